@@ -1,0 +1,153 @@
+"""The ``tutor`` command line: a thin argparse layer over the engines and the REPL.
+
+``tutor solve|check|hint|analyze PUZZLE [params] [--json]`` are the stable,
+documented contract (README.md): exit 0 correct, 1 incorrect, 2 bad input,
+with bad input reported as one line on stderr and never a traceback.
+The puzzle-specific parser is built only after the puzzle is named, so
+``tutor --help`` imports no engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from tutor import __version__
+from tutor.errors import TutorError
+
+PUZZLE_COMMANDS = {
+    "solve": "solve a puzzle exactly and print the solution",
+    "check": "judge a submitted answer exactly (exit 0 correct, 1 incorrect, 2 bad input)",
+    "hint": "hints computed from the solver's search for a partial answer",
+    "analyze": "the theory: counts, symmetry, algebra (sympy)",
+}
+
+
+class UsageError(Exception):
+    """A command-line usage error; becomes one line on stderr and exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def build_parser() -> Parser:
+    """The top-level parser; puzzle commands keep their arguments for a second stage."""
+    parser = Parser(
+        prog="tutor",
+        description="A terminal tutor for search-and-reasoning puzzles. "
+        "With no command, starts the interactive tutor.",
+        epilog="Run 'tutor COMMAND --help' for a command's options, "
+        "and 'tutor solve PUZZLE --help' for a puzzle's parameters.",
+    )
+    parser.add_argument("--version", action="version", version=f"tutor {__version__}")
+    parser.add_argument("--lessons", metavar="DIR", action="append", default=[],
+                        help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command, helptext in PUZZLE_COMMANDS.items():
+        p = sub.add_parser(command, help=helptext, description=helptext, add_help=False)
+        p.add_argument("puzzle", nargs="?", help="the puzzle family (see 'tutor puzzles')")
+        p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        p.add_argument("-h", "--help", action="store_true", help="show help and exit")
+    sub.add_parser("puzzles", help="list the installed puzzle families",
+                   description="List the installed puzzle families.")
+    for extra in EXTRA_COMMANDS:
+        extra(sub)
+    return parser
+
+
+# Other modules (REPL, lessons, progress) add their subcommands through this list
+# of functions, each taking the subparsers object.
+EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
+
+
+def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, object]:
+    """The second-stage parser for ``tutor COMMAND PUZZLE``, with the puzzle's flags."""
+    from tutor import puzzles
+
+    puzzle = puzzles.get(puzzle_name)
+    if command not in puzzle.commands:
+        raise UsageError(f"tutor {command}: puzzle {puzzle_name!r} has no {command!r} command")
+    parser = Parser(prog=f"tutor {command} {puzzle.name}",
+                    description=f"{PUZZLE_COMMANDS[command]}: {puzzle.title}.")
+    group = parser.add_argument_group("puzzle parameters")
+    for spec in puzzle.param_specs:
+        kwargs: dict[str, object] = {"dest": "param_" + spec.name, "default": None}
+        if spec.type is bool:
+            group.add_argument(spec.flag, action="store_true", help=spec.help, **kwargs)  # type: ignore[arg-type]
+        else:
+            metavar = "|".join(map(str, spec.choices)) if spec.choices else spec.name.upper()
+            group.add_argument(spec.flag, type=spec.type, metavar=metavar,  # type: ignore[arg-type]
+                               help=f"{spec.help} (default: {spec.default})", **kwargs)  # type: ignore[arg-type]
+    puzzle.add_arguments(parser, command)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    return parser, puzzle
+
+
+def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], want_help: bool) -> int:
+    """Run ``tutor COMMAND PUZZLE REST...`` and return the exit status."""
+    from tutor import puzzles
+
+    if puzzle_name is None or puzzle_name.startswith("-"):
+        if want_help or puzzle_name in ("-h", "--help"):
+            print(f"usage: tutor {command} PUZZLE [options] [--json]\n\n{PUZZLE_COMMANDS[command]}.\n")
+            print("puzzles: " + ", ".join(puzzles.names()))
+            print(f"Run 'tutor {command} PUZZLE --help' for the puzzle's options.")
+            return 0
+        raise UsageError(f"tutor {command}: name a puzzle ({', '.join(puzzles.names())})")
+    parser, puzzle = puzzle_parser(command, puzzle_name)
+    if want_help:
+        rest = ["--help", *rest]
+    args = parser.parse_args(rest)
+    raw = {k[len("param_"):]: v for k, v in vars(args).items()
+           if k.startswith("param_") and v is not None and v is not False}
+    params = puzzle.make_params(raw)  # type: ignore[attr-defined]
+    report = puzzle.run(command, params, args)  # type: ignore[attr-defined]
+    if args.json:
+        print(json.dumps(report.data, indent=2, sort_keys=False))
+    else:
+        print(report.text)
+    return int(report.exit_code)
+
+
+def list_puzzles() -> int:
+    """Print every installed puzzle family."""
+    from tutor import puzzles
+
+    for puzzle in puzzles.all_puzzles():
+        print(f"{puzzle.name:10} {puzzle.title}: {puzzle.summary}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tutor`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command in PUZZLE_COMMANDS:
+            return run_puzzle_command(args.command, args.puzzle, args.rest, args.help)
+        if args.command == "puzzles":
+            return list_puzzles()
+        handler = getattr(args, "handler", None)
+        if handler is not None:
+            return int(handler(args))
+        from tutor.repl import run_repl
+
+        return run_repl(args, lesson=None)
+    except UsageError as err:
+        print(err, file=sys.stderr)
+        return 2
+    except TutorError as err:
+        print(f"tutor: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

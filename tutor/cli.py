@@ -78,13 +78,13 @@ def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, object]:
                     description=f"{PUZZLE_COMMANDS[command]}: {puzzle.title}.")
     group = parser.add_argument_group("puzzle parameters")
     for spec in puzzle.param_specs:
-        kwargs: dict[str, object] = {"dest": "param_" + spec.name, "default": None}
+        dest = "param_" + spec.name
         if spec.type is bool:
-            group.add_argument(spec.flag, action="store_true", help=spec.help, **kwargs)  # type: ignore[arg-type]
+            group.add_argument(spec.flag, action="store_true", help=spec.help, dest=dest, default=None)
         else:
             metavar = "|".join(map(str, spec.choices)) if spec.choices else spec.name.upper()
-            group.add_argument(spec.flag, type=spec.type, metavar=metavar,  # type: ignore[arg-type]
-                               help=f"{spec.help} (default: {spec.default})", **kwargs)  # type: ignore[arg-type]
+            group.add_argument(spec.flag, type=spec.type, metavar=metavar, dest=dest, default=None,
+                               help=f"{spec.help} (default: {spec.default})")
     puzzle.add_arguments(parser, command)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser, puzzle

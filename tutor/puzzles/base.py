@@ -202,9 +202,8 @@ def coerce_param(puzzle: str, spec: ParamSpec, value: Any) -> Any:
             raise InvalidParams(f"{where} must be at least {spec.minimum}, not {value!r}")
         if spec.maximum is not None and value > spec.maximum:
             raise InvalidParams(f"{where} must be at most {spec.maximum}, not {value!r}")
-    elif spec.type is str:
-        if not isinstance(value, str):
-            raise InvalidParams(f"{where} must be text, not {value!r}")
+    elif spec.type is str and not isinstance(value, str):
+        raise InvalidParams(f"{where} must be text, not {value!r}")
     if spec.choices is not None and value not in spec.choices:
         options = ", ".join(repr(c) for c in spec.choices)
         raise InvalidParams(f"{where} must be one of {options}, not {value!r}")

@@ -1,0 +1,228 @@
+"""The rotating coin table as data: tables, turns, rotation classes and beliefs.
+
+A *table* of N counters with K faces is a vector of digits, position p holding
+the face of the coin at p (0 = heads).  It is encoded as an int in base K,
+digit p for position p: with coins, bit p set means "tails at p".  The Devil's
+*turn* is a permutation of positions (a rotation, or with dihedral symmetry
+also a reflection); the learner's *move* adds a digit vector mod K.
+
+Because the Devil turns the table before every move, only a table's *class*
+(its orbit under the turns) matters to the player: a *belief* is the set of
+classes the table may still be in, stored as a numpy bool vector (or, for the
+search, as a Python int bit set over class indices).
+
+Vocabulary (N = 4, K = 2):
+    Table = int     # 0b0110: tails at positions 1 and 2  -> "HTTH"
+    Move = tuple    # (1, 0, 1, 0): flip positions 0 and 2 -> "02"
+    Turn = int      # index into Model.group: r < N rotates by r, r >= N reflects
+    Belief = numpy bool array over class indices
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any
+
+from tutor.errors import InvalidParams
+
+if TYPE_CHECKING:
+    import numpy as np
+
+Table = int
+Move = tuple[int, ...]
+
+MAX_TABLES = 1 << 20  # K**N limit for exact work over every table
+
+
+@dataclass(frozen=True)
+class Model:
+    """N positions, K faces, the Devil's symmetry and the goal; with precomputed classes."""
+
+    n: int
+    k: int = 2
+    dihedral: bool = False
+    goal: str = "heads"  # "heads": every coin 0; "same": every coin alike
+    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.n < 1 or self.k < 2:
+            raise InvalidParams(f"need at least 1 coin and 2 faces, not {self.n} and {self.k}")
+        if self.k**self.n > MAX_TABLES:
+            raise InvalidParams(
+                f"{self.k}**{self.n} = {self.k**self.n} tables is more than this engine "
+                f"handles exactly ({MAX_TABLES})"
+            )
+
+    # -- the group of turns -------------------------------------------------
+
+    @cached_property
+    def group(self) -> tuple[tuple[int, ...], ...]:
+        """Every turn as a permutation: coin at position p moves to position g[p]."""
+        n = self.n
+        turns = [tuple((p + r) % n for p in range(n)) for r in range(n)]
+        if self.dihedral:
+            turns += [tuple((r - p) % n for p in range(n)) for r in range(n)]
+        return tuple(turns)
+
+    def turn_label(self, index: int) -> int | str:
+        """A turn for people and JSON: rotation r as the int r, reflection as "mirror r"."""
+        return index if index < self.n else f"mirror {index - self.n}"
+
+    # -- tables ---------------------------------------------------------------
+
+    @property
+    def tables(self) -> int:
+        """How many tables there are: K**N."""
+        return self.k**self.n
+
+    def encode(self, digits: Move) -> Table:
+        """Digit vector -> table code."""
+        code = 0
+        for d in reversed(digits):
+            code = code * self.k + d
+        return code
+
+    def decode(self, table: Table) -> Move:
+        """Table code -> digit vector."""
+        out = []
+        for _ in range(self.n):
+            table, d = divmod(table, self.k)
+            out.append(d)
+        return tuple(out)
+
+    def apply_turn(self, table: Table, turn: int) -> Table:
+        """The table after turn ``turn``: the coin at p moves to group[turn][p]."""
+        digits = self.decode(table)
+        perm = self.group[turn]
+        moved = [0] * self.n
+        for p, d in enumerate(digits):
+            moved[perm[p]] = d
+        return self.encode(tuple(moved))
+
+    def add(self, table: Table, move: Move) -> Table:
+        """The table after adding ``move`` (flipping, for coins)."""
+        digits = self.decode(table)
+        return self.encode(tuple((d + m) % self.k for d, m in zip(digits, move, strict=True)))
+
+    def is_goal(self, table: Table) -> bool:
+        """Whether the game is over at ``table``."""
+        digits = self.decode(table)
+        return digits[0] == 0 and len(set(digits)) == 1 if self.goal == "heads" else len(set(digits)) == 1
+
+    def show(self, table: Table) -> str:
+        """A table as text indexed by position: "HTTH" for coins, "1202" otherwise."""
+        digits = self.decode(table)
+        if self.k == 2:
+            return "".join("T" if d else "H" for d in digits)
+        return "".join(str(d) for d in digits)
+
+    # -- classes (numpy, built once) -----------------------------------------------
+
+    def _arrays(self) -> dict[Any, Any]:
+        """Digits of every table, class index of every table, class representatives."""
+        if "cls" in self._cache:
+            return self._cache
+        import numpy as np
+
+        n, k = self.n, self.k
+        codes = np.arange(self.tables, dtype=np.int64)
+        digits = np.empty((self.tables, n), dtype=np.int64)
+        rest = codes.copy()
+        for p in range(n):
+            digits[:, p] = rest % k
+            rest //= k
+        weights = k ** np.arange(n, dtype=np.int64)
+        canon = codes.copy()
+        for perm in self.group[1:]:
+            moved = np.empty_like(digits)
+            moved[:, list(perm)] = digits
+            np.minimum(canon, moved @ weights, out=canon)
+        reps = np.unique(canon)
+        cls = np.searchsorted(reps, canon).astype(np.int32)
+        goal_mask = np.zeros(len(reps), dtype=bool)
+        goal_tables = [0] if self.goal == "heads" else [self.encode((d,) * n) for d in range(k)]
+        goal_mask[cls[goal_tables]] = True
+        self._cache.update(digits=digits, weights=weights, cls=cls, reps=reps, goal=goal_mask)
+        return self._cache
+
+    @property
+    def class_count(self) -> int:
+        """How many classes of tables there are under the Devil's turns."""
+        return len(self._arrays()["reps"])
+
+    def class_of(self, table: Table) -> int:
+        """The class index of a table."""
+        return int(self._arrays()["cls"][table])
+
+    def representative(self, cls: int) -> Table:
+        """The smallest table code in class ``cls``."""
+        return int(self._arrays()["reps"][cls])
+
+    def goal_classes(self) -> np.ndarray:
+        """Bool vector over classes: which classes end the game."""
+        return self._arrays()["goal"]
+
+    def start_belief(self) -> np.ndarray:
+        """Every class that is not already won."""
+        return ~self.goal_classes()
+
+    def orbit(self, move: Move) -> list[Move]:
+        """The distinct turned copies of a move (the moves the Devil can make of it)."""
+        seen: dict[Move, None] = {}
+        for perm in self.group:
+            moved = [0] * self.n
+            for p, d in enumerate(move):
+                moved[perm[p]] = d
+            seen.setdefault(tuple(moved), None)
+        return list(seen)
+
+    def predecessors(self, move: Move) -> np.ndarray:
+        """Array P[j, c]: the class of rep(c) minus the j-th turned copy of ``move``.
+
+        Class c can follow ``move`` from a belief B exactly when some P[j, c] is in B.
+        """
+        key = ("pred", move)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        import numpy as np
+
+        arrays = self._arrays()
+        reps, cls, weights = arrays["reps"], arrays["cls"], arrays["weights"]
+        rep_digits = arrays["digits"][reps]
+        orbit = np.array(self.orbit(move), dtype=np.int64)
+        rows = (rep_digits[None, :, :] - orbit[:, None, :]) % self.k
+        pred = np.ascontiguousarray(cls[rows @ weights].astype(np.intp))
+        self._cache[key] = pred
+        return pred
+
+    def step(self, belief: np.ndarray, move: Move) -> np.ndarray:
+        """The belief after the Devil's turn and ``move``; won classes drop out."""
+        import numpy as np
+
+        pred = self.predecessors(move)
+        after = np.logical_or.reduce(belief[pred], axis=0)
+        after &= ~self.goal_classes()
+        return after
+
+    def move_classes(self) -> list[Move]:
+        """One representative of every class of non-empty moves (turned copies are equal)."""
+        reps = self._arrays()["reps"]
+        return [self.decode(int(r)) for r in reps if int(r) != 0]
+
+    def class_names(self) -> list[str]:
+        """Each class shown as the first of its tables in reading order ("HHHT", not "THHH")."""
+        names = self._cache.get("names")
+        if names is None:
+            names = []
+            for rep in self._arrays()["reps"]:
+                names.append(min(self.show(self.apply_turn(int(rep), g)) for g in range(len(self.group))))
+            self._cache["names"] = names
+        return names
+
+
+@cache
+def model(n: int, k: int = 2, dihedral: bool = False, goal: str = "heads") -> Model:
+    """The shared Model for these parameters (classes are built once per process)."""
+    return Model(n, k, dihedral, goal)

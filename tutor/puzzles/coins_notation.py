@@ -1,0 +1,154 @@
+"""Strategy notation for the coin table: parse and format, a round-tripping pair.
+
+A strategy is a list of moves separated by spaces, commas, semicolons or
+newlines; ``#`` starts a comment.  For coins (K = 2) a move is written as
+
+* the digits of the positions to flip: ``0123``, ``02`` (positions 0-9);
+* a brace set, as the seed prints them: ``{0, 2}``;
+* a pattern of ``x`` (flip) and ``.`` (leave) of length N: ``x.x.``;
+* ``-`` or ``{}`` for the empty move.
+
+For counters with K > 2 faces a move is a digit vector of length N, the amount
+added at each position: ``1202``.  ``format_strategy`` writes digits for
+N <= 10 coins and patterns beyond (positions 10+ have no single digit).
+"""
+
+from __future__ import annotations
+
+from tutor.errors import InvalidNotation
+from tutor.puzzles.coins_model import Move
+
+SEPARATORS = " \t\r\n,;"
+
+
+def split_moves(text: str) -> list[tuple[str, int]]:
+    """Split strategy text into (move text, column of its first character) pairs.
+
+    >>> split_moves("0123, {0, 2}; x.x.")
+    [('0123', 0), ('{0, 2}', 6), ('x.x.', 14)]
+    """
+    out: list[tuple[str, int]] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+        elif ch in SEPARATORS:
+            i += 1
+        elif ch == "{":
+            close = text.find("}", i)
+            if close < 0:
+                raise InvalidNotation(f"move {len(out) + 1} {text[i:i + 12]!r}: "
+                                      f"'{{' at character {i + 1} is never closed")
+            out.append((text[i:close + 1], i))
+            i = close + 1
+        else:
+            start = i
+            while i < n and text[i] not in SEPARATORS and text[i] not in "{#":
+                i += 1
+            out.append((text[start:i], start))
+    return out
+
+
+def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
+    """Parse one move for N positions and K faces into a digit vector.
+
+    >>> parse_move("02", 4)
+    (1, 0, 1, 0)
+    >>> parse_move("x..x", 4)
+    (1, 0, 0, 1)
+    >>> parse_move("{1, 3}", 4)
+    (0, 1, 0, 1)
+    """
+    where = f"move {number} {word!r}"
+    if word in ("-", "{}"):
+        return (0,) * n
+    if k > 2:
+        if len(word) != n:
+            raise InvalidNotation(f"{where}: needs {n} digits (one amount per position), has {len(word)}")
+        digits = []
+        for col, ch in enumerate(word, 1):
+            if not ch.isdigit() or int(ch) >= k:
+                raise InvalidNotation(f"{where}, character {col}: {ch!r} is not a digit 0-{k - 1}")
+            digits.append(int(ch))
+        return tuple(digits)
+    if word.startswith("{"):
+        return _parse_braces(word, n, where)
+    if any(ch in "xX." for ch in word):
+        if len(word) != n:
+            raise InvalidNotation(f"{where}: a pattern needs {n} characters of x and ., has {len(word)}")
+        bad = next((i for i, ch in enumerate(word, 1) if ch not in "xX."), None)
+        if bad is not None:
+            raise InvalidNotation(f"{where}, character {bad}: {word[bad - 1]!r} is not x or .")
+        return tuple(1 if ch in "xX" else 0 for ch in word)
+    flips = [0] * n
+    for col, ch in enumerate(word, 1):
+        if not ch.isdigit():
+            raise InvalidNotation(f"{where}, character {col}: {ch!r} is not a position digit "
+                                  f"(write moves like 02, {{0, 2}} or x.x.)")
+        pos = int(ch)
+        if pos >= n:
+            raise InvalidNotation(f"{where}, character {col}: position {pos} is out of range "
+                                  f"0-{n - 1} for {n} coins")
+        if flips[pos]:
+            raise InvalidNotation(f"{where}, character {col}: position {pos} is named twice")
+        flips[pos] = 1
+    return tuple(flips)
+
+
+def _parse_braces(word: str, n: int, where: str) -> Move:
+    flips = [0] * n
+    inner = word[1:-1]
+    col = 2
+    for part in inner.split(","):
+        stripped = part.strip()
+        offset = col + (len(part) - len(part.lstrip()))
+        col += len(part) + 1
+        if not stripped:
+            raise InvalidNotation(f"{where}, character {offset}: empty position between commas")
+        if not stripped.isdigit():
+            raise InvalidNotation(f"{where}, character {offset}: {stripped!r} is not a position")
+        pos = int(stripped)
+        if pos >= n:
+            raise InvalidNotation(f"{where}, character {offset}: position {pos} is out of range "
+                                  f"0-{n - 1} for {n} coins")
+        if flips[pos]:
+            raise InvalidNotation(f"{where}, character {offset}: position {pos} is named twice")
+        flips[pos] = 1
+    return tuple(flips)
+
+
+def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
+    """Parse a whole strategy.
+
+    >>> parse_strategy("0123 02; {0, 1}, x...", 4)
+    [(1, 1, 1, 1), (1, 0, 1, 0), (1, 1, 0, 0), (1, 0, 0, 0)]
+    """
+    return [parse_move(word, n, k, i) for i, (word, _) in enumerate(split_moves(text), 1)]
+
+
+def format_move(move: Move, k: int = 2) -> str:
+    """Write one move in the canonical notation.
+
+    >>> format_move((1, 0, 1, 0)), format_move((0, 0, 0, 0)), format_move((1, 2, 0), 3)
+    ('02', '-', '120')
+    """
+    if k > 2:
+        return "".join(str(d) for d in move)
+    if not any(move):
+        return "-"
+    if len(move) <= 10:
+        return "".join(str(p) for p, d in enumerate(move) if d)
+    return "".join("x" if d else "." for d in move)
+
+
+def format_strategy(strategy: list[Move], k: int = 2) -> str:
+    """Write a strategy as moves separated by single spaces."""
+    return " ".join(format_move(m, k) for m in strategy)
+
+
+def positions(move: Move) -> list[int]:
+    """The positions a move changes (for JSON): (1, 0, 1, 0) -> [0, 2]."""
+    return [p for p, d in enumerate(move) if d]

@@ -1,0 +1,166 @@
+"""Why the losing positions of Wythoff's game are Beatty pairs: the argument, checked with sympy.
+
+Each step of the argument is a short text a tutor can show on its own, plus the
+identity sympy verified for it (the identities are computed when the analysis
+is built, never typed in as results).  The structure of the proof:
+
+1. ``alpha^2 = (2 - a) alpha + a``: for a = 1, ``phi^2 = phi + 1``;
+2. ``1/alpha + 1/beta = 1`` with ``beta = alpha + a``, so by Rayleigh's (Beatty's)
+   theorem ``floor(k alpha)`` and ``floor(k beta)`` split the positive integers;
+3. ``B_k - A_k = a k``, so the pairs sit on distinct diagonals;
+4. hence no move joins two pairs, and every other position reaches one;
+5. the integer formula ``(k(2-a) + isqrt(k^2 (a^2+4))) // 2`` is exact where floats fail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.puzzles.wythoff_rules import Rules, p_position
+
+FLOAT_FAILURE_K = 102334155  # the first k where float(k * phi) floors wrongly
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the analysis: a title, the explanation, and the sympy identity behind it."""
+
+    title: str
+    text: str
+    identity: str = ""  # what sympy checked, as text: "simplify(1/phi + 1/phi**2) == 1"
+    verified: bool = True
+
+    def as_json(self) -> dict[str, object]:
+        """The step as a JSON object."""
+        return {"title": self.title, "text": self.text, "sympy": self.identity, "verified": self.verified}
+
+
+def alpha_symbol(a: int):  # type: ignore[no-untyped-def]
+    """``alpha`` for a-Wythoff as an exact sympy number: (2 - a + sqrt(a^2 + 4)) / 2."""
+    import sympy
+
+    return (2 - a + sympy.sqrt(a * a + 4)) / sympy.Integer(2)
+
+
+def analysis(rules: Rules) -> list[Step]:
+    """The step-by-step symbolic analysis of the losing positions for ``rules``."""
+    import sympy
+
+    a = rules.a
+    alpha = alpha_symbol(a)
+    beta = alpha + a
+    name = "phi" if a == 1 else "alpha"
+    steps: list[Step] = []
+
+    quadratic = sympy.expand(alpha**2 - (2 - a) * alpha - a)
+    if a == 1:
+        steps.append(Step(
+            "The golden ratio",
+            "Let phi = (1 + sqrt(5))/2 = 1.618... . It is the positive root of x^2 = x + 1, so "
+            "phi^2 = phi + 1 = 2.618... and 1/phi = phi - 1.",
+            "expand(phi**2 - phi - 1) == 0",
+            quadratic == 0,
+        ))
+    else:
+        steps.append(Step(
+            "The number alpha",
+            f"For a = {a} let alpha = (2 - a + sqrt(a^2 + 4))/2 = {sympy.nsimplify(alpha)} "
+            f"= {sympy.N(alpha, 12)}. It is the positive root of x^2 = {2 - a}x + {a}; "
+            f"its partner is beta = alpha + {a} = {sympy.N(beta, 12)}.",
+            f"expand(alpha**2 - ({2 - a})*alpha - {a}) == 0",
+            quadratic == 0 and bool(alpha.is_positive),
+        ))
+
+    reciprocal = sympy.simplify(1 / alpha + 1 / beta - 1)
+    steps.append(Step(
+        "Reciprocals add to one",
+        f"1/{name} + 1/{'phi^2' if a == 1 else 'beta'} = 1"
+        + (" (divide phi^2 = phi + 1 by phi^2)." if a == 1 else ".")
+        + f" Both numbers are irrational (sqrt({a * a + 4}) is not a whole number).",
+        f"simplify(1/{name} + 1/{'phi**2' if a == 1 else 'beta'} - 1) == 0",
+        reciprocal == 0 and not sympy.sqrt(a * a + 4).is_rational,
+    ))
+
+    steps.append(Step(
+        "Beatty's theorem: the two sequences split the whole numbers",
+        f"A_k = floor(k*{name}) and B_k = floor(k*{'phi^2' if a == 1 else 'beta'}) for k = 1, 2, ... "
+        "together contain every positive whole number exactly once. Count the terms up to n: "
+        f"there are floor((n+1)/{name}) + floor((n+1)/{'phi^2' if a == 1 else 'beta'}) of them; the two "
+        "fractions are irrational and add to n + 1, so their floors add to exactly n. "
+        "One new term per new number: no number is missed and none is repeated.",
+        f"(n+1)/{name} + (n+1)/{'phi**2' if a == 1 else 'beta'} == n + 1",
+        reciprocal == 0,
+    ))
+
+    n = sympy.Symbol("k", integer=True, positive=True)
+    shift = sympy.simplify(n * beta - (n * alpha + a * n))
+    steps.append(Step(
+        "Each pair has its own difference",
+        f"k*{'phi^2' if a == 1 else 'beta'} = k*{name} + {'' if a == 1 else f'{a}*'}k and "
+        f"{'' if a == 1 else f'{a}*'}k is a whole number, so B_k = A_k + {'' if a == 1 else f'{a}*'}k: "
+        "the k-th pair is the only one whose piles differ by "
+        + ("k." if a == 1 else f"{a}k."),
+        f"simplify(k*{'phi**2' if a == 1 else 'beta'} - (k*{name} + {a}*k)) == 0",
+        shift == 0,
+    ))
+
+    diff = "k" if a == 1 else f"{a}k"
+    steps.append(Step(
+        "No move joins two losing pairs",
+        "A move from one pair to another would keep one pile (impossible: each number lies in only one "
+        "pair) or take from both piles. Taking f from one pile and s from the other changes the difference "
+        f"of the piles by |f - s| < {a}, while the differences of two pairs are {diff} apart by at least "
+        f"{a}; so the difference would stay the same, and only one pair has it - the pair we started from. "
+        "So from a losing pair every move leaves a position that is not a losing pair.",
+    ))
+
+    first = p_position(Rules(a), 1)
+    steps.append(Step(
+        "Every other position reaches a losing pair",
+        "Take (x, y) with x <= y, not a pair; x lies in exactly one pair. If x = B_k, shrink y to "
+        "A_k < x. If x = A_k and y > B_k, shrink y to B_k. If x = A_k and y < B_k, the difference "
+        f"d = y - x is below {diff}; let j = floor(d/{a}) < k and take x - A_j and y - B_j "
+        f"(they differ by d - {a}j < {a}) to reach (A_j, B_j). So every position outside the pairs wins "
+        f"for the player to move, and the pairs (0, 0), {first}, ... are exactly the losing positions.",
+    ))
+
+    if a == 1:
+        exact = p_position(rules if not rules.misere else Rules(), FLOAT_FAILURE_K)[0]
+        floated = int(FLOAT_FAILURE_K * (1 + 5**0.5) / 2)
+        symbolic = int(sympy.floor(FLOAT_FAILURE_K * sympy.GoldenRatio))
+        steps.append(Step(
+            "Exact arithmetic, never floats",
+            "floor(k*phi) = floor((k + sqrt(5k^2))/2) = (k + isqrt(5k^2)) // 2 uses whole numbers only "
+            "(a floor of (N + sqrt(M))/2 only depends on floor(sqrt(M)) when N is whole). "
+            f"At k = {FLOAT_FAILURE_K} floating point gives {floated}, "
+            f"but the exact value is {exact} (sympy agrees: {symbolic}).",
+            f"floor({FLOAT_FAILURE_K}*GoldenRatio) == {symbolic}",
+            exact == symbolic and floated != exact,
+        ))
+
+    steps.append(Step(
+        "How long the game lasts",
+        "With best play (the winner hurries, the loser delays) the k-th losing pair lasts exactly "
+        + ("2k + 1 moves" if rules.misere else "2k moves")
+        + ": the loser can always force the winner down to the previous pair, and no further.",
+    ))
+
+    if rules.misere:
+        if a == 1:
+            text = ("In misère play (taking the last penny loses) only the start changes: (0, 0) now wins "
+                    "for the player to move, (0, 1) and (2, 2) lose, and from (3, 5) on the losing pairs "
+                    "are Wythoff's pairs again.")
+        else:
+            text = (f"In misère play with a = {a} the pairs start at (0, 1) and then A_k is the least unused "
+                    f"number and B_k = A_k + {a}k + 1 (Fraenkel): every difference is shifted by one.")
+        steps.append(Step("Misère play", text))
+    return steps
+
+
+def analysis_text(rules: Rules) -> str:
+    """The analysis as numbered paragraphs."""
+    lines = []
+    for number, step in enumerate(analysis(rules), 1):
+        mark = "" if not step.identity else ("  [sympy: " + step.identity + (" ✓]" if step.verified else " ✗]"))
+        lines.append(f"{number}. {step.title}. {step.text}{mark}")
+    return "\n".join(lines)

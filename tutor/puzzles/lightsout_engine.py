@@ -1,0 +1,303 @@
+"""The Lights Out engine: solvability, solutions, counts, minimal presses, quiet patterns.
+
+Pressing is linear: the board after presses ``x`` is ``b + A x`` (mod k) with
+``A`` the press matrix, so the presses that darken ``b`` are the solutions of
+``A x = -b``.  Hence
+
+* the board is solvable iff ``-b`` is in the column space of ``A``; ``A`` is
+  symmetric, so iff ``b`` is orthogonal to every *quiet pattern* (null vector
+  of ``A``: presses that change nothing);
+* a solvable board has exactly ``k ** nullity`` solutions, one per quiet
+  pattern added to any one solution;
+* the fewest presses is a minimum over that coset, found by enumerating the
+  null space when it is small enough (Gray-code order, one XOR per step) and by
+  local search otherwise (then reported as not proven minimal).
+
+Classic rules use the chase (``lightsout_chase``); every variant uses full
+elimination on the press matrix, GF(2) bit-packed or GF(p) for k prime.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tutor import gf2, gfp
+from tutor.errors import InvalidParams
+from tutor.puzzles import lightsout_chase as chase
+from tutor.puzzles.lightsout_rules import (
+    Board,
+    Pattern,
+    Rules,
+    dot,
+    from_bitmask,
+    negate,
+    press_matrix,
+    press_rows_gf2,
+    to_bitmask,
+    transpose,
+)
+
+MAX_GF2_CELLS = 4096  # full elimination (variants): about a second at this size
+MAX_GFP_CELLS = 625  # dense GF(p) elimination
+SEARCH_BUDGET = 1 << 20  # coset members x (cells / 4096) tried exhaustively
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the rules alone determine: rank, nullity, and a basis of quiet patterns."""
+
+    rules: Rules
+    rank: int
+    nullity: int
+    quiet: tuple[Pattern, ...]  # a basis of the quiet patterns (press counts)
+    method: str  # "chase" or "elimination"
+
+    @property
+    def solutions_per_board(self) -> int:
+        """How many press patterns solve each solvable board: k ** nullity."""
+        return self.rules.states**self.nullity
+
+    @property
+    def solvable_boards(self) -> int:
+        """How many boards can be solved: k ** rank."""
+        return self.rules.states**self.rank
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A board solved: one solution (minimal if ``minimal``), or the reason there is none."""
+
+    rules: Rules
+    board: Board
+    analysis: Analysis
+    pattern: Pattern | None  # fewest presses found, None if unsolvable
+    minimal: bool  # True when the whole coset was searched
+    searched: int  # coset members examined
+    obstruction: Pattern | None  # a quiet pattern not orthogonal to the board
+
+    @property
+    def solvable(self) -> bool:
+        """Whether some presses darken the board."""
+        return self.pattern is not None
+
+    @property
+    def press_count(self) -> int:
+        """The number of presses of the solution found (0 if unsolvable)."""
+        return sum(self.pattern) if self.pattern is not None else 0
+
+    @property
+    def solutions(self) -> int:
+        """The number of solutions (0 if unsolvable)."""
+        return self.analysis.solutions_per_board if self.solvable else 0
+
+
+def check_size(rules: Rules) -> None:
+    """Refuse variant boards too large for full elimination, naming the limit."""
+    if rules.classic:
+        return
+    limit = MAX_GF2_CELLS if rules.states == 2 else MAX_GFP_CELLS
+    if rules.cells > limit:
+        raise InvalidParams(
+            f"board {rules.rows}x{rules.cols} has {rules.cells} cells: variants ({rules.describe()}) "
+            f"are solved by full elimination, limited to {limit} cells; the classic rules have no limit"
+        )
+    if not gfp.is_prime(rules.states):
+        raise InvalidParams(f"states must be a prime number (solved over GF(p)), not {rules.states!r}")
+
+
+@lru_cache(maxsize=32)
+def analyze(rules: Rules) -> Analysis:
+    """Rank, nullity and quiet patterns of the rules (cached: rules are immutable)."""
+    check_size(rules)
+    if rules.classic:
+        return _analyze_chase(rules)
+    if rules.states == 2:
+        rows = press_rows_gf2(rules)
+        ech = gf2.rref(rows, rules.cells)
+        quiet = tuple(from_bitmask(v, rules.cells) for v in gf2.nullspace(rows, rules.cells))
+        return Analysis(rules, ech.rank, len(quiet), quiet, "elimination")
+    mat = press_matrix(rules)
+    null = gfp.nullspace(mat, rules.states, rules.cells)
+    quiet = tuple(bytes(v) for v in null)
+    return Analysis(rules, rules.cells - len(quiet), len(quiet), quiet, "elimination")
+
+
+def _analyze_chase(rules: Rules) -> Analysis:
+    flipped = rules.cols > rules.rows  # chase along the long side: min(m, n) unknowns
+    inner = Rules(rules.cols, rules.rows) if flipped else rules
+    system = chase.chase_system(inner.rows, inner.cols)
+    tops = gf2.nullspace(system.rows, inner.cols)
+    quiet = tuple(chase.quiet_pattern(inner, t) for t in tops)
+    if flipped:
+        quiet = tuple(transpose(inner, q) for q in quiet)
+    return Analysis(rules, rules.cells - len(quiet), len(quiet), quiet, "chase")
+
+
+def one_solution(rules: Rules, board: Board) -> Pattern | None:
+    """Some press pattern that darkens ``board``, or None if it cannot be darkened."""
+    check_size(rules)
+    if rules.classic:
+        if rules.cols > rules.rows:
+            inner = Rules(rules.cols, rules.rows)
+            res = chase.solve_by_chase(inner, transpose(rules, board))
+            return None if res.pattern is None else transpose(inner, res.pattern)
+        return chase.solve_by_chase(rules, board).pattern
+    if rules.states == 2:
+        rows = press_rows_gf2(rules)
+        mask = to_bitmask(board)
+        x = gf2.solve(rows, rules.cells, [(mask >> i) & 1 for i in range(rules.cells)])
+        return None if x is None else from_bitmask(x, rules.cells)
+    sol = gfp.solve(press_matrix(rules), list(negate(rules, board)), rules.states)
+    return None if sol is None else bytes(sol)
+
+
+def obstruction(analysis: Analysis, board: Board) -> Pattern | None:
+    """A quiet pattern the board is not orthogonal to (proof it is unsolvable), or None."""
+    for q in analysis.quiet:
+        if dot(q, board, analysis.rules.states):
+            return q
+    return None
+
+
+def solve(rules: Rules, board: Board, *, minimize: bool = True, budget: int = SEARCH_BUDGET) -> Solution:
+    """Solve ``board``: one solution, made minimal by searching the quiet patterns."""
+    analysis = analyze(rules)
+    pattern = one_solution(rules, board)
+    if pattern is None:
+        return Solution(rules, board, analysis, None, False, 0, obstruction(analysis, board))
+    if not minimize or analysis.nullity == 0:
+        return Solution(rules, board, analysis, pattern, analysis.nullity == 0, 1, None)
+    best, exhaustive, searched = minimal_in_coset(rules, pattern, analysis.quiet, budget)
+    return Solution(rules, board, analysis, best, exhaustive, searched, None)
+
+
+def minimal_in_coset(
+    rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...], budget: int = SEARCH_BUDGET
+) -> tuple[Pattern, bool, int]:
+    """The fewest-press member of ``pattern + span(quiet)``: (best, proven minimal, tried)."""
+    k, d = rules.states, len(quiet)
+    scale = max(1, rules.cells // 4096)
+    if k**d * scale <= budget:
+        if k == 2:
+            return _gray_search(rules, pattern, quiet)
+        return _gfp_search(rules, pattern, quiet)
+    if k == 2:
+        return _local_search_gf2(rules, pattern, quiet, budget // scale)
+    return _local_search(rules, pattern, quiet, budget // scale)
+
+
+def _gray_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> tuple[Pattern, bool, int]:
+    x = to_bitmask(pattern)
+    vecs = [to_bitmask(q) for q in quiet]
+    best, best_w = x, x.bit_count()
+    for i in range(1, 1 << len(vecs)):
+        x ^= vecs[(i & -i).bit_length() - 1]  # Gray code: one basis vector flips per step
+        w = x.bit_count()
+        if w < best_w:
+            best, best_w = x, w
+    return from_bitmask(best, rules.cells), True, 1 << len(vecs)
+
+
+def _gfp_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> tuple[Pattern, bool, int]:
+    import itertools
+
+    import numpy as np
+
+    k = rules.states
+    base = np.frombuffer(pattern, dtype=np.uint8).astype(np.int64)
+    vecs = [np.frombuffer(q, dtype=np.uint8).astype(np.int64) for q in quiet]
+    best, best_w, tried = base, int(base.sum()), 0
+    for coeffs in itertools.product(range(k), repeat=len(vecs)):
+        tried += 1
+        cand = base.copy()
+        for a, v in zip(coeffs, vecs, strict=True):
+            if a:
+                cand += a * v
+        cand %= k
+        w = int(cand.sum())
+        if w < best_w:
+            best, best_w = cand, w
+    return best.astype(np.uint8).tobytes(), True, tried
+
+
+def _local_search_gf2(
+    rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...], budget: int
+) -> tuple[Pattern, bool, int]:
+    """Best found by greedy descent from seeded random coset members (not a proof)."""
+    rng = random.Random(0)
+    base = to_bitmask(pattern)
+    vecs = [to_bitmask(q) for q in quiet]
+    best, best_w, tried = base, base.bit_count(), 0
+    while tried < budget:
+        cur = base
+        for v in vecs:
+            if rng.getrandbits(1):
+                cur ^= v
+        cur_w = cur.bit_count()
+        improved = True
+        while improved and tried < budget:
+            improved = False
+            for v in vecs:
+                tried += 1
+                w = (cur ^ v).bit_count()
+                if w < cur_w:
+                    cur, cur_w, improved = cur ^ v, w, True
+        if cur_w < best_w:
+            best, best_w = cur, cur_w
+        tried += 1
+    return from_bitmask(best, rules.cells), False, tried
+
+
+def _local_search(
+    rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...], budget: int
+) -> tuple[Pattern, bool, int]:
+    """Best found by greedy descent from seeded random coset members (not a proof)."""
+    import numpy as np
+
+    k = rules.states
+    rng = random.Random(0)
+    base = np.frombuffer(pattern, dtype=np.uint8).astype(np.int64)
+    vecs = [np.frombuffer(q, dtype=np.uint8).astype(np.int64) for q in quiet]
+    best, best_w = base, int(base.sum())
+    tried = 0
+    while tried < budget:
+        cur = base.copy()
+        for v in vecs:
+            cur = (cur + rng.randrange(k) * v) % k
+        cur_w = int(cur.sum())
+        improved = True
+        while improved and tried < budget:
+            improved = False
+            for v in vecs:
+                for a in range(1, k):
+                    tried += 1
+                    cand = (cur + a * v) % k
+                    w = int(cand.sum())
+                    if w < cur_w:
+                        cur, cur_w, improved = cand, w, True
+        if cur_w < best_w:
+            best, best_w = cur, cur_w
+        tried += 1
+    return best.astype(np.uint8).tobytes(), False, tried
+
+
+def solvable(rules: Rules, board: Board) -> bool:
+    """Whether ``board`` can be darkened (orthogonal to every quiet pattern)."""
+    return obstruction(analyze(rules), board) is None
+
+
+def random_board(rules: Rules, rng: random.Random, *, solvable_only: bool = True) -> Board:
+    """A random board; if ``solvable_only``, uniform over the solvable boards.
+
+    Solvable boards are exactly the images ``A x``, and ``x`` uniform makes
+    ``A x`` uniform over the image (each image has the same number of preimages).
+    """
+    from tutor.puzzles.lightsout_rules import apply, dark
+
+    k = rules.states
+    if solvable_only:
+        presses = bytes(rng.randrange(k) for _ in range(rules.cells))
+        return apply(rules, dark(rules), presses)
+    return bytes(rng.randrange(k) for _ in range(rules.cells))

@@ -1,0 +1,191 @@
+"""Lights Out notation: sizes, boards, cell names and press lists (parse/format pairs).
+
+Vocabulary::
+
+    "5x5", "4x7", "6"            # sizes: rows x cols (one number: square)
+    "X.X/.X./X.X"                # a board: rows by "/" or newlines, X lit, . dark
+    "0120/2001"                  # with k > 2 states: digits 0..k-1 (. is 0)
+    "b3"                         # a cell: column letter(s), then row number (1-based)
+    "3,2"                        # the same cell as row,col (1-based)
+    "a1 b3 3,2"                  # a press list: cells separated by spaces or ";"
+
+Cells are 1-based in every notation (and in JSON); the engine is 0-based.
+Columns beyond z continue aa, ab, ... like a spreadsheet.
+
+>>> format_cell(2, 1)
+'b3'
+>>> parse_cell("b3", 5, 5)
+(2, 1)
+>>> parse_cell("3,2", 5, 5)
+(2, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from tutor.errors import IllegalMove, InvalidNotation
+from tutor.puzzles.lightsout_rules import Board, Cell, Rules
+
+
+class InvalidBoard(InvalidNotation):
+    """A board text that is ragged, of the wrong size, or has unknown characters."""
+
+
+class InvalidCell(InvalidNotation):
+    """A cell name or press list that cannot be read."""
+
+
+LIT = "X"
+DARK = "."
+_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
+_NAME = re.compile(r"^([a-z]+)(\d+)$")
+_PAIR = re.compile(r"^(\d+),(\d+)$")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"4x7"`` -> ``(4, 7)``; ``"6"`` -> ``(6, 6)``."""
+    m = _SIZE.match(text)
+    if not m:
+        raise InvalidNotation(f"size {text!r} is not ROWSxCOLS (like '5x5' or '4x7')")
+    rows = int(m.group(1))
+    cols = int(m.group(2) or m.group(1))
+    if rows < 1 or cols < 1:
+        raise InvalidNotation(f"size {text!r} must have at least one row and one column")
+    return rows, cols
+
+
+def format_size(rows: int, cols: int) -> str:
+    """``(4, 7)`` -> ``"4x7"``."""
+    return f"{rows}x{cols}"
+
+
+def board_rows(text: str) -> list[str]:
+    """Split board text into its rows: by "/" or newlines, blank lines and spaces dropped."""
+    parts = re.split(r"[/\n]", text.replace("\r", ""))
+    return ["".join(p.split()) for p in parts if p.strip()]
+
+
+def _symbols(states: int) -> dict[str, int]:
+    table = {".": 0, "0": 0, "X": 1, "x": 1, "1": 1}
+    for v in range(2, min(states, 10)):
+        table[str(v)] = v
+    return table
+
+
+def parse_board(text: str, states: int = 2, size: tuple[int, int] | None = None) -> tuple[int, int, Board]:
+    """Read a board; returns ``(rows, cols, cells)``.  ``size`` if given must match.
+
+    Raises ``InvalidBoard`` quoting the text and naming the bad row and column.
+    """
+    if states > 10:
+        raise InvalidBoard(f"boards with {states} states cannot be written with digits (at most 10)")
+    rows = board_rows(text)
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    if not rows:
+        raise InvalidBoard(f"board {shown!r} is empty: write rows like 'X.X/.X./X.X'")
+    width = len(rows[0])
+    table = _symbols(states)
+    out = bytearray()
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise InvalidBoard(
+                f"board {shown!r} is ragged: row {r + 1} {row if len(row) <= 40 else row[:37] + '...'!r} "
+                f"has {len(row)} cells, row 1 has {width}"
+            )
+        for c, ch in enumerate(row):
+            v = table.get(ch)
+            if v is None:
+                allowed = "'X' lit, '.' dark" if states == 2 else f"digits 0..{states - 1} ('.' is 0)"
+                raise InvalidBoard(
+                    f"board {shown!r}: unknown character {ch!r} at row {r + 1}, column {c + 1} "
+                    f"(use {allowed})"
+                )
+            out.append(v)
+    if size is not None and size != (len(rows), width):
+        raise InvalidBoard(
+            f"board {shown!r} is {len(rows)}x{width}, but the size is {size[0]}x{size[1]}"
+        )
+    return len(rows), width, bytes(out)
+
+
+def format_board(rules: Rules, board: Board, sep: str = "/") -> str:
+    """Write a board in the notation ``parse_board`` reads: ``"X.X/.X./X.X"``."""
+    if rules.states == 2:
+        text = board.translate(bytes.maketrans(b"\0\1", b".X")).decode("ascii")
+    else:
+        text = "".join(DARK if v == 0 else str(v) for v in board)
+    n = rules.cols
+    return sep.join(text[i : i + n] for i in range(0, len(text), n))
+
+
+def column_name(c: int) -> str:
+    """0 -> ``a``, 25 -> ``z``, 26 -> ``aa`` (spreadsheet columns)."""
+    name = ""
+    c += 1
+    while c:
+        c, rem = divmod(c - 1, 26)
+        name = chr(ord("a") + rem) + name
+    return name
+
+
+def column_index(name: str) -> int:
+    """The inverse of ``column_name``."""
+    c = 0
+    for ch in name:
+        c = c * 26 + (ord(ch) - ord("a") + 1)
+    return c - 1
+
+
+def format_cell(r: int, c: int) -> str:
+    """The name of the 0-based cell ``(r, c)``: column letters then 1-based row."""
+    return f"{column_name(c)}{r + 1}"
+
+
+def parse_cell(text: str, rows: int, cols: int) -> Cell:
+    """Read ``b3`` or ``3,2`` (1-based) into a 0-based ``(row, col)`` on a rows x cols board."""
+    token = text.strip().lower()
+    m = _NAME.match(token)
+    if m:
+        r, c = int(m.group(2)) - 1, column_index(m.group(1))
+    else:
+        m = _PAIR.match(token.replace(" ", ""))
+        if not m:
+            raise InvalidCell(f"cell {text!r} is not a name like 'b3' or a pair like '3,2' (row,col)")
+        r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise IllegalMove(
+            f"cell {text!r} is off the {rows}x{cols} board "
+            f"(columns a..{column_name(cols - 1)}, rows 1..{rows})"
+        )
+    return r, c
+
+
+def looks_like_grid(text: str) -> bool:
+    """Whether a press answer is written as a grid of X and . (press the X cells)."""
+    rows = board_rows(text)
+    return bool(rows) and all(set(row) <= set(".Xx0123456789") for row in rows) and (
+        len(rows) > 1 or "." in rows[0] or "X" in rows[0]
+    ) and not any(_NAME.match(row.lower()) for row in rows)
+
+
+def parse_presses(text: str, rules: Rules) -> list[Cell]:
+    """Read a press list (``a1 b3 3,2``; ``none`` or empty for no presses) or a press grid."""
+    stripped = text.strip()
+    if stripped.lower() in ("", "none", "nothing", "-"):
+        return []
+    if looks_like_grid(stripped):
+        _, _, grid = parse_board(stripped, rules.states, (rules.rows, rules.cols))
+        out: list[Cell] = []
+        for i, v in enumerate(grid):
+            out.extend([divmod(i, rules.cols)] * v)
+        return out
+    tokens = re.split(r"[\s;]+|(?<=\d),(?=[a-z])", stripped.lower())
+    return [parse_cell(t, rules.rows, rules.cols) for t in tokens if t]
+
+
+def format_presses(cells: Iterable[Cell]) -> str:
+    """Write a press list: ``"a1 b3"``; ``"none"`` when empty."""
+    names = [format_cell(r, c) for r, c in cells]
+    return " ".join(names) if names else "none"

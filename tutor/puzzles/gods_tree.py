@@ -1,0 +1,316 @@
+"""Question trees: the indented plan format, its printer, and exact verification.
+
+A plan is one line per node; a question's two answers sit at the question's
+own indentation and their subtrees are indented deeper::
+
+    ask A: would you say ja to (B is Random)
+    da:
+      ask B: would you say ja to (you are True)
+      da: A=Random B=False C=True
+      ...
+
+A leaf names one assignment (``A=True B=False C=Random``, with ``ja=yes`` when
+the language must be identified too); ``-`` marks a branch no world can reach
+and ``?`` (or an empty branch) a part still to be written.  Comments start
+with ``#``.
+
+Verification walks the plan with *sets* of worlds: at each question the set
+splits by the answer (Random's worlds go both ways), so every world and every
+choice Random could make is covered in one pass of bit operations.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.errors import InvalidNotation
+from tutor.puzzles.gods_lang import Node, QuestionError, first_word_mask, format_question, parse_asked
+from tutor.puzzles.gods_world import ROLES, Assignment, Universe, WorldSet, answers, members
+
+
+class TreeError(InvalidNotation):
+    """A question tree could not be parsed; the message names the line."""
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A final answer: the assignment (None for ``-``, unreachable) and maybe the meaning of ja."""
+
+    roles: Assignment | None
+    ja: str | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Hole:
+    """``?``: a branch still to be written."""
+
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """``ask G: QUESTION`` with one subtree per answer word, in display order."""
+
+    god: str
+    question: Node
+    branches: tuple[tuple[str, Tree], ...]
+    line: int = field(default=0, compare=False)
+
+    def branch(self, word: str) -> Tree:
+        """The subtree for ``word`` (a ``Hole`` when it was left out)."""
+        for w, t in self.branches:
+            if w == word:
+                return t
+        return Hole(self.line)
+
+
+Tree = Leaf | Hole | Ask
+
+
+def display_words(u: Universe) -> tuple[str, str]:
+    """The branch words in display order: ``("da", "ja")`` or ``("yes", "no")``."""
+    return ("yes", "no") if u.known_language else ("da", "ja")
+
+
+# -- parsing -------------------------------------------------------------------
+
+
+_LINE = re.compile(r"^(?P<indent> *)(?P<body>.*?)\s*$")
+
+
+def parse_leaf(text: str, u: Universe, where: str) -> Leaf | Hole:
+    """Parse ``A=True B=False C=Random [ja=yes]``, ``-`` or ``?``."""
+    body = text.strip()
+    if body == "?":
+        return Hole()
+    if body == "-":
+        return Leaf(None)
+    roles: dict[str, str] = {}
+    ja = None
+    for part in body.split():
+        name, eq, value = part.partition("=")
+        if not eq:
+            raise TreeError(f"{where}: expected GOD=ROLE, found {part!r}")
+        if name.lower() == "ja" and not u.known_language:
+            if value.lower() not in ("yes", "no") or ja is not None:
+                raise TreeError(f"{where}: 'ja=' takes yes or no, found {part!r}")
+            ja = value.lower()
+            continue
+        god = name.upper()
+        if god not in u.gods or god in roles:
+            raise TreeError(f"{where}: {name!r} is not a god or named twice (gods: {', '.join(u.gods)})")
+        match = [r for r in ROLES if r.lower() == value.lower()]
+        if not match:
+            raise TreeError(f"{where}: unknown role {value!r} (roles: True, False, Random)")
+        roles[god] = match[0]
+    missing = [g for g in u.gods if g not in roles]
+    if missing:
+        raise TreeError(f"{where}: the leaf does not name {', '.join(missing)}")
+    if u.identify_language and ja is None:
+        raise TreeError(f"{where}: the leaf must also say ja=yes or ja=no")
+    return Leaf(tuple(roles[g] for g in u.gods), ja)
+
+
+def parse_tree(text: str, u: Universe) -> Tree:
+    """Parse a whole plan; ``TreeError`` (or ``QuestionError``) names the line and what is wrong."""
+    lines: list[tuple[int, int, str, str]] = []  # (line number, indent, body, raw)
+    for n, raw in enumerate(text.splitlines(), 1):
+        code = raw.split("#", 1)[0].expandtabs(4)
+        m = _LINE.match(code)
+        assert m is not None
+        if m.group("body"):
+            lines.append((n, len(m.group("indent")), m.group("body"), raw))
+    if not lines:
+        raise TreeError("empty tree: write 'ask A: QUESTION' with its two answers below it")
+    tree, pos = _node(lines, 0, lines[0][1], u)
+    if pos < len(lines):
+        n, _, _, raw = lines[pos]
+        raise TreeError(f"line {n}: {raw.strip()!r} is not inside any question (check the indentation)")
+    return tree
+
+
+def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Universe) -> tuple[Tree, int]:
+    n, ind, body, raw = lines[pos]
+    where = f"line {n}: {raw.strip()!r}"
+    if ind != indent:
+        raise TreeError(f"{where}: indentation does not line up with the line above")
+    if not re.match(r"ask\b", body, re.IGNORECASE):
+        head = body.split(":", 1)[0].strip().lower()
+        if head in (*u.words, "da", "ja", "yes", "no") and ":" in body:
+            raise TreeError(f"{where}: an answer branch without a question above it")
+        leaf = parse_leaf(body, u, where)
+        return (Leaf(leaf.roles, leaf.ja, n) if isinstance(leaf, Leaf) else Hole(n)), pos + 1
+    try:
+        god, question = parse_asked(body, u)
+    except QuestionError as err:
+        raise TreeError(f"line {n}: {err}") from None
+    pos += 1
+    branches: dict[str, Tree] = {}
+    while pos < len(lines) and lines[pos][1] == indent:
+        bn, _, bbody, braw = lines[pos]
+        word, colon, rest = bbody.partition(":")
+        word = word.strip().lower()
+        if not colon or word not in u.words:
+            break
+        if word in branches:
+            raise TreeError(f"line {bn}: {braw.strip()!r}: a second {word!r} branch for the same question")
+        pos += 1
+        if rest.strip():
+            leaf = parse_leaf(rest, u, f"line {bn}: {braw.strip()!r}")
+            branches[word] = Leaf(leaf.roles, leaf.ja, bn) if isinstance(leaf, Leaf) else Hole(bn)
+        elif pos < len(lines) and lines[pos][1] > indent:
+            branches[word], pos = _node(lines, pos, lines[pos][1], u)
+        else:
+            branches[word] = Hole(bn)
+    if not branches and pos < len(lines) and lines[pos][1] > indent:
+        n2, _, _, raw2 = lines[pos]
+        raise TreeError(f"line {n2}: {raw2.strip()!r}: expected an answer branch "
+                        f"('{u.words[1]}:' or '{u.words[0]}:') at the question's indentation")
+    ordered = tuple((w, branches.get(w, Hole(n))) for w in display_words(u))
+    return Ask(god, question, ordered, n), pos
+
+
+# -- printing ------------------------------------------------------------------
+
+
+def format_leaf(leaf: Leaf | Hole, u: Universe) -> str:
+    """``A=True B=False C=Random``, ``-`` or ``?``."""
+    if isinstance(leaf, Hole):
+        return "?"
+    if leaf.roles is None:
+        return "-"
+    text = " ".join(f"{g}={r}" for g, r in zip(u.gods, leaf.roles, strict=True))
+    return text + (f" ja={leaf.ja}" if leaf.ja else "")
+
+
+def format_tree(tree: Tree, u: Universe, indent: int = 0) -> str:
+    """The canonical text of a plan (two-space indentation); ``parse_tree`` reads it back."""
+    pad = " " * indent
+    if not isinstance(tree, Ask):
+        return pad + format_leaf(tree, u)
+    out = [f"{pad}ask {tree.god}: {format_question(tree.question)}"]
+    for word, sub in tree.branches:
+        if isinstance(sub, Ask):
+            out.append(f"{pad}{word}:")
+            out.append(format_tree(sub, u, indent + 2))
+        else:
+            out.append(f"{pad}{word}: {format_leaf(sub, u)}")
+    return "\n".join(out)
+
+
+def depth(tree: Tree) -> int:
+    """The most questions on any written path."""
+    if isinstance(tree, Ask):
+        return 1 + max(depth(t) for _, t in tree.branches)
+    return 0
+
+
+# -- verification ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One question on a counterexample's path and the answer given."""
+
+    god: str
+    question: str
+    answer: str
+    role: str  # the asked god's role in the counterexample's world
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why a plan fails: a world, the answers it gave, and the worlds that reach the same place."""
+
+    reason: str  # "wrong", "ambiguous", "unfinished", "unreachable-leaf", "too-long"
+    world: int
+    path: tuple[Step, ...]
+    remaining: WorldSet
+    line: int
+    leaf: str = ""
+
+    def as_json(self, u: Universe) -> dict[str, Any]:
+        """The counterexample in the documented JSON shape (plus extra keys)."""
+        return {
+            "world": u.worlds[self.world].as_json(u.gods),
+            "answers": [s.answer for s in self.path],
+            "remaining": [u.worlds[i].as_json(u.gods) for i in members(self.remaining)],
+            "reason": self.reason,
+            "line": self.line,
+            "leaf": self.leaf,
+            "path": [{"god": s.god, "question": s.question, "answer": s.answer, "role": s.role}
+                     for s in self.path],
+        }
+
+
+def _matches(leaf: Leaf, u: Universe, i: int) -> bool:
+    w = u.worlds[i]
+    if leaf.roles != w.roles:
+        return False
+    return leaf.ja is None or w.ja_yes is None or (leaf.ja == "yes") == w.ja_yes
+
+
+def verify(tree: Tree, u: Universe, max_questions: int | None = None,
+           start: WorldSet | None = None) -> Failure | None:
+    """Exactly judge a plan: None when every world, whatever Random says, ends at its own leaf.
+
+    Otherwise the first failure in display order (``da`` before ``ja``): a leaf
+    reached by a world it does not name, a leaf several identities reach, an
+    unfinished branch, or (with ``max_questions``) a path that asks too many.
+    """
+    s = u.full if start is None else start
+    return _verify(tree, u, s, (), max_questions)
+
+
+def _verify(tree: Tree, u: Universe, s: WorldSet, path: tuple[tuple[int, str, Node, str], ...],
+            limit: int | None) -> Failure | None:
+    if s == 0:
+        return None
+
+    def fail(reason: str, world: int, line: int, leaf: str = "") -> Failure:
+        steps = tuple(Step(g_name, format_question(q), word, u.worlds[world].roles[g])
+                      for g, g_name, q, word in path)
+        return Failure(reason, world, steps, s, line, leaf)
+
+    if isinstance(tree, Hole):
+        return fail("unfinished", members(s)[0], tree.line)
+    if isinstance(tree, Leaf):
+        text = format_leaf(tree, u)
+        if tree.roles is None:
+            return fail("unreachable-leaf", members(s)[0], tree.line, text)
+        bad = [i for i in members(s) if not _matches(tree, u, i)]
+        if not bad:
+            return None
+        idents = u.identity_set(s)
+        return fail("ambiguous" if len(idents) > 1 else "wrong", bad[0], tree.line, text)
+    if limit is not None and len(path) >= limit:
+        return fail("too-long", members(s)[0], tree.line)
+    g = u.god_index(tree.god)
+    first, second = answers(u, g, first_word_mask(tree.question, u, g), s)
+    parts = {u.words[0]: first, u.words[1]: second}
+    for word, sub in tree.branches:
+        found = _verify(sub, u, parts[word], (*path, (g, tree.god, tree.question, word)), limit)
+        if found is not None:
+            return found
+    return None
+
+
+def leaves_reached(tree: Tree, u: Universe, s: WorldSet | None = None) -> list[tuple[Tree, WorldSet, int]]:
+    """Every leaf or hole with the worlds that reach it and the questions asked on the way."""
+    out: list[tuple[Tree, WorldSet, int]] = []
+
+    def walk(t: Tree, ws: WorldSet, d: int) -> None:
+        if isinstance(t, Ask):
+            g = u.god_index(t.god)
+            first, second = answers(u, g, first_word_mask(t.question, u, g), ws)
+            parts = {u.words[0]: first, u.words[1]: second}
+            for word, sub in t.branches:
+                walk(sub, parts[word], d + 1)
+        else:
+            out.append((t, ws, d))
+
+    walk(tree, u.full if s is None else s, 0)
+    return out

@@ -1,0 +1,237 @@
+"""Teaching layer for Lights Out: rendering, verdicts, hint ladders, chase text.
+
+Everything here is pure and works from ``(Rules, Board)`` plus the learner's
+text; the Puzzle class in ``lightsout`` wires it to params, the CLI and play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.puzzles import lightsout_engine as engine
+from tutor.puzzles.base import Verdict
+from tutor.puzzles.lightsout_chase import chase_steps, residue_of
+from tutor.puzzles.lightsout_notation import (
+    column_name,
+    format_board,
+    format_cell,
+    format_presses,
+    parse_presses,
+)
+from tutor.puzzles.lightsout_rules import (
+    Board,
+    Cell,
+    Pattern,
+    Rules,
+    apply,
+    cells_of,
+    lit_cells,
+    pattern_of,
+)
+
+
+def render(rules: Rules, board: Board) -> str:
+    """The board with column letters and row numbers, for humans."""
+    width = max(len(column_name(rules.cols - 1)), 1)
+    pad = len(str(rules.rows))
+    head = " " * (pad + 1) + " ".join(column_name(c).rjust(width) for c in range(rules.cols))
+    lines = [head]
+    rows = format_board(rules, board, "\n").split("\n")
+    for r, row in enumerate(rows):
+        lines.append(f"{r + 1:>{pad}} " + " ".join(ch.rjust(width) for ch in row))
+    return "\n".join(lines)
+
+
+def lit_text(rules: Rules, board: Board) -> str:
+    """``"3 lights on"`` / ``"all dark"``."""
+    n = sum(1 for v in board if v)
+    return "all dark" if n == 0 else f"{n} light{'s' if n != 1 else ''} on"
+
+
+def unsolvable_reason(rules: Rules, board: Board, quiet: Pattern) -> str:
+    """Why a board cannot be solved, from a quiet pattern it is not orthogonal to."""
+    cells = [format_cell(r, c) for r, c in cells_of(rules, quiet)]
+    shared = [format_cell(r, c) for r, c in lit_cells(rules, board) if quiet[r * rules.cols + c]]
+    if rules.states == 2:
+        return (
+            f"pressing {' '.join(cells)} changes nothing (a quiet pattern), so every press toggles an "
+            f"even number of those {len(set(cells))} cells; the board has an odd number "
+            f"({len(shared)}: {' '.join(shared)}) lit there, and no presses can change that parity"
+        )
+    return (
+        f"the quiet pattern {format_board(rules, quiet)} (press counts) changes nothing; every press "
+        f"leaves its weighted sum over the lights unchanged mod {rules.states}, and this board's sum is not 0"
+    )
+
+
+def judge_presses(rules: Rules, board: Board, text: str, *, need_minimal: bool = False) -> Verdict:
+    """Judge a whole press list: does it darken the board (with the fewest presses)?"""
+    cells = parse_presses(text, rules)
+    pattern = pattern_of(rules, cells)
+    result = apply(rules, board, pattern)
+    canonical = format_presses(cells_of(rules, pattern))
+    sol = engine.solve(rules, board)
+    fewest = sol.press_count if sol.solvable else None
+    data = {
+        "correct": False,
+        "presses": [[r + 1, c + 1] for r, c in cells],
+        "press_count": len(cells),
+        "result": format_board(rules, result),
+        "lit": sum(1 for v in result if v),
+        "solvable": sol.solvable,
+        "minimal_press_count": fewest,
+        "minimal_proven": sol.minimal,
+    }
+    if any(result):
+        detail = [f"After pressing {format_presses(cells)} the board is:", render(rules, result)]
+        if not sol.solvable and sol.obstruction is not None:
+            detail.append("No press list can darken this board: " + unsolvable_reason(rules, board, sol.obstruction))
+        else:
+            lit = " ".join(format_cell(r, c) for r, c in lit_cells(rules, result))
+            detail.append(f"Still lit: {lit}.")
+        return Verdict(False, f"not solved: {lit_text(rules, result)} after {len(cells)} presses",
+                       "\n".join(detail), data, canonical)
+    count = sum(pattern)
+    data["correct"] = True
+    if need_minimal and fewest is not None and count > fewest:
+        data["correct"] = False
+        return Verdict(False, f"darkens the board, but with {count} presses; {fewest} is the fewest",
+                       f"Pressing a cell twice cancels; effective presses: {canonical}. Look for a quiet "
+                       f"pattern to add that removes presses.", data, canonical)
+    extra = ""
+    if fewest is not None and count > fewest:
+        extra = f" (the fewest is {fewest}{'' if sol.minimal else ' found'})"
+    elif fewest is not None:
+        extra = " - the fewest possible" if sol.minimal else ""
+    return Verdict(True, f"all dark after {len(cells)} presses{extra}", "", data, canonical)
+
+
+@dataclass(frozen=True)
+class ChaseStage:
+    """The board a learner faces when asked to clear ``row`` (0-based) by chasing."""
+
+    board: Board  # after chasing the rows above ``row``
+    expected: tuple[Cell, ...]  # the presses in row + 1, with repeats for k > 2
+
+
+def chase_stage(rules: Rules, board: Board, row: int) -> ChaseStage:
+    """The chase position before clearing ``row`` and the presses that clear it."""
+    steps = chase_steps(rules, board)
+    before = steps[row - 1].board if row > 0 else board
+    step = steps[row]
+    expected = tuple(cell for c, times in step.presses for cell in [(row + 1, c)] * times)
+    return ChaseStage(before, expected)
+
+
+def judge_chase_row(rules: Rules, board: Board, row: int, text: str) -> Verdict:
+    """Judge the presses (all in row ``row + 1``) that clear ``row`` in a chase."""
+    stage = chase_stage(rules, board, row)
+    cells = parse_presses(text, rules)
+    pattern = pattern_of(rules, cells)
+    want = pattern_of(rules, stage.expected)
+    canonical = format_presses(cells_of(rules, pattern))
+    data = {"row": row + 1, "expected": [[r + 1, c + 1] for r, c in stage.expected],
+            "presses": [[r + 1, c + 1] for r, c in cells]}
+    if pattern == want:
+        return Verdict(True, f"row {row + 1} is dark and nothing above it changed", "", data, canonical)
+    outside = [format_cell(r, c) for r, c in cells if r != row + 1]
+    lines = ["The board before this step:", render(rules, stage.board)]
+    if outside:
+        lines.append(f"{' '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in row {row + 2}: "
+                     f"a chase only presses the row just below the one it clears.")
+    after = apply(rules, stage.board, pattern)
+    lines.append(f"After {format_presses(cells)}:")
+    lines.append(render(rules, after))
+    still = [format_cell(row, c) for c in range(rules.cols) if after[row * rules.cols + c]]
+    if still:
+        lines.append(f"Row {row + 1} still has {' '.join(still)} lit.")
+    return Verdict(False, f"row {row + 1} is not cleared by exactly the presses below its lights",
+                   "\n".join(lines), data, canonical)
+
+
+def judge_chase(rules: Rules, board: Board, text: str) -> Verdict:
+    """Judge a whole chase (no top-row presses): every press below a light, row by row."""
+    cells = parse_presses(text, rules)
+    pattern = pattern_of(rules, cells)
+    steps = chase_steps(rules, board)
+    want = pattern_of(rules, [(s.row + 1, c) for s in steps for c, t in s.presses for _ in range(t)])
+    canonical = format_presses(cells_of(rules, pattern))
+    residue = residue_of(rules, board)
+    data = {"residue": format_board(Rules(1, rules.cols, states=rules.states), residue),
+            "chase": format_presses(cells_of(rules, want))}
+    if pattern == want:
+        return Verdict(True, f"chased to the last row; residue {data['residue']}", "", data, canonical)
+    n = rules.cols
+    for r in range(rules.rows):
+        if pattern[r * n : (r + 1) * n] != want[r * n : (r + 1) * n]:
+            got = [format_cell(rr, cc) for rr, cc in cells_of(rules, pattern) if rr == r]
+            exp = [format_cell(rr, cc) for rr, cc in cells_of(rules, want) if rr == r]
+            if r == 0:
+                return Verdict(False, "a chase makes no presses in row 1",
+                               f"You pressed {' '.join(got)} in row 1; the chase starts by pressing "
+                               f"in row 2 under the lights of row 1.", data, canonical)
+            before = steps[r - 2].board if r >= 2 else board
+            detail = "\n".join([
+                f"Row {r + 1} is the first row that differs from the chase. Before pressing in it:",
+                render(rules, before),
+                f"The lights of row {r} call for {' '.join(exp) or 'no presses'}; you pressed "
+                f"{' '.join(got) or 'nothing'} in row {r + 1}.",
+            ])
+            return Verdict(False, f"row {r + 1} differs from the chase", detail, data, canonical)
+    raise AssertionError("patterns differ but no row differs")  # pragma: no cover
+
+
+def judge_top_row(rules: Rules, board: Board, text: str) -> Verdict:
+    """Judge top-row presses after which a plain chase darkens the board."""
+    cells = parse_presses(text, rules)
+    off = [format_cell(r, c) for r, c in cells if r != 0]
+    canonical = format_presses(cells_of(rules, pattern_of(rules, cells)))
+    if off:
+        return Verdict(False, f"{' '.join(off)} not in the top row", "Only row 1 cells are asked for.",
+                       {"correct": False}, canonical)
+    start = apply(rules, board, pattern_of(rules, cells))
+    residue = residue_of(rules, start)
+    ok = not any(residue)
+    res_text = format_board(Rules(1, rules.cols, states=rules.states), residue)
+    data = {"correct": ok, "residue": res_text}
+    if ok:
+        return Verdict(True, "a chase after these top-row presses darkens the whole board", "", data, canonical)
+    return Verdict(False, f"the chase still leaves {res_text} in the last row",
+                   f"After {format_presses(cells) if cells else 'no top-row presses'} and a full chase "
+                   f"the last row is {res_text}.", data, canonical)
+
+
+def hint_ladder(rules: Rules, board: Board) -> list[str]:
+    """Nudge, concept, concrete move for the current board."""
+    if not any(board):
+        return ["The board is already dark: nothing left to press."]
+    sol = engine.solve(rules, board)
+    if not sol.solvable:
+        assert sol.obstruction is not None
+        return [
+            "Is this board solvable at all? Count lights on a pattern that pressing never changes.",
+            "A quiet pattern is a set of presses that changes nothing; a board must be orthogonal to "
+            "every one to be solvable.",
+            "It is not: " + unsolvable_reason(rules, board, sol.obstruction) + ".",
+        ]
+    left = sol.press_count
+    ladder = [f"The board can be darkened in {left} more press{'es' if left != 1 else ''}"
+              f"{'' if sol.minimal else ' (best found)'}; order never matters."]
+    if rules.neighbourhood == "plus" and not rules.torus:
+        n = rules.cols
+        top = next((r for r in range(rules.rows - 1) if any(board[r * n : (r + 1) * n])), None)
+        if top is not None:
+            lit = [format_cell(top, c) for c in range(n) if board[top * n + c]]
+            below = [format_cell(top + 1, c) for c in range(n) if board[top * n + c]]
+            ladder.append(f"Chase the lights: row {top + 1} has {' '.join(lit)} lit; press the cells "
+                          f"just below them ({' '.join(below)}) to clear it without touching the rows above.")
+        else:
+            ladder.append("Only the last row is lit: that residue says which top-row cells to press "
+                          "before chasing again.")
+    else:
+        ladder.append("Think of each press as a vector; solve the linear system A x = b.")
+    sample = cells_of(rules, sol.pattern or b"")
+    if sample:
+        ladder.append(f"Press {format_cell(*sample[0])} (part of a {'fewest-press ' if sol.minimal else ''}"
+                      f"solution: {format_presses(sample)}).")
+    return ladder

@@ -62,8 +62,9 @@ class Plan:
 class Solver:
     """Exact search for one universe; results are memoised across calls."""
 
-    def __init__(self, u: Universe, budget: int = 2_000_000) -> None:
+    def __init__(self, u: Universe, budget: int = 2_000_000, prune: bool = True) -> None:
         self.u = u
+        self.prune = prune  # False: no counting bounds (for an exhaustive certificate)
         self.n = len(u.identities)
         self.all_items: ItemSet = (1 << self.n) - 1
         self.rand = tuple(self.items_of(u.random(g)) for g in range(len(u.gods)))
@@ -113,7 +114,7 @@ class Solver:
         rest = s & ~r
         if not rest:
             return
-        cap = (1 << (k - 1)) - popcount(r)
+        cap = (1 << (k - 1)) - popcount(r) if self.prune else self.n
         total = popcount(rest)
         if cap < 1 or total > 2 * cap:
             return
@@ -140,7 +141,7 @@ class Solver:
         """Whether the identities in ``s`` can be told apart with at most ``k`` questions."""
         if s & (s - 1) == 0:
             return True
-        if k == 0 or popcount(s) > (1 << k):
+        if k == 0 or (self.prune and popcount(s) > (1 << k)):
             return False
         key = (s, k)
         hit = self.memo.get(key)
@@ -182,7 +183,7 @@ class Solver:
                 return k, self.plan(self.all_items, k)
         return None, None
 
-    def never_solvable(self, max_items: int = 10) -> bool:
+    def never_solvable(self, max_items: int = 12) -> bool:
         """Prove that no number of questions suffices, by iterating the solvable family to a fixpoint.
 
         Only for universes with at most ``max_items`` identities; False means "not proved".

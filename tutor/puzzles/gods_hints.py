@@ -1,0 +1,157 @@
+"""Judging single questions and coaching partial trees, from the solver's search.
+
+A lesson step can ask for one question with a *goal*:
+
+* ``progress``   - after either answer, the worlds left can still be told apart
+  in the questions that remain (the question starts some shortest plan);
+* ``non-random`` - after either answer, some god is surely not Random;
+* ``target``     - whenever the asked god is not Random, he answers the first
+  word ("ja", or "yes" in the known language) exactly when the target holds.
+
+For a partial tree, every open place (an unfinished branch, a wrong leaf, a
+question that cannot be followed up in time) is listed with the worlds that
+reach it, whether it can still be finished, and a question that would work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.puzzles.gods_lang import Node, first_word_mask, format_question, truth_mask
+from tutor.puzzles.gods_solve import Solver
+from tutor.puzzles.gods_tree import Ask, Hole, Leaf, Tree, format_leaf
+from tutor.puzzles.gods_world import Universe, WorldSet, answers, members, popcount
+
+GOALS = ("progress", "non-random", "target")
+
+
+@dataclass(frozen=True)
+class QuestionJudgement:
+    """Whether one question meets its goal, with the split it makes."""
+
+    correct: bool
+    summary: str
+    detail: str
+    first: WorldSet
+    second: WorldSet
+
+
+def surely_not_random(u: Universe, s: WorldSet) -> list[str]:
+    """The gods who are not Random in any world of ``s``."""
+    return [g for i, g in enumerate(u.gods) if s and not (u.random(i) & s)]
+
+
+def describe(u: Universe, s: WorldSet, limit: int = 12) -> str:
+    """A world set as text, one world per line (elided past ``limit``)."""
+    ws = [u.world_text(i) for i in members(s)]
+    if len(ws) > limit:
+        ws = [*ws[:limit], f"... and {len(ws) - limit} more"]
+    return "\n".join("    " + w for w in ws) if ws else "    (none)"
+
+
+def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, goal: str,
+                   target: Node | None = None) -> QuestionJudgement:
+    """Judge ``ask god: question`` from the worlds ``start`` against ``goal`` (see the module doc)."""
+    u = solver.u
+    g = u.god_index(god)
+    w0, w1 = u.words
+    first, second = answers(u, g, first_word_mask(question, u, g), start)
+    split = (f"  answer {w0!r}: {popcount(first)} worlds\n{describe(u, first)}\n"
+             f"  answer {w1!r}: {popcount(second)} worlds\n{describe(u, second)}")
+    text = f"ask {god}: {format_question(question)}"
+    if goal == "target":
+        assert target is not None
+        care = start & ~u.random(g)
+        want = truth_mask(target, u, g) & care
+        got = first_word_mask(question, u, g) & care
+        bad = members((want ^ got) & care)
+        if not bad:
+            return QuestionJudgement(True, f"correct: whenever {god} is not Random, {god} answers {w0!r} "
+                                     f"exactly when {format_question(target)}", split, first, second)
+        i = bad[0]
+        said = w0 if got >> i & 1 else w1
+        holds = "holds" if want >> i & 1 else "does not hold"
+        return QuestionJudgement(False, f"not quite: in world {u.world_text(i)} the target {holds} "
+                                 f"but {god} answers {said!r}", f"{text}\n{split}", first, second)
+    if goal == "non-random":
+        a, b = surely_not_random(u, first), surely_not_random(u, second)
+        if (a or not first) and (b or not second):
+            return QuestionJudgement(True, f"correct: after {w0!r} {', '.join(a) or 'nobody'} and after "
+                                     f"{w1!r} {', '.join(b) or 'nobody'} is surely not Random",
+                                     split, first, second)
+        word, part = (w0, first) if not a else (w1, second)
+        return QuestionJudgement(False, f"not yet: after {word!r} every god may still be Random",
+                                 f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}",
+                                 first, second)
+    need = solver.lower_bound(solver.items_of(start))
+    k = next(k for k in range(need, need + 8) if solver.solvable(solver.items_of(start), k))
+    ok0 = solver.solvable(solver.items_of(first), k - 1)
+    ok1 = solver.solvable(solver.items_of(second), k - 1)
+    if ok0 and ok1:
+        return QuestionJudgement(True, f"correct: after either answer the worlds left can be told apart "
+                                 f"in {k - 1} more question(s)", split, first, second)
+    word, part = (w0, first) if not ok0 else (w1, second)
+    ids = len(u.identity_set(part))
+    return QuestionJudgement(False, f"not enough: after {word!r}, {ids} possibilities remain that "
+                             f"{k - 1} more question(s) cannot separate",
+                             f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}", first, second)
+
+
+def suggest(solver: Solver, s: WorldSet, left: int) -> str | None:
+    """A next step for the worlds ``s`` with ``left`` questions: a question, a leaf, or None."""
+    from tutor.puzzles.gods_solve import plan_tree
+    from tutor.puzzles.gods_tree import format_tree
+
+    items = solver.items_of(s)
+    plan = solver.plan(items, left)
+    if plan is None:
+        return None
+    tree = plan_tree(solver, plan)
+    first = format_tree(tree, solver.u).splitlines()[0]
+    return first.strip()
+
+
+def open_places(tree: Tree, solver: Solver, budget: int, start: WorldSet | None = None) -> list[dict[str, Any]]:
+    """Every place in a partial tree still to fix, with worlds, questions left and a suggestion."""
+    u = solver.u
+    out: list[dict[str, Any]] = []
+
+    def record(kind: str, t: Tree, s: WorldSet, path: tuple[str, ...], left: int, line: int) -> None:
+        finishable = left >= 0 and solver.solvable(solver.items_of(s), left)
+        out.append({
+            "kind": kind, "line": line, "answers": list(path),
+            "remaining": [u.worlds[i].as_json(u.gods) for i in members(s)],
+            "possibilities": len(u.identity_set(s)), "questions_left": max(left, 0),
+            "finishable": finishable,
+            "not_random": surely_not_random(u, s),
+            "suggestion": suggest(solver, s, left) if finishable else None,
+            "written": format_leaf(t, u) if isinstance(t, Leaf | Hole) else "",
+        })
+
+    def walk(t: Tree, s: WorldSet, path: tuple[str, ...], left: int) -> None:
+        if s == 0:
+            return
+        if isinstance(t, Hole):
+            record("unfinished", t, s, path, left, t.line)
+            return
+        if isinstance(t, Leaf):
+            ok = t.roles is not None and all(
+                u.worlds[i].roles == t.roles and (t.ja is None or u.worlds[i].ja_yes == (t.ja == "yes"))
+                for i in members(s))
+            if not ok:
+                record("wrong-leaf", t, s, path, left, t.line)
+            return
+        assert isinstance(t, Ask)
+        g = u.god_index(t.god)
+        first, second = answers(u, g, first_word_mask(t.question, u, g), s)
+        parts = {u.words[0]: first, u.words[1]: second}
+        if left <= 0 or (solver.solvable(solver.items_of(s), left) and not all(
+                solver.solvable(solver.items_of(parts[w]), left - 1) for w in u.words)):
+            record("dead-end", t, s, path, left, t.line)
+            return
+        for word, sub in t.branches:
+            walk(sub, parts[word], (*path, word), left - 1)
+
+    walk(tree, u.full if start is None else start, (), budget)
+    return out

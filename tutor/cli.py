@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 from tutor import __version__
@@ -57,14 +57,23 @@ def build_parser() -> Parser:
         p.add_argument("-h", "--help", action="store_true", help="show help and exit")
     sub.add_parser("puzzles", help="list the installed puzzle families",
                    description="List the installed puzzle families.")
-    for extra in EXTRA_COMMANDS:
-        extra(sub)
+    p = sub.add_parser("start", help="start the tutor at a lesson", description="Start the tutor at a lesson.")
+    p.add_argument("lesson", nargs="?", help="lesson id or number (default: where you left off)")
+    p.set_defaults(handler="cmd_start")
+    p = sub.add_parser("lint", help="check lessons: schema, computed answers, reference answers, mistakes",
+                       description="Validate lessons and run their reference answers and declared mistakes "
+                                   "through the engines. Exit 0 when all are sound, 1 otherwise.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: bundled lessons)")
+    p.set_defaults(handler="cmd_lint")
+    p = sub.add_parser("progress", help="show, export or reset your progress",
+                       description="Show your progress (stored in SQLite under TUTOR_HOME or the user data "
+                                   "folder).")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--json", action="store_true", help="print as JSON")
+    group.add_argument("--reset", metavar="LESSON", help="forget one lesson's progress")
+    group.add_argument("--export", metavar="FILE", help="write everything recorded to FILE as JSON")
+    p.set_defaults(handler="cmd_progress")
     return parser
-
-
-# Other modules (REPL, lessons, progress) add their subcommands through this list
-# of functions, each taking the subparsers object.
-EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 
 def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, object]:
@@ -136,7 +145,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return list_puzzles()
         handler = getattr(args, "handler", None)
         if handler is not None:
-            return int(handler(args))
+            from tutor import commands
+
+            return int(getattr(commands, handler)(args))
         from tutor.repl import run_repl
 
         return run_repl(args, lesson=None)

@@ -133,6 +133,9 @@ class CoinTable(Puzzle):
         "lower_bound": "no winning strategy is shorter than this",
         "tables": "number of tables K**N",
         "start_size": "number of arrangements possible before the first move",
+        "trap": "the arrangements the Devil can keep the table among forever ('none' if winnable)",
+        "trap_size": "how many arrangements are in the Devil's trap",
+        "factorization": "the factorization of x**N - 1 over GF(K)",
     }
 
     def validate_params(self, params: dict[str, Any]) -> None:
@@ -225,6 +228,13 @@ class CoinTable(Puzzle):
             return m.tables
         if name == "start_size":
             return int(m.start_belief().sum())
+        if name in ("trap", "trap_size"):
+            names = _trap_names(m) if m.class_count <= engine.TRAP_CLASS_LIMIT else []
+            return len(names) if name == "trap_size" else (", ".join(names) or "none")
+        if name == "factorization":
+            from tutor.puzzles.coins_theory import analyze
+
+            return analyze(m).factorization
         return super().quantity(params, name)
 
     # -- hints ------------------------------------------------------------------------
@@ -338,7 +348,7 @@ class CoinTable(Puzzle):
         names = m.class_names()
         goal = m.goal_classes()
         order = [c for c in range(m.class_count) if not goal[c]]
-        width = max(len(format_move(mv, m.k)) for mv in [*state.moves, (0,) * m.n])
+        width = max(4, *(len(format_move(mv, m.k)) for mv in state.moves))
         rows = [f"{'':>4} {'move':<{width}} | " + " ".join(names[c] for c in order)]
         history = [engine.start_bits(m)]
         prefix: list[Move] = []

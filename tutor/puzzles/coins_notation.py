@@ -9,11 +9,17 @@ newlines; ``#`` starts a comment.  For coins (K = 2) a move is written as
 * ``-`` or ``{}`` for the empty move.
 
 For counters with K > 2 faces a move is a digit vector of length N, the amount
-added at each position: ``1202``.  ``format_strategy`` writes digits for
+added at each position: ``1202``.
+
+Long strategies can name blocks: a line ``let D = 0123 02 0123`` defines D,
+and later moves may use the name (``D 0 D``).  Names start with a letter and
+are not made of x's only; this is plain substitution, never evaluation.  ``format_strategy`` writes digits for
 N <= 10 coins and patterns beyond (positions 10+ have no single digit).
 """
 
 from __future__ import annotations
+
+import re
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.coins_model import Move
@@ -120,13 +126,49 @@ def _parse_braces(word: str, n: int, where: str) -> Move:
     return tuple(flips)
 
 
+MAX_MOVES = 2_000_000
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+LET = re.compile(r"\s*let\s+(\S+)\s*=(.*)")
+
+
+def _is_name(word: str) -> bool:
+    return NAME.fullmatch(word) is not None and not set(word) <= set("xX")
+
+
 def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
-    """Parse a whole strategy.
+    """Parse a whole strategy, expanding ``let NAME = ...`` blocks.
 
     >>> parse_strategy("0123 02; {0, 1}, x...", 4)
     [(1, 1, 1, 1), (1, 0, 1, 0), (1, 1, 0, 0), (1, 0, 0, 0)]
+    >>> len(parse_strategy(chr(10).join(["let D = 01 0 01", "D 0 D"]), 2))
+    7
     """
-    return [parse_move(word, n, k, i) for i, (word, _) in enumerate(split_moves(text), 1)]
+    names: dict[str, list[Move]] = {}
+    out: list[Move] = []
+    count = 0
+    for line_no, line in enumerate(text.splitlines() or [""], 1):
+        let = LET.match(line.split("#", 1)[0])
+        target = out
+        body = line
+        if let:
+            name = let.group(1)
+            if not _is_name(name):
+                raise InvalidNotation(f"line {line_no}: {name!r} cannot be a block name "
+                                      "(use letters and digits, starting with a letter)")
+            target = names[name] = []
+            body = let.group(2)
+        for word, _ in split_moves(body):
+            if _is_name(word) and not word.isdigit():
+                if word not in names:
+                    raise InvalidNotation(f"move {count + 1} {word!r} (line {line_no}): unknown block name; "
+                                          f"define it first with: let {word} = ...")
+                target.extend(names[word])
+            else:
+                count += 1
+                target.append(parse_move(word, n, k, count))
+            if len(target) > MAX_MOVES:
+                raise InvalidNotation(f"line {line_no}: the strategy grows past {MAX_MOVES} moves")
+    return out
 
 
 def format_move(move: Move, k: int = 2) -> str:

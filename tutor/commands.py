@@ -1,0 +1,72 @@
+"""Handlers for the tutor's own subcommands (start, lint, progress); argparse setup in cli.py."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tutor.errors import TutorError
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    """``tutor start [LESSON]``: the REPL, opening a lesson."""
+    from tutor.repl import run_repl
+
+    return run_repl(args, args.lesson)
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    """``tutor lint [PATH...]``: exit 0 if every lesson is sound, 1 if not, 2 for a bad path."""
+    from tutor.lint import lint_paths
+
+    paths = list(args.paths) + list(args.lessons or [])
+    count, errors = lint_paths(paths)
+    for err in errors:
+        print(err, file=sys.stderr)
+    if errors:
+        print(f"{len(errors)} problem(s) in {count} lesson(s)", file=sys.stderr)
+        return 1
+    print(f"{count} lesson(s) OK")
+    return 0
+
+
+def cmd_progress(args: argparse.Namespace) -> int:
+    """``tutor progress [--json] [--reset LESSON] [--export FILE]``."""
+    from tutor.course import load_catalog
+    from tutor.progress import Progress
+
+    progress = Progress.default()
+    if progress.warning:
+        print(f"tutor: warning: {progress.warning}", file=sys.stderr)
+    if args.reset:
+        removed = progress.reset(args.reset)
+        print(f"forgot {removed} record(s) of lesson {args.reset!r}")
+        return 0
+    if args.export:
+        try:
+            with open(args.export, "w", encoding="utf-8") as handle:
+                handle.write(progress.export_json())
+        except OSError as err:
+            raise TutorError(f"cannot write {args.export!r}: {err.strerror}") from None
+        print(f"exported progress to {args.export}")
+        return 0
+    catalog = load_catalog(args.lessons or [])
+    rows = []
+    for lesson_id in sorted(set(progress.lessons()) | set(catalog.lessons)):
+        p = progress.summary(lesson_id)
+        lesson = catalog.lessons.get(lesson_id)
+        total = len(lesson.questions) if lesson else None
+        answered = sum(1 for s in lesson.questions if s.index in p.completed) if lesson else len(p.completed)
+        rows.append({"lesson": lesson_id, "title": lesson.title if lesson else None, "answered": answered,
+                     "questions": total, "complete": bool(total) and answered == total,
+                     "attempts": p.attempts, "correct": p.correct, "hints": p.hints,
+                     "solutions": p.solutions, "step": p.position, "seconds": round(p.seconds, 1)})
+    if args.json:
+        print(json.dumps({"profile": progress.profile_id(), "lessons": rows}, indent=2))
+        return 0
+    for r in rows:
+        status = "complete" if r["complete"] else f"{r['answered']}/{r['questions']}"
+        print(f"{r['lesson']:<24} {status:>9}  attempts {r['attempts']:>3}  hints {r['hints']:>3}  "
+              f"solutions {r['solutions']:>2}")
+    return 0

@@ -1,0 +1,358 @@
+"""Lessons as data: the TOML lesson format, loading, and schema validation.
+
+A lesson file holds one lesson (see docs/authoring.md for every key):
+
+    id = "coins-two"
+    title = "Two coins by hand"
+    summary = "..."
+    puzzle = "coins"
+    [params]
+    coins = 2
+    [[steps]]
+    say = "text"                    # a say step
+    [[steps]]
+    ask = "How many ...?"           # an ask step
+    answer = "number"               # or choice, or an engine kind: strategy, play, tree, ...
+    compute = "classes"             # number/choice: the engine computes the right value
+    hints = ["authored hint"]       # shown before the engine's computed hints
+    [[steps.mistakes]]
+    match = "0 0 0"                 # a known wrong answer (compared in canonical notation)
+    say = "the misconception"
+
+Text may quote computed values as ``{{quantity}}``; they are filled in by the
+engine from the step's parameters, never typed into the lesson.
+Bundled lessons ship inside the package (``tutor.lessons``); instructors add
+folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (separated by ``os.pathsep``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tutor import puzzles
+from tutor.errors import LessonError, TutorError
+
+BUILTIN_ANSWERS = ("number", "choice")
+PLACEHOLDER = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
+LESSON_KEYS = {"id", "title", "summary", "puzzle", "params", "steps", "order", "tags"}
+STEP_KEYS = {"say", "ask", "answer", "compute", "options", "hints", "reference", "mistakes",
+             "success", "params", "goal", "explore", "title"}
+MISTAKE_KEYS = {"match", "pattern", "say"}
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A known wrong answer (exact, after normalisation, or a regex) and the misconception."""
+
+    say: str
+    match: str | None = None
+    pattern: str | None = None
+
+    def matches(self, canonical: str, raw: str) -> bool:
+        """Whether an answer (canonical form and raw text) is this mistake."""
+        if self.pattern is not None:
+            return re.fullmatch(self.pattern, raw.strip(), re.IGNORECASE) is not None
+        return self.match is not None and canonical == self.match
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: ``say`` (text) or ``ask`` (a question whose answer the engine judges)."""
+
+    index: int
+    kind: str  # "say" or "ask"
+    text: str
+    params: Mapping[str, Any]
+    answer: str | None = None
+    compute: str | None = None
+    options: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
+    reference: str | None = None
+    mistakes: tuple[Mistake, ...] = ()
+    success: str = ""
+    goal: str = "win"  # play steps: "win", or "explore" (done after `explore` moves)
+    explore: int = 0
+    title: str = ""
+
+    @property
+    def key(self) -> str:
+        """Where this step is in its file, for error messages: ``steps[3]``."""
+        return f"steps[{self.index + 1}]"
+
+    @property
+    def is_question(self) -> bool:
+        """Whether the learner must answer this step."""
+        return self.kind == "ask"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: metadata, the puzzle and its parameters, and ordered steps."""
+
+    id: str
+    title: str
+    summary: str
+    puzzle: str
+    params: Mapping[str, Any]
+    steps: tuple[Step, ...]
+    path: str
+    order: int = 1000
+    pack: str = ""
+    tags: tuple[str, ...] = field(default=())
+
+    @property
+    def questions(self) -> list[Step]:
+        """The steps that must be answered to complete the lesson."""
+        return [s for s in self.steps if s.is_question]
+
+
+# -- parsing ----------------------------------------------------------------------------
+
+
+def _need(table: Mapping[str, Any], key: str, where: str, kind: type = str, default: Any = None) -> Any:
+    value = table.get(key, default)
+    if value is None:
+        raise LessonError(f"{where}: missing key {key!r}")
+    if not isinstance(value, kind) or (isinstance(value, str) and not value.strip()):
+        raise LessonError(f"{where}.{key}: expected {'non-empty text' if kind is str else kind.__name__}, "
+                          f"got {value!r}")
+    return value
+
+
+def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
+    """Validate one lesson's TOML table; ``LessonError`` names the file and the key."""
+    where = path
+    unknown = sorted(set(data) - LESSON_KEYS)
+    if unknown:
+        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(LESSON_KEYS))})")
+    lesson_id = _need(data, "id", where)
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", lesson_id):
+        raise LessonError(f"{where}: id {lesson_id!r} must be lower-case letters, digits, '-', '_' or '.'")
+    title = _need(data, "title", where)
+    summary = _need(data, "summary", where)
+    puzzle_name = _need(data, "puzzle", where)
+    try:
+        puzzle = puzzles.get(puzzle_name)
+    except TutorError as err:
+        raise LessonError(f"{where}: puzzle: {err}") from None
+    raw_params = data.get("params", {})
+    if not isinstance(raw_params, dict):
+        raise LessonError(f"{where}: params: expected a table, got {raw_params!r}")
+    try:
+        params = puzzle.make_params(raw_params)
+    except TutorError as err:
+        raise LessonError(f"{where}: params: {err}") from None
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise LessonError(f"{where}: steps: a lesson needs at least one [[steps]] entry")
+    steps = tuple(_parse_step(raw, i, where, puzzle_name, raw_params) for i, raw in enumerate(raw_steps))
+    order = data.get("order", 1000)
+    if not isinstance(order, int):
+        raise LessonError(f"{where}: order: expected a whole number, got {order!r}")
+    full_id = f"{pack}/{lesson_id}" if pack else lesson_id
+    tags = tuple(str(t) for t in data.get("tags", ()))
+    return Lesson(full_id, title, summary, puzzle_name, params, steps, path, order, pack, tags)
+
+
+def _parse_step(raw: Any, index: int, file: str, puzzle_name: str, lesson_params: Mapping[str, Any]) -> Step:
+    where = f"{file}: steps[{index + 1}]"
+    if not isinstance(raw, dict):
+        raise LessonError(f"{where}: expected a table, got {raw!r}")
+    unknown = sorted(set(raw) - STEP_KEYS)
+    if unknown:
+        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(STEP_KEYS))})")
+    if ("say" in raw) == ("ask" in raw):
+        raise LessonError(f"{where}: a step has exactly one of 'say' (text) or 'ask' (a question)")
+    puzzle = puzzles.get(puzzle_name)
+    params: Mapping[str, Any] = puzzle.make_params(lesson_params)
+    if "params" in raw:
+        if not isinstance(raw["params"], dict):
+            raise LessonError(f"{where}.params: expected a table, got {raw['params']!r}")
+        try:
+            params = puzzle.make_params({**lesson_params, **raw["params"]})
+        except TutorError as err:
+            raise LessonError(f"{where}.params: {err}") from None
+    hints = raw.get("hints", [])
+    if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints):
+        raise LessonError(f"{where}.hints: expected a list of texts, got {hints!r}")
+    for i, hint in enumerate(hints, 1):
+        if not hint.strip():
+            raise LessonError(f"{where}.hints[{i}]: empty hint")
+    if "say" in raw:
+        text = _need(raw, "say", where)
+        for key in ("answer", "compute", "options", "reference", "mistakes", "goal", "explore"):
+            if key in raw:
+                raise LessonError(f"{where}.{key}: only ask steps take {key!r}")
+        _check_placeholders(text, puzzle, f"{where}.say")
+        return Step(index, "say", text, params, hints=tuple(hints), title=str(raw.get("title", "")))
+    text = _need(raw, "ask", where)
+    _check_placeholders(text, puzzle, f"{where}.ask")
+    answer = _need(raw, "answer", where)
+    kinds = (*BUILTIN_ANSWERS, *puzzle.answer_kinds)
+    if answer not in kinds:
+        raise LessonError(f"{where}.answer: {answer!r} is not an answer kind of puzzle {puzzle_name!r} "
+                          f"(known: {', '.join(kinds)})")
+    compute = raw.get("compute")
+    options = raw.get("options", [])
+    if answer in BUILTIN_ANSWERS:
+        if not isinstance(compute, str):
+            raise LessonError(f"{where}.compute: a {answer} step needs the engine quantity that gives its "
+                              f"answer (known: {', '.join(puzzle.quantities)})")
+        if compute not in puzzle.quantities:
+            raise LessonError(f"{where}.compute: unknown quantity {compute!r} for puzzle {puzzle_name!r} "
+                              f"(known: {', '.join(puzzle.quantities)})")
+    elif compute is not None:
+        raise LessonError(f"{where}.compute: only number and choice steps take 'compute'")
+    if answer == "choice":
+        if not isinstance(options, list) or len(options) < 2 or not all(isinstance(o, str) for o in options):
+            raise LessonError(f"{where}.options: a choice step needs a list of at least two texts")
+    elif options:
+        raise LessonError(f"{where}.options: only choice steps take 'options'")
+    mistakes = tuple(_parse_mistake(m, f"{where}.mistakes[{i}]") for i, m in enumerate(raw.get("mistakes", []), 1))
+    goal = raw.get("goal", "win")
+    if goal not in ("win", "explore"):
+        raise LessonError(f"{where}.goal: expected 'win' or 'explore', got {goal!r}")
+    explore = raw.get("explore", 0)
+    if goal == "explore" and (not isinstance(explore, int) or explore < 1):
+        raise LessonError(f"{where}.explore: an explore step needs the number of moves to make (>= 1)")
+    reference = raw.get("reference")
+    if reference is not None and not isinstance(reference, str):
+        raise LessonError(f"{where}.reference: expected text, got {reference!r}")
+    success = raw.get("success", "")
+    if not isinstance(success, str):
+        raise LessonError(f"{where}.success: expected text, got {success!r}")
+    return Step(index, "ask", text, params, answer, compute, tuple(options), tuple(hints), reference,
+                mistakes, success, goal, explore if goal == "explore" else 0, str(raw.get("title", "")))
+
+
+def _parse_mistake(raw: Any, where: str) -> Mistake:
+    if not isinstance(raw, dict):
+        raise LessonError(f"{where}: expected a table with 'match' or 'pattern' and 'say'")
+    unknown = sorted(set(raw) - MISTAKE_KEYS)
+    if unknown:
+        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: match, pattern, say)")
+    say = _need(raw, "say", where)
+    if ("match" in raw) == ("pattern" in raw):
+        raise LessonError(f"{where}: give exactly one of 'match' (an answer) or 'pattern' (a regex)")
+    if "pattern" in raw:
+        try:
+            re.compile(raw["pattern"])
+        except re.error as err:
+            raise LessonError(f"{where}.pattern: not a valid regular expression: {err}") from None
+        return Mistake(say, pattern=raw["pattern"])
+    return Mistake(say, match=_need(raw, "match", where))
+
+
+def _check_placeholders(text: str, puzzle: puzzles.Puzzle, where: str) -> None:
+    for name in PLACEHOLDER.findall(text):
+        if name not in puzzle.quantities:
+            raise LessonError(f"{where}: unknown quantity {{{{{name}}}}} for puzzle {puzzle.name!r} "
+                              f"(known: {', '.join(puzzle.quantities)})")
+
+
+def fill(text: str, puzzle_name: str, params: Mapping[str, Any]) -> str:
+    """Replace ``{{quantity}}`` with the engine's value for these parameters."""
+    puzzle = puzzles.get(puzzle_name)
+    return PLACEHOLDER.sub(lambda m: str(puzzle.quantity(params, m.group(1))), text).strip()
+
+
+# -- loading --------------------------------------------------------------------------------
+
+
+def bundled_root() -> Path:
+    """The folder of bundled lessons: inside the installed package, or lessons/ in a checkout."""
+    try:
+        from importlib.resources import files
+
+        root = Path(str(files("tutor.lessons")))
+        if root.is_dir():
+            return root
+    except ModuleNotFoundError:
+        pass
+    return Path(__file__).resolve().parent.parent / "lessons"
+
+
+def lesson_files(root: Path) -> list[Path]:
+    """Every lesson file under ``root`` (a file or a folder), sorted; pack.toml excluded."""
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.toml") if p.name != "pack.toml")
+
+
+def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
+    """Instructors' folders: TUTOR_LESSONS (os.pathsep-separated) then --lessons DIR."""
+    env = os.environ.get("TUTOR_LESSONS", "")
+    dirs = [Path(d) for d in env.split(os.pathsep) if d.strip()]
+    dirs += [Path(d) for d in cli_dirs]
+    for d in dirs:
+        if not d.exists():
+            raise LessonError(f"lesson folder {str(d)!r} does not exist")
+    return dirs
+
+
+def load_file(path: Path, pack: str = "") -> Lesson:
+    """Read and validate one lesson file."""
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as err:
+        raise LessonError(f"{path}: not valid TOML: {err}") from None
+    except OSError as err:
+        raise LessonError(f"{path}: cannot read: {err.strerror}") from None
+    return parse_lesson(data, str(path), pack)
+
+
+@dataclass
+class Catalog:
+    """Every loaded lesson by id, in course order, and the errors met while loading."""
+
+    lessons: dict[str, Lesson] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, lesson: Lesson) -> None:
+        """Add a lesson; a clashing id is recorded as an error naming both files."""
+        if lesson.id in self.lessons:
+            other = self.lessons[lesson.id].path
+            self.errors.append(f"{lesson.path}: id {lesson.id!r} is already used by {other}")
+            return
+        self.lessons[lesson.id] = lesson
+
+    def ordered(self) -> list[Lesson]:
+        """Lessons in course order: by puzzle family as registered, then order, then id."""
+        rank = {name: i for i, name in enumerate(puzzles.names())}
+        return sorted(self.lessons.values(),
+                      key=lambda les: (les.pack, rank.get(les.puzzle, 99), les.order, les.id))
+
+    def find(self, name: str) -> Lesson:
+        """A lesson by id, by number in the course list (``1``), or by unique id prefix."""
+        name = name.strip()
+        if name in self.lessons:
+            return self.lessons[name]
+        ordered = self.ordered()
+        if name.isdigit() and 1 <= int(name) <= len(ordered):
+            return ordered[int(name) - 1]
+        matches = [les for les in ordered if les.id.startswith(name) or les.id.split("/")[-1] == name]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise LessonError(f"no lesson {name!r} (see /lessons)")
+        raise LessonError(f"{name!r} could be {', '.join(les.id for les in matches[:5])}: say which")
+
+
+def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool = True) -> Catalog:
+    """Load bundled lessons and instructors' folders; bad files become errors, not crashes."""
+    catalog = Catalog()
+    roots = ([bundled_root()] if include_bundled else []) + extra_dirs(cli_dirs)
+    for root in roots:
+        for path in lesson_files(root):
+            try:
+                catalog.add(load_file(path))
+            except TutorError as err:
+                catalog.errors.append(str(err))
+    return catalog

@@ -1,0 +1,183 @@
+"""The interactive shell: prompt_toolkit in a terminal, plain lines otherwise.
+
+Thin by design: read a line, give it to ``Session.handle``, print the replies.
+In a terminal there is tab completion, persistent history, a bottom toolbar,
+multi-line entry (a trailing backslash, Alt-Enter, or question trees, which
+end with an empty line), and Ctrl-C cancels the line without leaving.  When
+standard input is not a terminal the same Session runs line by line with no
+escape codes, so ``tutor < answers.txt`` can be scripted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from tutor.course import load_catalog
+from tutor.progress import Progress, home
+from tutor.session import Reply, Session
+
+MULTILINE_KINDS = {"tree"}  # answers written over several lines, ended by an empty line
+
+STYLE = {
+    "title": "bold",
+    "say": "",
+    "ask": "bold ansicyan",
+    "ok": "ansigreen",
+    "wrong": "ansired",
+    "hint": "ansiyellow",
+    "error": "ansired",
+    "board": "",
+    "info": "ansibrightblack",
+}
+MARKS = {"ok": ("✓ ", "+ "), "wrong": ("✗ ", "x "), "error": ("! ", "! "), "hint": ("» ", "> ")}
+
+
+def unicode_ok(stream: TextIO) -> bool:
+    """Whether the stream can print the tutor's few non-ASCII marks."""
+    encoding = (getattr(stream, "encoding", None) or "ascii").lower()
+    return "utf" in encoding
+
+
+def plain_text(reply: Reply, unicode: bool = True) -> str:
+    """A reply as plain text, with a mark for verdicts."""
+    mark = MARKS.get(reply.kind)
+    prefix = "" if mark is None else mark[0 if unicode else 1]
+    return prefix + reply.text
+
+
+def make_session(args: argparse.Namespace) -> Session:
+    """A Session over the bundled lessons, instructors' folders, and the progress store."""
+    catalog = load_catalog(getattr(args, "lessons", []) or [])
+    return Session(catalog, Progress.default())
+
+
+def continues(text: str, kind: str | None) -> bool:
+    """Whether Enter should insert a newline instead of submitting ``text``."""
+    if text.endswith("\\"):
+        return True
+    if kind in MULTILINE_KINDS and not text.startswith("/"):
+        return bool(text.strip()) and not text.endswith("\n")
+    return False
+
+
+def join_continued(text: str) -> str:
+    """Turn backslash-newline continuations into newlines."""
+    return text.replace("\\\n", "\n")
+
+
+def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None) -> int:
+    """Plain line mode: no prompt_toolkit, no escape codes."""
+    unicode = unicode_ok(out)
+
+    def emit(replies: list[Reply]) -> None:
+        for reply in replies:
+            print(plain_text(reply, unicode), file=out)
+        out.flush()
+
+    emit(session.start(lesson))
+    pending = ""
+    for raw in lines:
+        line = raw.rstrip("\n")
+        text = pending + line
+        if continues(text, session.expected):
+            pending = (text[:-1] if text.endswith("\\") else text) + "\n"
+            continue
+        pending = ""
+        print(f"> {text}", file=out)
+        emit(session.handle(text.rstrip("\n")))
+        if session.finished:
+            return 0
+    if pending.strip():
+        print(f"> {pending}", file=out)
+        emit(session.handle(pending.rstrip("\n")))
+    return 0
+
+
+def run_terminal(session: Session, lesson: str | None = None, input: object = None, output: object = None,
+                 emit: Callable[[list[Reply]], None] | None = None) -> int:
+    """The prompt_toolkit REPL.  ``input``/``output``/``emit`` are for tests (pipe input, DummyOutput)."""
+    from prompt_toolkit import PromptSession, print_formatted_text
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.formatted_text import FormattedText
+    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.output import ColorDepth
+    from prompt_toolkit.styles import Style
+
+    from tutor.completer import TutorCompleter
+
+    no_color = bool(os.environ.get("NO_COLOR"))
+    style = Style.from_dict({} if no_color else {k: v for k, v in STYLE.items() if v})
+    unicode = unicode_ok(sys.stdout)
+
+    def show(replies: list[Reply]) -> None:
+        for reply in replies:
+            text = plain_text(reply, unicode)
+            if no_color:
+                print_formatted_text(text, output=output)  # type: ignore[arg-type]
+            else:
+                print_formatted_text(FormattedText([(f"class:{reply.kind}", text)]), style=style,
+                                     output=output)  # type: ignore[arg-type]
+
+    emit = emit or show
+    bindings = KeyBindings()
+
+    @bindings.add("enter")
+    def _enter(event: object) -> None:
+        buffer = event.current_buffer  # type: ignore[attr-defined]
+        if continues(buffer.document.text_before_cursor, session.expected) and buffer.document.is_cursor_at_the_end:
+            text = buffer.text
+            if text.endswith("\\"):
+                buffer.delete_before_cursor(1)
+            buffer.insert_text("\n")
+        else:
+            buffer.validate_and_handle()
+
+    @bindings.add("escape", "enter")
+    def _newline(event: object) -> None:
+        event.current_buffer.insert_text("\n")  # type: ignore[attr-defined]
+
+    history: History
+    try:
+        path = home() / "history"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        history = FileHistory(str(path))
+    except OSError:
+        history = InMemoryHistory()
+    prompt: PromptSession[str] = PromptSession(
+        history=history,
+        completer=TutorCompleter(session),
+        complete_while_typing=False,
+        bottom_toolbar=session.toolbar,
+        key_bindings=bindings,
+        multiline=Condition(lambda: True),
+        prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",
+        input=input,  # type: ignore[arg-type]
+        output=output,  # type: ignore[arg-type]
+        color_depth=ColorDepth.DEPTH_1_BIT if no_color else None,
+        style=style,
+    )
+    emit(session.start(lesson))
+    while not session.finished:
+        try:
+            text = prompt.prompt("> ")
+        except KeyboardInterrupt:
+            emit([Reply("info", "(input cancelled; /quit or Ctrl-D to leave)")])
+            continue
+        except EOFError:
+            emit(session.handle("/quit"))
+            break
+        emit(session.handle(text))
+    return 0
+
+
+def run_repl(args: argparse.Namespace, lesson: str | None) -> int:
+    """Start the tutor: the prompt_toolkit REPL in a terminal, plain line mode otherwise."""
+    session = make_session(args)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return run_terminal(session, lesson)
+    return run_plain(session, sys.stdin, sys.stdout, lesson)

@@ -410,9 +410,9 @@ def _value(node: Node, k: int) -> Fraction | Interval:
         inner = _value(node[2], k)
         if node[1] == "sqrt":
             if isinstance(inner, Fraction):
-                root = _fraction_sqrt(inner)
-                if root is not None:
-                    return root
+                exact_root = _fraction_sqrt(inner)
+                if exact_root is not None:
+                    return exact_root
             return _sqrt(_interval(inner))
         if isinstance(inner, Fraction):
             low = high = inner.numerator // inner.denominator

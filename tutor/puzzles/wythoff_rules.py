@@ -95,6 +95,11 @@ def format_positions(boards: tuple[Position, ...]) -> str:
     return " + ".join(format_position(b) for b in boards)
 
 
+def show_positions(boards: tuple[Position, ...]) -> str:
+    """Boards for reading: ``"(3, 5)"`` or ``"(3, 5) + (4, 7)"``."""
+    return " + ".join(f"({x}, {y})" for x, y in boards)
+
+
 _TO = re.compile(r"^\s*(?:to|->)\s*(.*)$", re.IGNORECASE)
 
 

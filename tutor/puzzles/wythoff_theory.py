@@ -110,7 +110,8 @@ def analysis(rules: Rules) -> list[Step]:
         "A move from one pair to another would keep one pile (impossible: each number lies in only one "
         "pair) or take from both piles. Taking f from one pile and s from the other changes the difference "
         f"of the piles by |f - s| < {a}, while the differences of two pairs (numbers of the form {diff}) "
-        f"are at least {a} apart; so the difference would stay the same, and only one pair has it - the pair we started from. "
+        f"are at least {a} apart; so the difference would stay the same, and only one pair has it - "
+        "the pair we started from. "
         "So from a losing pair every move leaves a position that is not a losing pair.",
     ))
 

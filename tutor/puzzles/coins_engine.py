@@ -288,7 +288,12 @@ def verify(model: Model, strategy: list[Move]) -> Verification:
 
 
 def _walk_back(model: Model, strategy: list[Move], history: list[Any]) -> Counterexample:
-    """From a class still possible at the end, recover a start and turns that never win."""
+    """From a class still possible at the end, recover a start and turns that never win.
+
+    The beliefs hold classes, so the concrete table after move i may be any
+    turned copy of the one the walk reached (the Devil's next turn is free):
+    take a copy whose table before move i is in a class possible after move i - 1.
+    """
     import numpy as np
 
     count = model.class_count
@@ -298,40 +303,26 @@ def _walk_back(model: Model, strategy: list[Move], history: list[Any]) -> Counte
         return bool(bits[model.class_of(table)])
 
     final_bits = np.unpackbits(history[-1], count=count)
-    table = model.representative(int(np.flatnonzero(final_bits)[0]))
-    tables = [table]
-    turns: list[int] = []
-    inverse = [_inverse(perm) for perm in model.group]
+    target = model.representative(int(np.flatnonzero(final_bits)[0]))
+    tables: list[Table] = []  # the table after each move, last move first
+    turns: list[int] = []  # the Devil's turn before each move, last move first
     for step in range(len(strategy), 0, -1):
-        move = strategy[step - 1]
-        before_move = model.add(table, tuple((-d) % model.k for d in move))
+        undo = tuple((-d) % model.k for d in strategy[step - 1])
         for g in range(len(model.group)):
-            candidate = _permute(model, before_move, inverse[g])
-            if possible(step - 1, candidate):
-                turns.append(g)
-                table = candidate
-                tables.append(table)
+            after = model.apply_turn(target, g)
+            if possible(step - 1, model.add(after, undo)):
                 break
         else:  # pragma: no cover - the stored beliefs guarantee a predecessor
             raise AssertionError("belief history is inconsistent")
+        if tables:  # the turn before the following move takes ``after`` to ``target``
+            turns.append(next(h for h in range(len(model.group)) if model.apply_turn(after, h) == target))
+        tables.append(after)
+        target = model.add(after, undo)
+    if strategy:
+        turns.append(0)  # start from ``target`` itself: no turn needed before the first move
     tables.reverse()
     turns.reverse()
-    return Counterexample(tables[0], tuple(turns), tuple(tables[1:]))
-
-
-def _inverse(perm: tuple[int, ...]) -> tuple[int, ...]:
-    inv = [0] * len(perm)
-    for p, q in enumerate(perm):
-        inv[q] = p
-    return tuple(inv)
-
-
-def _permute(model: Model, table: Table, perm: tuple[int, ...]) -> Table:
-    digits = model.decode(table)
-    moved = [0] * model.n
-    for p, d in enumerate(digits):
-        moved[perm[p]] = d
-    return model.encode(tuple(moved))
+    return Counterexample(target, tuple(turns), tuple(tables))
 
 
 def replay(model: Model, example: Counterexample, strategy: list[Move]) -> list[Table]:

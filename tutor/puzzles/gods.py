@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from tutor.errors import InvalidNotation, InvalidParams
-from tutor.puzzles.base import ParamSpec, Params, Puzzle, Report, Value, Verdict, read_text_argument
+from tutor.puzzles.base import Params, ParamSpec, Puzzle, Report, Value, Verdict, read_text_argument
 from tutor.puzzles.gods_hints import GOALS, judge_question, open_places
 from tutor.puzzles.gods_lang import QuestionError, format_question, parse_asked, parse_question, truth_mask
 from tutor.puzzles.gods_solve import SearchLimit, Solver, plan_tree

@@ -139,7 +139,7 @@ class Token:
 
 def tokenize(text: str, start: int = 0) -> list[Token]:
     """Split ``text[start:]`` into tokens; ``QuestionError`` at the first character that fits none."""
-    tokens = []
+    tokens: list[Token] = []
     pos = start
     while True:
         while pos < len(text) and text[pos].isspace():

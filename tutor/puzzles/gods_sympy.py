@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.puzzles.gods_lang import (
-    Bin,
     InWorlds,
     Means,
     Node,
@@ -124,10 +123,8 @@ def explain(node: Node, u: Universe, asked: str) -> dict[str, Any]:
     rows = []
     for i, w in enumerate(u.worlds):
         holds = evaluate(prop, u, i)
-        if rand >> i & 1:
-            answer = f"{u.words[0]} or {u.words[1]}"
-        else:
-            answer = u.words[0] if first >> i & 1 else u.words[1]
+        answer = (f"{u.words[0]} or {u.words[1]}" if rand >> i & 1
+                  else u.words[first >> i & 1 ^ 1])
         rows.append({"world": w.as_json(u.gods), "holds": holds, "holds_bits": bool(truth >> i & 1),
                      "answer": answer})
     return {

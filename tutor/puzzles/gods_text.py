@@ -109,8 +109,8 @@ def impossibility(solver: Solver, k: int) -> list[str]:
     fresh = Solver(u, prune=False)
     found = fresh.solvable(fresh.all_items, k1)
     out.append(f"exhaustive: the memoised search over every god and every split finds "
-               f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds ({len(fresh.memo)} states, "
-               f"{fresh.moves} questions examined)")
+               f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds "
+               f"({len(fresh.memo)} states, {fresh.moves} questions examined)")
     return out
 
 

@@ -1,0 +1,301 @@
+"""The three gods engine: language, trees, verification and solver, each checked a second way."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.puzzles.gods_lang import (
+    Bin,
+    InWorlds,
+    Means,
+    Not,
+    Pattern,
+    QuestionError,
+    Role,
+    Say,
+    You,
+    first_word_mask,
+    format_question,
+    holds,
+    parse_asked,
+    parse_question,
+    truth_mask,
+    would_say,
+)
+from tutor.puzzles.gods_solve import Solver, plan_tree
+from tutor.puzzles.gods_tree import Ask, Hole, Leaf, Tree, TreeError, format_tree, parse_tree, verify
+from tutor.puzzles.gods_world import parse_roles, universe
+
+U = universe()
+VARIANTS = [
+    ((("True", "False", "Random")), False, False),
+    ((("True", "False", "Random")), True, False),
+    ((("True", "False", "Random")), False, True),
+    ((("True", "False")), False, False),
+    ((("True", "False", "Random", "True")), False, False),
+]
+
+# -- the world model -------------------------------------------------------------
+
+
+def test_twelve_worlds_six_assignments() -> None:
+    assert U.size == 12 and len(U.identities) == 6
+    assert len({w.roles for w in U.worlds}) == 6
+    assert sorted(w.ja_yes for w in U.worlds).count(True) == 6
+    for g in range(3):
+        assert U.random(g).bit_count() == 4
+
+
+def test_parse_roles() -> None:
+    assert parse_roles("t, f r") == ("True", "False", "Random")
+    with pytest.raises(ValueError, match="'Maybe'"):
+        parse_roles("True,Maybe")
+
+
+# -- the question language ---------------------------------------------------------
+
+
+def brute_says_ja(node, world, asked: int) -> bool:  # type: ignore[no-untyped-def]
+    """Independent: a non-Random god's answer word from the direct interpreter."""
+    return would_say("ja", holds(node, world, asked, U.gods), world, asked)
+
+
+@pytest.mark.parametrize("text", [
+    "would you say ja to (B is Random)",
+    "if I asked you (B is Random), would you say ja",
+    "if I asked you B is Random would you say ja",
+])
+def test_embedded_question_answers_ja_exactly_when_p(text: str) -> None:
+    q = parse_question(text, U)
+    p = truth_mask(parse_question("B is Random", U), U, 0)
+    non_random = U.full & ~U.random(0)
+    assert first_word_mask(q, U, 0) & non_random == p & non_random
+
+
+def test_plain_question_depends_on_language_and_liar() -> None:
+    q = parse_question("B is Random", U)
+    m = first_word_mask(q, U, 0)
+    # True, ja=yes, B Random -> ja ; False, ja=no, B Random -> ja (lie 'no', no=ja)
+    for i, w in enumerate(U.worlds):
+        if w.roles[0] != "Random":
+            assert bool(m >> i & 1) == brute_says_ja(q, w, 0)
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ("A is Tru", 6),
+    ("A is True and", 14),
+    ("B is (True)", 6),
+    ("A is True $", 11),
+    ("D is True", 1),
+    ("would you say maybe to (A is True)", 15),
+    ("(A is True", 11),
+    ("A is True B is False", 11),
+    ("world in {A=True, A=False B=Nope}", 29),
+])
+def test_parse_errors_point_at_the_column(text: str, column: int) -> None:
+    with pytest.raises(QuestionError) as err:
+        parse_question(text, U)
+    assert err.value.column + 1 == column
+    assert f"column {column}" in str(err.value) and repr(text) in str(err.value)
+
+
+def test_ask_prefix_columns_count_from_the_line() -> None:
+    with pytest.raises(QuestionError) as err:
+        parse_asked("ask B: A is Trxe", U)
+    assert err.value.column == 12
+    assert parse_asked("ask c: you are True?", U) == ("C", You("True"))
+
+
+def test_known_language_rejects_ja() -> None:
+    k = universe(("True", "False", "Random"), True)
+    with pytest.raises(QuestionError, match="plain yes/no"):
+        parse_question("would you say ja to (A is True)", k)
+    assert format_question(parse_question("would you say yes to (A is True)", k)) == \
+        "would you say yes to (A is True)"
+
+
+ROLE = st.sampled_from(["True", "False", "Random"])
+GOD = st.sampled_from(["A", "B", "C"])
+PATTERN = st.builds(lambda roles, ja: Pattern(tuple(sorted(roles.items())), ja),
+                    st.dictionaries(GOD, ROLE, min_size=1), st.sampled_from([None, "yes", "no"]))
+ATOM = st.one_of(st.builds(Role, GOD, ROLE), st.builds(You, ROLE),
+                 st.builds(Means, st.sampled_from(["ja", "da"]), st.sampled_from(["yes", "no"])),
+                 st.builds(InWorlds, st.lists(PATTERN, max_size=3).map(tuple)))
+QUESTION = st.recursive(ATOM, lambda sub: st.one_of(
+    st.builds(Not, sub),
+    st.builds(Bin, st.sampled_from(["and", "or", "xor", "iff"]), sub, sub),
+    st.builds(Say, st.sampled_from(["ja", "da", "yes", "no"]), sub, st.sampled_from(["would", "if"])),
+), max_leaves=8)
+
+
+@given(QUESTION)
+@settings(max_examples=300)
+def test_printer_and_parser_round_trip(q) -> None:  # type: ignore[no-untyped-def]
+    text = format_question(q)
+    assert parse_question(text, U) == q
+    assert format_question(parse_question(text.upper(), U)) == text
+
+
+@given(QUESTION, st.integers(0, 2))
+@settings(max_examples=200)
+def test_masks_agree_with_direct_interpreter(q, asked: int) -> None:  # type: ignore[no-untyped-def]
+    m = truth_mask(q, U, asked)
+    for i, w in enumerate(U.worlds):
+        assert bool(m >> i & 1) == holds(q, w, asked, U.gods)
+
+
+# -- trees -----------------------------------------------------------------------------
+
+
+def brute_verify(tree: Tree, u) -> bool:  # type: ignore[no-untyped-def]
+    """Independent: every world, every sequence of Random's choices, walked one world at a time."""
+    def runs(t: Tree, i: int):  # type: ignore[no-untyped-def]
+        w = u.worlds[i]
+        if not isinstance(t, Ask):
+            yield t
+            return
+        g = u.gods.index(t.god)
+        if w.roles[g] == "Random":
+            options = list(u.words)
+        else:
+            truth = holds(t.question, w, g, u.gods)
+            yes = would_say(u.words[0], truth, w, g)
+            options = [u.words[0] if yes else u.words[1]]
+        for word in options:
+            yield from runs(t.branch(word), i)
+
+    for i, w in enumerate(u.worlds):
+        for leaf in runs(tree, i):
+            if not isinstance(leaf, Leaf) or leaf.roles != w.roles:
+                return False
+            if leaf.ja is not None and w.ja_yes is not None and (leaf.ja == "yes") != w.ja_yes:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_solver_trees_verify_both_ways(variant) -> None:  # type: ignore[no-untyped-def]
+    u = universe(*variant)
+    s = Solver(u)
+    k, plan = s.shortest(6)
+    assert k is not None and plan is not None and plan.depth == k
+    tree = plan_tree(s, plan)
+    assert verify(tree, u, k) is None
+    assert brute_verify(tree, u)
+    assert parse_tree(format_tree(tree, u), u) == tree
+
+
+LEAF = st.builds(lambda r: Leaf(r), st.permutations(["True", "False", "Random"]).map(tuple))
+
+
+def trees(depth: int):  # type: ignore[no-untyped-def]
+    if depth == 0:
+        return st.one_of(LEAF, st.just(Leaf(None)), st.just(Hole()))
+    sub = trees(depth - 1)
+    return st.one_of(LEAF, st.builds(
+        lambda g, q, a, b: Ask(g, q, (("da", a), ("ja", b))), GOD, QUESTION, sub, sub))
+
+
+@given(trees(3))
+@settings(max_examples=300)
+def test_random_trees_judged_like_brute_force(tree) -> None:  # type: ignore[no-untyped-def]
+    assert (verify(tree, U) is None) == brute_verify(tree, U)
+    assert parse_tree(format_tree(tree, U), U) == tree
+
+
+def test_solver_tree_with_one_wrong_leaf_gives_counterexample() -> None:
+    s = Solver(U)
+    _, plan = s.shortest(3)
+    assert plan is not None
+    text = format_tree(plan_tree(s, plan), U).replace("ja: A=True B=False C=Random", "ja: A=False B=True C=Random")
+    f = verify(parse_tree(text, U), U)
+    assert f is not None and f.reason == "wrong"
+    assert U.worlds[f.world].roles == ("True", "False", "Random")
+    assert len(f.path) == 3
+
+
+def test_tree_parse_errors_name_the_line() -> None:
+    with pytest.raises(TreeError, match="line 3"):
+        parse_tree("ask A: B is Random\nda: A=True B=False C=Random\nja: A=True B=Fals C=Random", U)
+    with pytest.raises(TreeError, match="line 2"):
+        parse_tree("A=True B=False C=Random\n  ask A: B is True", U)
+    with pytest.raises(TreeError, match="line 1"):
+        parse_tree("ask A: B is Rondom\nda: -\nja: -", U)
+    with pytest.raises(TreeError, match="does not name C"):
+        parse_tree("A=True B=False", U)
+
+
+# -- the solver ---------------------------------------------------------------------------
+
+
+def world_solvable(u, s: int, k: int, memo: dict) -> bool:  # type: ignore[no-untyped-def]
+    """Independent brute force over *world* sets and every subset question (no identity lemma)."""
+    if len(u.identity_set(s)) <= 1:
+        return True
+    if k == 0:
+        return False
+    key = (s, k)
+    if key in memo:
+        return memo[key]
+    result = False
+    for g in range(len(u.gods)):
+        r = s & u.random(g)
+        rest = s & ~r
+        sub = rest
+        while True:
+            if world_solvable(u, sub | r, k - 1, memo) and world_solvable(u, (rest ^ sub) | r, k - 1, memo):
+                result = True
+                break
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        if result:
+            break
+    memo[key] = result
+    return result
+
+
+def test_three_questions_needed_and_enough() -> None:
+    s = Solver(U)
+    assert not s.solvable(s.all_items, 2)
+    assert s.solvable(s.all_items, 3)
+    memo: dict = {}
+    assert not world_solvable(U, U.full, 2, memo)
+    assert world_solvable(U, U.full, 3, memo)
+
+
+def test_working_first_questions_brute_force() -> None:
+    s = Solver(U)
+    counts = s.working_first(3)
+    memo: dict = {}
+    brute = 0
+    for g in range(3):
+        for q in range(1 << U.size):  # the seed's model: any subset of the worlds asked to g
+            first = q ^ U.liar(g) ^ U.ja_no
+            r = U.random(g)
+            a, b = (first & ~r) | r, (~first & U.full & ~r) | r
+            brute += world_solvable(U, a, 2, memo) and world_solvable(U, b, 2, memo)
+    assert counts["questions"] == brute == 96
+    assert counts["splits"] == 6 and counts["all_questions"] == 3 * 4096
+
+
+def test_unsolvable_variants_proved() -> None:
+    for roles in [("True", "Random", "Random"), ("False", "Random")]:
+        s = Solver(universe(roles))
+        assert s.shortest(6) == (None, None)
+        assert s.never_solvable()
+    assert not Solver(U).never_solvable()
+
+
+def test_identify_language_needs_four() -> None:
+    s = Solver(universe(("True", "False", "Random"), False, True))
+    assert s.shortest(6)[0] == 4
+
+
+@pytest.mark.parametrize("roles", list(itertools.permutations(["True", "False", "Random"])))
+def test_question_count_is_symmetric_in_god_order(roles) -> None:  # type: ignore[no-untyped-def]
+    assert Solver(universe(tuple(roles))).working_first(3)["questions"] == 96

@@ -42,6 +42,7 @@ from tutor.puzzles.lightsout_rules import (
 MAX_GF2_CELLS = 4096  # full elimination (variants): about a second at this size
 MAX_GFP_CELLS = 625  # dense GF(p) elimination
 SEARCH_BUDGET = 1 << 20  # coset members x (cells / 4096) tried exhaustively
+LOCAL_SEARCH_TRIES = 20_000  # past the budget: greedy descent, this many candidates
 
 
 @dataclass(frozen=True)
@@ -183,9 +184,10 @@ def minimal_in_coset(
         if k == 2:
             return _gray_search(rules, pattern, quiet)
         return _gfp_search(rules, pattern, quiet)
+    tries = min(budget // scale, LOCAL_SEARCH_TRIES)
     if k == 2:
-        return _local_search_gf2(rules, pattern, quiet, budget // scale)
-    return _local_search(rules, pattern, quiet, budget // scale)
+        return _local_search_gf2(rules, pattern, quiet, tries)
+    return _local_search(rules, pattern, quiet, tries)
 
 
 def _gray_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> tuple[Pattern, bool, int]:
@@ -201,25 +203,23 @@ def _gray_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> 
 
 
 def _gfp_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> tuple[Pattern, bool, int]:
-    import itertools
-
     import numpy as np
 
-    k = rules.states
+    k, d = rules.states, len(quiet)
     base = np.frombuffer(pattern, dtype=np.uint8).astype(np.int64)
-    vecs = [np.frombuffer(q, dtype=np.uint8).astype(np.int64) for q in quiet]
-    best, best_w, tried = base, int(base.sum()), 0
-    for coeffs in itertools.product(range(k), repeat=len(vecs)):
-        tried += 1
-        cand = base.copy()
-        for a, v in zip(coeffs, vecs, strict=True):
-            if a:
-                cand += a * v
-        cand %= k
-        w = int(cand.sum())
-        if w < best_w:
-            best, best_w = cand, w
-    return best.astype(np.uint8).tobytes(), True, tried
+    vecs = np.array([np.frombuffer(q, dtype=np.uint8) for q in quiet], dtype=np.int64)
+    best, best_w = base, int(base.sum())
+    total = k**d
+    chunk = 4096
+    for start in range(0, total, chunk):
+        idx = np.arange(start, min(start + chunk, total))
+        coeffs = (idx[:, None] // (k ** np.arange(d))[None, :]) % k  # base-k digits of idx
+        cands = (base[None, :] + coeffs @ vecs) % k
+        weights = cands.sum(axis=1)
+        i = int(weights.argmin())
+        if int(weights[i]) < best_w:
+            best, best_w = cands[i], int(weights[i])
+    return best.astype(np.uint8).tobytes(), True, total
 
 
 def _local_search_gf2(

@@ -1,0 +1,108 @@
+"""End-to-end runs of ``python -m tutor ... lightsout``: exit codes, JSON shape, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor.puzzles.lightsout_notation import parse_board
+from tutor.puzzles.lightsout_rules import Rules, apply, dark, pattern_of
+
+
+def tutor(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True,
+                          input=stdin, timeout=120)
+
+
+def replay(board_text: str, presses: list[list[int]], **rules: object) -> bytes:
+    m, n, board = parse_board(board_text)
+    r = Rules(m, n, **rules)  # type: ignore[arg-type]
+    return apply(r, board, pattern_of(r, [(a - 1, b - 1) for a, b in presses])) == dark(r)
+
+
+def test_solve_json_contract_and_replay() -> None:
+    board = "XX.X./.X..X/X.XX./...../X...X"
+    out = tutor("solve", "lightsout", "--size", "5x5", "--board", board, "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert {"solvable": bool, "presses": list, "press_count": int, "minimal": bool, "solutions": int}.items() <= {
+        k: type(v) for k, v in data.items()}.items()
+    if data["solvable"]:
+        assert replay(board, data["presses"]) and data["press_count"] == len(data["presses"])
+        assert data["solutions"] == 4
+    else:
+        assert data["obstruction"] and data["solutions"] == 0
+
+
+def test_solve_all_on_torus_and_unsolvable() -> None:
+    data = json.loads(tutor("solve", "lightsout", "--size", "4x4", "--board", "all-on", "--torus",
+                            "--json").stdout)
+    assert data["solvable"] and data["torus"]
+    assert replay("XXXX/XXXX/XXXX/XXXX", data["presses"], torus=True)
+    out = tutor("solve", "lightsout", "--board", "X..../...../...../...../.....", "--json")
+    data = json.loads(out.stdout)
+    assert out.returncode == 0 and data["solvable"] is False and data["presses"] == []
+    text = tutor("solve", "lightsout", "--board", "X..../...../...../...../.....").stdout
+    assert "Not solvable" in text and "quiet pattern" in text
+
+
+def test_analyze_json_contract() -> None:
+    out = tutor("analyze", "lightsout", "--size", "5x5", "--json")
+    data = json.loads(out.stdout)
+    assert (data["rank"], data["nullity"], data["solvable_boards"]) == (23, 2, 2**23)
+    assert len(data["quiet_patterns"]) == 2 and all(isinstance(q, str) for q in data["quiet_patterns"])
+    assert data["polynomial_nullity"] == 2
+    sym = json.loads(tutor("analyze", "lightsout", "--size", "2x3", "--symbolic", "--json").stdout)
+    mat, null = sym["symbolic"]["matrix"], sym["symbolic"]["null_space"]
+    assert len(mat) == 6 and len(null) == sym["nullity"] == 2
+    assert all(sum(a * b for a, b in zip(row, v, strict=True)) % 2 == 0 for row in mat for v in null)
+    text = tutor("analyze", "lightsout", "--size", "3x2", "--symbolic").stdout
+    assert "rref(A) over GF(2)" in text and "gcd" in text
+
+
+def test_check_exit_codes(tmp_path: Path) -> None:
+    board = "X.X/.X./X.X"
+    good = tutor("check", "lightsout", "--size", "3x3", "--board", board, "a1 b1 c1 a2 b2 c2 a3 b3 c3")
+    assert good.returncode == 0 and good.stdout.startswith("correct")
+    bad = tutor("check", "lightsout", "--size", "3x3", "--board", board, "a1 b2", "--json")
+    assert bad.returncode == 1
+    data = json.loads(bad.stdout)
+    assert data["correct"] is False and data["result"] == "..X/..X/XXX"
+    path = tmp_path / "presses.txt"
+    path.write_text("XXX\nXXX\nXXX\n")
+    assert tutor("check", "lightsout", "--board", board, "--file", str(path)).returncode == 0
+    assert tutor("check", "lightsout", "--board", board, "-", stdin="1,1 1,2").returncode == 1
+
+
+def test_board_from_file_and_stdin(tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("X.X\n.X.\nX.X\n")
+    a = json.loads(tutor("solve", "lightsout", "--board", f"@{path}", "--json").stdout)
+    b = json.loads(tutor("solve", "lightsout", "--board", "-", "--json", stdin="X.X/.X./X.X").stdout)
+    assert a == b and a["press_count"] == 9
+
+
+def test_hint_and_random() -> None:
+    out = tutor("hint", "lightsout", "--size", "5x5", "--board", "random", "--seed", "3", "--json")
+    data = json.loads(out.stdout)
+    assert out.returncode == 0 and data["solvable"] and len(data["hints"]) == 3
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["solve", "lightsout", "--board", "X.X/.X"], "ragged"),
+    (["solve", "lightsout", "--size", "4x4", "--board", "X.X/.X./X.X"], "is 3x3, but the size is 4x4"),
+    (["solve", "lightsout", "--board", "X?X"], "unknown character '?'"),
+    (["solve", "lightsout", "--size", "5y5"], "'5y5'"),
+    (["solve", "lightsout", "--board", "@/no/such/file"], "/no/such/file"),
+    (["check", "lightsout", "--board", "X.X/.X./X.X", "q9"], "'q9'"),
+    (["solve", "lightsout", "--states", "4"], "prime"),
+])
+def test_bad_input_is_one_line_exit_2(args: list[str], needle: str) -> None:
+    out = tutor(*args)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in out.stderr

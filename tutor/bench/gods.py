@@ -1,0 +1,95 @@
+"""Benchmark of the three gods engine against the issue's targets and the seed's baseline.
+
+Each figure starts from a cold solver (no memo carried over), so it measures
+the whole search, not a cache lookup.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tutor.bench import Figure, best_time, peak_memory_mb
+
+BASELINE = Path("/work/shared/baselines/seed_gods.py")
+
+
+def _first_solution() -> object:
+    from tutor.puzzles.gods_solve import Solver, plan_tree
+    from tutor.puzzles.gods_world import universe
+
+    s = Solver(universe())
+    k, plan = s.shortest(6)
+    assert k == 3 and plan is not None
+    return plan_tree(s, plan)
+
+
+def _count() -> int:
+    from tutor.puzzles.gods_solve import Solver
+    from tutor.puzzles.gods_world import universe
+
+    return Solver(universe()).working_first(3)["questions"]
+
+
+def _baseline() -> tuple[float | None, str]:
+    """Wall time of the seed's own search (3 questions), run as a subprocess."""
+    if not BASELINE.exists():
+        return None, "baseline file missing"
+    start = time.perf_counter()
+    try:
+        out = subprocess.run([sys.executable, str(BASELINE)], capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "baseline timed out after 120 s"
+    total = time.perf_counter() - start
+    first = out.stdout.splitlines()[0] if out.stdout else ""
+    try:
+        return float(first.split()[-1].rstrip("s")), f"seed prints {first!r}; process {total:.1f} s"
+    except (ValueError, IndexError):
+        return None, f"unexpected baseline output {first!r}"
+
+
+def run() -> list[Figure]:
+    """Measure every speed target of issue 6."""
+    from tutor.puzzles.gods_lang import parse_question
+    from tutor.puzzles.gods_sympy import explain
+    from tutor.puzzles.gods_tree import format_tree, parse_tree, verify
+    from tutor.puzzles.gods_world import universe
+
+    u = universe()
+    figures = []
+    t_first, tree = best_time(_first_solution, repeat=20)
+    figures.append(Figure("gods: first 3-question solution (cold solver)", t_first, "s", 0.02))
+    t_count, count = best_time(_count, repeat=10)
+    figures.append(Figure("gods: count all working first questions (cold)", t_count, "s", 0.5,
+                          f"{count} of 12288"))
+    text = format_tree(tree, u)
+
+    def check() -> object:
+        return verify(parse_tree(text, u), u, 3)
+
+    t_check, result = best_time(check, repeat=50)
+    assert result is None
+    figures.append(Figure("gods: parse + verify a learner's full tree", t_check * 1000, "ms", 10))
+    t_sympy, _ = best_time(lambda: explain(parse_question("would you say ja to (B is Random)", u), u, "A"),
+                           repeat=3)
+    figures.append(Figure("gods: sympy translation + truth table of one question", t_sympy, "s"))
+    for roles, identify, label in ((("True", "False", "Random"), True, "3 gods, identify ja too (4 questions)"),
+                                   (("True", "False", "Random", "True"), False, "4 gods T,F,R,T (4 questions)")):
+        def variant(roles: tuple[str, ...] = roles, identify: bool = identify) -> object:
+            from tutor.puzzles.gods_solve import Solver
+
+            return Solver(universe(roles, False, identify)).shortest(6)
+
+        t_var, _ = best_time(variant, repeat=3)
+        figures.append(Figure(f"gods: solve variant, {label}", t_var, "s"))
+    mem, _ = peak_memory_mb(_count)
+    figures.append(Figure("gods: peak memory of the count", mem, "MB"))
+    seed, note = _baseline()
+    if seed is not None:
+        figures.append(Figure("gods: seed baseline, first 3-question solution", seed, "s", None, note))
+        figures.append(Figure("gods: speed-up over the seed (first solution)", seed / t_first, "x", None))
+    else:
+        figures.append(Figure("gods: seed baseline (not measured)", 0.0, "s", None, note))
+    return figures

@@ -32,6 +32,9 @@ CREATE TABLE IF NOT EXISTS solutions (
     id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS position (
     lesson TEXT PRIMARY KEY, step INTEGER NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    lesson TEXT NOT NULL, step INTEGER NOT NULL, moves TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (lesson, step));
 """
 
 
@@ -133,10 +136,23 @@ class Progress:
         self._write("INSERT OR REPLACE INTO position (lesson, step, at) VALUES (?, ?, ?)",
                     (lesson, step, time.time()))
 
+    def save_game(self, lesson: str, step: int, moves: list[str]) -> None:
+        """Remember the moves of the game in progress at a step (empty list: no game)."""
+        if moves:
+            self._write("INSERT OR REPLACE INTO games (lesson, step, moves, at) VALUES (?, ?, ?, ?)",
+                        (lesson, step, json.dumps(moves), time.time()))
+        else:
+            self._write("DELETE FROM games WHERE lesson = ? AND step = ?", (lesson, step))
+
+    def game(self, lesson: str, step: int) -> list[str]:
+        """The moves of the game in progress at a step, to replay on resume."""
+        row = self.db.execute("SELECT moves FROM games WHERE lesson = ? AND step = ?", (lesson, step)).fetchone()
+        return [] if row is None else [str(m) for m in json.loads(row[0])]
+
     def reset(self, lesson: str) -> int:
         """Forget a lesson's progress; returns how many rows were removed."""
         removed = 0
-        for table in ("attempts", "hints", "completed", "solutions", "position"):
+        for table in ("attempts", "hints", "completed", "solutions", "position", "games"):
             try:
                 removed += self.db.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,)).rowcount
             except sqlite3.Error as err:

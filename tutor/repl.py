@@ -49,6 +49,15 @@ def plain_text(reply: Reply, unicode: bool = True) -> str:
     return prefix + reply.text
 
 
+def safe_handle(session: Session, text: str) -> list[Reply]:
+    """``session.handle``, but a bug in an engine becomes one error line, never a dead tutor."""
+    try:
+        return session.handle(text)
+    except Exception as err:
+        return [Reply("error", f"internal error ({type(err).__name__}: {err}); your progress is saved. "
+                               "Please report this. /undo or /reset may get you going again.")]
+
+
 def make_session(args: argparse.Namespace) -> Session:
     """A Session over the bundled lessons, instructors' folders, and the progress store."""
     catalog = load_catalog(getattr(args, "lessons", []) or [])
@@ -88,12 +97,12 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
             continue
         pending = ""
         print(f"> {text}", file=out)
-        emit(session.handle(text.rstrip("\n")))
+        emit(safe_handle(session, text.rstrip("\n")))
         if session.finished:
             return 0
     if pending.strip():
         print(f"> {pending}", file=out)
-        emit(session.handle(pending.rstrip("\n")))
+        emit(safe_handle(session, pending.rstrip("\n")))
     return 0
 
 
@@ -171,7 +180,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         except EOFError:
             emit(session.handle("/quit"))
             break
-        emit(session.handle(text))
+        emit(safe_handle(session, text))
     return 0
 
 

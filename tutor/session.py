@@ -61,6 +61,7 @@ class Place:
     game: Any = None
     last_answer: str = ""
     moves: int = 0  # moves played in this step's game
+    played: tuple[str, ...] = ()  # their texts, saved so a resumed game is replayed
 
 
 class Session:
@@ -250,7 +251,21 @@ class Session:
         if step.answer == "play" and self.place.game is None:
             puzzle = puzzles.get(lesson.puzzle)
             game = puzzle.new_game(step.params, self._rng(step))
-            self.place = replace(self.place, game=game)
+            played: list[str] = []
+            for move in self.progress.game(lesson.id, step.index):
+                self.history.append(replace(self.place, game=game, moves=len(played), played=tuple(played)))
+                try:
+                    turn = puzzle.play(step.params, game, move)
+                except TutorError:
+                    break
+                if turn.finished:
+                    break
+                game = turn.state
+                played.append(move)
+            self.place = replace(self.place, game=game, moves=len(played), played=tuple(played))
+            if played:
+                out.append(Reply("info", f"Your game so far is restored ({len(played)} move(s)): "
+                                         f"{' '.join(played)}"))
             board = puzzle.render(step.params, game)
             if board:
                 out.append(Reply("board", board))
@@ -350,7 +365,11 @@ class Session:
         out = [Reply("info", "Undone.")]
         if self.lesson is not None:
             self.progress.set_position(self.lesson.id, self.place.step)
+            if self.step is not None and self.step.answer == "play":
+                self.progress.save_game(self.lesson.id, self.place.step, list(self.place.played))
             out += self._show()
+        else:
+            out += self._lessons()
         return out
 
     def _reset(self) -> list[Reply]:
@@ -358,6 +377,7 @@ class Session:
             return [Reply("info", "No lesson is open.")]
         self._remember()
         self.place = Place(self.place.lesson, self.place.step)
+        self.progress.save_game(self.place.lesson or "", self.place.step, [])
         return [Reply("info", "This step starts again.")] + self._enter_step()
 
     def _ask_solution(self) -> list[Reply]:
@@ -480,7 +500,9 @@ class Session:
         except TutorError as err:
             return [Reply("error", str(err))]
         self._remember()
-        self.place = replace(self.place, game=turn.state, last_answer=text, moves=self.place.moves + 1)
+        self.place = replace(self.place, game=turn.state, last_answer=text, moves=self.place.moves + 1,
+                             played=(*self.place.played, text))
+        self.progress.save_game(lesson.id, step.index, [] if turn.finished else list(self.place.played))
         out = [Reply("say", r) for r in turn.replies]
         seconds = self.clock() - self.shown_at
         if turn.finished:

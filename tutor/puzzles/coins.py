@@ -348,7 +348,7 @@ class CoinTable(Puzzle):
         names = m.class_names()
         goal = m.goal_classes()
         order = [c for c in range(m.class_count) if not goal[c]]
-        width = max(4, *(len(format_move(mv, m.k)) for mv in state.moves))
+        width = max([4, *(len(format_move(mv, m.k)) for mv in state.moves)])
         rows = [f"{'':>4} {'move':<{width}} | " + " ".join(names[c] for c in order)]
         history = [engine.start_bits(m)]
         prefix: list[Move] = []

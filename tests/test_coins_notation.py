@@ -1,0 +1,128 @@
+"""The strategy notation: round trips, every written form, and one-line errors that point at the mistake."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_coins_rules import Move, flips
+
+from tutor.errors import InvalidNotation
+from tutor.puzzles.coins_notation import format_move, format_strategy, parse_move, parse_strategy, positions
+
+
+@st.composite
+def strategies(draw: Any, max_n: int = 12) -> tuple[int, int, list[Move]]:
+    n = draw(st.integers(1, max_n))
+    k = draw(st.integers(2, 4))
+    moves = draw(st.lists(st.tuples(*[st.integers(0, k - 1)] * n), max_size=12))
+    return n, k, moves
+
+
+@given(strategies())
+def test_parse_format_round_trip(case: tuple[int, int, list[Move]]) -> None:
+    n, k, moves = case
+    text = format_strategy(moves, k)
+    assert parse_strategy(text, n, k) == moves
+    assert format_strategy(parse_strategy(text, n, k), k) == text  # the canonical form is a fixed point
+
+
+def write_move(draw: Any, move: Move) -> str:
+    """One coin move in a randomly chosen written form (our own writer, not the engine's)."""
+    where = [p for p, d in enumerate(move) if d]
+    forms = ["braces", "pattern"]
+    if len(move) <= 10 and where:
+        forms.append("digits")
+    if not where:
+        forms += ["dash", "empty braces"]
+    form = draw(st.sampled_from(forms))
+    if form == "dash":
+        return "-"
+    if form == "empty braces":
+        return "{}"
+    if form == "digits":
+        return "".join(str(p) for p in draw(st.permutations(where)))
+    if form == "pattern":
+        return "".join(draw(st.sampled_from("xX")) if d else "." for d in move)
+    gap = draw(st.sampled_from([",", ", ", " , ", ",  "]))
+    return "{" + gap.join(str(p) for p in draw(st.permutations(where))) + "}"
+
+
+@given(st.data())
+def test_every_written_form_parses(data: Any) -> None:
+    n = data.draw(st.integers(1, 12))
+    moves = data.draw(st.lists(st.tuples(*[st.integers(0, 1)] * n), max_size=10))
+    text = ""
+    for i, move in enumerate(moves):
+        if i:
+            text += data.draw(st.sampled_from([" ", ",", ", ", ";", " ; ", "\n", "\t", "  # a comment\n"]))
+        text += write_move(data.draw, move)
+    text += data.draw(st.sampled_from(["", "\n", " # the end", ";"]))
+    assert parse_strategy(text, n) == moves
+
+
+@pytest.mark.parametrize(("text", "n", "expected"), [
+    ("0123 02", 4, [flips(4, 0, 1, 2, 3), flips(4, 0, 2)]),
+    ("{0, 2},{1},{}", 4, [flips(4, 0, 2), flips(4, 1), flips(4)]),
+    ("x.x.;X..X\n-", 4, [flips(4, 0, 2), flips(4, 0, 3), flips(4)]),
+    ("# only a comment\n", 4, []),
+    ("", 3, []),
+    ("20", 3, [flips(3, 0, 2)]),
+    ("{10, 11} .x.........x", 12, [flips(12, 10, 11), flips(12, 1, 11)]),
+    ("0123 # the first move\n02", 4, [flips(4, 0, 1, 2, 3), flips(4, 0, 2)]),
+])
+def test_written_forms_by_example(text: str, n: int, expected: list[Move]) -> None:
+    assert parse_strategy(text, n) == expected
+
+
+def test_counter_moves_are_digit_vectors() -> None:
+    assert parse_strategy("120 002", 3, 3) == [(1, 2, 0), (0, 0, 2)]
+    assert parse_strategy("-", 3, 3) == [(0, 0, 0)]
+    assert format_move((0, 0, 0), 3) == "000"
+    assert positions((1, 0, 1, 1)) == [0, 2, 3]
+
+
+# (text, N, K, pieces the one-line message must contain)
+BAD = [
+    ("0124", 4, 2, ["move 1", "'0124'", "character 4", "position 4", "out of range"]),
+    ("0123 02 7", 4, 2, ["move 3", "'7'", "character 1", "out of range"]),
+    ("x.x", 4, 2, ["move 1", "'x.x'", "4", "has 3"]),
+    ("0123 x.y.", 4, 2, ["move 2", "'x.y.'", "character 3", "'y'"]),
+    ("0a", 4, 2, ["move 1", "'0a'", "character 2", "'a'"]),
+    ("0!2", 4, 2, ["move 1", "'0!2'", "character 2", "'!'"]),
+    ("00", 4, 2, ["move 1", "'00'", "character 2", "named twice"]),
+    ("{0, 0}", 4, 2, ["move 1", "'{0, 0}'", "named twice"]),
+    ("{0, 5}", 4, 2, ["move 1", "'{0, 5}'", "out of range"]),
+    ("{0, a}", 4, 2, ["move 1", "'a'"]),
+    ("{0,,1}", 4, 2, ["move 1", "empty position"]),
+    ("0123 {0, 2", 4, 2, ["move 2", "'{0, 2'", "never closed"]),
+    ("12", 3, 3, ["move 1", "'12'", "3 digits", "has 2"]),
+    ("129", 3, 3, ["move 1", "'129'", "character 3", "'9'", "0-2"]),
+]
+
+
+@pytest.mark.parametrize(("text", "n", "k", "pieces"), BAD)
+def test_bad_moves_raise_one_line_errors_naming_move_and_character(text: str, n: int, k: int,
+                                                                    pieces: list[str]) -> None:
+    with pytest.raises(InvalidNotation) as info:
+        parse_strategy(text, n, k)
+    message = str(info.value)
+    assert "\n" not in message
+    for piece in pieces:
+        assert piece in message, (piece, message)
+
+
+def test_unclosed_brace_on_a_later_line_is_counted_as_a_later_move() -> None:
+    with pytest.raises(InvalidNotation, match="move 2 "):
+        parse_strategy("0123\n{0, 2", 4)
+
+
+def test_parse_move_numbers_its_errors() -> None:
+    with pytest.raises(InvalidNotation, match="move 7 '9'"):
+        parse_move("9", 4, number=7)
+
+
+def test_invalid_notation_is_a_value_error() -> None:
+    assert issubclass(InvalidNotation, ValueError)

@@ -108,15 +108,16 @@ class Rules:
         """Every move, the empty one included."""
         return list(self.tables)
 
-    def shortest(self, limit: int = 200_000) -> int | None:
-        """Length of a shortest winning strategy by plain BFS over beliefs (None: none exists).
+    def shortest(self, start: frozenset[Table] | None = None, limit: int = 200_000) -> int | None:
+        """Length of a shortest winning strategy from ``start`` (default: every non-won table)
+        by plain BFS over beliefs; None when none exists.
 
         Raises ``RuntimeError`` past ``limit`` beliefs, so a None is always a proof.
         """
         moves = self.moves()
         # successor sets per (move, table): the belief step is their union
         succ = {m: {t: self.step(frozenset([t]), m) for t in self.tables} for m in moves}
-        start = self.start()
+        start = self.start() if start is None else start
         if not start:
             return 0
         seen = {start}

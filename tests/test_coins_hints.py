@@ -1,0 +1,180 @@
+"""Hints and step-by-step play, checked against the plain rules' beliefs and brute-force distances."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_coins_rules import FIFTEEN, Move, Rules, flips, moves_of
+
+from tutor.errors import InvalidNotation
+from tutor.puzzles.coins import CoinTable, _solution
+from tutor.puzzles.coins_model import model
+
+PUZZLE = CoinTable()
+Key = tuple[int, int, bool, str]
+SMALL: list[Key] = [(n, k, d, g) for n in range(1, 5) for k in (2, 3) for d in (False, True)
+                    for g in ("heads", "same")]
+# winnable tables whose belief space the plain BFS explores in well under a second
+WINNABLE: list[Key] = [(1, 2, False, "heads"), (2, 2, False, "heads"), (4, 2, False, "heads"),
+                       (4, 2, True, "heads"), (4, 2, False, "same"), (2, 2, True, "same"),
+                       (1, 3, False, "heads"), (3, 3, False, "same")]
+
+
+def params_of(key: Key) -> dict[str, Any]:
+    n, k, dihedral, goal = key
+    return PUZZLE.make_params({"coins": n, "sides": k, "symmetry": "dihedral" if dihedral else "rotation",
+                               "goal": goal})
+
+
+def as_move(key: Key, shown: list[int]) -> Move:
+    """A best move from JSON (positions for coins, digits for counters) as a digit vector."""
+    return flips(key[0], *shown) if key[1] == 2 else tuple(shown)
+
+
+def prefixes(keys: list[Key]) -> Any:
+    return st.sampled_from(keys).flatmap(
+        lambda key: st.tuples(st.just(key), st.lists(st.tuples(*[st.integers(0, key[1] - 1)] * key[0]),
+                                                     max_size=6)))
+
+
+@settings(max_examples=80)
+@given(prefixes(SMALL))
+def test_belief_after_a_prefix_matches_the_plain_rules(case: tuple[Key, list[Move]]) -> None:
+    key, prefix = case
+    rules = Rules(*key)
+    data = PUZZLE.hint_data(params_of(key), prefix)
+    assert set(data["belief"]) == rules.names(rules.after(prefix))
+    assert len(data["belief"]) == len(set(data["belief"]))
+    if rules.wins(prefix):
+        assert data["distance"] == 0 and data["belief"] == [] and len(data["hints"]) == 1
+
+
+@settings(max_examples=40)
+@given(prefixes(WINNABLE))
+def test_distance_and_best_moves_against_brute_force(case: tuple[Key, list[Move]]) -> None:
+    key, prefix = case
+    rules = Rules(*key)
+    params = params_of(key)
+    data = PUZZLE.hint_data(params, prefix)
+    belief = rules.after(prefix)
+    if not belief:
+        assert data["distance"] == 0
+        return
+    distance = data["distance"]
+    assert distance == rules.shortest(belief)
+    assert data["best_moves"]
+    for shown in data["best_moves"]:
+        move = as_move(key, shown)
+        after = rules.step(belief, move)
+        assert (rules.shortest(after) if after else 0) == distance - 1
+        assert PUZZLE.hint_data(params, [*prefix, move])["distance"] == distance - 1
+
+
+def test_following_the_best_move_counts_down_to_a_win() -> None:
+    key: Key = (4, 2, False, "heads")
+    params = params_of(key)
+    prefix: list[Move] = []
+    distances = []
+    while True:
+        data = PUZZLE.hint_data(params, prefix)
+        distances.append(data["distance"])
+        if data["distance"] == 0:
+            break
+        prefix.append(as_move(key, data["best_moves"][0]))
+    assert distances == list(range(15, -1, -1))
+    assert Rules(4).wins(prefix)
+
+
+def test_hint_ladder_is_nudge_concept_move() -> None:
+    params = params_of((4, 2, False, "heads"))
+    ladder = PUZZLE.hint_data(params, moves_of("0123 02", 4))["hints"]
+    assert len(ladder) == 3
+    nudge, concept, move = ladder
+    assert "4 arrangement(s)" in nudge and "13 more" in nudge
+    assert "belief" in concept.lower() and "rules out TTTT" in concept
+    assert move == "Play 0123 next."
+    assert PUZZLE.hints(params, "strategy", "0123 02") == ladder
+
+
+def test_hint_ladder_for_a_lost_cause_says_why() -> None:
+    data = PUZZLE.hint_data(params_of((6, 2, False, "heads")), [])
+    assert data["distance"] is None and data["best_moves"] == []
+    assert len(data["hints"]) == 3 and data["hints"][-1].startswith("No: ") and "forever" in data["hints"][-1]
+
+
+def test_hint_after_a_win_says_nothing_is_left() -> None:
+    data = PUZZLE.hint_data(params_of((4, 2, False, "heads")), moves_of(FIFTEEN, 4))
+    assert data == {"belief": [], "distance": 0, "best_moves": [], "hints": [data["hints"][0]]}
+    assert "15 move(s) already win" in data["hints"][0]
+
+
+def test_hints_for_sixteen_coins_follow_the_construction() -> None:
+    params = params_of((16, 2, False, "heads"))
+    strategy = _solution(model(16)).strategy or []
+    data = PUZZLE.hint_data(params, strategy[:3])
+    assert [flips(16, *data["best_moves"][0])] == [strategy[3]]
+    assert data["remaining_in_construction"] == 65_532
+
+
+# -- play ---------------------------------------------------------------------------------------
+
+
+def test_playing_the_fifteen_moves_wins_and_the_belief_matches_the_rules() -> None:
+    params = params_of((4, 2, False, "heads"))
+    rules = Rules(4)
+    state = PUZZLE.new_game(params, random.Random(0))
+    moves = FIFTEEN.split()
+    for i, word in enumerate(moves, 1):
+        turn = PUZZLE.play(params, state, word)
+        state = turn.state
+        belief = rules.after(moves_of(" ".join(moves[:i]), 4))
+        if i < len(moves):
+            assert not turn.finished
+            assert all(name in turn.replies[0] for name in rules.names(belief))
+        else:
+            assert turn.finished and turn.won and "win" in turn.replies[0]
+    lines = PUZZLE.render(params, state).splitlines()
+    assert len(lines) == 1 + 1 + 15
+    assert PUZZLE.game_hints(params, state) and "already win" in PUZZLE.game_hints(params, state)[0]
+
+
+def test_play_takes_several_moves_at_once_and_rejects_nothing() -> None:
+    params = params_of((4, 2, False, "heads"))
+    state = PUZZLE.new_game(params, random.Random(0))
+    turn = PUZZLE.play(params, state, "0123 02")
+    assert len(turn.state.moves) == 2 and "(4)" in turn.replies[0]
+    with pytest.raises(InvalidNotation):
+        PUZZLE.play(params, turn.state, "  # nothing\n")
+    with pytest.raises(InvalidNotation):
+        PUZZLE.play(params, turn.state, "09")
+
+
+def test_quantities_and_reference_answer() -> None:
+    params = params_of((4, 2, False, "heads"))
+    assert PUZZLE.quantity(params, "shortest_length") == 15
+    assert PUZZLE.quantity(params, "classes") == 6
+    assert PUZZLE.quantity(params, "winnable") == "yes"
+    assert PUZZLE.quantity(params, "lower_bound") == 15
+    assert PUZZLE.quantity(params, "tables") == 16
+    assert PUZZLE.quantity(params, "start_size") == 5
+    assert PUZZLE.quantity(params_of((6, 2, False, "heads")), "winnable") == "no"
+    assert PUZZLE.quantity(params_of((6, 2, False, "heads")), "shortest_length") == 0
+    reference = PUZZLE.reference_answer(params, "strategy")
+    assert reference is not None and Rules(4).wins(moves_of(reference, 4))
+    assert PUZZLE.check_answer(params, "strategy", reference).correct
+    assert PUZZLE.reference_answer(params_of((3, 2, False, "heads")), "strategy") is None
+    assert PUZZLE.normalize(params, "strategy", "{0,1,2,3} x.x.") == "0123 02"
+    assert PUZZLE.completions(params, "strategy", "") == ["0", "01", "02", "012", "0123"]
+
+
+@pytest.mark.parametrize("raw", [{"coins": 0}, {"coins": 21}, {"sides": 1}, {"symmetry": "mirror"},
+                                 {"goal": "tails"}, {"coins": 20, "sides": 3}, {"colour": 1}])
+def test_bad_parameters_are_refused(raw: dict[str, Any]) -> None:
+    from tutor.errors import InvalidParams
+
+    with pytest.raises(InvalidParams):
+        PUZZLE.make_params(raw)

@@ -1,0 +1,64 @@
+"""Wythoff benchmark: the speed targets of issue 5 and the seed's baseline.
+
+Targets: all losing positions with piles up to 10^6 in <= 0.3 s; the k-th for
+k = 10^100 in <= 1 ms; the exhaustive table for piles up to 2000 in <= 5 s.
+The seed's recursive O(n^3) table is timed as a subprocess (piles up to 200).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tutor.bench import Figure, best_time, peak_memory_mb
+
+BASELINE = Path("/work/shared/baselines/seed_wythoff.py")
+
+
+def _baseline(n: int, timeout: float = 120.0) -> Figure:
+    """The seed's own table for piles up to ``n``, in a subprocess; its printed time is the figure."""
+    if not BASELINE.exists():
+        return Figure(f"seed baseline table, piles <= {n}", float("nan"), "s", note="baseline not found")
+    try:
+        out = subprocess.run([sys.executable, str(BASELINE), str(n)], capture_output=True, text=True,
+                             timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Figure(f"seed baseline table, piles <= {n}", timeout, "s", note="timed out")
+    match = re.search(r"([\d.]+)s", out.stdout)
+    value = float(match.group(1)) if match else float("nan")
+    return Figure(f"seed baseline table, piles <= {n} (recursive O(n^3))", value, "s",
+                  note="seed code, for comparison")
+
+
+def run() -> list[Figure]:
+    """Measure every target of the issue."""
+    from tutor.puzzles.wythoff_conjecture import check_conjecture
+    from tutor.puzzles.wythoff_rules import Rules, p_position, p_positions_upto, winning_moves
+    from tutor.puzzles.wythoff_table import grundy_table, table_p_positions
+
+    rules = Rules()
+    figures: list[Figure] = []
+    seconds, pairs = best_time(lambda: p_positions_upto(rules, 10**6), repeat=5)
+    figures.append(Figure("all losing positions, piles <= 10^6 (integer formula)", seconds, "s", 0.3,
+                          note=f"{len(pairs)} pairs"))
+    seconds, _ = best_time(lambda: p_position(rules, 10**100), repeat=200)
+    figures.append(Figure("k-th losing position, k = 10^100", seconds * 1000, "ms", 1.0))
+    seconds, table = best_time(lambda: table_p_positions(rules, 2000), repeat=3)
+    figures.append(Figure("exhaustive retrograde table, piles <= 2000", seconds, "s", 5.0,
+                          note=f"{len(table)} losing positions"))
+    memory, _ = peak_memory_mb(lambda: table_p_positions(rules, 2000))
+    figures.append(Figure("exhaustive table piles <= 2000, peak memory", memory, "MB"))
+    seconds, _ = best_time(lambda: table_p_positions(Rules(3, True), 2000), repeat=3)
+    figures.append(Figure("exhaustive table, misère 3-Wythoff, piles <= 2000", seconds, "s", 5.0))
+    seconds, _ = best_time(lambda: table_p_positions(rules, 200), repeat=5)
+    figures.append(Figure("exhaustive table, piles <= 200 (same size as baseline)", seconds, "s"))
+    figures.append(_baseline(200))
+    seconds, _ = best_time(lambda: winning_moves(rules, (10**100, 3 * 10**100)), repeat=50)
+    figures.append(Figure("winning moves from a 100-digit position", seconds * 1000, "ms"))
+    seconds, _ = best_time(lambda: grundy_table(1, 300, 300), repeat=1)
+    figures.append(Figure("Grundy table 300 x 300 (for sums of boards)", seconds, "s"))
+    seconds, _ = best_time(lambda: check_conjecture(rules, "floor(k*1.618)", 1000), repeat=1)
+    figures.append(Figure("workbench: floor(k*1.618) against the table", seconds, "s"))
+    return figures

@@ -1,0 +1,236 @@
+"""The installed command line, end to end: exit codes, the JSON contract, one-line errors.
+
+Every command runs as a subprocess (``python -m tutor`` and, where installed,
+the ``tutor`` console script).  The runs are independent, so they are started
+together once per module and each test reads its own result.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_coins_rules import FIFTEEN, Rules, flips
+
+BROKEN = "0123 02 0123 01 0123 02 0123 0123 02 0123 01 0123 02 0123"  # the middle move is missing
+SCRIPT = shutil.which("tutor")
+
+
+def module(*args: str) -> list[str]:
+    return [sys.executable, "-m", "tutor", *args]
+
+
+def cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
+    """Every run: name -> (argv, standard input)."""
+    good = tmp / "good.txt"
+    good.write_text("# the classic answer\n" + FIFTEEN.replace(" ", "\n") + "\n", encoding="utf-8")
+    runs: dict[str, tuple[list[str], str | None]] = {
+        "check good": (module("check", "coins", "--coins", "4", FIFTEEN), None),
+        "check good json": (module("check", "coins", "--coins", "4", FIFTEEN, "--json"), None),
+        "check broken": (module("check", "coins", "--coins", "4", BROKEN), None),
+        "check broken json": (module("check", "coins", "--coins", "4", BROKEN, "--json"), None),
+        "check dihedral json": (module("check", "coins", "--coins", "4", "--symmetry", "dihedral",
+                                       "0123 0 0123", "--json"), None),
+        "check file": (module("check", "coins", "--coins", "4", "--file", str(good), "--json"), None),
+        "check stdin": (module("check", "coins", "--coins", "4", "-", "--json"), FIFTEEN),
+        "check counters": (module("check", "coins", "--coins", "1", "--sides", "3", "1 1", "--json"), None),
+        "solve 4": (module("solve", "coins", "--coins", "4", "--json"), None),
+        "solve 3": (module("solve", "coins", "--coins", "3", "--json"), None),
+        "solve 4 text": (module("solve", "coins", "--coins", "4"), None),
+        "hint": (module("hint", "coins", "--coins", "4", "--after", "0123 02", "--json"), None),
+        "hint start": (module("hint", "coins", "--json"), None),
+        "analyze 6": (module("analyze", "coins", "--coins", "6", "--json"), None),
+        "analyze 8": (module("analyze", "coins", "--coins", "8", "--json"), None),
+        "analyze text": (module("analyze", "coins", "--coins", "5"), None),
+        "bad move": (module("check", "coins", "--coins", "4", "0123 0193"), None),
+        "coins 0": (module("check", "coins", "--coins", "0", "0"), None),
+        "coins 30": (module("solve", "coins", "--coins", "30"), None),
+        "unknown flag": (module("check", "coins", "--colour", "red", "0"), None),
+        "missing strategy": (module("check", "coins", "--coins", "4"), None),
+        "unreadable file": (module("check", "coins", "--file", str(tmp / "missing.txt")), None),
+        "bad after": (module("hint", "coins", "--after", "0x2"), None),
+        "help": (module("--help"), None),
+        "help imports": ([sys.executable, "-c", "import sys, tutor.cli; tutor.cli.build_parser(); "
+                          "print(sorted({'sympy', 'numpy'} & set(sys.modules)))"], None),
+        "help importtime": ([sys.executable, "-X", "importtime", "-m", "tutor", "--help"], None),
+    }
+    if SCRIPT:
+        runs["script check"] = ([SCRIPT, "check", "coins", "--coins", "4", FIFTEEN], None)
+        runs["script bad"] = ([SCRIPT, "check", "coins", "--coins", "4", "01234"], None)
+        runs["script help"] = ([SCRIPT, "--help"], None)
+    return runs
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
+    runs = cases(tmp_path_factory.mktemp("coins_cli"))
+
+    def go(item: tuple[list[str], str | None]) -> subprocess.CompletedProcess[str]:
+        argv, stdin = item
+        return subprocess.run(argv, input=stdin if stdin is not None else "", capture_output=True, text=True,
+                              timeout=120, check=False)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        done = dict(zip(runs, pool.map(go, runs.values()), strict=True))
+    return done
+
+
+def data_of(run: subprocess.CompletedProcess[str]) -> Any:
+    return json.loads(run.stdout)
+
+
+def assert_types(data: dict[str, Any], shape: dict[str, Any]) -> None:
+    """Every key of ``shape`` is present with a value of the given type(s)."""
+    for key, types in shape.items():
+        assert key in data, key
+        assert isinstance(data[key], types), (key, data[key])
+        assert not isinstance(data[key], bool) or bool in (types if isinstance(types, tuple) else (types,)), key
+
+
+# -- check ---------------------------------------------------------------------------------
+
+
+def test_check_the_fifteen_moves(results: Any) -> None:
+    run = results["check good"]
+    assert run.returncode == 0, run.stderr
+    assert "15 moves" in run.stdout and "shortest" in run.stdout
+    data = data_of(results["check good json"])
+    assert results["check good json"].returncode == 0
+    assert {k: data[k] for k in ("correct", "length", "shortest", "counterexample")} == \
+        {"correct": True, "length": 15, "shortest": 15, "counterexample": None}
+
+
+def test_check_a_broken_strategy_gives_a_replayable_counterexample(results: Any) -> None:
+    run = results["check broken"]
+    assert run.returncode == 1 and run.stderr == ""
+    assert run.stdout.startswith("incorrect: ")
+    json_run = results["check broken json"]
+    assert json_run.returncode == 1
+    data = data_of(json_run)
+    assert_types(data, {"correct": bool, "length": int, "shortest": int, "counterexample": dict})
+    assert data["correct"] is False and data["length"] == 14 and data["shortest"] == 15
+    example = data["counterexample"]
+    assert set(example) == {"start", "rotations", "final"}
+    assert isinstance(example["start"], str) and isinstance(example["final"], str)
+    assert all(isinstance(r, int) and 0 <= r < 4 for r in example["rotations"])
+    rules = Rules(4)
+    moves = [flips(4, *(int(c) for c in word)) for word in BROKEN.split()]
+    tables = rules.replay(rules.read(example["start"]), example["rotations"], moves)
+    assert rules.show(tables[-1]) == example["final"]
+    # the text lays out the same game
+    assert example["start"] in run.stdout and example["final"] in run.stdout
+
+
+def test_check_with_reflections_labels_mirror_turns(results: Any) -> None:
+    run = results["check dihedral json"]
+    assert run.returncode == 1
+    example = data_of(run)["counterexample"]
+    rules = Rules(4, dihedral=True)
+    moves = [flips(4, 0, 1, 2, 3), flips(4, 0), flips(4, 0, 1, 2, 3)]
+    tables = rules.replay(rules.read(example["start"]), example["rotations"], moves)
+    assert rules.show(tables[-1]) == example["final"]
+
+
+def test_check_reads_a_file_and_standard_input(results: Any) -> None:
+    for name in ("check file", "check stdin"):
+        run = results[name]
+        assert run.returncode == 0, (name, run.stderr)
+        assert data_of(run)["correct"] is True and data_of(run)["length"] == 15
+
+
+def test_check_counters_with_three_faces(results: Any) -> None:
+    run = results["check counters"]
+    assert run.returncode == 0, run.stderr
+    assert data_of(run)["shortest"] == 2
+
+
+# -- solve, hint, analyze ---------------------------------------------------------------------
+
+
+def test_solve_json_contract(results: Any) -> None:
+    run = results["solve 4"]
+    assert run.returncode == 0
+    data = data_of(run)
+    assert_types(data, {"solvable": bool, "length": int, "strategy": list})
+    assert data["solvable"] is True and data["length"] == 15 == len(data["strategy"])
+    assert all(isinstance(move, list) and all(isinstance(p, int) for p in move) for move in data["strategy"])
+    assert Rules(4).wins([flips(4, *move) for move in data["strategy"]])
+    unsolvable = data_of(results["solve 3"])
+    assert results["solve 3"].returncode == 0
+    assert unsolvable["solvable"] is False and unsolvable["length"] is None and unsolvable["strategy"] is None
+    assert not results["solve 4 text"].stdout.startswith("{")  # without --json the output is text
+    assert "15 moves" in results["solve 4 text"].stdout
+
+
+def test_hint_json_contract(results: Any) -> None:
+    run = results["hint"]
+    assert run.returncode == 0
+    data = data_of(run)
+    assert_types(data, {"belief": list, "distance": int, "best_moves": list, "hints": list})
+    assert data["belief"] == ["HHHT", "HHTT", "HTTT", "TTTT"] and data["distance"] == 13
+    assert data["best_moves"] == [[0, 1, 2, 3]]
+    assert all(isinstance(h, str) for h in data["hints"]) and len(data["hints"]) == 3
+    start = data_of(results["hint start"])
+    assert start["distance"] == 15 and len(start["belief"]) == 5
+
+
+def test_analyze_json_contract(results: Any) -> None:
+    for name, classes, winnable in (("analyze 6", 14, False), ("analyze 8", 36, True)):
+        run = results[name]
+        assert run.returncode == 0, run.stderr
+        data = data_of(run)
+        assert_types(data, {"classes": int, "winnable": bool, "factorization": str})
+        assert data["classes"] == classes and data["winnable"] is winnable
+    assert data_of(results["analyze 8"])["factorization"] == "(x + 1)**8"
+    text = results["analyze text"].stdout
+    assert "x**5 - 1" in text and "not winnable" in text
+
+
+# -- bad input: exit 2, one line, no traceback -------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "pieces"), [
+    ("bad move", ["move 2", "'0193'", "character 3", "9"]),
+    ("coins 0", ["coins", "0"]),
+    ("coins 30", ["coins", "30"]),
+    ("unknown flag", ["--colour"]),
+    ("missing strategy", ["no answer"]),
+    ("unreadable file", ["missing.txt"]),
+    ("bad after", ["'0x2'"]),
+])
+def test_bad_input_is_one_line_and_exit_2(results: Any, name: str, pieces: list[str]) -> None:
+    run = results[name]
+    assert run.returncode == 2, (name, run.stdout, run.stderr)
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    for piece in pieces:
+        assert piece in lines[0], (piece, lines[0])
+
+
+# -- help stays light ---------------------------------------------------------------------------
+
+
+def test_help_works_without_sympy_or_numpy(results: Any) -> None:
+    run = results["help"]
+    assert run.returncode == 0 and "usage: tutor" in run.stdout
+    assert results["help imports"].stdout.strip() == "[]"
+    imported = results["help importtime"].stderr
+    assert "import time:" in imported
+    modules = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in imported.splitlines()}
+    assert "sympy" not in modules and "numpy" not in modules
+
+
+@pytest.mark.skipif(SCRIPT is None, reason="the tutor console script is not on PATH")
+def test_console_script(results: Any) -> None:
+    assert results["script check"].returncode == 0 and "15 moves" in results["script check"].stdout
+    bad = results["script bad"]
+    assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "'01234'" in bad.stderr
+    assert results["script help"].returncode == 0 and "usage: tutor" in results["script help"].stdout

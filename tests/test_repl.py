@@ -1,0 +1,123 @@
+"""The prompt_toolkit layer, driven through a pipe input with DummyOutput, and plain line mode."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from tests.helpers import new_session
+from tutor.completer import TutorCompleter
+from tutor.repl import continues, plain_text, run_plain, run_terminal
+from tutor.session import Reply
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+
+
+def drive(keys: str, lesson: str | None = None) -> tuple[list[Reply], object]:
+    """Run the terminal REPL on typed keys; return every reply it emitted and the session."""
+    session = new_session()
+    seen: list[Reply] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        run_terminal(session, lesson, input=pipe, output=DummyOutput(), emit=seen.extend)
+    return seen, session
+
+
+def joined(replies: list[Reply]) -> str:
+    return "\n".join(r.text for r in replies)
+
+
+def test_terminal_opens_a_lesson_answers_and_quits():
+    replies, session = drive("/open coins-1\r\r\r3\r/quit\r")
+    out = joined(replies)
+    assert "Two coins by hand" in out and "Right: HH, HT and TT" in out
+    assert out.endswith("Progress saved. Bye!")
+    assert session.finished
+
+
+def test_ctrl_c_cancels_the_line_and_ctrl_d_leaves():
+    replies, session = drive("/open coins-1\r\x03\x04")
+    out = joined(replies)
+    assert "input cancelled" in out
+    assert "Progress saved" in out  # Ctrl-D on an empty line quits cleanly
+    assert session.place.lesson == "coins-1"
+
+
+def test_backslash_continues_a_long_strategy_over_lines():
+    session = new_session()
+    session.handle("/open coins-1")
+    for _ in range(4):
+        session.handle("/next")
+    assert session.expected == "strategy"
+    seen: list[Reply] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("01 \\\r0 \\\r01\r/quit\r")
+        run_terminal(session, None, input=pipe, output=DummyOutput(), emit=seen.extend)
+    assert "wins for every start and every turn: 3 moves" in joined(seen)
+
+
+def test_start_at_a_lesson_by_number():
+    replies, session = drive("/quit\r", lesson="2")
+    assert session.place.lesson == "coins-2"
+    assert "The four-coin table" in joined(replies)
+
+
+def test_continuation_rules():
+    assert continues("0123 \\", "strategy")
+    assert not continues("0123", "strategy")
+    assert continues("ask A: B is Random", "tree")
+    assert not continues("ask A: B is Random\n", "tree")  # an empty line ends a tree
+    assert not continues("/hint", "tree")
+
+
+def test_plain_text_marks_degrade_to_ascii():
+    assert plain_text(Reply("ok", "yes"), unicode=True).startswith("✓")
+    assert plain_text(Reply("ok", "yes"), unicode=False) == "+ yes"
+    assert plain_text(Reply("info", "x"), unicode=False) == "x"
+
+
+def test_plain_mode_reads_lines_and_prints_replies_without_escape_codes():
+    session = new_session()
+    out = io.StringIO()
+    run_plain(session, io.StringIO("1\n\n\n3\n/quit\n"), out)
+    printed = out.getvalue()
+    assert "\x1b[" not in printed
+    assert "> 3" in printed and "Right: HH, HT and TT" in printed
+    assert printed.rstrip().endswith("Progress saved. Bye!")
+
+
+def test_plain_mode_joins_backslash_lines_into_one_answer():
+    session = new_session()
+    session.handle("/open coins-1")
+    for _ in range(4):
+        session.handle("/next")
+    assert session.expected == "strategy"
+    out = io.StringIO()
+    run_plain(session, io.StringIO("01 \\\n0 \\\n01\n"), out, lesson="coins-1")
+    assert "wins for every start and every turn: 3 moves" in out.getvalue()
+
+
+def completions(session, text):
+    completer = TutorCompleter(session)
+    return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
+
+
+def test_completer_commands_lessons_and_moves():
+    session = new_session()
+    assert "/open" in completions(session, "/op")
+    assert set(completions(session, "/h")) == {"/help", "/hint"}
+    assert "coins-2" in completions(session, "/open coins")
+    session.handle("/open coins-2")
+    for _ in range(2):
+        session.handle("/next")
+    assert session.expected == "play"
+    moves = completions(session, "01")
+    assert "012" in moves and "0123" in moves and "01" not in moves

@@ -1,0 +1,199 @@
+"""The conversation core, played through handle() with engine-computed answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import correct_answer, new_session, play_through, text
+from tutor.course import load_catalog
+
+BUNDLED = load_catalog().ordered()
+
+
+@pytest.mark.parametrize("lesson", BUNDLED, ids=lambda lesson: lesson.id)
+def test_every_bundled_lesson_can_be_finished(lesson):
+    session = new_session()
+    replies = play_through(session, lesson)
+    assert "Lesson complete" in text(replies), text(replies[-6:])
+    done = session.progress.completed(lesson.id)
+    assert {s.index for s in lesson.questions} <= done
+
+
+def test_first_coin_lesson_transcript_and_progress_rows():
+    session = new_session()
+    lesson = session.catalog.find("coins-1")
+    replies = play_through(session, lesson)
+    assert "wins for every start and every turn: 3 moves, the shortest possible" in text(replies)
+    rows = session.progress.db.execute("SELECT step, correct FROM attempts WHERE lesson = 'coins-1'").fetchall()
+    assert any(correct for _, correct in rows)
+    assert session.progress.summary("coins-1").completed == frozenset(s.index for s in lesson.questions)
+
+
+def open_at(session, lesson_id, kind):
+    """Open a lesson and walk forward to the first ask step of the given answer kind."""
+    session.handle(f"/open {lesson_id}")
+    for _ in range(30):
+        step = session.step
+        if step.is_question and step.answer == kind:
+            return step
+        session.handle("/next")
+    raise AssertionError(f"no {kind} step in {lesson_id}")
+
+
+def test_wrong_strategy_gets_counterexample_and_named_misconception():
+    session = new_session()
+    open_at(session, "coins-1", "strategy")
+    replies = session.handle("01 0")
+    kinds = [r.kind for r in replies]
+    assert "wrong" in kinds and "board" in kinds
+    board = next(r.text for r in replies if r.kind == "board")
+    assert "Start:" in board and "move   2" in board
+    assert any(r.kind == "hint" and "TT" in r.text for r in replies)  # the declared misconception
+    assert session.place.step == session.step.index  # still on the same step
+
+
+def test_number_step_mistake_and_retry():
+    session = new_session()
+    step = open_at(session, "coins-1", "number")
+    wrong = session.handle("4")
+    assert any(r.kind == "wrong" for r in wrong)
+    assert any("same table" in r.text for r in wrong if r.kind == "hint")
+    right = session.handle(correct_answer(session.lesson, step))
+    assert any(r.kind == "ok" for r in right)
+    assert session.place.step == step.index + 1
+
+
+def test_bad_notation_is_one_error_and_changes_nothing():
+    session = new_session()
+    step = open_at(session, "coins-2", "strategy")
+    before = session.place
+    replies = session.handle("0123 0193")
+    assert [r.kind for r in replies] == ["error"]
+    assert "'0193'" in replies[0].text and "character 3" in replies[0].text
+    assert session.place == before
+    assert step.index == session.place.step
+
+
+def test_hint_ladder_counts_up_and_records():
+    session = new_session()
+    step = open_at(session, "coins-2", "play")
+    first = session.handle("/hint")[0].text
+    second = session.handle("/hint")[0].text
+    assert first.startswith("hint 1 of ") and second.startswith("hint 2 of ")
+    total = int(first.split(" of ")[1].split(":")[0])
+    assert total > len(step.hints)  # authored hints first, then the engine's
+    for _ in range(total + 2):
+        last = session.handle("/hint")
+    assert "last hint" in text(last)
+    assert session.progress.summary("coins-2").hints == total
+
+
+def test_engine_hint_names_a_best_move_that_is_accepted():
+    session = new_session()
+    open_at(session, "coins-2", "play")
+    session.handle("0123")
+    ladder = []
+    for _ in range(8):
+        reply = session.handle("/hint")[0].text
+        if reply in ladder:
+            break
+        ladder.append(reply)
+    move = ladder[-1].split("Play ")[1].split()[0]
+    replies = session.handle(move)
+    assert not any(r.kind == "error" for r in replies)
+
+
+def test_solution_asks_first_and_is_recorded():
+    session = new_session()
+    step = open_at(session, "coins-1", "strategy")
+    ask = session.handle("/solution")
+    assert "(y/n)" in ask[0].text
+    assert "Not revealed" in text(session.handle("n"))
+    assert session.progress.summary("coins-1").solutions == 0
+    session.handle("/solution")
+    shown = session.handle("yes")
+    answer = shown[0].text.split(": ", 1)[1]
+    assert session.progress.summary("coins-1").solutions == 1
+    assert step.index not in session.progress.completed("coins-1")
+    session.handle(answer)
+    assert step.index in session.progress.completed("coins-1")
+
+
+def test_undo_takes_back_a_move_and_reset_restarts_the_step():
+    session = new_session()
+    open_at(session, "coins-2", "play")
+    start = session.place
+    session.handle("0123")
+    after_one = session.place
+    session.handle("02")
+    session.handle("/undo")
+    assert session.place == after_one
+    session.handle("/undo")
+    assert session.place.game == start.game
+    session.handle("0123")
+    session.handle("/reset")
+    assert session.place.moves == 0 and session.place.game == start.game
+
+
+def test_navigation_and_unknown_commands():
+    session = new_session()
+    assert "unknown command '/frobnicate'" in text(session.handle("/frobnicate"))
+    assert "no lesson 'nope'" in text(session.handle("/open nope"))
+    session.handle("/open 1")
+    assert session.place.step == 0
+    session.handle("/next")
+    assert session.place.step == 1
+    session.handle("/back")
+    assert session.place.step == 0
+    assert "first step" in text(session.handle("/back"))
+    assert "takes no argument" in text(session.handle("/next now"))
+    helptext = text(session.handle("help"))
+    for command in ("/lessons", "/open", "/hint", "/undo", "/solution", "/progress", "/quit"):
+        assert command in helptext
+    assert session.handle("exit")[0].text.startswith("Progress saved")
+    assert session.finished
+
+
+def test_choice_accepts_number_word_and_prefix():
+    session = new_session()
+    step = open_at(session, "coins-3", "choice")
+    correct = correct_answer(session.lesson, step)
+    index = step.options.index(correct) + 1
+    wrong = next(o for o in step.options if o != correct)
+    assert any(r.kind == "wrong" for r in session.handle(wrong))
+    assert "not one of the options" in text(session.handle("maybe"))
+    replies = session.handle(str(index))
+    assert any(r.kind == "ok" for r in replies)
+
+
+def test_resume_where_the_learner_left_off(tmp_path):
+    db = tmp_path / "progress.sqlite3"
+    first = new_session(db)
+    open_at(first, "coins-2", "play")
+    first.handle("0123")
+    first.handle("02")
+    second = new_session(db)
+    greeting = text(second.start())
+    assert "Welcome back" in greeting and "restored (2 move(s))" in greeting
+    assert second.place.lesson == "coins-2" and second.place.moves == 2
+    assert second.place.game == first.place.game
+
+
+def test_explore_step_completes_after_the_moves():
+    session = new_session()
+    step = open_at(session, "coins-3", "play")
+    assert step.goal == "explore"
+    for _ in range(step.explore - 1):
+        session.handle("012")
+        assert session.place.step == step.index
+    session.handle("0")
+    assert step.index in session.progress.completed("coins-3")
+
+
+def test_toolbar_and_completions():
+    session = new_session()
+    assert "no lesson open" in session.toolbar()
+    open_at(session, "coins-2", "play")
+    bar = session.toolbar()
+    assert "coins-2" in bar and "step 3/" in bar
+    assert "0123" in session.completions() and "02" in session.completions()

@@ -1,0 +1,69 @@
+"""Hypothesis stateful test: random command and answer sequences never break the Session."""
+
+from __future__ import annotations
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from tests.helpers import new_session
+from tutor.session import Reply
+
+COMMANDS = ["/help", "/lessons", "/next", "/back", "/show", "/hint", "/undo", "/reset", "/solution",
+            "/progress", "", "y", "n", "/open 1", "/open 2", "/open 3", "/open 4", "/open coins-2", "/bogus"]
+ANSWERS = ["0123", "02", "01", "0", "012", "3", "5", "15", "yes", "no", "1", "2", "0193", "{0, 2}",
+           "x.x.", "let D = 0 01\nD", "01 0 01", "??", "-"]
+
+
+class SessionMachine(RuleBasedStateMachine):
+    """Drive one Session with random lines; check its invariants after every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = new_session()
+        self.session.start()
+        self.done = 0
+
+    def _send(self, line: str) -> list[Reply]:
+        replies = self.session.handle(line)
+        assert isinstance(replies, list) and all(isinstance(r, Reply) for r in replies)
+        assert all(r.text is not None for r in replies)
+        return replies
+
+    @rule(line=st.sampled_from(COMMANDS))
+    def command(self, line: str) -> None:
+        self._send(line)
+
+    @rule(line=st.sampled_from(ANSWERS))
+    def answer(self, line: str) -> None:
+        self._send(line)
+
+    @rule(line=st.text(max_size=12))
+    def anything(self, line: str) -> None:
+        self._send(line)
+
+    @precondition(lambda self: not self.session.pending_solution)
+    @rule(line=st.sampled_from(ANSWERS + COMMANDS[:12]))
+    def undo_restores(self, line: str) -> None:
+        before = self.session.place
+        depth = len(self.session.history)
+        self._send(line)
+        if len(self.session.history) > depth:  # the line changed the state: undo must restore it
+            self._send("/undo")
+            assert self.session.place == before
+
+    @invariant()
+    def progress_never_goes_backwards(self) -> None:
+        total = sum(len(self.session.progress.completed(lesson)) for lesson in self.session.catalog.lessons)
+        assert total >= self.done
+        self.done = total
+
+    @invariant()
+    def place_is_valid(self) -> None:
+        lesson = self.session.lesson
+        if lesson is not None:
+            assert 0 <= self.session.place.step < len(lesson.steps)
+
+
+SessionMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
+TestSession = SessionMachine.TestCase

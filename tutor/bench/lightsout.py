@@ -1,0 +1,173 @@
+"""Lights Out benchmark: the issue's speed and memory targets, and the seed's method.
+
+* a 1000 x 1000 board solved (rank + one solution), cold (no cached analysis):
+  at most 1.5 s and 1 GB;
+* rank of the full 1600 x 1600 press matrix of a 40 x 40 board: at least 100x
+  faster than sympy's DomainMatrix over GF(2) and than ``galois`` (if a scratch
+  venv at $GALOIS_PYTHON or /tmp/galois_venv has it; galois is never a dependency);
+* the minimal solution of a 5 x 5 board, cold: at most 10 ms;
+* the seed's method (enumerate the top row, chase down; 2^n chases) against
+  our solver on the same n x n sizes, run as a subprocess with a time limit;
+* the representation choice for ``tutor.gf2``: Python ints vs numpy packed bits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tutor.bench import Figure, best_time, peak_memory_mb
+
+BASELINE = Path(__file__).resolve().parents[2].parent / "shared" / "baselines" / "seed_lightsout.py"
+GALOIS_PYTHON = os.environ.get("GALOIS_PYTHON", "/tmp/galois_venv/bin/python")
+
+_GALOIS_SCRIPT = """
+import json, sys, time
+import numpy as np, galois
+rows = json.loads(sys.stdin.read())
+n = len(rows)
+A = np.array([[(r >> j) & 1 for j in range(n)] for r in rows], dtype=np.uint8)
+GF = galois.GF(2)
+np.linalg.matrix_rank(GF(A[:25, :25]))  # compile first
+G = GF(A)
+best = 1e9
+for _ in range(3):
+    t = time.perf_counter(); rk = np.linalg.matrix_rank(G); best = min(best, time.perf_counter() - t)
+print(json.dumps({"rank": int(rk), "seconds": best}))
+"""
+
+
+def _cold_solve(rules, board):  # type: ignore[no-untyped-def]
+    from tutor.puzzles import lightsout_engine as engine
+
+    engine.analyze.cache_clear()
+    return engine.solve(rules, board, minimize=False)
+
+
+def _max_rss_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def big_board() -> list[Figure]:
+    """1000 x 1000: rank and one solution, time and traced memory."""
+    from tutor.puzzles import lightsout_engine as engine
+    from tutor.puzzles.lightsout_rules import Rules, apply, dark
+
+    rules = Rules(1000, 1000)
+    board = engine.random_board(rules, random.Random(1))
+    seconds, sol = best_time(lambda: _cold_solve(rules, board), repeat=3)
+    assert sol.pattern is not None and apply(rules, board, sol.pattern) == dark(rules)
+    mb, _ = peak_memory_mb(lambda: _cold_solve(rules, board))
+    note = f"rank {sol.analysis.rank}, nullity {sol.analysis.nullity}, {sol.press_count} presses, replayed"
+    return [
+        Figure("1000x1000 solve (rank + one solution), cold", seconds, "s", 1.5, note),
+        Figure("1000x1000 solve peak traced memory", mb, "MB", 1000.0,
+               f"whole process max RSS so far {_max_rss_mb():.0f} MB"),
+    ]
+
+
+def rank_40() -> list[Figure]:
+    """Full-matrix rank of the 40 x 40 press matrix: ours, sympy, galois."""
+    from tutor import gf2
+    from tutor.puzzles.lightsout_rules import Rules, press_matrix, press_rows_gf2
+
+    rules = Rules(40, 40)
+    rows = press_rows_gf2(rules)
+    ours, rk = best_time(lambda: gf2.rank(rows), repeat=20)
+    numpy_time, rk_np = best_time(lambda: gf2.rank_numpy(rows, rules.cells), repeat=3)
+    assert rk == rk_np
+    figures = [
+        Figure("40x40 press-matrix rank, gf2.rank (Python ints)", ours * 1e3, "ms", None, f"rank {rk}"),
+        Figure("40x40 press-matrix rank, numpy packed bits (rejected)", numpy_time * 1e3, "ms", None),
+    ]
+    from sympy import GF
+    from sympy.polys.matrices import DomainMatrix
+
+    dm = DomainMatrix.from_list(press_matrix(rules), GF(2))
+    sym, srk = best_time(lambda: dm.rank(), repeat=1)
+    assert srk == rk
+    figures.append(Figure("40x40 rank, sympy DomainMatrix GF(2) (same matrix)", sym * 1e3, "ms", None,
+                          "matrix construction not counted"))
+    figures.append(Figure("  ours / sympy time (<= 0.01 means >= 100x faster)", ours / sym, "x", 0.01,
+                          f"{sym / ours:.0f}x faster"))
+    if Path(GALOIS_PYTHON).exists():
+        try:
+            out = subprocess.run([GALOIS_PYTHON, "-c", _GALOIS_SCRIPT], input=json.dumps(rows),
+                                 capture_output=True, text=True, timeout=600)
+            res = json.loads(out.stdout)
+            assert res["rank"] == rk
+            g = float(res["seconds"])
+            figures.append(Figure("40x40 rank, galois np.linalg.matrix_rank (scratch venv)", g * 1e3, "ms"))
+            figures.append(Figure("  ours / galois time (<= 0.01 means >= 100x faster)", ours / g, "x", 0.01,
+                                  f"{g / ours:.0f}x faster"))
+        except (subprocess.SubprocessError, ValueError, KeyError) as err:
+            figures.append(Figure("40x40 rank, galois", float("nan"), "ms", None, f"failed: {err}"))
+    else:
+        figures.append(Figure("40x40 rank, galois", float("nan"), "ms", None,
+                              f"unavailable: no {GALOIS_PYTHON} (set GALOIS_PYTHON)"))
+    rng = random.Random(1)
+    dense = [rng.getrandbits(1600) for _ in range(1600)]
+    d_int, _ = best_time(lambda: gf2.rank(dense), repeat=3)
+    d_np, _ = best_time(lambda: gf2.rank_numpy(dense, 1600), repeat=3)
+    figures.append(Figure("dense random 1600x1600 rank, Python ints", d_int * 1e3, "ms"))
+    figures.append(Figure("dense random 1600x1600 rank, numpy packed bits", d_np * 1e3, "ms"))
+    return figures
+
+
+def minimal_5x5() -> list[Figure]:
+    """The fewest presses for the all-on 5 x 5, cold (analysis recomputed)."""
+    from tutor.puzzles import lightsout_engine as engine
+    from tutor.puzzles.lightsout_rules import Rules
+
+    rules = Rules(5, 5)
+    board = bytes([1]) * 25
+    engine.solve(rules, board)  # imports and first-call costs out of the way
+
+    def cold():  # type: ignore[no-untyped-def]
+        engine.analyze.cache_clear()
+        return engine.solve(rules, board)
+
+    seconds, sol = best_time(cold, repeat=20)
+    assert sol.minimal and sol.press_count == 15
+    return [Figure("5x5 minimal solution (all on), cold", seconds * 1e3, "ms", 10.0,
+                   f"{sol.press_count} presses, {sol.searched} coset members searched")]
+
+
+def seed_baseline(sizes: tuple[int, ...] = (12, 16, 18, 20), limit: float = 60.0) -> list[Figure]:
+    """The seed's top-row enumeration vs our solver on the same n x n sizes."""
+    from tutor.puzzles import lightsout_engine as engine
+    from tutor.puzzles.lightsout_rules import Rules
+
+    figures = []
+    if not BASELINE.exists():
+        return [Figure("seed baseline", float("nan"), "s", None, f"missing {BASELINE}")]
+    for n in sizes:
+        rules = Rules(n, n)
+        board = engine.random_board(rules, random.Random(n))
+        ours, _ = best_time(lambda rules=rules, board=board: _cold_solve(rules, board), repeat=3)
+        start = time.perf_counter()
+        try:
+            out = subprocess.run([sys.executable, str(BASELINE), str(n)], capture_output=True, text=True,
+                                 timeout=limit)
+            m = re.search(r"([\d.]+)s", out.stdout)
+            seed = float(m.group(1)) if m else time.perf_counter() - start
+            note = f"ours {ours * 1e3:.2f} ms; seed {out.stdout.strip()}"
+        except subprocess.TimeoutExpired:
+            seed = limit
+            note = f"ours {ours * 1e3:.2f} ms; seed did not finish within {limit:.0f} s (lower bound)"
+        note += " (the seed draws its own random board)"
+        figures.append(Figure(f"{n}x{n} seed method 3 (2^{n} top rows, chase)", seed, "s", None, note))
+    return figures
+
+
+def run() -> list[Figure]:
+    """Every Lights Out figure."""
+    return [*big_board(), *rank_40(), *minimal_5x5(), *seed_baseline()]

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -152,7 +153,7 @@ def seed_baseline(sizes: tuple[int, ...] = (12, 16, 18, 20), limit: float = 60.0
     for n in sizes:
         rules = Rules(n, n)
         board = engine.random_board(rules, random.Random(n))
-        ours, _ = best_time(lambda rules=rules, board=board: _cold_solve(rules, board), repeat=3)
+        ours, _ = best_time(functools.partial(_cold_solve, rules, board), repeat=3)
         start = time.perf_counter()
         try:
             out = subprocess.run([sys.executable, str(BASELINE), str(n)], capture_output=True, text=True,

@@ -124,7 +124,7 @@ def analyze_report(rules: Rules, args: argparse.Namespace) -> Report:
     }
     lines = [f"Lights Out {rules.describe()}: {rules.cells} cells, rank {a.rank}, nullity {a.nullity}.",
              f"Solvable boards: {data['solvable_boards']} of {_big(rules.states, rules.cells)}; "
-             f"each has {data['solutions_per_board']} solutions."]
+             f"each has {data['solutions_per_board']} solution{'' if a.nullity == 0 else 's'}."]
     if rules.classic:
         from tutor.puzzles.lightsout_symbolic import poly_nullity
 

@@ -126,3 +126,15 @@ def test_parse_move_numbers_its_errors() -> None:
 
 def test_invalid_notation_is_a_value_error() -> None:
     assert issubclass(InvalidNotation, ValueError)
+
+
+def test_let_blocks_expand_to_the_same_moves() -> None:
+    text = "let D = 0123 02 0123   # the half-turn table\nlet E = D 01 D\nE 012 E"
+    assert parse_strategy(text, 4) == parse_strategy("0123 02 0123 01 0123 02 0123 012 "
+                                                     "0123 02 0123 01 0123 02 0123", 4)
+
+
+def test_unknown_block_name_is_one_line() -> None:
+    with pytest.raises(InvalidNotation, match=r"'D'.*unknown block name") as info:
+        parse_strategy("0123 D", 4)
+    assert "\n" not in str(info.value)

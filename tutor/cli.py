@@ -119,10 +119,16 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
     params = puzzle.make_params(raw)  # type: ignore[attr-defined]
     report = puzzle.run(command, params, args)  # type: ignore[attr-defined]
     if args.json:
-        print(json.dumps(report.data, indent=2, sort_keys=False))
+        print(dump_json(report.data))
     else:
         print(report.text)
     return int(report.exit_code)
+
+
+def dump_json(data: object) -> str:
+    """JSON for people when it is small (indented), compact when it is huge (a 1000x1000 board's presses)."""
+    compact = json.dumps(data, separators=(",", ":"))
+    return compact if len(compact) > 200_000 else json.dumps(data, indent=2)
 
 
 def list_puzzles() -> int:

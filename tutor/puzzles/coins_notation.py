@@ -27,8 +27,10 @@ from tutor.puzzles.coins_model import Move
 SEPARATORS = " \t\r\n,;"
 
 
-def split_moves(text: str) -> list[tuple[str, int]]:
+def split_moves(text: str, before: int = 0) -> list[tuple[str, int]]:
     """Split strategy text into (move text, column of its first character) pairs.
+
+    ``before`` counts the moves on earlier lines, so errors number moves across lines.
 
     >>> split_moves("0123, {0, 2}; x.x.")
     [('0123', 0), ('{0, 2}', 6), ('x.x.', 14)]
@@ -46,7 +48,7 @@ def split_moves(text: str) -> list[tuple[str, int]]:
         elif ch == "{":
             close = text.find("}", i)
             if close < 0:
-                raise InvalidNotation(f"move {len(out) + 1} {text[i:i + 12]!r}: "
+                raise InvalidNotation(f"move {before + len(out) + 1} {text[i:i + 12]!r}: "
                                       f"'{{' at character {i + 1} is never closed")
             out.append((text[i:close + 1], i))
             i = close + 1
@@ -157,7 +159,7 @@ def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
                                       "(use letters and digits, starting with a letter)")
             target = names[name] = []
             body = let.group(2)
-        for word, _ in split_moves(body):
+        for word, _ in split_moves(body, count):
             if _is_name(word) and not word.isdigit():
                 if word not in names:
                     raise InvalidNotation(f"move {count + 1} {word!r} (line {line_no}): unknown block name; "

@@ -224,3 +224,14 @@ def test_known_strategy_from_the_issue() -> None:
     strategy = moves_of(FIFTEEN, 4)
     result = engine.verify(m, strategy)
     assert result.wins and result.won_by == 15 and result.length == 15
+
+
+def test_a_search_that_hits_its_state_limit_falls_back_instead_of_raising(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `tutor solve coins --coins 4 --sides 4` searched 300,000 beliefs (about 50 s) and then
+    # died with a SearchLimit traceback; a smaller limit shows the same path quickly
+    monkeypatch.setattr(engine, "SEARCH_STATE_LIMIT", 500)
+    m = model(4, 4)
+    assert engine.searchable(m)
+    sol = _solution.__wrapped__(m)  # uncached, so the lowered limit applies
+    assert sol.method in ("construction", "trap", "unknown")
+    assert sol.solvable is not False or sol.trap

@@ -18,12 +18,19 @@ from typing import Any, ClassVar
 
 from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.base import Params, ParamSpec, Puzzle, Report, Value, Verdict, read_text_argument
-from tutor.puzzles.gods_hints import GOALS, judge_question, open_places
-from tutor.puzzles.gods_lang import QuestionError, format_question, parse_asked, parse_question, truth_mask
+from tutor.puzzles.gods_hints import GOALS, judge_question, open_places, surely_not_random
+from tutor.puzzles.gods_lang import (
+    QuestionError,
+    first_word_mask,
+    format_question,
+    parse_asked,
+    parse_question,
+    truth_mask,
+)
 from tutor.puzzles.gods_solve import SearchLimit, Solver, plan_tree
-from tutor.puzzles.gods_text import analysis, failure_text, question_report
+from tutor.puzzles.gods_text import analysis, example_text, failure_text, first_worst_branch, question_report
 from tutor.puzzles.gods_tree import depth, format_tree, parse_tree, verify
-from tutor.puzzles.gods_world import Universe, WorldSet, parse_roles, universe
+from tutor.puzzles.gods_world import Universe, WorldSet, answers, parse_roles, universe
 
 VOCABULARY = ("ask", "is", "not", "True", "False", "Random", "you", "are", "ja", "da", "means", "yes",
               "no", "and", "or", "xor", "iff", "would", "say", "to", "if", "I", "asked", "world", "in")
@@ -52,6 +59,8 @@ class Gods(Puzzle):
         ParamSpec("worlds", str, "", "start from the worlds where this proposition holds (default: all)"),
         ParamSpec("goal", str, "progress", "what a single question must achieve", choices=GOALS),
         ParamSpec("target", str, "", "for goal 'target': the proposition the answer must reveal"),
+        ParamSpec("example", str, "", "a question 'ask G: QUESTION' for lessons to show and ask about "
+                  "(the example_* quantities)"),
     )
     answer_kinds: ClassVar[dict[str, str]] = {
         "tree": "a whole plan, one line per node (ask G: QUESTION / da: / ja: / leaves)",
@@ -69,6 +78,17 @@ class Gods(Puzzle):
         "language_free_first_splits": "working first splits whose answer ignores what ja means",
         "start_worlds": "the number of worlds where the 'worlds' proposition holds",
         "start_min_questions": "the fewest questions that identify the gods from the start worlds",
+        "solvable": "'yes' if some plan within the limit identifies the gods from all worlds, else 'no'",
+        "first_worst_branch": "possibilities the worse answer to the best first question leaves "
+                              "(Random's worlds go to both answers)",
+        "example_table": "the example question: its sympy form, answer condition and truth table (text)",
+        "example_condition": "when the example's god answers the first word (ja, or yes), simplified by "
+                             "sympy within the start worlds (text)",
+        "example_meets_goal": "'yes' if the example question meets the 'goal' from the start worlds, else 'no'",
+        "example_left_first": "possibilities left after the first word (ja, or yes) to the example",
+        "example_left_second": "possibilities left after the second word (da, or no) to the example",
+        "example_not_random_first": "gods surely not Random after the first word to the example ('none' if none)",
+        "example_not_random_second": "gods surely not Random after the second word to the example ('none' if none)",
     }
 
     # -- parameters ---------------------------------------------------------
@@ -84,10 +104,10 @@ class Gods(Puzzle):
                                 "with plain yes/no there is no 'ja' to identify")
         params["gods"] = ",".join(roles)
         u = self.universe(params)
-        for key in ("worlds", "target"):
+        for key in ("worlds", "target", "example"):
             if params[key].strip():
                 try:
-                    parse_question(params[key], u)
+                    (parse_asked if key == "example" else parse_question)(params[key], u)
                 except QuestionError as err:
                     raise InvalidParams(f"parameter {key!r} of puzzle 'gods': {err}") from None
         if params["goal"] == "target" and not params["target"].strip():
@@ -133,7 +153,8 @@ class Gods(Puzzle):
             canonical = format_tree(tree, u)
             if failure is None:
                 n = depth(tree)
-                return Verdict(True, f"correct: every world, whatever Random answers, reaches its own "
+                whatever = ", whatever Random answers," if "Random" in u.roles else ""
+                return Verdict(True, f"correct: every world{whatever} reaches its own "
                                f"leaf after at most {n} question(s)",
                                data={"correct": True, "counterexample": None, "questions": n},
                                canonical=canonical)
@@ -204,6 +225,12 @@ class Gods(Puzzle):
             return self.start(params).bit_count()
         if name == "start_min_questions":
             return self.min_questions(params) or 0
+        if name == "solvable":
+            return "no" if self.min_questions(params, u.full) is None else "yes"
+        if name == "first_worst_branch":
+            return first_worst_branch(solver)
+        if name.startswith("example_"):
+            return self.example_quantity(params, name)
         k = self.min_questions(params, u.full)
         if name == "min_questions":
             return k or 0
@@ -215,6 +242,28 @@ class Gods(Puzzle):
                     "language_free_first_splits": counts["language_free"]}[name]
         raise InvalidParams(f"puzzle 'gods' has no quantity {name!r} (known: {', '.join(self.quantities)})")
 
+    def example_quantity(self, params: Params, name: str) -> Value:
+        """The ``example_*`` quantities: facts about the question in the ``example`` parameter."""
+        u = self.universe(params)
+        if not params["example"].strip():
+            raise InvalidParams(f"quantity {name!r} of puzzle 'gods' needs the parameter 'example' "
+                                "(a question 'ask G: QUESTION')")
+        god, question = parse_asked(params["example"], u)
+        start = self.start(params)
+        if name in ("example_table", "example_condition"):
+            condition, table = example_text(u, god, question, start)
+            return table if name == "example_table" else condition
+        if name == "example_meets_goal":
+            return "yes" if self.check_answer(params, "question", params["example"]).correct else "no"
+        g = u.god_index(god)
+        parts = dict(zip(("first", "second"), answers(u, g, first_word_mask(question, u, g), start), strict=True))
+        which = name.rsplit("_", 1)[1]
+        if name.startswith("example_left_"):
+            return len(u.identity_set(parts[which]))
+        if name.startswith("example_not_random_"):
+            return ", ".join(surely_not_random(u, parts[which])) or "none"
+        raise InvalidParams(f"puzzle 'gods' has no quantity {name!r} (known: {', '.join(self.quantities)})")
+
     def hints(self, params: Params, kind: str, text: str) -> list[str]:
         """Nudge, concept, concrete move - for a partial plan or a single question."""
         u = self.universe(params)
@@ -222,10 +271,20 @@ class Gods(Puzzle):
         k = self.allowed(params) or params["limit"]
         if kind == "question" or not text.strip():
             ref = self.reference_answer(params, "question")
-            return ["Random may answer either word, so any answer Random gives is useless: aim the "
-                    "question at a god you can be sure is not Random, or find one.",
-                    f"Asked 'would you say {u.words[0]} to (P)', True and False both answer "
-                    f"{u.words[0]!r} exactly when P holds, whatever the words mean.",
+            if "Random" in u.roles:
+                nudge = ("Random may answer either word, so any answer Random gives is useless: aim the "
+                         "question at a god you can be sure is not Random, or find one.")
+            else:
+                nudge = ("True says what is so and False says the opposite: a question helps only if the "
+                         "possibilities you must tell apart get different answers.")
+            if u.known_language:
+                concept = ("A question whose truth is the same in every world (one you already know the "
+                           "answer to) gets opposite answers from True and False; so does "
+                           "'would you say yes to (P)', which both answer 'yes' exactly when P holds.")
+            else:
+                concept = (f"Asked 'would you say {u.words[0]} to (P)', True and False both answer "
+                           f"{u.words[0]!r} exactly when P holds, whatever the words mean.")
+            return [nudge, concept,
                     f"One question that works: {ref}" if ref else "No single question achieves this goal."]
         places = open_places(parse_tree(text, u), solver, k, self.start(params))
         if not places:

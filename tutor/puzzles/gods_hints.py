@@ -89,12 +89,14 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
     ok0 = solver.solvable(solver.items_of(first), k - 1)
     ok1 = solver.solvable(solver.items_of(second), k - 1)
     if ok0 and ok1:
-        return QuestionJudgement(True, f"correct: after either answer the worlds left can be told apart "
-                                 f"in {k - 1} more question(s)", split, first, second)
+        done = ("only one possibility is left" if k == 1 else
+                f"the worlds left can be told apart in {k - 1} more question(s)")
+        return QuestionJudgement(True, f"correct: after either answer {done}", split, first, second)
     word, part = (w0, first) if not ok0 else (w1, second)
     ids = len(u.identity_set(part))
-    return QuestionJudgement(False, f"not enough: after {word!r}, {ids} possibilities remain that "
-                             f"{k - 1} more question(s) cannot separate",
+    short = "and no question is left to separate them" if k == 1 else \
+        f"that {k - 1} more question(s) cannot separate"
+    return QuestionJudgement(False, f"not enough: after {word!r}, {ids} possibilities remain {short}",
                              f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}", first, second)
 
 

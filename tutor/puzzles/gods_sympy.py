@@ -134,3 +134,32 @@ def explain(node: Node, u: Universe, asked: str) -> dict[str, Any]:
         "answer_simplified": str(simplify(ans)),
         "table": rows,
     }
+
+
+def simplify_in_worlds(expr: Any, u: Universe, worlds: int, asked: str | None = None) -> Any:
+    """The simplest equivalent of ``expr`` *within* the given worlds (a bit set).
+
+    Plain ``simplify_logic`` treats ``A_True`` and ``A_False`` as independent,
+    so "A is True xor A is False" stays put although it always holds.  Here
+    every combination of the expression's atoms that no world in ``worlds``
+    produces is a don't-care, and so are the worlds where ``asked`` is Random
+    (his answer is either word there, so the condition does not matter).  The
+    result is the condition a learner reads off the truth table.
+    """
+    import sympy
+
+    symbols = sorted(expr.free_symbols, key=str)
+    if not symbols or len(symbols) > 10:
+        return expr
+    g = None if asked is None else u.god_index(asked)
+    care = worlds & ~(u.random(g) if g is not None else 0)
+    seen = set()
+    for i, _ in enumerate(u.worlds):
+        if care >> i & 1:
+            val = valuation(u, i)
+            seen.add(tuple(val[s] for s in symbols))
+    if not seen:
+        return expr
+    possible = sympy.Or(*(sympy.And(*(s if bit else sympy.Not(s) for s, bit in zip(symbols, row, strict=True)))
+                          for row in sorted(seen)))
+    return sympy.simplify_logic(expr, force=True, dontcare=sympy.Not(possible))

@@ -161,3 +161,43 @@ def question_report(puzzle: Gods, params: Params, u: Universe, god: str, questio
         lines.append(f"after {w!r}: {len(u.identity_set(part))} possibilities ({popcount(part)} worlds){state}")
     lines.append(f"goal {goal!r}: {verdict.summary}")
     return data, "\n".join(lines)
+
+
+def example_text(u: Universe, god: str, question: Node, start: int) -> tuple[str, str]:
+    """One question as a lesson shows it: (simplified answer condition, the whole table as text).
+
+    The condition is simplified *within* the start worlds (see
+    ``gods_sympy.simplify_in_worlds``), the rows are the start worlds, each with
+    the truth of the question (computed by sympy) and the asked god's answer.
+    """
+    from tutor.puzzles.gods_sympy import explain, says, simplify_in_worlds, to_sympy
+
+    sym = explain(question, u, god)
+    import sympy
+
+    simple = simplify_in_worlds(says(to_sympy(question, u, god), u.words[0], u, god), u, start, god)
+    condition = "always" if simple == sympy.true else "never" if simple == sympy.false else str(simple)
+    world_width = max(len(u.world_text(i)) for i in members(start)) if start else 5
+    lines = [f"ask {god}: {format_question(question)}",
+             f"  in logic (sympy):   {sym['proposition']}",
+             f"  {god} answers {u.words[0]!r} "
+             + (f"{condition}" if condition in ("always", "never") else f"exactly when: {condition}")
+             + ("   (unless Random, who may say either word)" if start & u.random(u.god_index(god)) else ""),
+             "",
+             f"  {'world':{world_width}}  {'true?':6} {god} answers"]
+    for i, row in enumerate(sym["table"]):
+        if start >> i & 1:
+            lines.append(f"  {u.world_text(i):{world_width}}  {'yes' if row['holds'] else 'no':6} {row['answer']}")
+    return condition, "\n".join(lines)
+
+
+def first_worst_branch(solver: Solver) -> int:
+    """The fewest possibilities the worse answer to the best first question can leave.
+
+    Asking god g, the r possibilities where g is Random reach both answers and
+    the other n - r are split by the question, at best evenly; any split is
+    some question (a set of worlds), so the best is min over g of
+    r + ceil((n - r) / 2).  Exact, not just a bound.
+    """
+    n = popcount(solver.all_items)
+    return min(popcount(r) + (n - popcount(r) + 1) // 2 for r in solver.rand)

@@ -153,6 +153,10 @@ def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Univ
         bn, _, bbody, braw = lines[pos]
         word, colon, rest = bbody.partition(":")
         word = word.strip().lower()
+        if colon and word in ("da", "ja", "yes", "no") and word not in u.words:
+            # "yes:" in a da/ja plan (or the reverse) is a slip of vocabulary, not of indentation
+            raise TreeError(f"line {bn}: {braw.strip()!r}: the gods answer {u.words[1]!r} or "
+                            f"{u.words[0]!r} here, not {word!r}")
         if not colon or word not in u.words:
             break
         if word in branches:

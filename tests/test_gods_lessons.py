@@ -1,0 +1,238 @@
+"""The gods lessons: lint-clean, finishable with engine answers, mistakes named; the engine
+facts they quote (example_*, first_worst_branch, solvable) re-derived by brute force."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import new_session, play_through, text
+from tutor import puzzles
+from tutor.course import Lesson, Step, fill, load_file
+from tutor.lint import lint_paths
+from tutor.puzzles.gods_lang import first_word_mask, parse_asked
+from tutor.puzzles.gods_world import answers, members
+
+GODS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "gods"
+FILES = sorted(GODS_DIR.glob("*.toml"))
+LESSONS = [load_file(p) for p in FILES]
+GODS = puzzles.get("gods")
+
+# Realistic texts for the mistakes declared by a regex (a `match` mistake is its own sample).
+PATTERN_SAMPLES = {
+    ("gods-4", "The whole plan"): "ask A: B is Random\nda:\n  ?\nja:\n  ?\n",
+    ("gods-5", "Prove it with a plan"): "ask B: would you say ja to (you are True)\nda: -\nja: -\n",
+}
+
+
+def ask_steps(lesson: Lesson) -> list[Step]:
+    return [s for s in lesson.steps if s.is_question]
+
+
+def open_step(lesson: Lesson, step: Step):
+    """A fresh session standing on ``step`` of ``lesson``."""
+    session = new_session()
+    session.handle(f"/open {lesson.id}")
+    while session.place.step != step.index:
+        session.handle("/next")
+    assert session.step == step
+    return session
+
+
+# -- the lessons as files -------------------------------------------------------------
+
+
+def test_lint_is_clean_for_the_gods_lessons():
+    count, errors = lint_paths([str(GODS_DIR)], include_env=False)
+    assert errors == []
+    assert count == len(FILES) >= 5
+
+
+def test_ids_orders_and_file_names_follow_the_course():
+    assert [les.id for les in LESSONS] == [f"gods-{i}" for i in range(1, len(LESSONS) + 1)]
+    assert [les.order for les in LESSONS] == list(range(1, len(LESSONS) + 1))
+    for path, les in zip(FILES, LESSONS, strict=True):
+        assert re.fullmatch(rf"0?{les.order}-[a-z0-9-]+\.toml", path.name), path.name
+        assert les.puzzle == "gods"
+
+
+def test_every_asked_value_is_computed_by_the_engine():
+    for les in LESSONS:
+        for step in ask_steps(les):
+            if step.answer in ("number", "choice"):
+                assert step.compute in GODS.quantities, (les.id, step.key)
+            else:
+                assert step.answer in GODS.answer_kinds and step.reference is None, (les.id, step.key)
+
+
+# -- playing them ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda les: les.id)
+def test_lesson_can_be_completed_with_engine_answers(lesson):
+    session = new_session()
+    bundled = session.catalog.lessons[lesson.id]
+    replies = play_through(session, bundled)
+    assert "Lesson complete" in text(replies), text(replies[-6:])
+    assert {s.index for s in bundled.questions} <= session.progress.completed(lesson.id)
+    assert not [r for r in replies if r.kind in ("error", "wrong")], text(replies)
+
+
+MISTAKES = [(les, step, i) for les in LESSONS for step in ask_steps(les) for i in range(len(step.mistakes))]
+
+
+@pytest.mark.parametrize("lesson,step,i", MISTAKES,
+                         ids=[f"{les.id}-{step.key}-m{i + 1}" for les, step, i in MISTAKES])
+def test_declared_mistake_is_judged_wrong_and_names_its_misconception(lesson, step, i):
+    mistake = step.mistakes[i]
+    answer = mistake.match if mistake.match is not None else PATTERN_SAMPLES[(lesson.id, step.title)]
+    session = open_step(lesson, step)
+    replies = session.handle(answer)
+    kinds = [r.kind for r in replies]
+    assert "wrong" in kinds and "error" not in kinds, text(replies)
+    assert any(r.kind == "hint" and r.text == mistake.say for r in replies), text(replies)
+    assert session.place.step == step.index
+
+
+def test_tree_mistakes_get_a_counterexample_with_random_answering():
+    les = LESSONS[3]
+    step = next(s for s in les.steps if s.title == "The whole plan")
+    trusting = step.mistakes[0].match
+    session = open_step(les, step)
+    replies = session.handle(trusting)
+    board = next(r.text for r in replies if r.kind == "board")
+    assert "A is Random and may say either word" in board
+    ladder = [session.handle("/hint")[0].text for _ in range(len(step.hints) + 3)]
+    assert ladder[len(step.hints)].startswith(f"hint {len(step.hints) + 1} of ")
+    assert "There, try: ask" in ladder[-1]  # the engine's concrete move after the authored hints
+
+
+def test_warm_up_hints_and_verdicts_do_not_talk_about_random():
+    les = LESSONS[0]
+    params = les.params
+    assert "Random" not in params["gods"] and params["known_language"]
+    ladder = GODS.hints(params, "question", "ask A: you are True")
+    assert not any("Random" in h for h in ladder)
+    ok = GODS.check_answer(params, "tree", GODS.reference_answer(params, "tree") or "")
+    assert ok.correct and "Random" not in ok.summary
+
+
+def test_da_ja_lesson_shows_sympy_cancelling_the_two_flips():
+    les = LESSONS[1]
+    step = next(s for s in les.steps if s.title == "Two unknowns that cancel")
+    shown = fill(step.text, les.puzzle, step.params)
+    assert "A_False ^ A_True ^ ~ja_yes" in shown
+    assert "A answers 'ja' exactly when: A_True" in shown
+    assert shown.count("ja=yes") == 2 and shown.count("ja=no") == 2
+
+
+def test_yes_branch_in_a_da_ja_plan_is_one_clear_error():
+    params = GODS.make_params({"gods": "True,False"})
+    with pytest.raises(Exception, match="the gods answer 'da' or 'ja' here, not 'yes'"):
+        GODS.check_answer(params, "tree", "ask A: A is True\nyes: A=True B=False\nno: A=False B=True")
+
+
+# -- the engine facts the lessons quote, re-derived -------------------------------------------
+
+
+def brute_first_worst(params) -> int:
+    """min over every first question (a god and ANY subset of the worlds) of the worse branch."""
+    u = GODS.universe(params)
+    best = None
+    for g in range(len(u.gods)):
+        for subset in range(1 << u.size):
+            first, second = answers(u, g, subset, u.full)
+            worst = max(len(u.identity_set(first)), len(u.identity_set(second)))
+            best = worst if best is None else min(best, worst)
+    return best or 0
+
+
+@pytest.mark.parametrize("variant", [{}, {"gods": "True,False"}, {"gods": "True,Random", "known_language": True},
+                                     {"gods": "True,False,Random", "known_language": True},
+                                     {"gods": "True,True,Random"}])
+def test_first_worst_branch_matches_every_first_question(variant):
+    params = GODS.make_params(variant)
+    assert GODS.quantity(params, "first_worst_branch") == brute_first_worst(params)
+
+
+def test_classic_first_worst_branch_exceeds_what_one_question_separates():
+    params = GODS.make_params({})
+    assert GODS.quantity(params, "first_worst_branch") > 2 ** (GODS.quantity(params, "min_questions") - 2)
+
+
+def test_solvable_agrees_with_the_solver():
+    assert GODS.quantity(GODS.make_params({"gods": "True,Random", "known_language": True}), "solvable") == "no"
+    assert GODS.quantity(GODS.make_params({}), "solvable") == "yes"
+
+
+EXAMPLES = [
+    ({"gods": "True,False"}, "ask A: you are True"),
+    ({"gods": "True,False"}, "ask A: would you say ja to (A is True)"),
+    ({"gods": "True,False", "known_language": True}, "ask A: A is True or A is False"),
+    ({}, "ask A: would you say ja to (B is Random)"),
+    ({}, "ask A: B is Random"),
+    ({}, "ask C: would you say da to (A is True xor ja means yes)"),
+    ({"worlds": "C is not Random"}, "ask C: would you say ja to (A is Random)"),
+]
+
+
+@pytest.mark.parametrize("variant,example", EXAMPLES, ids=[e for _, e in EXAMPLES])
+def test_example_condition_agrees_with_each_world(variant, example):
+    """sympy's simplified condition, evaluated in every non-Random world, gives the spoken word."""
+    import sympy
+
+    from tutor.puzzles.gods_sympy import valuation
+
+    params = GODS.make_params({**variant, "example": example})
+    u = GODS.universe(params)
+    god, question = parse_asked(example, u)
+    g = u.god_index(god)
+    condition = GODS.quantity(params, "example_condition")
+    start = GODS.start(params)
+    says_first = first_word_mask(question, u, g)
+    for i in members(start & ~u.random(g)):
+        if condition in ("always", "never"):
+            value = condition == "always"
+        else:
+            names = {str(s): s for s in valuation(u, i)}
+            expr = sympy.sympify(condition, locals=names)  # engine output, not learner text
+            value = bool(expr.xreplace(valuation(u, i)))
+        assert value == bool(says_first >> i & 1), (u.world_text(i), condition)
+    table = GODS.quantity(params, "example_table")
+    assert isinstance(table, str) and table.count("\n") >= 4 + start.bit_count()
+
+
+@pytest.mark.parametrize("variant,example", EXAMPLES, ids=[e for _, e in EXAMPLES])
+def test_example_branch_facts_by_brute_force(variant, example):
+    params = GODS.make_params({**variant, "example": example})
+    u = GODS.universe(params)
+    god, question = parse_asked(example, u)
+    g = u.god_index(god)
+    start = GODS.start(params)
+    for which, word in (("first", 0), ("second", 1)):
+        # a world reaches an answer if the god may say that word there: Random both, others one
+        reach = [i for i in members(start)
+                 if u.worlds[i].roles[g] == "Random" or bool(first_word_mask(question, u, g) >> i & 1) == (word == 0)]
+        assignments = {u.worlds[i].roles for i in reach}
+        assert GODS.quantity(params, f"example_left_{which}") == len(assignments)
+        safe = [name for k, name in enumerate(u.gods) if reach and all(u.worlds[i].roles[k] != "Random" for i in reach)]
+        assert GODS.quantity(params, f"example_not_random_{which}") == (", ".join(safe) or "none")
+    meets = GODS.check_answer(params, "question", example).correct
+    assert GODS.quantity(params, "example_meets_goal") == ("yes" if meets else "no")
+
+
+def test_example_quantities_need_an_example():
+    from tutor.errors import TutorError
+
+    with pytest.raises(TutorError, match="needs the parameter 'example'"):
+        GODS.quantity(GODS.make_params({}), "example_table")
+    with pytest.raises(TutorError, match="example"):
+        GODS.make_params({"example": "ask D: A is True"})
+
+
+def test_brute_force_helper_is_not_vacuous():
+    # the classic puzzle: 2 Random assignments plus half of 4; two gods True/False: a perfect split
+    assert brute_first_worst(GODS.make_params({})) == 4
+    assert brute_first_worst(GODS.make_params({"gods": "True,False"})) == 1

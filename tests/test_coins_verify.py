@@ -149,6 +149,7 @@ def test_long_counterexample_layout_is_elided() -> None:
     strategy = list(_solution(m).strategy or [])[:-1]
     loss = PUZZLE.verdict(m, strategy)
     assert not loss.correct
+    assert not check_against_rules(m, Rules(8), strategy)  # a 254-move counterexample replays
     lines = loss.detail.splitlines()
     assert any("moves ..." in line for line in lines) and len(lines) < 40
 

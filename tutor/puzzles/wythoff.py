@@ -12,6 +12,7 @@ analysis), ``wythoff_conjecture`` (the workbench) and ``wythoff_play``
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import re
 from collections.abc import Mapping
@@ -19,7 +20,8 @@ from functools import reduce
 from operator import xor
 from typing import Any, ClassVar
 
-from tutor.errors import InvalidNotation, InvalidParams
+from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
+from tutor.puzzles import wythoff_lesson as lesson
 from tutor.puzzles import wythoff_play as play
 from tutor.puzzles.base import Params, ParamSpec, Puzzle, Report, Turn, Value, Verdict
 from tutor.puzzles.wythoff_rules import (
@@ -117,6 +119,7 @@ class Wythoff(Puzzle):
         "conjecture": "a formula in k for A_k (or 'B_k = ...', or 'f, g'), true for k = 0..bound",
         "grundy": "the Grundy value of the position (the nim-sum for several boards)",
         "remoteness": "how many moves the game lasts from the position with best play",
+        "play": "moves against the computer, one at a time ('0,2'), or a whole line ('0,2 1,1')",
     }
     quantities: ClassVar[Mapping[str, str]] = {
         "outcome": "'win' or 'lose' for the player to move at the position",
@@ -132,6 +135,12 @@ class Wythoff(Puzzle):
         "losing_totals": "the totals in [min_total, max_total] with a losing split, as text",
         "p_positions": "the first count losing positions, as text",
         "grundy": "the Grundy value (nim-sum) of the position",
+        "winning_totals": "the totals in [min_total, max_total] with no losing split (the first player wins)",
+        "winning_total_count": "how many totals in [min_total, max_total] have no losing split",
+        "alpha": "the limit of A_k / k, exactly: '(1 + sqrt(5))/2' for a = 1",
+        "alpha_decimal": "the limit of A_k / k to ten decimals",
+        **{f"proof_{key}": f"the analysis step {key!r} as text (sympy-checked)" for key in lesson.PROOF_KEYS},
+        "proof": "the whole step-by-step analysis as text",
     }
 
     def validate_params(self, params: dict[str, Any]) -> None:
@@ -198,6 +207,10 @@ class Wythoff(Puzzle):
             return f"floor(k*(2 - {rules.a} + sqrt({rules.a ** 2 + 4}))/2)"
         if kind in ("grundy", "remoteness"):
             return str(self.quantity(params, kind))
+        if kind == "play":
+            if params["blunder"] or not params["position"].strip():
+                return None  # a random start or random blunders: no line wins every replay
+            return lesson.winning_line(rules, boards_of(params), params["first"] == "learner")
         raise InvalidParams(f"puzzle 'wythoff' has no answer kind {kind!r}")
 
     def normalize(self, params: Params, kind: str, text: str) -> str:
@@ -214,13 +227,24 @@ class Wythoff(Puzzle):
             if name == "kth_position":
                 return format_position(pair)
             return pair[0] if name == "kth_first" else pair[1]
-        if name in ("losing_splits", "losing_split_count", "losing_totals"):
-            splits = losing_splits(rules, params["min_total"], params["max_total"])
+        if name in ("losing_splits", "losing_split_count", "losing_totals", "winning_totals",
+                    "winning_total_count"):
+            low, high = params["min_total"], params["max_total"]
+            splits = losing_splits(rules, low, high)
             if name == "losing_splits":
                 return format_pairs(splits)
             if name == "losing_split_count":
                 return len(splits)
+            if name in ("winning_totals", "winning_total_count"):
+                totals = lesson.winning_totals(rules, low, high, splits)
+                return len(totals) if name == "winning_total_count" else ", ".join(map(str, totals))
             return ", ".join(str(t) for t in sorted({x + y for x, y in splits}))
+        if name == "alpha":
+            return lesson.alpha_text(rules.a)
+        if name == "alpha_decimal":
+            return lesson.alpha_decimal(rules.a)
+        if name == "proof" or (name.startswith("proof_") and name[6:] in lesson.PROOF_KEYS):
+            return lesson.proof_text(rules, "all" if name == "proof" else name[6:])
         if name == "p_positions":
             return format_pairs(p_positions(rules, params["count"]))
         boards = boards_of(params)
@@ -255,6 +279,10 @@ class Wythoff(Puzzle):
             return ["k", "phi", "pi", "floor(", "ceiling(", "sqrt(", "sqrt(5)", "A_k =", "B_k ="]
         if kind in ("outcome",):
             return ["win", "lose"]
+        if kind == "play" and params["position"].strip():
+            boards = boards_of(params)
+            if len(boards) == 1:  # the smallest moves first: they stay legal longest as the piles shrink
+                return [f"{f},{s}" for f, s in itertools.islice(play.legal_moves(rules_of(params), boards[0]), 40)]
         if kind == "move" and params["position"].strip():
             boards = boards_of(params)
             if len(boards) == 1 and sum(boards[0]) <= 60:
@@ -293,10 +321,32 @@ class Wythoff(Puzzle):
         return play.GameState(boards, True, state.seed, state.ply + 1, (*state.history, text))
 
     def play(self, params: Params, state: Any, text: str) -> Turn:
-        """Apply the learner's move, then the computer's reply."""
-        rules = rules_of(params)
+        """Apply the learner's move, then the computer's reply; a line of moves plays them in turn.
+
+        A move that does not parse or breaks the rules raises; states are
+        immutable, so a line is played whole or not at all.
+        """
         if not isinstance(state, play.GameState):
             raise InvalidParams("not a wythoff game state")
+        moves = lesson.split_moves(text)
+        if len(moves) == 1:
+            return self._play_one(params, state, text)
+        replies: list[str] = []
+        turn = Turn(state, ())
+        for number, move in enumerate(moves, 1):
+            try:
+                turn = self._play_one(params, turn.state, move)
+            except (InvalidNotation, IllegalMove) as err:
+                raise type(err)(f"move {number} of the line: {err}") from None
+            replies.extend(turn.replies)
+            if turn.finished:
+                if number < len(moves):
+                    replies.append(f"The game is over: the last {len(moves) - number} move(s) were not played.")
+                break
+        return Turn(turn.state, tuple(replies), turn.finished, turn.won)
+
+    def _play_one(self, params: Params, state: Any, text: str) -> Turn:
+        rules = rules_of(params)
         if state.finished:
             return Turn(state, ("The game is over.",), finished=True,
                         won=play.learner_won_on_last_move(rules, not state.learner_to_move))

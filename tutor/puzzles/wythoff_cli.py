@@ -109,7 +109,6 @@ def judge_move(params: Params, text: str) -> Verdict:
     after = play.apply_sum_move(rules, boards, move)
     wins = play.sum_winning_moves(rules, boards)
     canonical = play.format_sum_move(move, boards)
-    win_texts = [play.format_sum_move(w, boards) for w in wins]
     good = move in wins
     data: JSON = {
         "position": [list(b) for b in boards] if len(boards) > 1 else list(boards[0]),
@@ -130,11 +129,12 @@ def judge_move(params: Params, text: str) -> Verdict:
     else:
         summary = f"{canonical} does not win: it leaves {result}, and your opponent can win from there"
         reply = play.sum_winning_moves(rules, after)
-        steps = [f"The winning moves were: {', '.join(win_texts)}."]
+        # The detail refutes the move without naming the winning one, so a lesson can let the
+        # learner try again; the command line adds the winning moves (see ``run``).
+        detail = ""
         if reply:
-            steps.append(f"From {result} your opponent plays {play.format_sum_move(reply[0], after)} "
-                         f"({describe_move(reply[0][1])}) and you face a losing position.")
-        detail = " ".join(steps)
+            detail = (f"From {result} your opponent plays {play.format_sum_move(reply[0], after)} "
+                      f"({describe_move(reply[0][1])}) and you face a losing position.")
     return Verdict(good, summary, detail, data, canonical)
 
 
@@ -161,8 +161,12 @@ def check_answer(params: Params, kind: str, text: str) -> Verdict:
             raise InvalidNotation(f"outcome {text!r}: answer 'win' or 'lose'")
         truth = str(Wythoff().quantity(params, "outcome"))
         good = aliases[word] == truth
-        return Verdict(good, f"the player to move {'wins' if truth == 'win' else 'loses'} at "
-                       f"{params['position']}", _outcome_detail(params), {"outcome": truth}, aliases[word])
+        where = show_positions(boards_of(params))
+        verdict = "wins" if truth == "win" else "loses"
+        summary = (f"right: at {where} the player to move {verdict}" if good else
+                   f"not right: {where} is a {'winning' if truth == 'win' else 'losing'} position "
+                   f"- the player to move {verdict}")
+        return Verdict(good, summary, _outcome_detail(params), {"outcome": truth}, aliases[word])
     if kind == "p_positions":
         return _judge_pairs(params, text)
     if kind == "losing_totals":
@@ -175,8 +179,8 @@ def check_answer(params: Params, kind: str, text: str) -> Verdict:
         good = (min(pair), max(pair)) == kth
         return Verdict(good, f"losing position number {params['index']} is {kth}" if good else
                        f"{format_position(pair)} is not losing position number {params['index']}",
-                       "" if good else f"It is ({kth[0]}, {kth[1]}).", {"p_position": list(kth)},
-                       format_position((min(pair), max(pair))))
+                       "" if good else _kth_detail(rules, (min(pair), max(pair)), params["index"]),
+                       {"p_position": list(kth)}, format_position((min(pair), max(pair))))
     if kind in ("grundy", "remoteness"):
         numbers = _numbers(text)
         if len(numbers) != 1:
@@ -185,7 +189,35 @@ def check_answer(params: Params, kind: str, text: str) -> Verdict:
         good = numbers[0] == truth_value
         return Verdict(good, f"the {kind} is {truth_value}" if good else f"{numbers[0]} is not the {kind}",
                        "" if good else f"It is {truth_value}.", {kind: truth_value}, str(numbers[0]))
+    if kind == "play":
+        return _judge_line(params, text)
     raise InvalidParams(f"puzzle 'wythoff' has no answer kind {kind!r}")
+
+
+def _judge_line(params: Params, text: str) -> Verdict:
+    """A whole line of play, replayed against the perfect computer from ``position``."""
+    from tutor.puzzles.wythoff_lesson import judge_line, split_moves
+
+    if params["blunder"]:
+        raise InvalidParams("a line of play is judged against the perfect computer: set blunder to 0")
+    won, summary, detail = judge_line(rules_of(params), boards_of(params), params["first"] == "learner", text)
+    canonical = " ".join(" ".join(m.split()) for m in split_moves(text))
+    return Verdict(won, summary, detail, {"won": won}, canonical)
+
+
+def _kth_detail(rules: Rules, pair: tuple[int, int], k: int) -> str:
+    """Why a pair is not the k-th losing one, without giving the k-th away."""
+    j = losing_index(rules, pair)
+    if j is not None:
+        return (f"({pair[0]}, {pair[1]}) is a losing position, but it is number {j}: number {k} comes "
+                f"{'later' if k > j else 'earlier'}.")
+    wins = winning_moves(rules, pair)
+    if not wins:
+        return f"({pair[0]}, {pair[1]}) is not a losing position."
+    f, s = wins[0]
+    x, y = sorted((pair[0] - f, pair[1] - s))
+    return (f"({pair[0]}, {pair[1]}) is not a losing position at all: from it you can "
+            f"{describe_move((f, s))} and reach the losing ({x}, {y}).")
 
 
 def _numbers(text: str) -> list[int]:
@@ -232,7 +264,7 @@ def _compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str)
     if good:
         summary = f"all {len(truth)} {what} and nothing else"
     else:
-        summary = f"{len(missing)} {what} missing, {len(extra)} wrongly included"
+        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included"
     return Verdict(good, summary, "", {"missing": [list(m) if isinstance(m, tuple) else m for m in missing],
                                        "extra": [list(e) if isinstance(e, tuple) else e for e in extra]},
                    canonical)
@@ -345,6 +377,10 @@ def run(puzzle: Wythoff, command: str, params: Params, args: argparse.Namespace)
         else:
             verdict = judge_move(params, read_text_argument(args.answer, args.file))
         text = verdict.summary + ("\n" + verdict.detail if verdict.detail else "")
+        wins = verdict.data.get("winning_moves") if conjecture is None and not verdict.correct else None
+        if wins:
+            shown = [f"{w[0]}: {w[1]},{w[2]}" if len(w) == 3 else f"{w[0]},{w[1]}" for w in wins]
+            text += f"\nThe winning moves were: {', '.join(shown)}."
         data = {"correct": verdict.correct, "summary": verdict.summary, **verdict.data}
         return Report(data, text, 0 if verdict.correct else 1)
     if command == "hint":

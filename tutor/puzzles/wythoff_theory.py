@@ -29,6 +29,7 @@ class Step:
     text: str
     identity: str = ""  # what sympy checked, as text: "simplify(1/phi + 1/phi**2) == 1"
     verified: bool = True
+    key: str = ""  # a stable name for lessons: "beatty" (quantity "proof_beatty")
 
     def as_json(self) -> dict[str, object]:
         """The step as a JSON object."""
@@ -60,6 +61,7 @@ def analysis(rules: Rules) -> list[Step]:
             "phi^2 = phi + 1 = 2.618... and 1/phi = phi - 1.",
             "expand(phi**2 - phi - 1) == 0",
             quadratic == 0,
+            key="golden",
         ))
     else:
         steps.append(Step(
@@ -69,6 +71,7 @@ def analysis(rules: Rules) -> list[Step]:
             f"its partner is beta = alpha + {a} = {sympy.N(beta, 12)}.",
             f"expand(alpha**2 - ({2 - a})*alpha - {a}) == 0",
             quadratic == 0 and bool(alpha.is_positive),
+            key="golden",
         ))
 
     reciprocal = sympy.simplify(1 / alpha + 1 / beta - 1)
@@ -79,6 +82,7 @@ def analysis(rules: Rules) -> list[Step]:
         + f" Both numbers are irrational (sqrt({a * a + 4}) is not a whole number).",
         f"simplify(1/{name} + 1/{'phi**2' if a == 1 else 'beta'} - 1) == 0",
         reciprocal == 0 and not sympy.sqrt(a * a + 4).is_rational,
+        key="reciprocals",
     ))
 
     steps.append(Step(
@@ -90,6 +94,7 @@ def analysis(rules: Rules) -> list[Step]:
         "One new term per new number: no number is missed and none is repeated.",
         f"(n+1)/{name} + (n+1)/{'phi**2' if a == 1 else 'beta'} == n + 1",
         reciprocal == 0,
+        key="beatty",
     ))
 
     n = sympy.Symbol("k", integer=True, positive=True)
@@ -102,6 +107,7 @@ def analysis(rules: Rules) -> list[Step]:
         + ("k." if a == 1 else f"{a}k."),
         f"simplify(k*{'phi**2' if a == 1 else 'beta'} - (k*{name} + {a}*k)) == 0",
         shift == 0,
+        key="difference",
     ))
 
     diff = "k" if a == 1 else f"{a}k"
@@ -113,6 +119,7 @@ def analysis(rules: Rules) -> list[Step]:
         f"are at least {a} apart; so the difference would stay the same, and only one pair has it - "
         "the pair we started from. "
         "So from a losing pair every move leaves a position that is not a losing pair.",
+        key="no_move",
     ))
 
     first = p_position(Rules(a), 1)
@@ -123,6 +130,7 @@ def analysis(rules: Rules) -> list[Step]:
         f"d = y - x is below {diff}; let j = floor(d/{a}) < k and take x - A_j and y - B_j "
         f"(they differ by d - {a}j < {a}) to reach (A_j, B_j). So every position outside the pairs wins "
         f"for the player to move, and the pairs (0, 0), {first}, ... are exactly the losing positions.",
+        key="reach",
     ))
 
     if a == 1:
@@ -137,6 +145,7 @@ def analysis(rules: Rules) -> list[Step]:
             f"but the exact value is {exact} (sympy agrees: {symbolic}).",
             f"floor({FLOAT_FAILURE_K}*GoldenRatio) == {symbolic}",
             exact == symbolic and floated != exact,
+            key="exact",
         ))
 
     steps.append(Step(
@@ -144,6 +153,7 @@ def analysis(rules: Rules) -> list[Step]:
         "With best play (the winner hurries, the loser delays) the k-th losing pair lasts exactly "
         + ("2k + 1 moves" if rules.misere else "2k moves")
         + ": the loser can always force the winner down to the previous pair, and no further.",
+        key="length",
     ))
 
     if rules.misere:
@@ -154,7 +164,7 @@ def analysis(rules: Rules) -> list[Step]:
         else:
             text = (f"In misère play with a = {a} the pairs start at (0, 1) and then A_k is the least unused "
                     f"number and B_k = A_k + {a}k + 1 (Fraenkel): every difference is shifted by one.")
-        steps.append(Step("Misère play", text))
+        steps.append(Step("Misère play", text, key="misere"))
     return steps
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor import puzzles
+from tutor.authoring import explore_move
 from tutor.course import Lesson, Step, load_catalog
 from tutor.progress import Progress
 from tutor.session import Reply, Session
@@ -40,15 +40,13 @@ def play_through(session: Session, lesson: Lesson) -> list[Reply]:
                 break
             continue
         if step.answer == "play":
-            puzzle = puzzles.get(lesson.puzzle)
             if step.goal == "explore":
-                moves = (puzzle.completions(step.params, "play", "") or ["-"]) * step.explore
-                for move in moves[: step.explore]:
-                    out += session.handle(move)
+                for _ in range(step.explore):
+                    if step.index in session.progress.completed(lesson.id):
+                        break
+                    out += explore_move(session)
             else:
-                answer = correct_answer(lesson, step)
-                for move in answer.split():
-                    out += session.handle(move)
+                out += session.handle(correct_answer(lesson, step))
             continue
         before = step.index
         out += session.handle(correct_answer(lesson, step))

@@ -211,9 +211,11 @@ def test_known_strategy_from_the_issue() -> None:
 def test_a_search_that_hits_its_state_limit_falls_back_instead_of_raising(monkeypatch: pytest.MonkeyPatch) -> None:
     # `tutor solve coins --coins 4 --sides 4` searched 300,000 beliefs (about 50 s) and then
     # died with a SearchLimit traceback; a smaller limit shows the same path quickly
-    monkeypatch.setattr(engine, "SEARCH_STATE_LIMIT", 500)
+    monkeypatch.setattr(engine, "SEARCH_STEP_LIMIT", 500)
+    engine.search_from.cache_clear()
     m = model(4, 4)
     assert engine.searchable(m)
     sol = _solution.__wrapped__(m)  # uncached, so the lowered limit applies
+    engine.search_from.cache_clear()
     assert sol.method in ("construction", "trap", "unknown")
     assert sol.solvable is not False or sol.trap

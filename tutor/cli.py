@@ -49,6 +49,8 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
     parser.add_argument("--lessons", metavar="DIR", action="append", default=[],
                         help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="draw every lesson's variant (and random boards) from N instead of your profile")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command, helptext in PUZZLE_COMMANDS.items():
         p = sub.add_parser(command, help=helptext, description=helptext, add_help=False)
@@ -73,6 +75,37 @@ def build_parser() -> Parser:
     group.add_argument("--reset", metavar="LESSON", help="forget one lesson's progress")
     group.add_argument("--export", metavar="FILE", help="write everything recorded to FILE as JSON")
     p.set_defaults(handler="cmd_progress")
+    p = sub.add_parser("new", help="write a lesson skeleton that passes 'tutor lint'",
+                       description="Write LESSON_ID.toml: a lesson skeleton for PUZZLE that passes 'tutor lint' "
+                                   "as written, with every step kind shown in comments.")
+    p.add_argument("lesson_id", metavar="LESSON_ID")
+    p.add_argument("--puzzle", required=True, metavar="NAME", help="the puzzle family (see 'tutor puzzles')")
+    p.add_argument("--dir", default=".", metavar="DIR", help="where to write it (default: here)")
+    p.set_defaults(handler="cmd_new")
+    p = sub.add_parser("preview", help="read a lesson as a learner sees it, answered with its reference answers",
+                       description="Run LESSON non-interactively with its reference answers and print what a "
+                                   "learner would see. Exit 1 if any step would not accept its reference answer.")
+    p.add_argument("lesson", metavar="LESSON")
+    p.add_argument("--no-hints", action="store_true", help="do not print each step's hint ladder")
+    p.set_defaults(handler="cmd_preview")
+    p = sub.add_parser("grade", help="grade learners' submissions in parallel",
+                       description="Check each submission file (one per learner) against a lesson's graded step "
+                                   "with the exact engines, in parallel; one row per learner.")
+    p.add_argument("--lesson", required=True, metavar="LESSON")
+    p.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="files, or folders of files")
+    p.add_argument("--step", type=int, metavar="N", help="the step graded (default: the last whole-answer step)")
+    p.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per core)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="rows as JSON")
+    out.add_argument("--csv", action="store_true", help="rows as CSV")
+    p.set_defaults(handler="cmd_grade")
+    for name in ("start", "lint", "progress", "preview", "grade"):
+        sub.choices[name].add_argument(
+            "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
+            help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    for name in ("start", "preview"):
+        sub.choices[name].add_argument("--seed", type=int, metavar="N", default=argparse.SUPPRESS,
+                                       help="draw lesson variants from N instead of your profile")
     return parser
 
 

@@ -70,3 +70,68 @@ def cmd_progress(args: argparse.Namespace) -> int:
         print(f"{r['lesson']:<24} {status:>9}  attempts {r['attempts']:>3}  hints {r['hints']:>3}  "
               f"solutions {r['solutions']:>2}")
     return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """``tutor new LESSON_ID --puzzle NAME [--dir DIR]``: a skeleton that passes lint as written."""
+    import re
+    from pathlib import Path
+
+    from tutor.authoring import skeleton
+    from tutor.lint import lint_paths
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", args.lesson_id):
+        raise TutorError(f"lesson id {args.lesson_id!r} must be lower-case letters, digits, '-', '_' or '.'")
+    folder = Path(args.dir)
+    path = folder / f"{args.lesson_id}.toml"
+    if path.exists():
+        raise TutorError(f"{str(path)!r} already exists; choose another id or --dir")
+    text = skeleton(args.lesson_id, args.puzzle)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise TutorError(f"cannot write {str(path)!r}: {err.strerror}") from None
+    _, errors = lint_paths([str(path)])
+    for problem in errors:
+        print(problem, file=sys.stderr)
+    print(f"wrote {path}\ncheck it:   tutor lint {path}\nread it:    tutor preview {args.lesson_id} "
+          f"--lessons {folder}")
+    return 1 if errors else 0
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    """``tutor preview LESSON``: the lesson as a learner sees it, played with reference answers."""
+    from tutor.authoring import preview
+    from tutor.course import load_catalog
+
+    catalog = load_catalog(args.lessons or [])
+    result = preview(catalog, args.lesson, seed=args.seed, hints=not args.no_hints)
+    print(result.text)
+    for failure in result.failures:
+        print(failure, file=sys.stderr)
+    return 1 if result.failures else 0
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv]``."""
+    from tutor.course import load_catalog
+    from tutor.grading import grade, graded_step, rows_csv, rows_json, rows_text, submission_files
+
+    if args.jobs is not None and args.jobs < 1:
+        raise TutorError(f"--jobs must be at least 1, not {args.jobs}")
+    catalog = load_catalog(args.lessons or [])
+    lesson = catalog.find(args.lesson)
+    step = graded_step(lesson, args.step)
+    files = submission_files(args.submissions)
+    if not files:
+        raise TutorError("no submission files found")
+    rows = grade(lesson, step, files, args.jobs)
+    if args.json:
+        print(json.dumps({"lesson": lesson.id, "step": step.index + 1, "rows": rows_json(rows)}, indent=2))
+    elif args.csv:
+        sys.stdout.write(rows_csv(rows))
+    else:
+        print(f"lesson {lesson.id}, step {step.index + 1} ({step.answer})")
+        print(rows_text(rows))
+    return 0

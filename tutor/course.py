@@ -21,17 +21,28 @@ A lesson file holds one lesson (see docs/authoring.md for every key):
 
 Text may quote computed values as ``{{quantity}}``; they are filled in by the
 engine from the step's parameters, never typed into the lesson.
+
+Seeded variants: a parameter may be a list of choices (``coins = [4, 8]``), a
+range (``coins = {min = 2, max = 8}``) or a puzzle's random table
+(``position = {random = "win", max = 30}``).  Each learner gets the variant
+drawn from a seed derived from their profile and the lesson, redrawn until the
+puzzle is solvable unless ``allow_unsolvable = true``.
+
+Packs: a folder with a ``pack.toml`` (id, title, order, welcome, final) is a
+course; its lessons' ids are namespaced ``pack/lesson``, so packs never collide.
 Bundled lessons ship inside the package (``tutor.lessons``); instructors add
 folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (separated by ``os.pathsep``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import random
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +51,9 @@ from tutor.errors import LessonError, TutorError
 
 BUILTIN_ANSWERS = ("number", "choice")
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
-LESSON_KEYS = {"id", "title", "summary", "puzzle", "params", "steps", "order", "tags"}
+LESSON_KEYS = {"id", "title", "summary", "puzzle", "params", "steps", "order", "tags", "allow_unsolvable"}
+PACK_KEYS = {"id", "title", "order", "welcome", "final", "summary"}
+VARIANT_TRIES = 64
 STEP_KEYS = {"say", "ask", "answer", "compute", "options", "hints", "reference", "mistakes",
              "success", "params", "goal", "explore", "title"}
 MISTAKE_KEYS = {"match", "pattern", "say"}
@@ -105,6 +118,9 @@ class Lesson:
     order: int = 1000
     pack: str = ""
     tags: tuple[str, ...] = field(default=())
+    variants: Mapping[str, Any] = field(default_factory=dict)  # parameter -> list / range / random table
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False)  # the TOML, to draw variants from
+    variant: Mapping[str, Any] = field(default_factory=dict)  # the drawn values, once instantiated
 
     @property
     def questions(self) -> list[Step]:
@@ -144,6 +160,18 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
     raw_params = data.get("params", {})
     if not isinstance(raw_params, dict):
         raise LessonError(f"{where}: params: expected a table, got {raw_params!r}")
+    variants = {k: v for k, v in raw_params.items() if isinstance(v, list | dict)}
+    if "allow_unsolvable" in data and not isinstance(data["allow_unsolvable"], bool):
+        raise LessonError(f"{where}: allow_unsolvable: expected true or false")
+    if variants:
+        for name, spec in variants.items():
+            _check_variant(puzzle, name, spec, raw_params, where)
+        fixed = {k: v for k, v in raw_params.items() if k not in variants}
+        drawn = solvable_draw(puzzle, variants, fixed, random.Random(0), bool(data.get("allow_unsolvable")))
+        if drawn is None:
+            raise LessonError(f"{where}: params: no solvable variant in {VARIANT_TRIES} draws "
+                              "(set allow_unsolvable = true if that is intended)")
+        raw_params = {**fixed, **drawn}
     try:
         params = puzzle.make_params(raw_params)
     except TutorError as err:
@@ -157,7 +185,81 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
         raise LessonError(f"{where}: order: expected a whole number, got {order!r}")
     full_id = f"{pack}/{lesson_id}" if pack else lesson_id
     tags = tuple(str(t) for t in data.get("tags", ()))
-    return Lesson(full_id, title, summary, puzzle_name, params, steps, path, order, pack, tags)
+    return Lesson(full_id, title, summary, puzzle_name, params, steps, path, order, pack, tags,
+                  variants, data)
+
+
+# -- variants --------------------------------------------------------------------------------
+
+
+def _check_variant(puzzle: puzzles.Puzzle, name: str, spec: Any, raw: Mapping[str, Any], where: str) -> None:
+    """Every value a variant can take must be a valid parameter value."""
+    key = f"{where}: params.{name}"
+    if isinstance(spec, list):
+        if not spec:
+            raise LessonError(f"{key}: an empty list of choices")
+        values = spec
+    elif "min" in spec or "max" in spec:
+        lo, hi = spec.get("min"), spec.get("max")
+        if not isinstance(lo, int) or not isinstance(hi, int) or lo > hi or set(spec) - {"min", "max"}:
+            raise LessonError(f"{key}: a range is {{min = A, max = B}} with whole numbers A <= B")
+        values = [lo, hi]
+    else:
+        try:
+            values = [puzzle.random_param(name, spec, random.Random(seed)) for seed in range(3)]
+        except TutorError as err:
+            raise LessonError(f"{key}: {err}") from None
+    for value in values:
+        try:
+            puzzle.make_params({**{k: v for k, v in raw.items() if not isinstance(v, list | dict)}, name: value})
+        except TutorError as err:
+            raise LessonError(f"{key}: {err}") from None
+
+
+def draw_variant(puzzle: puzzles.Puzzle, variants: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """One value for every variant parameter."""
+    out: dict[str, Any] = {}
+    for name, spec in sorted(variants.items()):
+        if isinstance(spec, list):
+            out[name] = rng.choice(spec)
+        elif "min" in spec:
+            out[name] = rng.randint(spec["min"], spec["max"])
+        else:
+            out[name] = puzzle.random_param(name, spec, rng)
+    return out
+
+
+def solvable_draw(puzzle: puzzles.Puzzle, variants: Mapping[str, Any], fixed: Mapping[str, Any],
+                  rng: random.Random, allow_unsolvable: bool) -> dict[str, Any] | None:
+    """Draw variants until the puzzle is solvable (any draw if allowed); None if none was found."""
+    for _ in range(VARIANT_TRIES):
+        drawn = draw_variant(puzzle, variants, rng)
+        if allow_unsolvable or puzzle.solvable(puzzle.make_params({**fixed, **drawn})) is not False:
+            return drawn
+    return None
+
+
+def variant_seed(profile: str, lesson_id: str) -> int:
+    """The seed of a learner's variant of a lesson: fixed by their profile (or --seed) and the lesson."""
+    digest = hashlib.sha256(f"{profile}:{lesson_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def instantiate(lesson: Lesson, seed: int) -> Lesson:
+    """The lesson with every variant parameter drawn from ``seed`` (solvable unless allowed otherwise)."""
+    if not lesson.variants:
+        return lesson
+    puzzle = puzzles.get(lesson.puzzle)
+    rng = random.Random(seed)
+    fixed = {k: v for k, v in lesson.raw.get("params", {}).items() if k not in lesson.variants}
+    drawn = solvable_draw(puzzle, lesson.variants, fixed, rng, bool(lesson.raw.get("allow_unsolvable")))
+    if drawn is None:
+        raise LessonError(f"{lesson.path}: params: no solvable variant in {VARIANT_TRIES} draws "
+                          "(set allow_unsolvable = true if that is intended)")
+    data = {**lesson.raw, "params": {**fixed, **drawn}}
+    made = parse_lesson(data, lesson.path, lesson.pack)
+    return replace(made, id=lesson.id, order=lesson.order, variants=lesson.variants, raw=lesson.raw,
+                   variant=drawn)
 
 
 def _parse_step(raw: Any, index: int, file: str, puzzle_name: str, lesson_params: Mapping[str, Any]) -> Step:
@@ -296,24 +398,64 @@ def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
     return dirs
 
 
-def load_file(path: Path, pack: str = "") -> Lesson:
-    """Read and validate one lesson file."""
+def _read_toml(path: Path) -> dict[str, Any]:
     try:
         with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+            return tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:
         raise LessonError(f"{path}: not valid TOML: {err}") from None
     except OSError as err:
         raise LessonError(f"{path}: cannot read: {err.strerror}") from None
-    return parse_lesson(data, str(path), pack)
+
+
+def load_file(path: Path, pack: str = "") -> Lesson:
+    """Read and validate one lesson file."""
+    return parse_lesson(_read_toml(path), str(path), pack)
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A course: a folder with a pack.toml; its lessons' ids are ``id/lesson``."""
+
+    id: str
+    title: str
+    path: str
+    order: tuple[str, ...] = ()  # lesson ids (without the pack prefix), in course order
+    welcome: str = ""
+    final: str = ""
+    summary: str = ""
+
+
+def load_pack(path: Path) -> Pack:
+    """Read and validate a pack.toml."""
+    data = _read_toml(path)
+    where = str(path)
+    unknown = sorted(set(data) - PACK_KEYS)
+    if unknown:
+        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(PACK_KEYS))})")
+    pack_id = data.get("id", path.parent.name)
+    if not isinstance(pack_id, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", pack_id):
+        raise LessonError(f"{where}: id {pack_id!r} must be lower-case letters, digits, '-', '_' or '.'")
+    title = _need(data, "title", where)
+    order = data.get("order", [])
+    if not isinstance(order, list) or not all(isinstance(o, str) for o in order):
+        raise LessonError(f"{where}: order: expected a list of lesson ids")
+    texts = {}
+    for key in ("welcome", "final", "summary"):
+        value = data.get(key, "")
+        if not isinstance(value, str):
+            raise LessonError(f"{where}: {key}: expected text, got {value!r}")
+        texts[key] = value.strip()
+    return Pack(pack_id, title, where, tuple(order), **texts)
 
 
 @dataclass
 class Catalog:
-    """Every loaded lesson by id, in course order, and the errors met while loading."""
+    """Every loaded lesson by id, the packs, in course order, and the errors met while loading."""
 
     lessons: dict[str, Lesson] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    packs: dict[str, Pack] = field(default_factory=dict)
 
     def add(self, lesson: Lesson) -> None:
         """Add a lesson; a clashing id is recorded as an error naming both files."""
@@ -323,14 +465,33 @@ class Catalog:
             return
         self.lessons[lesson.id] = lesson
 
+    def add_pack(self, pack: Pack) -> bool:
+        """Add a pack; a clashing pack id is an error (its lessons would collide)."""
+        if pack.id in self.packs:
+            self.errors.append(f"{pack.path}: pack id {pack.id!r} is already used by {self.packs[pack.id].path}")
+            return False
+        self.packs[pack.id] = pack
+        return True
+
+    def _rank(self, lesson: Lesson) -> tuple[Any, ...]:
+        family = {name: i for i, name in enumerate(puzzles.names())}
+        if lesson.pack:
+            pack = self.packs.get(lesson.pack)
+            short = lesson.id.split("/", 1)[1]
+            position = pack.order.index(short) if pack and short in pack.order else len(pack.order) if pack else 0
+            return (1, lesson.pack, position, lesson.order, lesson.id)
+        return (0, "", family.get(lesson.puzzle, 99), lesson.order, lesson.id)
+
     def ordered(self) -> list[Lesson]:
-        """Lessons in course order: by puzzle family as registered, then order, then id."""
-        rank = {name: i for i, name in enumerate(puzzles.names())}
-        return sorted(self.lessons.values(),
-                      key=lambda les: (les.pack, rank.get(les.puzzle, 99), les.order, les.id))
+        """Lessons in course order: loose lessons by puzzle family, then each pack in its own order."""
+        return sorted(self.lessons.values(), key=self._rank)
+
+    def pack_lessons(self, pack: str) -> list[Lesson]:
+        """A pack's lessons in course order."""
+        return [les for les in self.ordered() if les.pack == pack]
 
     def find(self, name: str) -> Lesson:
-        """A lesson by id, by number in the course list (``1``), or by unique id prefix."""
+        """A lesson by id, by number in the course list (``1``), or by unique id prefix or short id."""
         name = name.strip()
         if name in self.lessons:
             return self.lessons[name]
@@ -345,14 +506,42 @@ class Catalog:
         raise LessonError(f"{name!r} could be {', '.join(les.id for les in matches[:5])}: say which")
 
 
-def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool = True) -> Catalog:
-    """Load bundled lessons and instructors' folders; bad files become errors, not crashes."""
-    catalog = Catalog()
-    roots = ([bundled_root()] if include_bundled else []) + extra_dirs(cli_dirs)
+def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog:
+    """Load lesson files and packs under each root; bad files become errors, not crashes."""
+    catalog = catalog if catalog is not None else Catalog()
     for root in roots:
-        for path in lesson_files(root):
+        if not root.exists():
+            catalog.errors.append(f"{root}: no such file or folder")
+            continue
+        pack_dirs: dict[Path, str] = {}
+        if root.is_dir():
+            for pack_file in sorted(root.rglob("pack.toml")):
+                try:
+                    pack = load_pack(pack_file)
+                except TutorError as err:
+                    catalog.errors.append(str(err))
+                    continue
+                if catalog.add_pack(pack):
+                    pack_dirs[pack_file.parent] = pack.id
+        elif root.name == "pack.toml":
+            continue
+        files = lesson_files(root)
+        if not files and not pack_dirs:
+            catalog.errors.append(f"{root}: no lesson files (*.toml) found")
+        for path in files:
+            owner = next((pid for d, pid in pack_dirs.items() if d in path.parents), "")
             try:
-                catalog.add(load_file(path))
+                catalog.add(load_file(path, owner))
             except TutorError as err:
                 catalog.errors.append(str(err))
+    for pack in catalog.packs.values():
+        for short in pack.order:
+            if f"{pack.id}/{short}" not in catalog.lessons:
+                catalog.errors.append(f"{pack.path}: order: no lesson {short!r} in pack {pack.id!r}")
     return catalog
+
+
+def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool = True) -> Catalog:
+    """Load bundled lessons and instructors' folders (``--lessons``, ``TUTOR_LESSONS``)."""
+    roots = ([bundled_root()] if include_bundled else []) + extra_dirs(cli_dirs)
+    return load_roots(roots)

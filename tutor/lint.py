@@ -7,7 +7,8 @@ Beyond the schema (checked when a lesson is parsed) lint checks that:
 * every declared mistake parses and is judged wrong (a "mistake" the engine
   accepts would teach a false misconception);
 * number/choice answers compute, and a choice's computed value is an option;
-* every ``{{quantity}}`` in the text computes.
+* every ``{{quantity}}`` in the text computes;
+* for lessons with seeded variants, a sample of variants passes all of the above.
 Errors name the file and the key.
 """
 
@@ -18,8 +19,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tutor import puzzles
-from tutor.course import Catalog, Lesson, Step, bundled_root, extra_dirs, fill, lesson_files, load_file
+from tutor.course import Lesson, Step, bundled_root, extra_dirs, fill, instantiate, load_roots
 from tutor.errors import TutorError
+
+VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters
 
 
 def lint_step(lesson: Lesson, step: Step) -> list[str]:
@@ -117,21 +120,15 @@ def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, lis
     roots = [Path(p) for p in paths]
     if not roots:
         roots = [bundled_root(), *(extra_dirs() if include_env else [])]
-    catalog = Catalog()
-    errors: list[str] = []
-    for root in roots:
-        if not root.exists():
-            errors.append(f"{root}: no such file or folder")
-            continue
-        files = lesson_files(root)
-        if not files:
-            errors.append(f"{root}: no lesson files (*.toml) found")
-        for path in files:
-            try:
-                catalog.add(load_file(path))
-            except TutorError as err:
-                errors.append(str(err))
-    errors += catalog.errors
+    catalog = load_roots(roots)
+    errors = list(catalog.errors)
     for lesson in catalog.ordered():
         errors += lint_lesson(lesson)
-    return len(catalog.lessons), errors
+        for seed in range(VARIANT_SAMPLE if lesson.variants else 0):
+            try:
+                variant = instantiate(lesson, seed)
+            except TutorError as err:
+                errors.append(str(err))
+                break
+            errors += [f"{e} (variant {dict(variant.variant)})" for e in lint_lesson(variant)]
+    return len(catalog.lessons), sorted(set(errors), key=errors.index)

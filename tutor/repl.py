@@ -61,7 +61,7 @@ def safe_handle(session: Session, text: str) -> list[Reply]:
 def make_session(args: argparse.Namespace) -> Session:
     """A Session over the bundled lessons, instructors' folders, and the progress store."""
     catalog = load_catalog(getattr(args, "lessons", []) or [])
-    return Session(catalog, Progress.default())
+    return Session(catalog, Progress.default(), seed=getattr(args, "seed", None))
 
 
 def continues(text: str, kind: str | None) -> bool:

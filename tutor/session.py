@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor import puzzles
-from tutor.course import Catalog, Lesson, Step, fill
+from tutor.course import Catalog, Lesson, Step, fill, instantiate, variant_seed
 from tutor.errors import TutorError
 from tutor.progress import Progress
 
@@ -68,8 +68,10 @@ class Session:
     """The tutor's side of the conversation."""
 
     def __init__(self, catalog: Catalog, progress: Progress | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, seed: int | None = None) -> None:
         self.catalog = catalog
+        self.seed = seed  # --seed: fixes every lesson's variant instead of the learner's profile
+        self.instances: dict[str, Lesson] = {}  # lessons with their variant drawn
         self.progress = progress if progress is not None else Progress(None)
         self.clock = clock
         self.place = Place()
@@ -83,8 +85,17 @@ class Session:
 
     @property
     def lesson(self) -> Lesson | None:
-        """The open lesson, if any."""
-        return self.catalog.lessons.get(self.place.lesson) if self.place.lesson else None
+        """The open lesson (this learner's variant of it), if any."""
+        if not self.place.lesson:
+            return None
+        return self.instances.get(self.place.lesson) or self.catalog.lessons.get(self.place.lesson)
+
+    def variant_of(self, lesson: Lesson) -> Lesson:
+        """This learner's variant of a lesson: drawn from their profile (or --seed) and the lesson id."""
+        if lesson.id not in self.instances:
+            owner = self.profile if self.seed is None else f"seed-{self.seed}"
+            self.instances[lesson.id] = instantiate(lesson, variant_seed(owner, lesson.id))
+        return self.instances[lesson.id]
 
     @property
     def step(self) -> Step | None:
@@ -225,12 +236,27 @@ class Session:
         return [Reply("info", "\n".join(lines))]
 
     def _open(self, lesson: Lesson, record: bool = True) -> list[Reply]:
+        try:
+            lesson = self.variant_of(lesson)
+        except TutorError as err:
+            return [Reply("error", str(err))]
         self._remember()
         saved = self.progress.position(lesson.id)
         start = saved if saved is not None and 0 <= saved < len(lesson.steps) else 0
         self.place = Place(lesson.id, start)
         self.progress.set_position(lesson.id, start)
-        out = [Reply("title", f"{lesson.title} ({lesson.id})"), Reply("say", lesson.summary)]
+        out = []
+        pack = self.catalog.packs.get(lesson.pack)
+        if pack is not None and start == 0:
+            members = self.catalog.pack_lessons(pack.id)
+            if members and members[0].id == lesson.id:
+                out.append(Reply("title", pack.title))
+                if pack.welcome:
+                    out.append(Reply("say", pack.welcome))
+        out += [Reply("title", f"{lesson.title} ({lesson.id})"), Reply("say", lesson.summary)]
+        if lesson.variant:
+            shown = ", ".join(f"{k} = {v}" for k, v in lesson.variant.items())
+            out.append(Reply("info", f"Your variant of this lesson: {shown}."))
         if start:
             out.append(Reply("info", f"Resuming at step {start + 1} of {len(lesson.steps)}."))
         return out + self._enter_step()
@@ -275,7 +301,8 @@ class Session:
 
     def _rng(self, step: Step) -> random.Random:
         """A generator fixed by the learner's profile, the lesson and the step (reproducible)."""
-        key = f"{self.profile}:{self.place.lesson}:{step.index}".encode()
+        owner = self.profile if self.seed is None else f"seed-{self.seed}"
+        key = f"{owner}:{self.place.lesson}:{step.index}".encode()
         return random.Random(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
 
     def _move_to(self, index: int) -> list[Reply]:
@@ -302,7 +329,13 @@ class Session:
         pos = next(i for i, les in enumerate(ordered) if les.id == lesson.id)
         nxt = ordered[pos + 1] if pos + 1 < len(ordered) else None
         tail = f" Next: /open {nxt.id} ({nxt.title})." if nxt else " That was the last lesson: well done!"
-        return [Reply("ok", f"Lesson complete: {lesson.title}.{tail}")]
+        out = [Reply("ok", f"Lesson complete: {lesson.title}.{tail}")]
+        pack = self.catalog.packs.get(lesson.pack)
+        if pack is not None and pack.final:
+            members = self.catalog.pack_lessons(pack.id)
+            if all({s.index for s in m.questions} <= self.progress.completed(m.id) for m in members):
+                out.append(Reply("ok", pack.final))
+        return out
 
     def _back(self) -> list[Reply]:
         if self.lesson is None:

@@ -133,6 +133,16 @@ class Puzzle(ABC):
     def validate_params(self, params: dict[str, Any]) -> None:
         """Check relations between parameters; raise ``InvalidParams``. Default: none."""
 
+    def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random) -> Any:
+        """A random value for parameter ``name`` from a lesson's variant table such as
+        ``{random = "lose", max = 30}``; families with random boards or positions override this."""
+        raise InvalidParams(f"puzzle {self.name!r} cannot draw a random value for parameter {name!r} "
+                            "(use a list of choices or {min = ..., max = ...})")
+
+    def solvable(self, params: Params) -> bool | None:
+        """Whether the puzzle with these parameters has a solution (None: not applicable)."""
+        return None
+
     # -- command line -------------------------------------------------------
 
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:

@@ -54,8 +54,13 @@ class Solution:
 
 @cache
 def _solution(m: Model) -> Solution:
+    outcome = None
     if engine.searchable(m):
-        outcome = engine.solve(m)
+        try:
+            outcome = engine.solve(m)
+        except SearchLimit:
+            outcome = None  # too many beliefs: fall back on the construction, the trap, or "unknown"
+    if outcome is not None:
         if outcome.strategy is not None:
             return Solution(True, outcome.strategy, len(outcome.strategy), "search",
                             f"exhaustive belief search over {m.class_count} classes "
@@ -73,8 +78,9 @@ def _solution(m: Model) -> Solution:
         names = _trap_names(m)
         if names:
             return Solution(False, None, None, "trap", _trap_reason(names), tuple(names))
-    return Solution(None, None, None, "unknown",
-                    f"{m.class_count} classes is beyond the exact search limit and no theorem here decides it")
+    why = ("the exact belief search ran out of its budget" if engine.searchable(m)
+           else f"{m.class_count} classes is beyond the exact belief search")
+    return Solution(None, None, None, "unknown", f"{why}, and no theorem here decides it")
 
 
 def _trap_names(m: Model) -> list[str]:
@@ -141,6 +147,10 @@ class CoinTable(Puzzle):
     def validate_params(self, params: dict[str, Any]) -> None:
         """The table must be small enough to handle exactly."""
         model_of(params)
+
+    def solvable(self, params: Params) -> bool | None:
+        """Whether a sure win exists (None when undecided)."""
+        return _solution(model_of(params)).solvable
 
     # -- answers --------------------------------------------------------------------
 

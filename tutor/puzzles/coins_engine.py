@@ -27,7 +27,7 @@ from tutor.puzzles.coins_model import Model, Move, Table
 from tutor.search import breadth_first
 
 SEARCH_CLASS_LIMIT = 200  # belief search is offered up to this many classes
-SEARCH_STATE_LIMIT = 300_000
+SEARCH_STEP_LIMIT = 2_000_000
 
 Belief = int  # bit set over class indices: 0b101110
 
@@ -144,8 +144,9 @@ def search_from(model: Model, belief: Belief) -> SearchOutcome:
     Raises ``SearchLimit`` if the space is larger than the engine will search.
     """
     trans = transitions(model)
-    result = breadth_first(belief, lambda b: b == 0, range(len(trans.moves)), trans.step,
-                           limit=SEARCH_STATE_LIMIT)
+    # the budget is in belief steps (states x moves), so giving up takes seconds, not minutes
+    limit = max(20_000, SEARCH_STEP_LIMIT // max(1, len(trans.moves)))
+    result = breadth_first(belief, lambda b: b == 0, range(len(trans.moves)), trans.step, limit=limit)
     if result.path is None:
         return SearchOutcome(None, [], result.explored)
     strategy = [trans.moves[i] for i in result.path]

@@ -1,0 +1,297 @@
+"""For instructors: tutor new, preview, seeded variants, packs, plug-ins and batch grading."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import new_session, play_through, text
+from tutor import puzzles
+from tutor.authoring import preview, skeleton
+from tutor.course import instantiate, load_catalog, load_roots, variant_seed
+from tutor.grading import grade, graded_step, rows_csv, rows_json, submission_files
+from tutor.lint import lint_paths
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tutor(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin,
+                          env={**os.environ, **(env or {})}, timeout=300)
+
+
+# -- tutor new ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["coins", "wythoff", "gods", "lightsout"])
+def test_new_skeleton_passes_lint_as_written(tmp_path, name):
+    path = tmp_path / f"my-{name}.toml"
+    path.write_text(skeleton(f"my-{name}", name))
+    assert lint_paths([str(path)]) == (1, [])
+    body = path.read_text()
+    for kind in ('answer = "number"', 'answer = "play"', "[[steps.mistakes]]", "hints", "compute"):
+        assert kind in body  # every step kind shown, live or in comments
+
+
+def test_new_command_writes_refuses_to_overwrite_and_checks_the_id(tmp_path):
+    made = tutor("new", "week-1", "--puzzle", "coins", "--dir", str(tmp_path))
+    assert made.returncode == 0, made.stderr
+    assert (tmp_path / "week-1.toml").exists() and "tutor lint" in made.stdout
+    again = tutor("new", "week-1", "--puzzle", "coins", "--dir", str(tmp_path))
+    assert again.returncode == 2 and "already exists" in again.stderr
+    bad = tutor("new", "Week One", "--puzzle", "coins", "--dir", str(tmp_path))
+    assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
+    unknown = tutor("new", "x", "--puzzle", "chess", "--dir", str(tmp_path))
+    assert unknown.returncode == 2 and "unknown puzzle 'chess'" in unknown.stderr
+
+
+# -- tutor preview -------------------------------------------------------------------------------------
+
+BUNDLED = load_catalog().ordered()
+
+
+@pytest.mark.parametrize("lesson", BUNDLED, ids=lambda lesson: lesson.id)
+def test_preview_of_every_bundled_lesson_accepts_every_reference_answer(lesson):
+    result = preview(load_catalog(), lesson.id)
+    assert result.failures == ()
+    assert lesson.title in result.text and "Lesson complete" in result.text
+
+
+def test_preview_command_fails_where_a_step_rejects_its_reference(tmp_path):
+    (tmp_path / "x.toml").write_text(
+        'id = "x"\ntitle = "X"\nsummary = "s"\npuzzle = "coins"\n[params]\ncoins = 2\n'
+        '[[steps]]\nask = "strategy"\nanswer = "strategy"\nreference = "01 0"\n')
+    run = tutor("preview", "x", "--lessons", str(tmp_path))
+    assert run.returncode == 1
+    assert "did not accept its reference answer" in run.stderr and "steps[1]" in run.stderr
+    good = tutor("preview", "coins-1")
+    assert good.returncode == 0 and "[hint 1 of" in good.stdout
+
+
+# -- seeded variants -----------------------------------------------------------------------------------
+
+VARIANT = """
+id = "var"
+title = "Variants"
+summary = "s"
+puzzle = "coins"
+[params]
+coins = {min = 1, max = 9}
+[[steps]]
+ask = "How long is the shortest win?"
+answer = "number"
+compute = "shortest_length"
+[[steps]]
+ask = "Strategy?"
+answer = "strategy"
+"""
+
+
+def test_same_seed_same_variant_different_seeds_differ_and_always_solvable(tmp_path):
+    (tmp_path / "var.toml").write_text(VARIANT)
+    lesson = load_roots([tmp_path]).lessons["var"]
+    assert lesson.variants == {"coins": {"min": 1, "max": 9}}
+    drawn = {seed: instantiate(lesson, seed).variant["coins"] for seed in range(40)}
+    assert all(instantiate(lesson, seed).variant["coins"] == n for seed, n in list(drawn.items())[:10])
+    assert set(drawn.values()) == {1, 2, 4, 8}  # only solvable tables are drawn, and all of them
+    one = instantiate(lesson, variant_seed("alice", "var"))
+    assert one.variant == instantiate(lesson, variant_seed("alice", "var")).variant
+    assert one.steps[0].params["coins"] == one.variant["coins"]
+    assert lint_paths([str(tmp_path)]) == (1, [])
+
+
+def test_allow_unsolvable_and_lint_samples_variants(tmp_path):
+    (tmp_path / "var.toml").write_text(VARIANT.replace('summary = "s"', 'summary = "s"\nallow_unsolvable = true'))
+    lesson = load_roots([tmp_path]).lessons["var"]
+    values = {instantiate(lesson, seed).variant["coins"] for seed in range(60)}
+    assert values & {3, 5, 6, 7, 9}
+    _, errors = lint_paths([str(tmp_path)])
+    assert any("no correct answer" in e and "(variant {'coins':" in e for e in errors)
+
+
+def test_learners_get_their_own_variant_and_seed_flag_fixes_it(tmp_path):
+    (tmp_path / "var.toml").write_text(VARIANT)
+    seen = set()
+    for seed in range(6):
+        session = new_session(lessons=[str(tmp_path)])
+        session.seed = seed
+        replies = session.handle("/open var")
+        assert "Your variant of this lesson: coins = " in text(replies)
+        seen.add(session.lesson.variant["coins"])
+    assert len(seen) > 1
+    run1 = tutor("--seed", "7", "start", "var", "--lessons", str(tmp_path), stdin="/quit\n",
+                 env={"TUTOR_HOME": str(tmp_path / "h1")})
+    run2 = tutor("start", "var", "--seed", "7", "--lessons", str(tmp_path), stdin="/quit\n",
+                 env={"TUTOR_HOME": str(tmp_path / "h2")})
+    line1 = next(x for x in run1.stdout.splitlines() if "variant" in x)
+    assert line1 == next(x for x in run2.stdout.splitlines() if "variant" in x)
+
+
+def test_a_bad_variant_is_a_lesson_error(tmp_path):
+    (tmp_path / "v.toml").write_text(VARIANT.replace("{min = 1, max = 9}", "[2, 40]"))
+    _, errors = lint_paths([str(tmp_path)])
+    assert any("params.coins" in e and "at most 20" in e for e in errors)
+
+
+# -- packs ---------------------------------------------------------------------------------------------
+
+LESSON = """
+id = "intro"
+title = "{title}"
+summary = "s"
+puzzle = "coins"
+[params]
+coins = 2
+[[steps]]
+ask = "classes?"
+answer = "number"
+compute = "classes"
+"""
+
+
+def make_pack(root: Path, pack: str, title: str) -> None:
+    folder = root / pack
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text(f'title = "{title}"\norder = ["intro"]\nwelcome = "Welcome to {title}."\n'
+                                      f'final = "You finished {title}."\n')
+    (folder / "intro.toml").write_text(LESSON.format(title=f"{title} intro"))
+
+
+def test_two_packs_with_clashing_ids_both_load(tmp_path):
+    make_pack(tmp_path, "week1", "Week one")
+    make_pack(tmp_path, "week2", "Week two")
+    catalog = load_roots([tmp_path])
+    assert catalog.errors == []
+    assert {"week1/intro", "week2/intro"} <= set(catalog.lessons)
+    assert lint_paths([str(tmp_path)]) == (2, [])
+    session = new_session(lessons=[str(tmp_path)])
+    opened = text(session.handle("/open week2/intro"))
+    assert "Welcome to Week two." in opened
+    done = text(session.handle("3"))
+    assert "You finished Week two." in done
+
+
+def test_pack_order_naming_a_missing_lesson_is_an_error(tmp_path):
+    make_pack(tmp_path, "week1", "Week one")
+    (tmp_path / "week1" / "pack.toml").write_text('title = "W"\norder = ["intro", "nope"]\n')
+    _, errors = lint_paths([str(tmp_path)])
+    assert any("order: no lesson 'nope'" in e for e in errors)
+
+
+# -- plug-ins ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def nim_path(tmp_path_factory) -> str:
+    """The example plug-in, installed by pip (offline, no build isolation) into its own folder."""
+    target = tmp_path_factory.mktemp("nim")
+    run = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                          "--no-index", "--target", str(target), str(ROOT / "tests" / "plugins" / "nim")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return str(target)
+
+
+def test_plugin_is_listed_and_works_on_the_command_line(nim_path):
+    env = {"PYTHONPATH": nim_path}
+    listed = tutor("puzzles", env=env)
+    assert "nim" in listed.stdout and "plug-in example" in listed.stdout
+    solved = json.loads(tutor("solve", "nim", "--heaps", "3,4,5", "--json", env=env).stdout)
+    assert solved == {"heaps": [3, 4, 5], "nim_sum": 2, "winning_moves": ["1:2"]}
+    assert tutor("check", "nim", "--heaps", "3,4,5", "1:2", env=env).returncode == 0
+    assert tutor("check", "nim", "--heaps", "3,4,5", "3:5", env=env).returncode == 1
+    bad = tutor("check", "nim", "--heaps", "3,4,5", "9:1", env=env)
+    assert bad.returncode == 2 and "there is no heap 9" in bad.stderr
+
+
+def test_plugin_plays_through_a_lesson(nim_path, tmp_path):
+    lessons = str(ROOT / "tests" / "plugins" / "nim" / "lessons")
+    env = {"PYTHONPATH": nim_path, "TUTOR_HOME": str(tmp_path)}
+    assert tutor("lint", lessons, env=env).returncode == 0
+    script = f"""
+import sys
+sys.path.insert(0, {nim_path!r})
+from tests.helpers import new_session, play_through, text
+session = new_session(lessons=[{lessons!r}])
+print(text(play_through(session, session.catalog.find("nim-1"))))
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "Lesson complete: Nim by the nim-sum" in run.stdout and "you win" in run.stdout
+    transcript = tutor("start", "nim-1", "--lessons", lessons, env=env, stdin="\n2\n3:5\n1:2\n/quit\n")
+    assert "Emptying the biggest heap" in transcript.stdout and "1:2 wins" in transcript.stdout
+
+
+def test_without_the_plugin_its_lesson_is_refused_clearly():
+    lessons = str(ROOT / "tests" / "plugins" / "nim" / "lessons")
+    run = tutor("lint", lessons)
+    assert run.returncode == 1 and "unknown puzzle 'nim'" in run.stderr
+    assert puzzles.names()[:4] == ["coins", "wythoff", "gods", "lightsout"]
+
+
+# -- grading -------------------------------------------------------------------------------------------
+
+
+def make_class(folder: Path) -> None:
+    folder.mkdir()
+    lesson = load_catalog().find("coins-2")
+    from tutor.session import Session
+
+    step = graded_step(lesson)
+    (folder / "ann.txt").write_text(Session.solution_text(lesson, step) or "")
+    (folder / "ben.txt").write_text("0123 02 0123")
+    (folder / "cat.txt").write_text("0123 0193")
+    (folder / "dan.txt").write_text("")
+    (folder / "eve.txt").write_text("let D = 0123 02 0123\nD 01 D 012 D 01 D")
+
+
+def test_grading_rows_for_good_bad_unparsable_and_empty(tmp_path):
+    folder = tmp_path / "class"
+    make_class(folder)
+    lesson = load_catalog().find("coins-2")
+    rows = {r.learner: r for r in grade(lesson, graded_step(lesson), submission_files([str(folder)]), jobs=2)}
+    assert rows["ann"].verdict == "correct" and rows["ann"].length == rows["ann"].shortest == 15
+    assert rows["ben"].verdict == "incorrect" and "starting from" in rows["ben"].summary
+    assert rows["cat"].verdict == "unparsable" and "'0193'" in rows["cat"].summary
+    assert rows["dan"].verdict == "empty"
+    assert rows["eve"].verdict == "correct" and rows["eve"].length == 15
+    assert list(rows) == ["ann", "ben", "cat", "dan", "eve"]
+
+
+def test_grade_command_json_and_csv_agree(tmp_path):
+    folder = tmp_path / "class"
+    make_class(folder)
+    as_json = tutor("grade", "--lesson", "coins-2", str(folder), "--json", "--jobs", "2")
+    as_csv = tutor("grade", "--lesson", "coins-2", str(folder), "--csv")
+    assert as_json.returncode == 0 and as_csv.returncode == 0
+    rows = json.loads(as_json.stdout)["rows"]
+    table = list(csv.DictReader(io.StringIO(as_csv.stdout)))
+    assert len(rows) == len(table) == 5
+    for j, c in zip(rows, table, strict=True):
+        assert {k: "" if v is None else str(v) for k, v in j.items()} == c
+    text_out = tutor("grade", "--lesson", "coins-2", str(folder))
+    assert "5 submission(s): 2 correct, 1 empty, 1 incorrect, 1 unparsable" in text_out.stdout
+    missing = tutor("grade", "--lesson", "coins-2", str(tmp_path / "nope"))
+    assert missing.returncode == 2 and len(missing.stderr.splitlines()) == 1
+
+
+def test_rows_json_and_csv_helpers_agree(tmp_path):
+    folder = tmp_path / "class"
+    make_class(folder)
+    lesson = load_catalog().find("coins-2")
+    rows = grade(lesson, graded_step(lesson), submission_files([str(folder)]), jobs=1)
+    parsed = list(csv.DictReader(io.StringIO(rows_csv(rows))))
+    assert [p["learner"] for p in parsed] == [r["learner"] for r in rows_json(rows)]
+
+
+def test_every_bundled_lesson_can_still_be_played(tmp_path):
+    session = new_session()
+    replies = play_through(session, session.catalog.find("coins-4"))
+    assert "Lesson complete" in text(replies)

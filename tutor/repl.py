@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
@@ -47,6 +48,25 @@ def plain_text(reply: Reply, unicode: bool = True) -> str:
     mark = MARKS.get(reply.kind)
     prefix = "" if mark is None else mark[0 if unicode else 1]
     return prefix + reply.text
+
+
+def warm_up() -> threading.Thread:
+    """Import the heavy engines' libraries (sympy, numpy) in the background while the learner reads.
+
+    The first prompt does not wait for them; by the time a step needs algebra they are loaded,
+    so no command pays sympy's import time.
+    """
+
+    def load() -> None:
+        try:
+            import numpy  # noqa: F401
+            import sympy  # noqa: F401
+        except ImportError:  # pragma: no cover - both are dependencies
+            pass
+
+    thread = threading.Thread(target=load, name="tutor-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def safe_handle(session: Session, text: str) -> list[Reply]:
@@ -187,6 +207,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
 def run_repl(args: argparse.Namespace, lesson: str | None) -> int:
     """Start the tutor: the prompt_toolkit REPL in a terminal, plain line mode otherwise."""
     session = make_session(args)
+    warm_up()
     if sys.stdin.isatty() and sys.stdout.isatty():
         return run_terminal(session, lesson)
     return run_plain(session, sys.stdin, sys.stdout, lesson)

@@ -226,6 +226,10 @@ class CoinTable(Puzzle):
     def quantity(self, params: Params, name: str) -> Value:
         """Computed values for lessons."""
         m = model_of(params)
+        if name in ("shortest_length", "winnable") and engine.construction_applies(m):
+            # the closed form wins and meets the lower bound: exact without a search
+            length = len(engine.construct(m))
+            return length if name == "shortest_length" else "yes"
         if name == "shortest_length":
             return _solution(m).shortest or 0
         if name == "classes":

@@ -295,3 +295,22 @@ def test_every_bundled_lesson_can_still_be_played(tmp_path):
     session = new_session()
     replies = play_through(session, session.catalog.find("coins-4"))
     assert "Lesson complete" in text(replies)
+
+
+def test_random_wythoff_position_of_a_given_outcome(tmp_path):
+    (tmp_path / "w.toml").write_text(
+        'id = "wv"\ntitle = "T"\nsummary = "s"\npuzzle = "wythoff"\n'
+        '[params]\nposition = {random = "lose", max = 40, min = 1}\n'
+        '[[steps]]\nask = "Outcome?"\nanswer = "outcome"\n')
+    lesson = load_roots([tmp_path]).lessons["wv"]
+    wythoff = puzzles.get("wythoff")
+    positions = set()
+    for seed in range(12):
+        variant = instantiate(lesson, seed)
+        positions.add(variant.variant["position"])
+        params = variant.steps[0].params
+        assert wythoff.quantity(params, "outcome") == "lose"  # the engine agrees it is a losing start
+        first, second = (int(x) for x in variant.variant["position"].split(","))
+        assert 1 <= first <= 40 and 1 <= second <= 40
+    assert len(positions) > 3
+    assert lint_paths([str(tmp_path)]) == (1, [])

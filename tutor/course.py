@@ -199,14 +199,16 @@ def _check_variant(puzzle: puzzles.Puzzle, name: str, spec: Any, raw: Mapping[st
         if not spec:
             raise LessonError(f"{key}: an empty list of choices")
         values = spec
-    elif "min" in spec or "max" in spec:
+    elif "random" not in spec:
         lo, hi = spec.get("min"), spec.get("max")
         if not isinstance(lo, int) or not isinstance(hi, int) or lo > hi or set(spec) - {"min", "max"}:
-            raise LessonError(f"{key}: a range is {{min = A, max = B}} with whole numbers A <= B")
+            raise LessonError(f"{key}: a range is {{min = A, max = B}} with whole numbers A <= B "
+                              "(or a puzzle's random table, {random = ...})")
         values = [lo, hi]
     else:
         try:
-            values = [puzzle.random_param(name, spec, random.Random(seed)) for seed in range(3)]
+            fixed = {k: v for k, v in raw.items() if not isinstance(v, list | dict)}
+            values = [puzzle.random_param(name, spec, random.Random(seed), fixed) for seed in range(3)]
         except TutorError as err:
             raise LessonError(f"{key}: {err}") from None
     for value in values:
@@ -216,16 +218,17 @@ def _check_variant(puzzle: puzzles.Puzzle, name: str, spec: Any, raw: Mapping[st
             raise LessonError(f"{key}: {err}") from None
 
 
-def draw_variant(puzzle: puzzles.Puzzle, variants: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    """One value for every variant parameter."""
+def draw_variant(puzzle: puzzles.Puzzle, variants: Mapping[str, Any], rng: random.Random,
+                 fixed: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One value for every variant parameter (``fixed``: the lesson's other parameters)."""
     out: dict[str, Any] = {}
     for name, spec in sorted(variants.items()):
         if isinstance(spec, list):
             out[name] = rng.choice(spec)
-        elif "min" in spec:
+        elif "random" not in spec:
             out[name] = rng.randint(spec["min"], spec["max"])
         else:
-            out[name] = puzzle.random_param(name, spec, rng)
+            out[name] = puzzle.random_param(name, spec, rng, {**(fixed or {}), **out})
     return out
 
 
@@ -233,7 +236,7 @@ def solvable_draw(puzzle: puzzles.Puzzle, variants: Mapping[str, Any], fixed: Ma
                   rng: random.Random, allow_unsolvable: bool) -> dict[str, Any] | None:
     """Draw variants until the puzzle is solvable (any draw if allowed); None if none was found."""
     for _ in range(VARIANT_TRIES):
-        drawn = draw_variant(puzzle, variants, rng)
+        drawn = draw_variant(puzzle, variants, rng, fixed)
         if allow_unsolvable or puzzle.solvable(puzzle.make_params({**fixed, **drawn})) is not False:
             return drawn
     return None

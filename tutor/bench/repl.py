@@ -18,9 +18,8 @@ def run() -> list[Figure]:
     """Slowest single command over every bundled lesson and step; time to the first prompt."""
     from tutor.course import load_catalog
     from tutor.progress import Progress
-    from tutor.session import Session
-
     from tutor.repl import warm_up
+    from tutor.session import Session
 
     warm_up().join()  # as the REPL does while the learner reads the first screen
     with tempfile.TemporaryDirectory() as tmp:

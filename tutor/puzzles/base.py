@@ -133,9 +133,11 @@ class Puzzle(ABC):
     def validate_params(self, params: dict[str, Any]) -> None:
         """Check relations between parameters; raise ``InvalidParams``. Default: none."""
 
-    def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random) -> Any:
+    def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random,
+                     fixed: Mapping[str, Any]) -> Any:
         """A random value for parameter ``name`` from a lesson's variant table such as
-        ``{random = "lose", max = 30}``; families with random boards or positions override this."""
+        ``{random = "lose", max = 30}`` (``fixed``: the lesson's other parameters);
+        families with random boards or positions override this."""
         raise InvalidParams(f"puzzle {self.name!r} cannot draw a random value for parameter {name!r} "
                             "(use a list of choices or {min = ..., max = ...})")
 

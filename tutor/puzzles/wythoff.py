@@ -31,6 +31,7 @@ from tutor.puzzles.wythoff_rules import (
     format_position,
     format_positions,
     move_count,
+    outcome,
     p_position,
     p_positions,
     parse_positions,
@@ -142,6 +143,29 @@ class Wythoff(Puzzle):
         **{f"proof_{key}": f"the analysis step {key!r} as text (sympy-checked)" for key in lesson.PROOF_KEYS},
         "proof": "the whole step-by-step analysis as text",
     }
+
+    def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random,
+                     fixed: Mapping[str, Any]) -> Any:
+        """``position = {random = "win" | "lose" | "any", max = 30, min = 1}``: a random start of that outcome
+        for the player to move (under the lesson's ``a`` and ``misere``), piles between min and max."""
+        if name != "position":
+            return super().random_param(name, spec, rng, fixed)
+        unknown = sorted(set(spec) - {"random", "max", "min"})
+        want = spec.get("random")
+        if unknown or want not in ("win", "lose", "any"):
+            raise InvalidParams(f"position: a random position is {{random = \"win\" | \"lose\" | \"any\", "
+                                f"max = N, min = N}}, not {dict(spec)!r}")
+        low, high = spec.get("min", 1), spec.get("max", 30)
+        if not isinstance(low, int) or not isinstance(high, int) or not 0 <= low <= high <= 10_000:
+            raise InvalidParams(f"position: need whole numbers 0 <= min <= max <= 10000, not {dict(spec)!r}")
+        rules = Rules(a=int(fixed.get("a", 1)), misere=bool(fixed.get("misere", False)))
+        cells = [(x, y) for x in range(low, high + 1) for y in range(low, high + 1)
+                 if not (rules.misere is False and x == y == 0)]
+        rng.shuffle(cells)
+        for pos in cells:
+            if want == "any" or outcome(rules, pos) == want:
+                return format_position(pos)
+        raise InvalidParams(f"position: no {want!r} position with piles from {low} to {high}")
 
     def validate_params(self, params: dict[str, Any]) -> None:
         """Positions must parse; sums of boards need normal play; games stay small enough."""

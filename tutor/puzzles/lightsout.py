@@ -41,6 +41,8 @@ from tutor.puzzles.lightsout_rules import (
 )
 
 DEFAULT_SIZE = (5, 5)
+LESSON_TEXTS = ("board", "chase_board", "residue_table", "quiet_boards", "obstruction", "press_matrix",
+                "method_race", "press_sets", "top_rows", "top_row_cells")
 BOARD_WORDS = ("all-on", "all-off", "random")
 
 
@@ -109,6 +111,7 @@ class LightsOut(Puzzle):
         "chase_row": "the presses in row ROW+1 that clear row ROW of the chase (param row)",
         "chase": "every press of a chase from row 2 down (no top-row presses)",
         "top_row": "top-row presses after which a plain chase darkens the whole board",
+        "play": "cells pressed one move at a time until the board is dark",
     }
     quantities: ClassVar[Mapping[str, str]] = {
         "rank": "rank of the press matrix",
@@ -122,6 +125,16 @@ class LightsOut(Puzzle):
         "residue": "the last row left after chasing the board",
         "chase_presses": "how many presses the chase makes",
         "poly_nullity": "nullity from deg gcd(f_m(x), f_n(x+1)) over GF(2) (classic rules)",
+        "board": "the board, drawn with column letters and row numbers",
+        "chase_board": "the board a chase faces before clearing row ROW (param row), drawn",
+        "residue_table": "each last row a chase can leave, and the top-row presses that fix it (classic)",
+        "quiet_boards": "a basis of the quiet patterns, drawn side by side",
+        "obstruction": "why the board cannot be darkened (a quiet pattern it breaks), or that it can",
+        "press_matrix": "the press matrix of a board of at most 16 cells, drawn",
+        "method_race": "brute force, the top-row search and the tutor's chase timed on the board (text)",
+        "press_sets": "how many press sets brute force must try: states^cells",
+        "top_rows": "how many top rows the top-row search must try: 2^cols",
+        "top_row_cells": "how many unknowns the chase leaves: the cells of the top row",
     }
 
     # -- parameters -----------------------------------------------------------
@@ -200,7 +213,7 @@ class LightsOut(Puzzle):
     def check_answer(self, params: Params, kind: str, text: str) -> Verdict:
         """Judge an answer of one of ``answer_kinds`` against the board in ``params``."""
         rules, board = board_of(params)
-        if kind == "presses":
+        if kind in ("presses", "play"):
             return teach.judge_presses(rules, board, text)
         if kind == "minimal":
             return teach.judge_presses(rules, board, text, need_minimal=True)
@@ -228,8 +241,10 @@ class LightsOut(Puzzle):
 
     def reference_answer(self, params: Params, kind: str) -> str | None:
         """A correct answer computed by the engine (None for an unsolvable board)."""
+        if kind == "play" and params["board"].strip() == "random":
+            return None  # each learner's game draws its own board: no answer fits them all
         rules, board = board_of(params)
-        if kind in ("presses", "minimal"):
+        if kind in ("presses", "minimal", "play"):
             sol = engine.solve(rules, board)
             return None if sol.pattern is None else format_presses(cells_of(rules, sol.pattern))
         self._need_chase(rules, kind)
@@ -247,6 +262,8 @@ class LightsOut(Puzzle):
     def quantity(self, params: Params, name: str) -> Value:
         """Compute one of ``quantities``."""
         rules, board = board_of(params)
+        if name in LESSON_TEXTS:
+            return self._lesson_quantity(params, name, rules, board)
         analysis = engine.analyze(rules)
         if name == "rank":
             return analysis.rank
@@ -279,6 +296,30 @@ class LightsOut(Puzzle):
 
             return poly_nullity(rules.rows, rules.cols)
         raise InvalidParams(f"lightsout has no quantity {name!r} (known: {', '.join(self.quantities)})")
+
+    def _lesson_quantity(self, params: Params, name: str, rules: Rules, board: Board) -> Value:
+        """The quantities lessons quote in their text (drawings, tables, the method race)."""
+        from tutor.puzzles import lightsout_lesson as lesson
+
+        if name == "board":
+            return teach.render(rules, board)
+        if name == "chase_board":
+            return lesson.chase_board(rules, board, int(params["row"]) - 1)
+        if name == "residue_table":
+            return lesson.residue_table(rules)
+        if name == "quiet_boards":
+            return lesson.quiet_boards(rules)
+        if name == "obstruction":
+            return lesson.obstruction(rules, board)
+        if name == "press_matrix":
+            return lesson.press_matrix_text(rules)
+        if name == "method_race":
+            return lesson.method_race(rules, board)
+        if name == "press_sets":
+            return lesson.count_value(rules.states, rules.cells)
+        if name == "top_rows":
+            return lesson.count_value(rules.states, rules.cols)
+        return rules.cols  # top_row_cells
 
     def hints(self, params: Params, kind: str, text: str) -> list[str]:
         """The hint ladder for the board after the learner's partial presses."""
@@ -314,8 +355,9 @@ class LightsOut(Puzzle):
         board = apply(game.rules, game.board, pattern_of(game.rules, cells))
         new = LightsGame(game.rules, game.start, game.presses + tuple(cells), board)
         done = not any(board)
-        status = (f"All dark in {len(new.presses)} presses!" if done
-                  else f"{teach.lit_text(game.rules, board)} after {len(new.presses)} presses.")
+        count = f"{len(new.presses)} press{'es' if len(new.presses) != 1 else ''}"
+        status = (f"All dark in {count}!" if done
+                  else f"{teach.lit_text(game.rules, board)} after {count}.")
         return Turn(new, (f"You press {format_presses(cells)}.", teach.render(game.rules, board), status),
                     finished=done, won=done)
 

@@ -198,7 +198,7 @@ def judge_top_row(rules: Rules, board: Board, text: str) -> Verdict:
         return Verdict(True, "a chase after these top-row presses darkens the whole board", "", data, canonical)
     return Verdict(False, f"the chase still leaves {res_text} in the last row",
                    f"After {format_presses(cells) if cells else 'no top-row presses'} and a full chase "
-                   f"the last row is {res_text}.", data, canonical)
+                   f"the last row is {res_text} (X lit, . dark).", data, canonical)
 
 
 def hint_ladder(rules: Rules, board: Board) -> list[str]:

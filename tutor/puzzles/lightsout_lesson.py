@@ -1,0 +1,290 @@
+"""Texts the Lights Out lessons quote: boards, the residue table, quiet patterns, a method race.
+
+Every function here is pure apart from ``method_race``, which measures wall-clock
+time; its result is cached per (rules, board), so a lesson shows the same
+numbers each time it is redrawn.  Counts in the race (solutions, fewest presses)
+are exact and checked against each other; only the times vary between runs.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tutor.errors import InvalidParams
+from tutor.puzzles import lightsout_engine as engine
+from tutor.puzzles.lightsout_chase import chase_rows
+from tutor.puzzles.lightsout_notation import format_board, format_cell
+from tutor.puzzles.lightsout_rules import Board, Rules, row_masks, to_bitmask
+from tutor.puzzles.lightsout_teach import chase_stage, render, unsolvable_reason
+
+RACE_BUDGET = 0.15  # seconds each slow method may run before its time is extrapolated
+MAX_TABLE_COLS = 12  # the residue table enumerates 2^cols top rows
+MAX_MATRIX_CELLS = 16  # the press matrix is printed up to this many cells
+
+
+def _need_classic(rules: Rules, what: str) -> None:
+    if not rules.classic:
+        raise InvalidParams(f"{what} is for the classic rules (plus presses, flat board, 2 states), "
+                            f"not {rules.describe()}")
+
+
+def chase_board(rules: Rules, board: Board, row: int) -> str:
+    """The board a learner faces before clearing ``row`` (0-based) by chasing, drawn."""
+    if rules.neighbourhood != "plus" or rules.torus:
+        raise InvalidParams("chase_board needs the plus neighbourhood on a flat board")
+    if not 0 <= row < rules.rows - 1:
+        raise InvalidParams(f"row {row + 1} has no row below it on a {rules.rows}-row board")
+    return render(rules, chase_stage(rules, board, row).board)
+
+
+def residue_table(rules: Rules) -> str:
+    """For each last row a chase can leave on a solvable board, the fewest top-row presses that fix it.
+
+    Pressing top-row cells ``u`` on a dark board and chasing leaves the residue
+    ``E u``; a board whose chase leaves ``r`` is fixed by any ``u`` with ``E u = r``.
+    """
+    _need_classic(rules, "the residue table")
+    n = rules.cols
+    if n > MAX_TABLE_COLS:
+        raise InvalidParams(f"the residue table lists 2^{n} top rows; at most {MAX_TABLE_COLS} columns")
+    fix: dict[int, int] = {}
+    for top in range(1, 1 << n):
+        _, residue = chase_rows([0] * rules.rows, top, n)
+        if residue and (residue not in fix or top.bit_count() < fix[residue].bit_count()):
+            fix[residue] = top
+    one_row = Rules(1, n)
+    lines = ["last row after the chase -> press in row 1, then chase again"]
+    for residue in sorted(fix, key=lambda r: format_board(one_row, _row_board(r, n)), reverse=True):
+        cells = " ".join(format_cell(0, c) for c in range(n) if fix[residue] >> c & 1)
+        lines.append(f"  {format_board(one_row, _row_board(residue, n))}  ->  {cells}")
+    return "\n".join(lines)
+
+
+def _row_board(mask: int, n: int) -> Board:
+    return bytes((mask >> c) & 1 for c in range(n))
+
+
+def quiet_boards(rules: Rules, limit: int = 4) -> str:
+    """A basis of the quiet patterns drawn side by side (X = press), or a sentence if there is none."""
+    analysis = engine.analyze(rules)
+    if not analysis.quiet:
+        return "(no quiet patterns: only pressing nothing changes nothing)"
+    shown = analysis.quiet[:limit]
+    drawn = [render(rules, q).split("\n") for q in shown]
+    width = max(len(line) for block in drawn for line in block)
+    lines = ["   ".join(block[i].ljust(width) for block in drawn).rstrip() for i in range(len(drawn[0]))]
+    if len(analysis.quiet) > limit:
+        lines.append(f"(and {len(analysis.quiet) - limit} more in the basis)")
+    return "\n".join(lines)
+
+
+def obstruction(rules: Rules, board: Board) -> str:
+    """Why the board cannot be darkened (a quiet pattern it breaks), or that it can."""
+    sol = engine.solve(rules, board, minimize=False)
+    if sol.solvable or sol.obstruction is None:
+        return "this board can be darkened: it has an even number of lights on every quiet pattern"
+    return unsolvable_reason(rules, board, sol.obstruction)
+
+
+def press_matrix_text(rules: Rules) -> str:
+    """The press matrix of a small board: row i, column j is 1 when pressing cell j changes cell i."""
+    if rules.cells > MAX_MATRIX_CELLS:
+        raise InvalidParams(f"the press matrix is printed up to {MAX_MATRIX_CELLS} cells, "
+                            f"not {rules.cells}")
+    from tutor.puzzles.lightsout_rules import press_matrix
+
+    names = [format_cell(*divmod(i, rules.cols)) for i in range(rules.cells)]
+    width = max(len(n) for n in names)
+    head = " " * (width + 1) + " ".join(n.rjust(width) for n in names)
+    rows = [head]
+    for i, row in enumerate(press_matrix(rules)):
+        cells = " ".join((str(v) if v else ".").rjust(width) for v in row)
+        rows.append(f"{names[i].rjust(width)} {cells}")
+    return "\n".join(rows)
+
+
+def count_value(base: int, exponent: int) -> int | str:
+    """``base ** exponent`` as an int, or the text ``"2^1000000"`` when it is too long to print."""
+    if exponent * math.log10(base) > 3000:
+        return f"{base}^{exponent}"
+    return base**exponent
+
+
+# -- the race -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lap:
+    """One method's run: what it examined, how long it took, and what it found."""
+
+    tried: int  # candidates examined (all of them when ``complete``)
+    seconds: float  # measured time for ``tried`` candidates
+    complete: bool  # every candidate was examined, so the counts below are exact
+    solutions: int = 0
+    fewest: int | None = None
+
+
+def _timed(run: Callable[[], object], repeats: int = 3) -> float:
+    """The best of a few runs (a single run when one is already slow)."""
+    best = math.inf
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+        if best > RACE_BUDGET:
+            break
+    return best
+
+
+class _PressColumns:
+    """The press matrix's columns as bit masks, built on demand (a timed sample of a large
+    board's press sets only ever touches the first few cells)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.cache: dict[int, int] = {}
+
+    def __getitem__(self, j: int) -> int:
+        if j not in self.cache:
+            n = self.rules.cols
+            self.cache[j] = sum(1 << (r * n + c) for (r, c), t in self.rules.effect(*divmod(j, n)).items()
+                                if t & 1)
+        return self.cache[j]
+
+
+def brute_force(rules: Rules, board: Board, budget: float = RACE_BUDGET) -> Lap:
+    """Try press sets in Gray-code order (one XOR each) until all are done or the budget runs out."""
+    columns = _PressColumns(rules)
+    target, total = to_bitmask(board), 1 << rules.cells
+    state = pattern = 0
+    solutions, fewest = (1, 0) if target == 0 else (0, None)
+    start = time.perf_counter()
+    tried = 1
+    while tried < total:
+        stop = min(total, tried + 4096)
+        for i in range(tried, stop):
+            bit = (i & -i).bit_length() - 1
+            state ^= columns[bit]
+            pattern ^= 1 << bit
+            if state == target:
+                solutions += 1
+                w = pattern.bit_count()
+                fewest = w if fewest is None else min(fewest, w)
+        tried = stop
+        if time.perf_counter() - start > budget:
+            break
+    return Lap(tried, time.perf_counter() - start, tried == total, solutions, fewest)
+
+
+def top_row_search(rules: Rules, board: Board, budget: float = RACE_BUDGET) -> Lap:
+    """The seed's method: every top row, each followed by a full chase, until done or out of time."""
+    masks = row_masks(rules, board)
+    n, total = rules.cols, 1 << rules.cols
+    solutions, fewest = 0, None
+    start = time.perf_counter()
+    tried = 0
+    while tried < total:
+        presses, residue = chase_rows(masks, tried, n)
+        tried += 1
+        if residue == 0:
+            solutions += 1
+            w = sum(p.bit_count() for p in presses)
+            fewest = w if fewest is None else min(fewest, w)
+        if time.perf_counter() - start > budget:
+            break
+    return Lap(tried, time.perf_counter() - start, tried == total, solutions, fewest)
+
+
+def tutor_solve(rules: Rules, board: Board) -> Lap:
+    """The tutor's own method, uncached: chase symbolically, solve, search the quiet patterns."""
+
+    def run() -> engine.Solution:
+        analysis = engine.analyze.__wrapped__(rules)  # time the analysis too, not the cache
+        pattern = engine.one_solution(rules, board)
+        if pattern is None:
+            return engine.Solution(rules, board, analysis, None, False, 0, None)
+        best, minimal, searched = engine.minimal_in_coset(rules, pattern, analysis.quiet)
+        return engine.Solution(rules, board, analysis, best, minimal, searched, None)
+
+    seconds = _timed(run)
+    sol = run()
+    return Lap(1, seconds, sol.minimal or not sol.solvable, sol.solutions,
+               sol.press_count if sol.solvable else None)
+
+
+def duration(seconds: float) -> str:
+    """A time for people: ``0.21 ms``, ``9.6 s``, ``about 3 hours``, ``about 10^290 years``."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.1f} ms"
+    if seconds < 120:
+        return f"{seconds:.1f} s"
+    for unit, size, below in (("minutes", 60, 7200), ("hours", 3600, 2 * 86400), ("days", 86400, 730 * 86400)):
+        if seconds < below:
+            return f"about {seconds / size:.0f} {unit}"
+    years = seconds / (365.25 * 86400)
+    if years < 1e6:
+        return f"about {years:,.0f} years"
+    return f"about 10^{math.log10(years):.0f} years"
+
+
+def _log_duration(log10_seconds: float) -> str:
+    """``duration`` for times known only by their logarithm (too large for a float)."""
+    if log10_seconds < 15:
+        return duration(10**log10_seconds)
+    return f"about 10^{log10_seconds - math.log10(365.25 * 86400):.0f} years"
+
+
+def _lap_time(lap: Lap, total_log10: float) -> str:
+    if lap.complete:
+        return duration(lap.seconds)
+    per = lap.seconds / max(lap.tried, 1)
+    return f"{_log_duration(math.log10(per) + total_log10)} (estimated from {lap.tried:,})"
+
+
+@lru_cache(maxsize=16)
+def method_race(rules: Rules, board: Board) -> str:
+    """Brute force, the top-row search and the tutor's chase solver, timed on one board."""
+    _need_classic(rules, "the method race")
+    m, n = rules.rows, rules.cols
+    brute, top, tutor = brute_force(rules, board), top_row_search(rules, board), tutor_solve(rules, board)
+    lines = [f"The race on this {m}x{n} board ({rules.cells} cells, {sum(1 for v in board if v)} lit):"]
+    table = [
+        ("brute force", f"tries all {_count_text(2, rules.cells)} press sets",
+         _lap_time(brute, rules.cells * math.log10(2))),
+        ("top-row search", f"chases all {_count_text(2, n)} top rows", _lap_time(top, n * math.log10(2))),
+        ("the tutor", f"1 chase, then {min(m, n)} unknowns{_quiet_note(tutor)}", duration(tutor.seconds)),
+    ]
+    w1 = max(len(a) for a, _, _ in table)
+    w2 = max(len(b) for _, b, _ in table)
+    lines += [f"  {a.ljust(w1)}  {b.ljust(w2)}  {c}" for a, b, c in table]
+    exact = [lap for lap in (brute, top, tutor) if lap.complete]
+    if tutor.solutions == 0:
+        lines.append("The board cannot be darkened; every method that finished found no solution.")
+    elif all((lap.solutions, lap.fewest) == (tutor.solutions, tutor.fewest) for lap in exact):
+        who = "All three" if len(exact) == 3 else ("Every method that finished" if len(exact) > 1 else "The tutor")
+        many = f"{tutor.solutions:,} solution{'s' if tutor.solutions != 1 else ''}"
+        lines.append(f"{who} found {many}; the fewest uses {tutor.fewest} presses.")
+    else:  # pragma: no cover - would mean a solver is wrong; say so rather than hide it
+        found = ", ".join(f"{lap.solutions} solutions / fewest {lap.fewest}" for lap in exact)
+        lines.append(f"The methods disagree ({found}): please report this board.")
+    return "\n".join(lines)
+
+
+def _count_text(base: int, exponent: int) -> str:
+    """``65,536`` for counts a person can read, ``2^400 (about 10^120)`` beyond."""
+    digits = exponent * math.log10(base)
+    if digits < 12:
+        return f"{base**exponent:,}"
+    return f"{base}^{exponent} (about 10^{digits:.0f})"
+
+
+def _quiet_note(lap: Lap) -> str:
+    if lap.solutions <= 1:
+        return ""
+    return f", {lap.solutions:,} solutions compared"

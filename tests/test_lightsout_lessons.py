@@ -16,7 +16,7 @@ import pytest
 
 from tests.helpers import correct_answer, new_session, play_through, text
 from tutor import puzzles
-from tutor.course import fill, load_catalog
+from tutor.course import fill, instantiate, load_catalog
 from tutor.lint import lint_paths
 from tutor.puzzles import lightsout_lesson as lesson_text
 from tutor.puzzles.lightsout_engine import random_board
@@ -183,8 +183,10 @@ def test_lesson_one_boards_and_the_fewest_presses_by_brute_force():
 
 
 def explore_step():
+    """The step whose board is drawn for each learner (a seeded variant)."""
     lesson = CATALOG.find("lightsout-1")
-    return lesson, next(s for s in lesson.steps if s.goal == "explore")
+    index = next(int(key[len("steps["):key.index("]")]) - 1 for key in lesson.variants if key.endswith(".board"))
+    return lesson, lesson.steps[index]
 
 
 def test_random_board_differs_per_learner_is_reproducible_and_can_be_won(tmp_path):
@@ -209,7 +211,6 @@ def test_random_board_differs_per_learner_is_reproducible_and_can_be_won(tmp_pat
         if not any(map(any, g)):
             break
     moves = [cell(*divmod(i, 3)) for i, b in enumerate(bits) if b]
-    assert len(moves) < step.explore
     replies = []
     for move in moves:
         replies += session.handle(move)
@@ -218,7 +219,8 @@ def test_random_board_differs_per_learner_is_reproducible_and_can_be_won(tmp_pat
 
 
 def test_a_random_win_step_is_refused_by_lint(tmp_path):
-    bad = (LESSONS_DIR / "01-three-by-three.toml").read_text().replace('goal = "explore"\n', "")
+    bad = (LESSONS_DIR / "01-three-by-three.toml").read_text().replace(
+        'params = { board = { random = "solvable" } }', 'params = { board = "random" }')
     bad = bad.replace('id = "lightsout-1"', 'id = "random-win"')
     path = tmp_path / "bad.toml"
     path.write_text(bad)
@@ -226,6 +228,19 @@ def test_a_random_win_step_is_refused_by_lint(tmp_path):
     assert any("needs a winning line" in e for e in errors)
     params = PUZZLE.make_params({"size": "3x3", "board": "random"})
     assert PUZZLE.reference_answer(params, "play") is None
+
+
+def test_seeded_random_board_variants_are_concrete_solvable_and_lint_clean():
+    lesson, step = explore_step()
+    boards = set()
+    for seed in range(10):
+        variant = instantiate(lesson, seed)
+        board = variant.steps[step.index].params["board"]
+        assert "random" not in board
+        boards.add(board)
+        assert PUZZLE.solvable(variant.steps[step.index].params)
+        assert PUZZLE.reference_answer(variant.steps[step.index].params, "play")
+    assert len(boards) > 5
 
 
 def test_play_answer_kind_judges_a_whole_press_list():

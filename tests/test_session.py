@@ -197,3 +197,73 @@ def test_toolbar_and_completions():
     bar = session.toolbar()
     assert "coins-2" in bar and "step 3/" in bar
     assert "0123" in session.completions() and "02" in session.completions()
+
+
+def test_solution_mid_game_continues_from_the_current_belief():
+    session = new_session()
+    open_at(session, "coins-2", "play")
+    session.handle("0123")
+    session.handle("/solution")
+    shown = session.handle("y")
+    continuation = shown[0].text.split("this wins: ")[1]
+    assert len(continuation.split()) == 14  # 15 in all: the engine's search from the belief after 0123
+    session.handle(continuation)
+    assert session.progress.completed("coins-2") >= {2}
+
+
+def lesson_file(tmp_path, body):
+    (tmp_path / "x.toml").write_text(body)
+    return new_session(lessons=[str(tmp_path)])
+
+
+def test_placeholders_in_hints_and_mistakes_and_parameters(tmp_path):
+    session = lesson_file(tmp_path, """
+id = "x"
+title = "X"
+summary = "s"
+puzzle = "coins"
+[params]
+coins = 4
+[[steps]]
+ask = "How many classes for {{coins}} coins?"
+answer = "number"
+compute = "classes"
+hints = ["There are {{tables}} tables in all."]
+[[steps.mistakes]]
+match = "16"
+say = "16 counts all {{tables}} tables, not the {{classes}} classes."
+""")
+    asked = text(session.handle("/open x"))
+    assert "How many classes for 4 coins?" in asked
+    assert "There are 16 tables in all." in text(session.handle("/hint"))
+    assert "16 counts all 16 tables, not the 6 classes." in text(session.handle("16"))
+
+
+def test_play_mistakes_are_named_and_a_finished_game_refuses_moves(tmp_path):
+    session = lesson_file(tmp_path, """
+id = "x"
+title = "X"
+summary = "s"
+puzzle = "coins"
+[params]
+coins = 3
+[[steps]]
+ask = "Play"
+answer = "play"
+goal = "explore"
+explore = 5
+[[steps.mistakes]]
+match = "012"
+say = "Flipping all three only swaps HHT and HTT."
+""")
+    session.handle("/open x")
+    assert "only swaps HHT and HTT" in text(session.handle("012"))
+    over = replace_place(session)
+    assert "This game is over" in text(over.handle("0"))
+
+
+def replace_place(session):
+    from dataclasses import replace
+
+    session.place = replace(session.place, over=True)
+    return session

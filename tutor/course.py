@@ -160,18 +160,20 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
     raw_params = data.get("params", {})
     if not isinstance(raw_params, dict):
         raise LessonError(f"{where}: params: expected a table, got {raw_params!r}")
-    variants = {k: v for k, v in raw_params.items() if isinstance(v, list | dict)}
     if "allow_unsolvable" in data and not isinstance(data["allow_unsolvable"], bool):
         raise LessonError(f"{where}: allow_unsolvable: expected true or false")
-    if variants:
-        for name, spec in variants.items():
-            _check_variant(puzzle, name, spec, raw_params, where)
-        fixed = {k: v for k, v in raw_params.items() if k not in variants}
-        drawn = solvable_draw(puzzle, variants, fixed, random.Random(0), bool(data.get("allow_unsolvable")))
+    original = data
+    slots = variant_slots(data)
+    if slots:
+        for key, (index, name, spec) in slots.items():
+            _check_variant(puzzle, name, spec, _fixed(data, index), f"{where}: {key.rsplit('.', 1)[0]}"
+                           if index is not None else where)
+        drawn = draw_solvable(puzzle, data, slots, random.Random(0))
         if drawn is None:
             raise LessonError(f"{where}: params: no solvable variant in {VARIANT_TRIES} draws "
                               "(set allow_unsolvable = true if that is intended)")
-        raw_params = {**fixed, **drawn}
+        data = apply_variant(data, slots, drawn)
+        raw_params = data.get("params", {})
     try:
         params = puzzle.make_params(raw_params)
     except TutorError as err:
@@ -186,7 +188,7 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
     full_id = f"{pack}/{lesson_id}" if pack else lesson_id
     tags = tuple(str(t) for t in data.get("tags", ()))
     return Lesson(full_id, title, summary, puzzle_name, params, steps, path, order, pack, tags,
-                  variants, data)
+                  {key: spec for key, (_, _, spec) in slots.items()}, original)
 
 
 # -- variants --------------------------------------------------------------------------------
@@ -218,26 +220,78 @@ def _check_variant(puzzle: puzzles.Puzzle, name: str, spec: Any, raw: Mapping[st
             raise LessonError(f"{key}: {err}") from None
 
 
-def draw_variant(puzzle: puzzles.Puzzle, variants: Mapping[str, Any], rng: random.Random,
-                 fixed: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """One value for every variant parameter (``fixed``: the lesson's other parameters)."""
-    out: dict[str, Any] = {}
-    for name, spec in sorted(variants.items()):
-        if isinstance(spec, list):
-            out[name] = rng.choice(spec)
-        elif "random" not in spec:
-            out[name] = rng.randint(spec["min"], spec["max"])
-        else:
-            out[name] = puzzle.random_param(name, spec, rng, {**(fixed or {}), **out})
+Slot = tuple[int | None, str, Any]  # (step index or None for the lesson, parameter name, spec)
+
+
+def variant_slots(data: Mapping[str, Any]) -> dict[str, Slot]:
+    """Every variant parameter: lesson-level ``name`` and step-level ``steps[i].name`` keys."""
+    slots: dict[str, Slot] = {}
+    params = data.get("params", {})
+    if isinstance(params, dict):
+        for name, spec in params.items():
+            if isinstance(spec, list | dict):
+                slots[name] = (None, name, spec)
+    steps = data.get("steps")
+    if isinstance(steps, list):
+        for i, raw in enumerate(steps):
+            step_params = raw.get("params") if isinstance(raw, dict) else None
+            if isinstance(step_params, dict):
+                for name, spec in step_params.items():
+                    if isinstance(spec, list | dict):
+                        slots[f"steps[{i + 1}].{name}"] = (i, name, spec)
+    return slots
+
+
+def _fixed(data: Mapping[str, Any], index: int | None, drawn: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The concrete parameters around a slot: the lesson's (and the step's), with values drawn so far."""
+    drawn = drawn or {}
+    out = {k: v for k, v in data.get("params", {}).items() if not isinstance(v, list | dict)}
+    out.update({k: v for k, v in drawn.items() if "." not in k})
+    if index is not None:
+        step_params = data["steps"][index].get("params", {})
+        out.update({k: v for k, v in step_params.items() if not isinstance(v, list | dict)})
+        out.update({k.split(".", 1)[1]: v for k, v in drawn.items() if k.startswith(f"steps[{index + 1}].")})
     return out
 
 
-def solvable_draw(puzzle: puzzles.Puzzle, variants: Mapping[str, Any], fixed: Mapping[str, Any],
-                  rng: random.Random, allow_unsolvable: bool) -> dict[str, Any] | None:
-    """Draw variants until the puzzle is solvable (any draw if allowed); None if none was found."""
+def draw_variant(puzzle: puzzles.Puzzle, data: Mapping[str, Any], slots: Mapping[str, Slot],
+                 rng: random.Random) -> dict[str, Any]:
+    """One value for every variant slot, lesson-level first."""
+    out: dict[str, Any] = {}
+    for key, (index, name, spec) in sorted(slots.items(), key=lambda item: (item[1][0] is not None, item[0])):
+        if isinstance(spec, list):
+            out[key] = rng.choice(spec)
+        elif "random" not in spec:
+            out[key] = rng.randint(spec["min"], spec["max"])
+        else:
+            out[key] = puzzle.random_param(name, spec, rng, _fixed(data, index, out))
+    return out
+
+
+def apply_variant(data: Mapping[str, Any], slots: Mapping[str, Slot], drawn: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of the lesson's TOML with every variant slot replaced by its drawn value."""
+    out = {**data, "params": dict(data.get("params", {}))}
+    steps = [dict(s) if isinstance(s, dict) else s for s in data.get("steps", [])]
+    for key, (index, name, _) in slots.items():
+        if index is None:
+            out["params"][name] = drawn[key]
+        else:
+            steps[index] = {**steps[index], "params": {**steps[index].get("params", {}), name: drawn[key]}}
+    out["steps"] = steps
+    return out
+
+
+def draw_solvable(puzzle: puzzles.Puzzle, data: Mapping[str, Any], slots: Mapping[str, Slot],
+                  rng: random.Random) -> dict[str, Any] | None:
+    """Draw until the lesson's and each varied step's puzzle is solvable (or ``allow_unsolvable``)."""
+    allow = bool(data.get("allow_unsolvable"))
+    targets = {index for index, _, _ in slots.values()}
     for _ in range(VARIANT_TRIES):
-        drawn = draw_variant(puzzle, variants, rng, fixed)
-        if allow_unsolvable or puzzle.solvable(puzzle.make_params({**fixed, **drawn})) is not False:
+        drawn = draw_variant(puzzle, data, slots, rng)
+        if allow:
+            return drawn
+        concrete = apply_variant(data, slots, drawn)
+        if all(puzzle.solvable(puzzle.make_params(_fixed(concrete, index))) is not False for index in targets):
             return drawn
     return None
 
@@ -253,14 +307,12 @@ def instantiate(lesson: Lesson, seed: int) -> Lesson:
     if not lesson.variants:
         return lesson
     puzzle = puzzles.get(lesson.puzzle)
-    rng = random.Random(seed)
-    fixed = {k: v for k, v in lesson.raw.get("params", {}).items() if k not in lesson.variants}
-    drawn = solvable_draw(puzzle, lesson.variants, fixed, rng, bool(lesson.raw.get("allow_unsolvable")))
+    slots = variant_slots(lesson.raw)
+    drawn = draw_solvable(puzzle, lesson.raw, slots, random.Random(seed))
     if drawn is None:
         raise LessonError(f"{lesson.path}: params: no solvable variant in {VARIANT_TRIES} draws "
                           "(set allow_unsolvable = true if that is intended)")
-    data = {**lesson.raw, "params": {**fixed, **drawn}}
-    made = parse_lesson(data, lesson.path, lesson.pack)
+    made = parse_lesson(apply_variant(lesson.raw, slots, drawn), lesson.path, lesson.pack)
     return replace(made, id=lesson.id, order=lesson.order, variants=lesson.variants, raw=lesson.raw,
                    variant=drawn)
 
@@ -289,6 +341,7 @@ def _parse_step(raw: Any, index: int, file: str, puzzle_name: str, lesson_params
     for i, hint in enumerate(hints, 1):
         if not hint.strip():
             raise LessonError(f"{where}.hints[{i}]: empty hint")
+        _check_placeholders(hint, puzzle, f"{where}.hints[{i}]")
     if "say" in raw:
         text = _need(raw, "say", where)
         for key in ("answer", "compute", "options", "reference", "mistakes", "goal", "explore"):
@@ -320,6 +373,8 @@ def _parse_step(raw: Any, index: int, file: str, puzzle_name: str, lesson_params
     elif options:
         raise LessonError(f"{where}.options: only choice steps take 'options'")
     mistakes = tuple(_parse_mistake(m, f"{where}.mistakes[{i}]") for i, m in enumerate(raw.get("mistakes", []), 1))
+    for i, mistake in enumerate(mistakes, 1):
+        _check_placeholders(mistake.say, puzzle, f"{where}.mistakes[{i}].say")
     goal = raw.get("goal", "win")
     if goal not in ("win", "explore"):
         raise LessonError(f"{where}.goal: expected 'win' or 'explore', got {goal!r}")
@@ -355,16 +410,24 @@ def _parse_mistake(raw: Any, where: str) -> Mistake:
 
 
 def _check_placeholders(text: str, puzzle: puzzles.Puzzle, where: str) -> None:
+    params = {spec.name for spec in puzzle.param_specs}
     for name in PLACEHOLDER.findall(text):
-        if name not in puzzle.quantities:
+        if name not in puzzle.quantities and name not in params:
             raise LessonError(f"{where}: unknown quantity {{{{{name}}}}} for puzzle {puzzle.name!r} "
-                              f"(known: {', '.join(puzzle.quantities)})")
+                              f"(known: {', '.join(puzzle.quantities)}; or a parameter: {', '.join(sorted(params))})")
 
 
 def fill(text: str, puzzle_name: str, params: Mapping[str, Any]) -> str:
-    """Replace ``{{quantity}}`` with the engine's value for these parameters."""
+    """Replace ``{{quantity}}`` with the engine's value for these parameters (``{{param}}`` with its value)."""
     puzzle = puzzles.get(puzzle_name)
-    return PLACEHOLDER.sub(lambda m: str(puzzle.quantity(params, m.group(1))), text).strip()
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in puzzle.quantities or name not in params:
+            return str(puzzle.quantity(params, name))
+        return str(params[name])
+
+    return PLACEHOLDER.sub(value, text).strip()
 
 
 # -- loading --------------------------------------------------------------------------------
@@ -499,7 +562,7 @@ class Catalog:
         if name in self.lessons:
             return self.lessons[name]
         ordered = self.ordered()
-        if name.isdigit() and 1 <= int(name) <= len(ordered):
+        if name.isdecimal() and name.isascii() and 1 <= int(name) <= len(ordered):
             return ordered[int(name) - 1]
         matches = [les for les in ordered if les.id.startswith(name) or les.id.split("/")[-1] == name]
         if len(matches) == 1:

@@ -62,6 +62,7 @@ class Place:
     last_answer: str = ""
     moves: int = 0  # moves played in this step's game
     played: tuple[str, ...] = ()  # their texts, saved so a resumed game is replayed
+    over: bool = False  # the game ended (lost): moves are refused until /reset or /undo
 
 
 class Session:
@@ -254,8 +255,8 @@ class Session:
                 if pack.welcome:
                     out.append(Reply("say", pack.welcome))
         out += [Reply("title", f"{lesson.title} ({lesson.id})"), Reply("say", lesson.summary)]
-        if lesson.variant:
-            shown = ", ".join(f"{k} = {v}" for k, v in lesson.variant.items())
+        shown = ", ".join(f"{k} = {v}" for k, v in lesson.variant.items() if "." not in k)
+        if shown:  # step-level draws (a random board) are shown at their step
             out.append(Reply("info", f"Your variant of this lesson: {shown}."))
         if start:
             out.append(Reply("info", f"Resuming at step {start + 1} of {len(lesson.steps)}."))
@@ -360,7 +361,7 @@ class Session:
     def _ladder(self) -> list[str]:
         lesson, step = self.lesson, self.step
         assert lesson is not None and step is not None
-        ladder = list(step.hints)
+        ladder = [fill(h, lesson.puzzle, step.params) for h in step.hints]
         if step.answer in (None, "number", "choice"):
             return ladder
         puzzle = puzzles.get(lesson.puzzle)
@@ -386,8 +387,7 @@ class Session:
         if self.place.hint_level >= len(ladder):
             return [Reply("hint", f"hint {level} of {len(ladder)}: {ladder[level - 1]}"),
                     Reply("info", "That is the last hint. /solution reveals the answer.")]
-        self._remember()
-        self.place = replace(self.place, hint_level=level)
+        self.place = replace(self.place, hint_level=level)  # not an undo point: /undo takes back moves
         self.progress.record_hint(lesson.id, step.index, level)
         return [Reply("hint", f"hint {level} of {len(ladder)}: {ladder[level - 1]}")]
 
@@ -425,6 +425,14 @@ class Session:
         assert lesson is not None and step is not None
         self.progress.record_solution(lesson.id, step.index)
         answer = self.solution_text(lesson, step)
+        if step.answer == "play" and self.place.game is not None and self.place.moves:
+            now = puzzles.get(lesson.puzzle).game_solution(step.params, self.place.game)
+            if now is not None:
+                return [Reply("hint", f"From here, this wins: {now}"),
+                        Reply("info", "Type it in (moves may go on one line) to finish the step.")]
+            if answer is not None:
+                return [Reply("hint", f"From the start, this wins: {answer}"),
+                        Reply("info", "Your game cannot be won as it stands: /reset and type it in.")]
         if answer is None:
             return [Reply("info", "There is no winning answer here: that is the point of this step. "
                                   "Say so in your own words, or /next.")]
@@ -482,19 +490,24 @@ class Session:
         out = [Reply("wrong", summary)]
         if detail:
             out.append(Reply("board", detail))
-        for mistake in step.mistakes:
-            if mistake.matches(canonical, text):
-                out.append(Reply("hint", mistake.say))
-                break
+        out += self._misconception(lesson, step, canonical, text)
         out.append(Reply("info", "Try again, or /hint."))
         return out
+
+    @staticmethod
+    def _misconception(lesson: Lesson, step: Step, canonical: str, text: str) -> list[Reply]:
+        """The lesson's named misconception for this answer, if it declares one."""
+        for mistake in step.mistakes:
+            if mistake.matches(canonical, text):
+                return [Reply("hint", fill(mistake.say, lesson.puzzle, step.params))]
+        return []
 
     def _judge(self, lesson: Lesson, step: Step, text: str) -> tuple[bool, str, str, str]:
         """(correct, one-line verdict, laid-out detail, canonical answer)."""
         puzzle = puzzles.get(lesson.puzzle)
         if step.answer == "number":
             cleaned = text.replace(",", "").replace("_", "").strip()
-            if not cleaned.lstrip("-").isdigit():
+            if not (cleaned.lstrip("-").isdecimal() and cleaned.isascii()):
                 raise TutorError(f"{text!r} is not a whole number")
             value = int(cleaned)
             expected = puzzle.quantity(step.params, step.compute or "")
@@ -512,7 +525,7 @@ class Session:
     @staticmethod
     def _choice(step: Step, text: str) -> str:
         t = text.strip().lower()
-        if t.isdigit() and 1 <= int(t) <= len(step.options):
+        if t.isdecimal() and t.isascii() and 1 <= int(t) <= len(step.options):
             return step.options[int(t) - 1]
         exact = [o for o in step.options if o.lower() == t]
         if exact:
@@ -526,6 +539,8 @@ class Session:
     def _play(self, lesson: Lesson, step: Step, text: str) -> list[Reply]:
         puzzle = puzzles.get(lesson.puzzle)
         game = self.place.game
+        if self.place.over:
+            return [Reply("info", "This game is over: /reset to play again, /undo to take back your last move.")]
         if game is None:
             game = puzzle.new_game(step.params, self._rng(step))
         try:
@@ -534,9 +549,10 @@ class Session:
             return [Reply("error", str(err))]
         self._remember()
         self.place = replace(self.place, game=turn.state, last_answer=text, moves=self.place.moves + 1,
-                             played=(*self.place.played, text))
+                             played=(*self.place.played, text), over=turn.finished)
         self.progress.save_game(lesson.id, step.index, [] if turn.finished else list(self.place.played))
         out = [Reply("say", r) for r in turn.replies]
+        out += self._misconception(lesson, step, " ".join(text.split()), text)
         seconds = self.clock() - self.shown_at
         if turn.finished:
             verdict = "won" if turn.won else "lost"

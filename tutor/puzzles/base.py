@@ -198,6 +198,10 @@ class Puzzle(ABC):
         """The hint ladder for the current game state."""
         return []
 
+    def game_solution(self, params: Params, state: Any) -> str | None:
+        """Moves that win from the current game state (for /solution mid-game), or None."""
+        return None
+
 
 def coerce_param(puzzle: str, spec: ParamSpec, value: Any) -> Any:
     """Check one parameter value against its spec; convert numeric strings from flags."""
@@ -206,7 +210,7 @@ def coerce_param(puzzle: str, spec: ParamSpec, value: Any) -> Any:
         if not isinstance(value, bool):
             raise InvalidParams(f"{where} must be true or false, not {value!r}")
     elif spec.type is int:
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and value.strip().lstrip("-").isdecimal() and value.isascii():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidParams(f"{where} must be a whole number, not {value!r}")

@@ -375,6 +375,21 @@ class CoinTable(Puzzle):
             rows.append(f"{i:>4} {label:<{width}} | " + " ".join(cells))
         return "\n".join(rows)
 
+    def game_solution(self, params: Params, state: Any) -> str | None:
+        """A shortest continuation from the current belief (the rest of the closed form on big tables)."""
+        m = model_of(params)
+        if engine.searchable(m):
+            try:
+                outcome = engine.search_from(m, state.belief)
+            except SearchLimit:
+                return None
+            return None if outcome.strategy is None else format_strategy(outcome.strategy, m.k)
+        sol = _solution(m)
+        moves = list(state.moves)
+        if sol.strategy is not None and sol.strategy[: len(moves)] == moves:
+            return format_strategy(sol.strategy[len(moves):], m.k)
+        return None
+
     def game_hints(self, params: Params, state: Any) -> list[str]:
         """The hint ladder after the moves played so far."""
         return list(self.hint_data(params, list(state.moves))["hints"])

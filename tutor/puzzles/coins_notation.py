@@ -25,6 +25,7 @@ from tutor.errors import InvalidNotation
 from tutor.puzzles.coins_model import Move
 
 SEPARATORS = " \t\r\n,;"
+DIGITS = "0123456789"
 
 
 def split_moves(text: str, before: int = 0) -> list[tuple[str, int]]:
@@ -78,7 +79,7 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
             raise InvalidNotation(f"{where}: needs {n} digits (one amount per position), has {len(word)}")
         digits = []
         for col, ch in enumerate(word, 1):
-            if not ch.isdigit() or int(ch) >= k:
+            if ch not in DIGITS or int(ch) >= k:
                 raise InvalidNotation(f"{where}, character {col}: {ch!r} is not a digit 0-{k - 1}")
             digits.append(int(ch))
         return tuple(digits)
@@ -93,7 +94,7 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
         return tuple(1 if ch in "xX" else 0 for ch in word)
     flips = [0] * n
     for col, ch in enumerate(word, 1):
-        if not ch.isdigit():
+        if ch not in DIGITS:
             raise InvalidNotation(f"{where}, character {col}: {ch!r} is not a position digit "
                                   f"(write moves like 02, {{0, 2}} or x.x.)")
         pos = int(ch)
@@ -116,7 +117,7 @@ def _parse_braces(word: str, n: int, where: str) -> Move:
         col += len(part) + 1
         if not stripped:
             raise InvalidNotation(f"{where}, character {offset}: empty position between commas")
-        if not stripped.isdigit():
+        if not all(c in DIGITS for c in stripped):
             raise InvalidNotation(f"{where}, character {offset}: {stripped!r} is not a position")
         pos = int(stripped)
         if pos >= n:

@@ -23,6 +23,7 @@ from tutor.puzzles import lightsout_engine as engine
 from tutor.puzzles import lightsout_teach as teach
 from tutor.puzzles.base import Params, ParamSpec, Puzzle, Report, Turn, Value, Verdict
 from tutor.puzzles.lightsout_notation import (
+    format_board,
     format_cell,
     format_presses,
     parse_board,
@@ -138,6 +139,29 @@ class LightsOut(Puzzle):
     }
 
     # -- parameters -----------------------------------------------------------
+
+    def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random,
+                     fixed: Mapping[str, Any]) -> Any:
+        """``board = {random = "solvable" | "any"}``: a random board of the lesson's size and rules,
+        written out, so every learner's variant has a concrete board (and a computed solution)."""
+        if name != "board":
+            return super().random_param(name, spec, rng, fixed)
+        want = spec.get("random")
+        if set(spec) - {"random"} or want not in ("solvable", "any"):
+            raise InvalidParams(f"board: a random board is {{random = \"solvable\"}} or {{random = \"any\"}}, "
+                                f"not {dict(spec)!r}")
+        params = self.make_params({k: v for k, v in fixed.items() if k != "board"})
+        rules = rules_of(params)
+        engine.check_size(rules)
+        board = engine.random_board(rules, rng, solvable_only=want == "solvable")
+        if not any(board):  # a dark board is no puzzle: light something the rules can clear
+            board = engine.random_board(rules, rng, solvable_only=True)
+        return format_board(rules, board)
+
+    def solvable(self, params: Params) -> bool | None:
+        """Whether the board can be darkened."""
+        rules, board = board_of(params)
+        return engine.solvable(rules, board)
 
     def validate_params(self, params: dict[str, Any]) -> None:
         """Check the size, the board text (unless read later from a file) and the states."""
@@ -333,6 +357,11 @@ class LightsOut(Puzzle):
         return [format_cell(r, c) for r in range(rules.rows) for c in range(rules.cols)]
 
     # -- play -------------------------------------------------------------------
+
+    def game_solution(self, params: Params, state: Any) -> str | None:
+        """The fewest presses that darken the board as it is now."""
+        sol = engine.solve(state.rules, state.board)
+        return None if sol.pattern is None else format_presses(cells_of(state.rules, sol.pattern))
 
     def new_game(self, params: Params, rng: random.Random) -> LightsGame:
         """A game on the params' board; ``random`` boards are drawn from ``rng``."""

@@ -315,6 +315,12 @@ class Wythoff(Puzzle):
 
     # -- play against the computer ----------------------------------------------------
 
+    def game_solution(self, params: Params, state: Any) -> str | None:
+        """The fastest winning line from the game as it stands, against perfect replies."""
+        if params["blunder"] or not state.learner_to_move:
+            return None
+        return lesson.winning_line(rules_of(params), state.boards, True)
+
     def new_game(self, params: Params, rng: random.Random) -> play.GameState:
         """A fresh game from ``position`` (or a random start up to ``size``); the computer may open."""
         rules = rules_of(params)

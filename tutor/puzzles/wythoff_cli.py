@@ -223,7 +223,7 @@ def _kth_detail(rules: Rules, pair: tuple[int, int], k: int) -> str:
 def _numbers(text: str) -> list[int]:
     words = text.replace(",", " ").replace(";", " ").split()
     for word in words:
-        if not word.isdigit():
+        if not word.isdecimal():
             raise InvalidNotation(f"answer {text!r}: {word!r} is not a whole number")
     return [int(w) for w in words]
 

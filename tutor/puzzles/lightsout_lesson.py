@@ -21,7 +21,7 @@ from tutor.puzzles.lightsout_notation import format_board, format_cell
 from tutor.puzzles.lightsout_rules import Board, Rules, row_masks, to_bitmask
 from tutor.puzzles.lightsout_teach import chase_stage, render, unsolvable_reason
 
-RACE_BUDGET = 0.15  # seconds each slow method may run before its time is extrapolated
+RACE_BUDGET = 0.02  # seconds each slow method may run before its time is extrapolated (keeps a step < 100 ms)
 MAX_TABLE_COLS = 12  # the residue table enumerates 2^cols top rows
 MAX_MATRIX_CELLS = 16  # the press matrix is printed up to this many cells
 

@@ -1,0 +1,136 @@
+"""docs/authoring.md cannot drift from the code.
+
+Every complete lesson in the guide (a ```toml block starting with ``id = ``) must
+pass ``tutor lint`` and ``tutor preview``; the pack example must load its lessons
+under namespaced ids; and every quantity and answer kind the guide's reference
+tables name must exist in that puzzle family.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor import puzzles
+from tutor.authoring import preview
+from tutor.course import load_roots
+from tutor.lint import lint_paths
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "authoring.md"
+FAMILIES = ("coins", "wythoff", "gods", "lightsout")
+
+
+def blocks(text: str) -> list[tuple[str, str]]:
+    """Every fenced block as (info string, body)."""
+    return [(m.group(1).strip(), m.group(2)) for m in re.finditer(r"^```([^\n]*)\n(.*?)^```$", text, re.M | re.S)]
+
+
+def lesson_blocks() -> list[str]:
+    """The guide's complete lessons: ```toml blocks whose first line is ``id = ...``."""
+    return [body for info, body in blocks(GUIDE.read_text(encoding="utf-8"))
+            if info == "toml" and body.startswith("id = ")]
+
+
+def lesson_id(body: str) -> str:
+    match = re.match(r'id = "([^"]+)"', body)
+    assert match, body[:60]
+    return match.group(1)
+
+
+def puzzle_of(body: str) -> str:
+    match = re.search(r'^puzzle = "([^"]+)"', body, re.M)
+    assert match, body[:60]
+    return match.group(1)
+
+
+LESSONS = lesson_blocks()
+
+
+def write(folder: Path, body: str) -> Path:
+    path = folder / f"{lesson_id(body)}.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def test_the_guide_has_a_worked_example_for_every_family():
+    assert len(LESSONS) >= len(FAMILIES) + 1  # one per family, plus the variants lesson
+    assert set(FAMILIES) <= {puzzle_of(b) for b in LESSONS}
+    ids = [lesson_id(b) for b in LESSONS]
+    assert len(ids) == len(set(ids)), ids
+
+
+@pytest.mark.parametrize("body", LESSONS, ids=[lesson_id(b) for b in LESSONS])
+def test_every_example_lesson_passes_lint_and_preview(body, tmp_path):
+    path = write(tmp_path, body)
+    count, errors = lint_paths([str(path)], include_env=False)
+    assert (count, errors) == (1, [])
+    catalog = load_roots([tmp_path])  # only this lesson: no clash with bundled ids can hide it
+    assert catalog.errors == []
+    result = preview(catalog, lesson_id(body))
+    assert result.failures == (), result.text
+    assert "Lesson complete" in result.text
+
+
+def test_every_example_has_a_say_step_a_question_and_a_mistake():
+    for body in LESSONS:
+        assert "\nsay = " in body and "\nask = " in body, lesson_id(body)
+        assert "[[steps.mistakes]]" in body, lesson_id(body)
+
+
+def test_the_pack_example_loads_the_guides_lessons_under_namespaced_ids(tmp_path):
+    text = GUIDE.read_text(encoding="utf-8")
+    pack = next(body for _, body in blocks(text) if body.startswith("# intro/pack.toml"))
+    folder = tmp_path / "intro"
+    folder.mkdir()
+    (folder / "pack.toml").write_text(pack, encoding="utf-8")
+    for body in LESSONS:
+        write(folder, body)
+    catalog = load_roots([tmp_path])
+    assert catalog.errors == []
+    assert {f"intro/{lesson_id(b)}" for b in LESSONS} == set(catalog.lessons)
+    order = [les.id for les in catalog.pack_lessons("intro")]
+    assert order[:2] == ["intro/guide-gods", "intro/guide-coins"]
+    count, errors = lint_paths([str(tmp_path)], include_env=False)
+    assert (count, errors) == (len(LESSONS), [])
+
+
+def reference_tables(text: str) -> dict[str, dict[str, set[str]]]:
+    """For each '#### Puzzle `name`' section: the names in its 'answer kind' and 'quantity' tables."""
+    out: dict[str, dict[str, set[str]]] = {}
+    for section in re.split(r"^#### ", text, flags=re.M)[1:]:
+        head = re.match(r"Puzzle `(\w+)`", section)
+        if not head:
+            continue
+        tables: dict[str, set[str]] = {"answer kind": set(), "quantity": set()}
+        current = None
+        for line in section.splitlines():
+            if line.startswith("## "):
+                break
+            header = re.match(r"\| (answer kind|quantity) \|", line)
+            if header:
+                current = header.group(1)
+            elif current and line.startswith("| `"):
+                first = line.split("|")[1]
+                tables[current] |= set(re.findall(r"`(\w+)`", first))
+            elif not line.startswith("|"):
+                current = None
+        out[head.group(1)] = tables
+    return out
+
+
+def test_reference_tables_name_only_real_quantities_and_answer_kinds():
+    tables = reference_tables(GUIDE.read_text(encoding="utf-8"))
+    assert set(tables) == set(FAMILIES)
+    for name, found in tables.items():
+        puzzle = puzzles.get(name)
+        assert found["answer kind"] and found["quantity"], name
+        assert found["answer kind"] <= set(puzzle.answer_kinds), (name, found["answer kind"] - set(puzzle.answer_kinds))
+        assert found["quantity"] <= set(puzzle.quantities), (name, found["quantity"] - set(puzzle.quantities))
+
+
+def test_reference_tables_cover_every_answer_kind():
+    tables = reference_tables(GUIDE.read_text(encoding="utf-8"))
+    for name in FAMILIES:
+        assert tables[name]["answer kind"] == set(puzzles.get(name).answer_kinds), name

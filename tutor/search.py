@@ -8,7 +8,7 @@ begins some shortest path, which is what hint ladders need.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -47,8 +47,12 @@ def breadth_first(
     actions: Iterable[A],
     result: Callable[[S, A], S],
     limit: int = 2_000_000,
+    expand: Callable[[S], Sequence[S]] | None = None,
 ) -> SearchResult[S, A]:
     """Level-by-level BFS from ``start``; exhaustive, so "no path" is a proof.
+
+    ``expand(state)``, if given, returns every successor at once, in action order
+    (the same as ``[result(state, a) for a in actions]``, but it can batch the work).
 
     >>> r = breadth_first(0, lambda s: s == 5, [1, 2], lambda s, a: min(s + a, 9))
     >>> r.path, sorted(r.first_actions)
@@ -63,8 +67,8 @@ def breadth_first(
     while frontier:
         level: dict[S, int] = {}
         for state in frontier:
-            for index, action in enumerate(acts):
-                nxt = result(state, action)
+            successors = expand(state) if expand is not None else [result(state, a) for a in acts]
+            for index, nxt in enumerate(successors):
                 firsts = first[state] if parent[state] is not None else 1 << index
                 if nxt in level:
                     level[nxt] |= firsts

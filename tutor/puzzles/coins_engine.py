@@ -19,8 +19,10 @@ cancelled by some prefix: a winning strategy has at least K**N - 1 moves
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from operator import or_
 from typing import Any
 
 from tutor.puzzles.coins_model import Model, Move, Table
@@ -66,6 +68,24 @@ class Transitions:
     moves: tuple[Move, ...]
     succ: tuple[tuple[Belief, ...], ...]  # succ[i][c]: classes reachable from class c by moves[i]
     chunks: tuple[tuple[tuple[Belief, ...], ...], ...]  # chunks[i][j][byte]
+    by_chunk: tuple[tuple[tuple[Belief, ...], ...], ...]  # by_chunk[j][byte][i], every move at once
+
+    def expand(self, belief: Belief) -> list[Belief]:
+        """The belief after each move, in move order (ORs of precomputed per-byte rows, in C)."""
+        rows = []
+        j = 0
+        while belief:
+            byte = belief & 0xFF
+            if byte:
+                rows.append(self.by_chunk[j][byte])
+            belief >>= 8
+            j += 1
+        if not rows:
+            return [0] * len(self.moves)
+        out: Iterable[Belief] = rows[0]
+        for row in rows[1:]:
+            out = map(or_, out, row)
+        return list(out)
 
     def step(self, belief: Belief, index: int) -> Belief:
         """The belief after move ``index``."""
@@ -106,7 +126,9 @@ def transitions(model: Model) -> Transitions:
                 table[byte] = table[byte ^ low] | (row_bits[c] if c < count else 0)
             per_chunk.append(tuple(table))
         chunks.append(tuple(per_chunk))
-    return Transitions(moves, succs, tuple(chunks))
+    by_chunk = tuple(tuple(tuple(chunks[i][j][byte] for i in range(len(moves))) for byte in range(256))
+                     for j in range(len(chunks[0]) if chunks else 0))
+    return Transitions(moves, succs, tuple(chunks), by_chunk)
 
 
 def searchable(model: Model) -> bool:
@@ -146,7 +168,8 @@ def search_from(model: Model, belief: Belief) -> SearchOutcome:
     trans = transitions(model)
     # the budget is in belief steps (states x moves), so giving up takes seconds, not minutes
     limit = max(20_000, SEARCH_STEP_LIMIT // max(1, len(trans.moves)))
-    result = breadth_first(belief, lambda b: b == 0, range(len(trans.moves)), trans.step, limit=limit)
+    result = breadth_first(belief, lambda b: b == 0, range(len(trans.moves)), trans.step, limit=limit,
+                           expand=trans.expand)
     if result.path is None:
         return SearchOutcome(None, [], result.explored)
     strategy = [trans.moves[i] for i in result.path]

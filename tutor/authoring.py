@@ -8,26 +8,16 @@ once; it fails where a step would not accept its reference answer.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from typing import Any
 
 from tutor import puzzles
-from tutor.course import Catalog, Lesson
+from tutor.course import Catalog, Lesson, toml_value
 from tutor.errors import TutorError
 from tutor.progress import Progress
 from tutor.repl import plain_text
 from tutor.session import Reply, Session
-
-
-def toml_value(value: Any) -> str:
-    """A parameter value as TOML (strings, whole numbers, booleans)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    return json.dumps(str(value))
 
 
 def skeleton(lesson_id: str, puzzle_name: str) -> str:

@@ -108,9 +108,9 @@ def cmd_preview(args: argparse.Namespace) -> int:
     catalog = load_catalog(args.lessons or [])
     result = preview(catalog, args.lesson, seed=args.seed, hints=not args.no_hints)
     print(result.text)
-    for failure in result.failures:
-        print(failure, file=sys.stderr)
-    return 1 if result.failures else 0
+    for problem in [*catalog.errors, *result.failures]:  # a clashing id or a broken file is a failure too
+        print(problem, file=sys.stderr)
+    return 1 if result.failures or catalog.errors else 0
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

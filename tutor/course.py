@@ -37,6 +37,7 @@ folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (separated by ``os.pathsep``
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import re
@@ -68,10 +69,10 @@ class Mistake:
     pattern: str | None = None
 
     def matches(self, canonical: str, raw: str) -> bool:
-        """Whether an answer (canonical form and raw text) is this mistake."""
+        """Whether an answer (canonical form and raw text) is this mistake (letter case ignored)."""
         if self.pattern is not None:
             return re.fullmatch(self.pattern, raw.strip(), re.IGNORECASE) is not None
-        return self.match is not None and canonical == self.match
+        return self.match is not None and canonical.casefold() == self.match.strip().casefold()
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,10 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
     if not isinstance(order, int):
         raise LessonError(f"{where}: order: expected a whole number, got {order!r}")
     full_id = f"{pack}/{lesson_id}" if pack else lesson_id
-    tags = tuple(str(t) for t in data.get("tags", ()))
+    raw_tags = data.get("tags", [])
+    if not isinstance(raw_tags, list) or not all(isinstance(t, str) for t in raw_tags):
+        raise LessonError(f"{where}: tags: expected a list of texts, got {raw_tags!r}")
+    tags = tuple(raw_tags)
     return Lesson(full_id, title, summary, puzzle_name, params, steps, path, order, pack, tags,
                   {key: spec for key, (_, _, spec) in slots.items()}, original)
 
@@ -344,7 +348,8 @@ def _parse_step(raw: Any, index: int, file: str, puzzle_name: str, lesson_params
         _check_placeholders(hint, puzzle, f"{where}.hints[{i}]")
     if "say" in raw:
         text = _need(raw, "say", where)
-        for key in ("answer", "compute", "options", "reference", "mistakes", "goal", "explore"):
+        for key in ("answer", "compute", "options", "reference", "mistakes", "goal", "explore", "hints",
+                    "success"):
             if key in raw:
                 raise LessonError(f"{where}.{key}: only ask steps take {key!r}")
         _check_placeholders(text, puzzle, f"{where}.say")
@@ -378,6 +383,15 @@ def _parse_step(raw: Any, index: int, file: str, puzzle_name: str, lesson_params
     goal = raw.get("goal", "win")
     if goal not in ("win", "explore"):
         raise LessonError(f"{where}.goal: expected 'win' or 'explore', got {goal!r}")
+    if answer != "play":
+        for key in ("goal", "explore"):
+            if key in raw:
+                raise LessonError(f"{where}.{key}: only play steps take {key!r}")
+    elif "explore" in raw and goal != "explore":
+        raise LessonError(f"{where}.explore: 'explore' needs goal = \"explore\"")
+    if answer in BUILTIN_ANSWERS and "reference" in raw:
+        raise LessonError(f"{where}.reference: a {answer} step's answer is computed (compute = ...), "
+                          "it takes no reference")
     explore = raw.get("explore", 0)
     if goal == "explore" and (not isinstance(explore, int) or explore < 1):
         raise LessonError(f"{where}.explore: an explore step needs the number of moves to make (>= 1)")
@@ -415,6 +429,15 @@ def _check_placeholders(text: str, puzzle: puzzles.Puzzle, where: str) -> None:
         if name not in puzzle.quantities and name not in params:
             raise LessonError(f"{where}: unknown quantity {{{{{name}}}}} for puzzle {puzzle.name!r} "
                               f"(known: {', '.join(puzzle.quantities)}; or a parameter: {', '.join(sorted(params))})")
+
+
+def toml_value(value: Any) -> str:
+    """A parameter value as TOML (strings, whole numbers, booleans)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value))
 
 
 def fill(text: str, puzzle_name: str, params: Mapping[str, Any]) -> str:

@@ -22,8 +22,12 @@ from typing import Any
 from tutor import puzzles
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import LessonError, TutorError
+from tutor.session import judge
 
 FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary")
+# where each family's verdict data keeps the answer's length and the shortest possible one
+LENGTH_KEYS = ("length", "press_count", "questions")
+SHORTEST_KEYS = ("shortest", "minimal_press_count", "min_questions")
 MAX_BYTES = 2_000_000
 
 
@@ -88,20 +92,17 @@ def grade_one(job: tuple[Lesson, int, str]) -> Row:
     try:
         mine = instantiate(lesson, variant_seed(learner, lesson.id)) if lesson.variants else lesson
         step = mine.steps[step_index]
-        puzzle = puzzles.get(mine.puzzle)
         if step.answer in ("number", "choice"):
-            expected = str(puzzle.quantity(step.params, step.compute or ""))
-            ok = text.strip().lower() == expected.lower()
-            return Row(learner, file, "correct" if ok else "incorrect", ok, None, None,
-                       "" if ok else f"{text.strip()!r} is not the answer")
-        verdict = puzzle.check_answer(step.params, step.answer or "", text)
+            ok, summary, _, _ = judge(mine, step, text)
+            return Row(learner, file, "correct" if ok else "incorrect", ok, None, None, summary)
+        verdict = puzzles.get(mine.puzzle).check_answer(step.params, step.answer or "", text)
     except TutorError as err:
         return Row(learner, file, "unparsable", False, None, None, str(err))
-    length = verdict.data.get("length")
-    shortest = verdict.data.get("shortest")
+    data = verdict.data
+    length = next((data[k] for k in LENGTH_KEYS if isinstance(data.get(k), int)), None)
+    shortest = next((data[k] for k in SHORTEST_KEYS if isinstance(data.get(k), int)), None)
     return Row(learner, file, "correct" if verdict.correct else "incorrect", verdict.correct,
-               length if isinstance(length, int) else None, shortest if isinstance(shortest, int) else None,
-               verdict.summary)
+               length, shortest, verdict.summary)
 
 
 def grade(lesson: Lesson, step: Step, files: list[Path], jobs: int | None = None) -> list[Row]:

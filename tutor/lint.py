@@ -48,8 +48,14 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
         if step.answer == "number" and isinstance(value, bool | str):
             errors.append(f"{where}.compute: quantity {step.compute!r} is not a number ({value!r})")
         for i, mistake in enumerate(step.mistakes, 1):
-            if mistake.match is not None and mistake.match.strip().lower() == str(value).lower():
+            if mistake.match is None:
+                continue
+            if mistake.match.strip().lower() == str(value).lower():
                 errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is the correct answer")
+            if step.answer == "choice" and mistake.match.strip().lower() not in [o.lower() for o in step.options]:
+                errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not one of the options")
+            if step.answer == "number" and not mistake.match.strip().lstrip("-").isdecimal():
+                errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not a whole number")
         return errors
     if step.answer == "play":
         return errors + _lint_play(lesson, step, where)

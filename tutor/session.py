@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor import puzzles
-from tutor.course import Catalog, Lesson, Step, fill, instantiate, variant_seed
+from tutor.course import Catalog, Lesson, Step, fill, instantiate, toml_value, variant_seed
 from tutor.errors import TutorError
 from tutor.progress import Progress
 
@@ -255,7 +255,7 @@ class Session:
                 if pack.welcome:
                     out.append(Reply("say", pack.welcome))
         out += [Reply("title", f"{lesson.title} ({lesson.id})"), Reply("say", lesson.summary)]
-        shown = ", ".join(f"{k} = {v}" for k, v in lesson.variant.items() if "." not in k)
+        shown = ", ".join(f"{k} = {toml_value(v)}" for k, v in lesson.variant.items() if "." not in k)
         if shown:  # step-level draws (a random board) are shown at their step
             out.append(Reply("info", f"Your variant of this lesson: {shown}."))
         if start:
@@ -478,7 +478,7 @@ class Session:
         if step.answer == "play":
             return self._play(lesson, step, text)
         try:
-            correct, summary, detail, canonical = self._judge(lesson, step, text)
+            correct, summary, detail, canonical = judge(lesson, step, text)
         except TutorError as err:
             return [Reply("error", str(err))]
         self.progress.record_attempt(lesson.id, step.index, text, correct, summary, seconds)
@@ -501,40 +501,6 @@ class Session:
             if mistake.matches(canonical, text):
                 return [Reply("hint", fill(mistake.say, lesson.puzzle, step.params))]
         return []
-
-    def _judge(self, lesson: Lesson, step: Step, text: str) -> tuple[bool, str, str, str]:
-        """(correct, one-line verdict, laid-out detail, canonical answer)."""
-        puzzle = puzzles.get(lesson.puzzle)
-        if step.answer == "number":
-            cleaned = text.replace(",", "").replace("_", "").strip()
-            if not (cleaned.lstrip("-").isdecimal() and cleaned.isascii()):
-                raise TutorError(f"{text!r} is not a whole number")
-            value = int(cleaned)
-            expected = puzzle.quantity(step.params, step.compute or "")
-            ok = value == expected
-            return ok, ("Right: " if ok else "Not right: ") + f"{value}" + ("." if ok else " is not the answer."), \
-                "", str(value)
-        if step.answer == "choice":
-            choice = self._choice(step, text)
-            expected = str(puzzle.quantity(step.params, step.compute or ""))
-            ok = choice.lower() == expected.lower()
-            return ok, (f"Right: {choice}." if ok else f"Not right: {choice!r} is not the answer."), "", choice
-        verdict = puzzle.check_answer(step.params, step.answer or "", text)
-        return verdict.correct, verdict.summary, verdict.detail, verdict.canonical
-
-    @staticmethod
-    def _choice(step: Step, text: str) -> str:
-        t = text.strip().lower()
-        if t.isdecimal() and t.isascii() and 1 <= int(t) <= len(step.options):
-            return step.options[int(t) - 1]
-        exact = [o for o in step.options if o.lower() == t]
-        if exact:
-            return exact[0]
-        prefix = [o for o in step.options if o.lower().startswith(t)]
-        if len(prefix) == 1:
-            return prefix[0]
-        options = ", ".join(f"{i}) {o}" for i, o in enumerate(step.options, 1))
-        raise TutorError(f"{text!r} is not one of the options: {options}")
 
     def _play(self, lesson: Lesson, step: Step, text: str) -> list[Reply]:
         puzzle = puzzles.get(lesson.puzzle)
@@ -576,3 +542,42 @@ class Session:
         elif not summary:
             out.append(Reply("ok", "Well done."))
         return out + self._advance()
+
+
+def judge(lesson: Lesson, step: Step, text: str) -> tuple[bool, str, str, str]:
+    """Judge an answer to an ask step: (correct, one-line verdict, laid-out detail, canonical answer).
+
+    Shared by the Session and batch grading, so both judge alike.
+    """
+    puzzle = puzzles.get(lesson.puzzle)
+    if step.answer == "number":
+        cleaned = text.replace(",", "").replace("_", "").strip()
+        if not (cleaned.lstrip("-").isdecimal() and cleaned.isascii()):
+            raise TutorError(f"{text!r} is not a whole number")
+        value = int(cleaned)
+        expected = puzzle.quantity(step.params, step.compute or "")
+        ok = value == expected
+        return ok, ("Right: " if ok else "Not right: ") + f"{value}" + ("." if ok else " is not the answer."), \
+            "", str(value)
+    if step.answer == "choice":
+        choice = pick_option(step, text)
+        expected = str(puzzle.quantity(step.params, step.compute or ""))
+        ok = choice.lower() == expected.lower()
+        return ok, (f"Right: {choice}." if ok else f"Not right: {choice!r} is not the answer."), "", choice
+    verdict = puzzle.check_answer(step.params, step.answer or "", text)
+    return verdict.correct, verdict.summary, verdict.detail, verdict.canonical
+
+
+def pick_option(step: Step, text: str) -> str:
+    """The option meant by ``text``: its exact words, its number in the list, or a unique prefix."""
+    t = text.strip().lower()
+    exact = [o for o in step.options if o.lower() == t]
+    if exact:
+        return exact[0]
+    if t.isdecimal() and t.isascii() and 1 <= int(t) <= len(step.options):
+        return step.options[int(t) - 1]
+    prefix = [o for o in step.options if o.lower().startswith(t)]
+    if len(prefix) == 1:
+        return prefix[0]
+    options = ", ".join(f"{i}) {o}" for i, o in enumerate(step.options, 1))
+    raise TutorError(f"{text!r} is not one of the options: {options}")

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -192,8 +193,10 @@ def test_pack_order_naming_a_missing_lesson_is_an_error(tmp_path):
 def nim_path(tmp_path_factory) -> str:
     """The example plug-in, installed by pip (offline, no build isolation) into its own folder."""
     target = tmp_path_factory.mktemp("nim")
+    source = tmp_path_factory.mktemp("nim-src") / "nim"  # a copy: building must not write into the repository
+    shutil.copytree(ROOT / "tests" / "plugins" / "nim", source)
     run = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                          "--no-index", "--target", str(target), str(ROOT / "tests" / "plugins" / "nim")],
+                          "--no-index", "--target", str(target), str(source)],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     return str(target)

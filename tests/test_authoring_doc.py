@@ -15,8 +15,10 @@ import pytest
 
 from tutor import puzzles
 from tutor.authoring import preview
-from tutor.course import load_roots
+from tutor.course import instantiate, load_file, load_roots
 from tutor.lint import lint_paths
+from tutor.progress import Progress
+from tutor.session import Session
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "authoring.md"
 FAMILIES = ("coins", "wythoff", "gods", "lightsout")
@@ -134,3 +136,71 @@ def test_reference_tables_cover_every_answer_kind():
     tables = reference_tables(GUIDE.read_text(encoding="utf-8"))
     for name in FAMILIES:
         assert tables[name]["answer kind"] == set(puzzles.get(name).answer_kinds), name
+
+
+def test_reference_tables_cover_every_quantity():
+    tables = reference_tables(GUIDE.read_text(encoding="utf-8"))
+    for name in FAMILIES:
+        assert tables[name]["quantity"] == set(puzzles.get(name).quantities), name
+
+
+def guide_lesson(lesson: str, folder: Path):
+    """Load one of the guide's lessons (by id) from a folder of its own."""
+    body = next(b for b in LESSONS if lesson_id(b) == lesson)
+    return load_file(write(folder, body))
+
+
+def test_the_random_board_recipe_gives_each_learner_a_concrete_solvable_board(tmp_path):
+    lesson = guide_lesson("guide-lightsout-random", tmp_path)
+    lights = puzzles.get("lightsout")
+    boards, step_boards = set(), set()
+    for seed in range(8):
+        variant = instantiate(lesson, seed)
+        assert set(variant.variant) == {"board", "steps[4].board"}
+        first, last = variant.steps[0].params, variant.steps[3].params
+        for params, rows in ((first, 3), (last, 4)):
+            assert params["board"].count("/") == rows - 1 and "random" not in params["board"]
+            assert lights.solvable(params) is True
+            assert lights.quantity(params, "lit") > 0
+            assert lights.reference_answer(params, "play") is not None  # so /solution and lint work
+        boards.add(first["board"])
+        step_boards.add(last["board"])
+    assert len(boards) > 1 and len(step_boards) > 1
+
+
+def test_the_random_board_recipe_in_a_session(tmp_path):
+    guide_lesson("guide-lightsout-random", tmp_path)
+    session = Session(load_roots([tmp_path]), Progress(None), seed=3)
+    opened = "\n".join(r.text for r in session.handle("/open guide-lightsout-random"))
+    banner = next(line for line in opened.splitlines() if line.startswith("Your variant"))
+    assert re.fullmatch(r'Your variant of this lesson: board = "[X./]+"\.', banner)  # lesson-level, TOML
+    session.handle("")  # past the say step
+    hints = "\n".join(r.text for r in session.handle("/hint"))
+    assert "On 3x3 every board" in hints  # {{size}} filled in a hint
+    session.handle(str(lights_min(session)))
+    moved = session.handle("a1 a1")
+    assert any(r.kind == "hint" and "switches every light back" in r.text for r in moved)  # a play mistake
+    assert not any("switches every light back" in r.text for r in session.handle("b2"))
+
+
+def lights_min(session: Session) -> int:
+    step = session.step
+    assert step is not None and step.compute == "min_presses"
+    return int(puzzles.get("lightsout").quantity(step.params, "min_presses"))
+
+
+def for_lessons_section(name: str) -> str:
+    """The 'For lessons' section of docs/NAME.md (to the next '## ' heading)."""
+    text = (GUIDE.parent / f"{name}.md").read_text(encoding="utf-8")
+    match = re.search(r"^## For lessons.*?(?=^## |\Z)", text, re.M | re.S)
+    assert match, name
+    return match.group(0)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_each_family_doc_lists_every_answer_kind_and_quantity_for_lessons(name):
+    section = for_lessons_section(name)
+    puzzle = puzzles.get(name)
+    named = set(re.findall(r"`(\w+)`", section))
+    assert set(puzzle.answer_kinds) <= named, set(puzzle.answer_kinds) - named
+    assert set(puzzle.quantities) <= named, set(puzzle.quantities) - named

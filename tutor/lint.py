@@ -30,12 +30,14 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
     where = f"{lesson.path}: {step.key}"
     puzzle = puzzles.get(lesson.puzzle)
     errors: list[str] = []
-    try:
-        fill(step.text, lesson.puzzle, step.params)
-        if step.success:
-            fill(step.success, lesson.puzzle, step.params)
-    except TutorError as err:
-        errors.append(f"{where}: a {{{{quantity}}}} does not compute: {err}")
+    texts = [("", step.text), (".success", step.success)]
+    texts += [(f".hints[{i}]", h) for i, h in enumerate(step.hints, 1)]
+    texts += [(f".mistakes[{i}].say", m.say) for i, m in enumerate(step.mistakes, 1)]
+    for key, text in texts:
+        try:
+            fill(text, lesson.puzzle, step.params)
+        except TutorError as err:
+            errors.append(f"{where}{key}: a {{{{quantity}}}} does not compute: {err}")
     if not step.is_question:
         return errors
     if step.answer in ("number", "choice"):

@@ -306,17 +306,18 @@ class Session:
         key = f"{owner}:{self.place.lesson}:{step.index}".encode()
         return random.Random(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
 
-    def _move_to(self, index: int) -> list[Reply]:
-        self._remember()
+    def _move_to(self, index: int, remember: bool = True) -> list[Reply]:
+        if remember:
+            self._remember()
         self.place = Place(self.place.lesson, index)
         return self._enter_step()
 
-    def _advance(self) -> list[Reply]:
+    def _advance(self, remember: bool = True) -> list[Reply]:
         lesson = self.lesson
         if lesson is None:
             return [Reply("info", "No lesson is open: /lessons to choose one.")]
         if self.place.step + 1 < len(lesson.steps):
-            return self._move_to(self.place.step + 1)
+            return self._move_to(self.place.step + 1, remember)
         return self._finish_lesson(lesson)
 
     def _finish_lesson(self, lesson: Lesson) -> list[Reply]:
@@ -541,7 +542,7 @@ class Session:
             out.append(Reply("ok", fill(step.success, lesson.puzzle, step.params)))
         elif not summary:
             out.append(Reply("ok", "Well done."))
-        return out + self._advance()
+        return out + self._advance(remember=False)  # one undo takes back the answer and the step change
 
 
 def judge(lesson: Lesson, step: Step, text: str) -> tuple[bool, str, str, str]:

@@ -108,15 +108,9 @@ def rank(rows: Iterable[Row]) -> int:
     return len(piv)
 
 
-@dataclass(frozen=True)
-class Echelon:
-    """A reduced row echelon form: ``rows[i]`` has its pivot at column ``pivots[i]``.
+class PivotColumns:
+    """Rank and free columns of an echelon form with ``pivots`` and ``ncols`` (GF(2) and GF(p) alike)."""
 
-    Pivots are ascending, every pivot column is zero outside its own row, and
-    ``ncols`` is the column count of the original matrix.
-    """
-
-    rows: tuple[Row, ...]
     pivots: tuple[int, ...]
     ncols: int
 
@@ -130,6 +124,19 @@ class Echelon:
         """The non-pivot columns, ascending."""
         piv = set(self.pivots)
         return tuple(j for j in range(self.ncols) if j not in piv)
+
+
+@dataclass(frozen=True)
+class Echelon(PivotColumns):
+    """A reduced row echelon form: ``rows[i]`` has its pivot at column ``pivots[i]``.
+
+    Pivots are ascending, every pivot column is zero outside its own row, and
+    ``ncols`` is the column count of the original matrix.
+    """
+
+    rows: tuple[Row, ...]
+    pivots: tuple[int, ...]
+    ncols: int
 
 
 def rref(rows: Iterable[Row], ncols: int) -> Echelon:

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.gf2 import PivotColumns
+
 Vector = list[int]  # entries 0..p-1
 Matrix = list[Vector]
 
@@ -40,24 +42,13 @@ def is_prime(p: int) -> bool:
 
 
 @dataclass(frozen=True)
-class Echelon:
+class Echelon(PivotColumns):
     """Reduced row echelon form over GF(p): ``rows[i]`` has a 1 at ``pivots[i]``."""
 
     rows: tuple[tuple[int, ...], ...]
     pivots: tuple[int, ...]
     ncols: int
     p: int
-
-    @property
-    def rank(self) -> int:
-        """The number of pivots."""
-        return len(self.pivots)
-
-    @property
-    def free(self) -> tuple[int, ...]:
-        """The non-pivot columns, ascending."""
-        piv = set(self.pivots)
-        return tuple(j for j in range(self.ncols) if j not in piv)
 
 
 def _array(rows: Sequence[Sequence[int]], ncols: int, p: int) -> Any:

@@ -97,14 +97,18 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
         if ch not in DIGITS:
             raise InvalidNotation(f"{where}, character {col}: {ch!r} is not a position digit "
                                   f"(write moves like 02, {{0, 2}} or x.x.)")
-        pos = int(ch)
-        if pos >= n:
-            raise InvalidNotation(f"{where}, character {col}: position {pos} is out of range "
-                                  f"0-{n - 1} for {n} coins")
-        if flips[pos]:
-            raise InvalidNotation(f"{where}, character {col}: position {pos} is named twice")
-        flips[pos] = 1
+        _flip(flips, int(ch), where, col)
     return tuple(flips)
+
+
+def _flip(flips: list[int], pos: int, where: str, col: int) -> None:
+    """Mark position ``pos`` flipped; out of range or repeated is an error at character ``col``."""
+    n = len(flips)
+    if pos >= n:
+        raise InvalidNotation(f"{where}, character {col}: position {pos} is out of range 0-{n - 1} for {n} coins")
+    if flips[pos]:
+        raise InvalidNotation(f"{where}, character {col}: position {pos} is named twice")
+    flips[pos] = 1
 
 
 def _parse_braces(word: str, n: int, where: str) -> Move:
@@ -119,13 +123,7 @@ def _parse_braces(word: str, n: int, where: str) -> Move:
             raise InvalidNotation(f"{where}, character {offset}: empty position between commas")
         if not all(c in DIGITS for c in stripped):
             raise InvalidNotation(f"{where}, character {offset}: {stripped!r} is not a position")
-        pos = int(stripped)
-        if pos >= n:
-            raise InvalidNotation(f"{where}, character {offset}: position {pos} is out of range "
-                                  f"0-{n - 1} for {n} coins")
-        if flips[pos]:
-            raise InvalidNotation(f"{where}, character {offset}: position {pos} is named twice")
-        flips[pos] = 1
+        _flip(flips, int(stripped), where, offset)
     return tuple(flips)
 
 

@@ -317,3 +317,15 @@ def test_random_wythoff_position_of_a_given_outcome(tmp_path):
         assert 1 <= first <= 40 and 1 <= second <= 40
     assert len(positions) > 3
     assert lint_paths([str(tmp_path)]) == (1, [])
+
+
+def test_grading_a_gods_plan_reports_its_length_against_the_fewest(tmp_path):
+    lesson = load_catalog().find("gods-4")
+    step = graded_step(lesson)
+    from tutor.session import Session
+
+    (tmp_path / "ann.txt").write_text(Session.solution_text(lesson, step) or "")
+    (tmp_path / "bob.txt").write_text("ask A: B is Random\n")
+    rows = {r.learner: r for r in grade(lesson, step, submission_files([str(tmp_path)]), jobs=1)}
+    assert rows["ann"].correct and rows["ann"].length == rows["ann"].shortest == 3
+    assert not rows["bob"].correct and rows["bob"].length == 1 and rows["bob"].shortest == 3

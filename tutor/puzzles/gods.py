@@ -156,11 +156,13 @@ class Gods(Puzzle):
                 whatever = ", whatever Random answers," if "Random" in u.roles else ""
                 return Verdict(True, f"correct: every world{whatever} reaches its own "
                                f"leaf after at most {n} question(s)",
-                               data={"correct": True, "counterexample": None, "questions": n},
+                               data={"correct": True, "counterexample": None, "questions": n,
+                                     "min_questions": self.min_questions(params)},
                                canonical=canonical)
             summary, detail = failure_text(failure, u)
             return Verdict(False, summary, detail, {"correct": False, "counterexample": failure.as_json(u),
-                                                    "questions": depth(tree)}, canonical)
+                                                    "questions": depth(tree),
+                                                    "min_questions": self.min_questions(params)}, canonical)
         if kind == "question":
             god, question = parse_asked(text, u)
             target = parse_question(params["target"], u) if params["target"].strip() else None

@@ -329,3 +329,21 @@ def test_grading_a_gods_plan_reports_its_length_against_the_fewest(tmp_path):
     rows = {r.learner: r for r in grade(lesson, step, submission_files([str(tmp_path)]), jobs=1)}
     assert rows["ann"].correct and rows["ann"].length == rows["ann"].shortest == 3
     assert not rows["bob"].correct and rows["bob"].length == 1 and rows["bob"].shortest == 3
+
+
+def test_a_random_board_is_drawn_after_the_size_it_depends_on(tmp_path):
+    (tmp_path / "v.toml").write_text(
+        'id = "vs"\ntitle = "T"\nsummary = "s"\npuzzle = "lightsout"\n'
+        '[params]\nsize = ["3x3", "4x4"]\nboard = {random = "solvable"}\n'
+        '[[steps]]\nask = "Darken it."\nanswer = "presses"\n')
+    lesson = load_roots([tmp_path]).lessons["vs"]
+    lightsout = puzzles.get("lightsout")
+    sizes = set()
+    for seed in range(10):
+        variant = instantiate(lesson, seed)
+        rows = variant.variant["board"].split("/")
+        assert f"{len(rows)}x{len(rows[0])}" == variant.variant["size"]
+        assert lightsout.solvable(variant.steps[0].params)
+        sizes.add(variant.variant["size"])
+    assert sizes == {"3x3", "4x4"}
+    assert lint_paths([str(tmp_path)]) == (1, [])

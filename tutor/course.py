@@ -260,9 +260,15 @@ def _fixed(data: Mapping[str, Any], index: int | None, drawn: Mapping[str, Any] 
 
 def draw_variant(puzzle: puzzles.Puzzle, data: Mapping[str, Any], slots: Mapping[str, Slot],
                  rng: random.Random) -> dict[str, Any]:
-    """One value for every variant slot, lesson-level first."""
+    """One value for every variant slot: lesson-level first, and plain choices and ranges before puzzle
+    random tables, so a random board sees the drawn size."""
+
+    def order(item: tuple[str, Slot]) -> tuple[bool, bool, str]:
+        key, (index, _, spec) = item
+        return index is not None, isinstance(spec, dict) and "random" in spec, key
+
     out: dict[str, Any] = {}
-    for key, (index, name, spec) in sorted(slots.items(), key=lambda item: (item[1][0] is not None, item[0])):
+    for key, (index, name, spec) in sorted(slots.items(), key=order):
         if isinstance(spec, list):
             out[key] = rng.choice(spec)
         elif "random" not in spec:

@@ -212,16 +212,13 @@ def test_solution_mid_game_continues_from_the_current_belief():
 
 
 def lesson_file(tmp_path, body):
-    (tmp_path / "x.toml").write_text(body)
+    header = 'id = "x"\ntitle = "X"\nsummary = "s"\npuzzle = "coins"\n'
+    (tmp_path / "x.toml").write_text(header + body)
     return new_session(lessons=[str(tmp_path)])
 
 
 def test_placeholders_in_hints_and_mistakes_and_parameters(tmp_path):
     session = lesson_file(tmp_path, """
-id = "x"
-title = "X"
-summary = "s"
-puzzle = "coins"
 [params]
 coins = 4
 [[steps]]
@@ -241,10 +238,6 @@ say = "16 counts all {{tables}} tables, not the {{classes}} classes."
 
 def test_play_mistakes_are_named_and_a_finished_game_refuses_moves(tmp_path):
     session = lesson_file(tmp_path, """
-id = "x"
-title = "X"
-summary = "s"
-puzzle = "coins"
 [params]
 coins = 3
 [[steps]]

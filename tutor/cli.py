@@ -13,10 +13,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tutor import __version__
-from tutor.errors import TutorError
+from tutor.errors import InvalidNotation, InvalidParams, TutorError
+from tutor.puzzles.base import Command, Puzzle
+from tutor.puzzles.options import Option, resolve
+
+INTERNAL_ERROR = 3  # exit status of a bug (0 correct, 1 incorrect, 2 bad input)
 
 PUZZLE_COMMANDS = {
     "solve": "solve a puzzle exactly and print the solution",
@@ -109,27 +113,87 @@ def build_parser() -> Parser:
     return parser
 
 
-def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, object]:
-    """The second-stage parser for ``tutor COMMAND PUZZLE``, with the puzzle's flags."""
+def add_option(group: argparse._ActionsContainer, option: Option, dest: str) -> None:
+    """One declared option as an argparse argument (a flag, or a positional with ``--file``)."""
+    help_text = option.help
+    if option.positional:
+        group.add_argument(dest, nargs="?", default=None, metavar=option.metavar or option.name.upper(),
+                           help=help_text)
+        if option.readable:
+            group.add_argument("--file", dest=FILE_DEST + dest, metavar="PATH",
+                               help=f"read {option.metavar or option.name.upper()} from a file")
+        return
+    if option.type is bool:
+        group.add_argument(option.flag, action="store_true", help=help_text, dest=dest, default=None)
+        return
+    metavar = option.metavar or ("|".join(map(str, option.choices)) if option.choices else option.name.upper())
+    if option.default not in (None, ""):
+        help_text += f" (default: {option.default})"
+    group.add_argument(option.flag, type=str, metavar=metavar, dest=dest, default=None, help=help_text)
+
+
+FILE_DEST = "file__"
+
+
+def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, Puzzle[Any], Command]:
+    """The second-stage parser for ``tutor COMMAND PUZZLE``: the puzzle's parameters and the command's options."""
     from tutor import puzzles
 
     puzzle = puzzles.get(puzzle_name)
     if command not in puzzle.commands:
         raise UsageError(f"tutor {command}: puzzle {puzzle_name!r} has no {command!r} command")
-    parser = Parser(prog=f"tutor {command} {puzzle.name}",
-                    description=f"{PUZZLE_COMMANDS[command]}: {puzzle.title}.")
+    spec = puzzle.commands[command]
+    parser = Parser(prog=f"tutor {command} {puzzle.name}", description=f"{spec.help}: {puzzle.title}.")
     group = parser.add_argument_group("puzzle parameters")
-    for spec in puzzle.param_specs:
-        dest = "param_" + spec.name
-        if spec.type is bool:
-            group.add_argument(spec.flag, action="store_true", help=spec.help, dest=dest, default=None)
-        else:
-            metavar = "|".join(map(str, spec.choices)) if spec.choices else spec.name.upper()
-            group.add_argument(spec.flag, type=spec.type, metavar=metavar, dest=dest, default=None,
-                               help=f"{spec.help} (default: {spec.default})")
-    puzzle.add_arguments(parser, command)
+    for option in puzzle.params:
+        add_option(group, option, "param_" + option.name)
+    if spec.options:
+        own = parser.add_argument_group(f"{command} options")
+        for option in spec.options:
+            add_option(own, option, "opt_" + option.name)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    return parser, puzzle
+    return parser, puzzle, spec
+
+
+def read_source(path: str) -> str:
+    """The text of a file named on the command line, as UTF-8; one clear line if it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as err:
+        raise InvalidNotation(f"cannot read {path!r}: {err.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InvalidNotation(f"cannot read {path!r}: not UTF-8 text (byte {err.start + 1})") from None
+
+
+def _readable(option: Option, value: str | None, path: str | None) -> str | None:
+    """Text given inline, as ``-`` (standard input), ``@PATH``, or with ``--file PATH``."""
+    if path is not None:
+        if value is not None:
+            name = option.metavar or option.name.upper()
+            raise InvalidParams(f"give {name} either as an argument or with --file, not both")
+        return read_source(path)
+    if value == "-":
+        return sys.stdin.read()
+    if value is not None and value.startswith("@") and len(value) > 1:
+        return read_source(value[1:])
+    return value
+
+
+def collect(namespace: argparse.Namespace, options: Sequence[Option], prefix: str) -> dict[str, Any]:
+    """The options the caller set, with readable ones read from files or standard input."""
+    raw: dict[str, Any] = {}
+    values = vars(namespace)
+    for option in options:
+        dest = prefix + option.name
+        value = values.get(dest)
+        if option.readable:
+            value = _readable(option, value, values.get(FILE_DEST + dest))
+        if value is not None:
+            raw[option.name] = value
+    return raw
 
 
 def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], want_help: bool) -> int:
@@ -143,15 +207,14 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
             print(f"Run 'tutor {command} PUZZLE --help' for the puzzle's options.")
             return 0
         raise UsageError(f"tutor {command}: name a puzzle ({', '.join(puzzles.names())})")
-    parser, puzzle = puzzle_parser(command, puzzle_name)
+    parser, puzzle, spec = puzzle_parser(command, puzzle_name)
     if want_help:
         rest = ["--help", *rest]
-    args = parser.parse_args(rest)
-    raw = {k[len("param_"):]: v for k, v in vars(args).items()
-           if k.startswith("param_") and v is not None and v is not False}
-    params = puzzle.make_params(raw)  # type: ignore[attr-defined]
-    report = puzzle.run(command, params, args)  # type: ignore[attr-defined]
-    if args.json:
+    namespace = parser.parse_args(rest)
+    game = puzzle.load(collect(namespace, puzzle.params, "param_"))
+    args = resolve(spec.options, collect(namespace, spec.options, "opt_"), f"tutor {command} {puzzle.name}")
+    report = spec.run(game, args)
+    if namespace.json:
         print(dump_json(report.data))
     else:
         print(report.text)
@@ -201,3 +264,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as err:  # a bug: one line, and the traceback in the crash log
+        from tutor.paths import record_crash
+
+        log = record_crash(err, "tutor " + " ".join(argv))
+        where = f"; the details are in {log}" if log else ""
+        print(f"tutor: internal error ({type(err).__name__}: {err}){where}. Please report it.", file=sys.stderr)
+        return INTERNAL_ERROR

@@ -1,14 +1,18 @@
 """Narrow error types.
 
-Every error a learner or instructor can cause is a ``ValueError`` subclass whose
-message quotes the bad input with ``!r`` and says where it is wrong.  The REPL
-and the command line catch ``TutorError`` and print the message as one line.
+Every error a learner or instructor can cause is a ``TutorError`` whose message
+quotes the bad input with ``!r`` and says where it is wrong.  The REPL and the
+command line catch ``TutorError`` and print the message as one line.  Anything
+else that escapes is a bug: the shells write its traceback to a crash log.
+
+``TutorError`` derives from ``Exception``, not ``ValueError``, so an
+``except TutorError`` never hides a programming error.
 """
 
 from __future__ import annotations
 
 
-class TutorError(ValueError):
+class TutorError(Exception):
     """Base class for every error caused by input (never by a bug)."""
 
 
@@ -21,18 +25,13 @@ class IllegalMove(TutorError):
 
 
 class InvalidParams(TutorError):
-    """A puzzle parameter is unknown or has a value out of range."""
+    """A puzzle parameter, question argument or option is unknown or has a value out of range."""
 
 
 class LessonError(TutorError):
     """A lesson file is malformed; the message names the file and the key."""
 
 
-def pointer(text: str, column: int) -> str:
-    """Return ``text`` with a caret under ``column`` (0-based), for multi-line displays.
+class SearchLimit(TutorError):
+    """An exact search would visit more states than its budget allows."""
 
-    >>> print(pointer("0193", 2))
-    0193
-      ^
-    """
-    return f"{text}\n{' ' * column}^"

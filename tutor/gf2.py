@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from tutor.bits import members
+
 Row = int  # bit j = column j: 0b101 is the row [1, 0, 1]
 Matrix = list[Row]
 
@@ -38,16 +40,6 @@ def parity(x: int) -> int:
 def low_bit(x: int) -> int:
     """Index of the lowest set bit of a nonzero ``x``."""
     return (x & -x).bit_length() - 1
-
-
-def bits(x: int) -> list[int]:
-    """The indices of the set bits of ``x``, ascending: ``bits(0b1010) == [1, 3]``."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 def from_lists(rows: Iterable[Sequence[int]]) -> Matrix:
@@ -149,7 +141,7 @@ def rref(rows: Iterable[Row], ncols: int) -> Echelon:
     reduced: dict[int, Row] = {}
     for b in reversed(order):
         v = piv[b]
-        for c in bits(v & pivot_mask & ~((1 << (b + 1)) - 1)):
+        for c in members(v & pivot_mask & ~((1 << (b + 1)) - 1)):
             v ^= reduced[c]
         reduced[b] = v
     return Echelon(tuple(reduced[b] for b in order), tuple(order), ncols)
@@ -203,7 +195,7 @@ def transpose(rows: Sequence[Row], ncols: int) -> Matrix:
     """The transpose: ``ncols`` rows over ``len(rows)`` columns."""
     out = [0] * ncols
     for i, r in enumerate(rows):
-        for j in bits(r):
+        for j in members(r):
             out[j] |= 1 << i
     return out
 

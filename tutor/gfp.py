@@ -29,18 +29,6 @@ Vector = list[int]  # entries 0..p-1
 Matrix = list[Vector]
 
 
-def is_prime(p: int) -> bool:
-    """Whether ``p`` is a prime number (trial division; p is small here)."""
-    if p < 2:
-        return False
-    d = 2
-    while d * d <= p:
-        if p % d == 0:
-            return False
-        d += 1
-    return True
-
-
 @dataclass(frozen=True)
 class Echelon(PivotColumns):
     """Reduced row echelon form over GF(p): ``rows[i]`` has a 1 at ``pivots[i]``."""
@@ -65,8 +53,9 @@ def _array(rows: Sequence[Sequence[int]], ncols: int, p: int) -> Any:
 def rref(rows: Sequence[Sequence[int]], ncols: int, p: int) -> Echelon:
     """The reduced row echelon form of the matrix over GF(p)."""
     import numpy as np
+    from sympy import isprime
 
-    if not is_prime(p):
+    if not isprime(p):
         raise ValueError(f"GF(p) needs a prime p, not {p!r}")
     a = _array(rows, ncols, p)
     pivots: list[int] = []

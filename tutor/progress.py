@@ -9,13 +9,14 @@ store falls back to memory and says why in ``Progress.warning``.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tutor.paths import home
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -36,16 +37,6 @@ CREATE TABLE IF NOT EXISTS games (
     lesson TEXT NOT NULL, step INTEGER NOT NULL, moves TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (lesson, step));
 """
-
-
-def home() -> Path:
-    """Where the tutor keeps its files: TUTOR_HOME, else the platform's user data folder."""
-    env = os.environ.get("TUTOR_HOME")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("tutor", appauthor=False))
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,11 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from tutor.bits import members
+from tutor.errors import SearchLimit
+
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A")
-
-
-class SearchLimit(Exception):
-    """The search visited more states than its limit allowed."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,7 @@ def breadth_first(
             firsts = 0
             for g in goals:
                 firsts |= level[g]
-            return SearchResult(_path(parent, goal, acts), _bits(firsts), len(parent), goal)
+            return SearchResult(_path(parent, goal, acts), frozenset(members(firsts)), len(parent), goal)
         frontier = list(level)
     return SearchResult(None, frozenset(), len(parent), None)
 
@@ -101,8 +100,3 @@ def _path(parent: dict[S, tuple[S, int] | None], goal: S, acts: list[A]) -> list
         link = parent[state]
     path.reverse()
     return path
-
-
-def _bits(mask: int) -> frozenset[int]:
-    """The indices of the set bits of ``mask``."""
-    return frozenset(i for i in range(mask.bit_length()) if mask >> i & 1)

@@ -1,72 +1,55 @@
 """The puzzle protocol: the one small interface every puzzle family implements.
 
-A puzzle family is a pure engine.  It never prints and never reads input; it
-takes parameters and text, and returns values.  The command line, the lesson
-runner and the REPL are thin layers over these methods, so anything a learner
+A family is pure: it never prints and never reads input.  The command line,
+the lesson runner and the REPL are thin layers over it, so anything a learner
 can see can also be computed in a test.
 
 Vocabulary:
 
-* ``Params`` - a validated mapping of parameter name to value, built by
-  :meth:`Puzzle.make_params` from a lesson's TOML table or from command-line
-  flags: ``{"coins": 4, "sides": 2, "symmetry": "rotation", "goal": "heads"}``.
-* ``kind`` - what an answer is: ``"strategy"``, ``"tree"``, ``"presses"`` ...
-  Each puzzle lists the kinds it can judge in ``answer_kinds``.
-* ``quantity`` - a value a lesson may ask for, computed by the engine from the
-  parameters (``"shortest_length"``), never typed into the lesson.
-* a *game* - an immutable state for step-by-step play (a learner's move, then
-  the computer's or the Devil's reply), used by ``ask`` steps of kind ``play``.
+* a *game* ``G`` - the frozen, typed object ``Puzzle.load(params)`` builds once
+  from validated parameters (the game variant, and the board or position it is
+  played on); every other method takes it, none rebuilds it from a dict.
+* an *answer kind* - what an answer is (``"strategy"``, ``"tree"``, ``"presses"``):
+  a registered object with parse, format, check, reference, hints and
+  completions (``tutor.puzzles.answers``).  ``"play"`` is the kind made from the
+  family's ``Play`` (``tutor.puzzles.play``).
+* a *quantity* - a value a lesson may ask for (``"shortest_length"``), computed by
+  the engine, never typed into a lesson; registered with its description, the
+  question arguments it takes, and slots that explain its value and refute a
+  wrong one.
+* a *command* - ``solve``, ``check``, ``hint``, ``analyze``: typed options in,
+  a ``Report`` (JSON data, text, exit code) out.
+* *options* - every named input, declared once (``tutor.puzzles.options``).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidParams
+from tutor.puzzles.answers import (
+    JSON,
+    AnswerKind,
+    Kinds,
+    Quantities,
+    Quantity,
+    Registry,
+    Value,
+    Verdict,
+)
+from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
+from tutor.puzzles.play import LEARNER, OPPONENT, Play, PlayKind, Turn
 
-Params = Mapping[str, Any]  # {"coins": 4, "sides": 2}
-Value = int | str | bool  # a computed quantity: 15, "yes", True
-JSON = dict[str, Any]
+__all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Command", "Commands", "Kinds",
+           "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report", "Sample",
+           "Turn", "Value", "Verdict"]
 
-
-@dataclass(frozen=True)
-class ParamSpec:
-    """One declared parameter: its name, type, default, help and allowed values."""
-
-    name: str
-    type: type  # int, str or bool
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-
-    @property
-    def flag(self) -> str:
-        """The command-line flag: ``coins`` -> ``--coins``."""
-        return "--" + self.name.replace("_", "-")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """An exact judgement of an answer.
-
-    ``summary`` is one line ("wins for every start and every turn: 15 moves,
-    shortest 15"); ``detail`` lays out the counterexample so a learner can
-    follow it; ``data`` is the JSON form; ``canonical`` is the answer rewritten
-    in the puzzle's canonical notation (lessons match declared mistakes on it).
-    """
-
-    correct: bool
-    summary: str
-    detail: str = ""
-    data: JSON = field(default_factory=dict)
-    canonical: str = ""
+G = TypeVar("G")  # a family's game object
 
 
 @dataclass(frozen=True)
@@ -78,60 +61,84 @@ class Report:
     exit_code: int = 0
 
 
-@dataclass(frozen=True)
-class Turn:
-    """The result of one learner move in a game.
+# -- commands ------------------------------------------------------------------------------------
 
-    ``state`` is the new immutable game state, ``replies`` what the tutor says
-    (the opponent's reply included), ``finished`` whether the game is over and
-    ``won`` whether the learner won it.
+Run = Callable[[Any, Args], Report]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command-line command of a family: its options and what it does with them.
+
+    ``run(game, args)`` gets the loaded game and the validated options; any text
+    an option reads from a file or standard input has already been read.
     """
 
-    state: Any
-    replies: tuple[str, ...]
-    finished: bool = False
-    won: bool = False
+    name: str
+    help: str
+    options: tuple[Option, ...]
+    run: Run
 
 
-class Puzzle(ABC):
+class Commands(Registry[Command]):
+    """A family's commands, registered by decorator."""
+
+    def __init__(self) -> None:
+        super().__init__("command")
+
+    def register(self, name: str, help: str, *options: Option) -> Callable[[Run], Run]:
+        """Decorator: register a function ``(game, args) -> Report`` as the command ``name``."""
+
+        def wrap(fn: Run) -> Run:
+            self.add(name, Command(name, help, options, fn))
+            return fn
+
+        return wrap
+
+
+# -- the family ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Parameters and question arguments the conformance suite runs a family with."""
+
+    params: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Puzzle(ABC, Generic[G]):
     """One puzzle family behind the common interface.
 
-    Subclasses set the class attributes, implement the abstract methods, and
-    override the optional ones (play, hints) where the family supports them.
+    Subclasses set the class attributes and implement ``build``.  ``params``
+    are the game variant (and the board or position it is played on) and
+    nothing else: question arguments belong to the quantities, kinds and
+    commands that declare them, play settings to ``play``.
     """
 
     name: ClassVar[str]  # registry key: "coins"
     title: ClassVar[str]  # "The rotating coin table"
     summary: ClassVar[str]  # one sentence for `tutor puzzles`
-    param_specs: ClassVar[tuple[ParamSpec, ...]] = ()
-    answer_kinds: ClassVar[Mapping[str, str]] = {}  # kind -> what it is
-    quantities: ClassVar[Mapping[str, str]] = {}  # name -> what it is
-    commands: ClassVar[tuple[str, ...]] = ("solve", "check", "hint", "analyze")
+    params: ClassVar[tuple[Option, ...]] = ()
+    kinds: ClassVar[Kinds]
+    quantities: ClassVar[Quantities]
+    commands: ClassVar[Commands]
+    play: ClassVar[Play[Any, Any, Any] | None] = None
+    samples: ClassVar[tuple[Sample, ...]] = (Sample(),)
 
-    # -- parameters ---------------------------------------------------------
+    # -- the game ------------------------------------------------------------------------------
 
-    def make_params(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate ``raw`` against ``param_specs``, fill defaults, and return a new dict.
+    def load(self, raw: Mapping[str, Any] | None = None) -> G:
+        """Validate parameters (defaults filled, unknown names refused) and build the game once."""
+        return self.build(resolve(self.params, raw or {}, f"puzzle {self.name!r}"))
 
-        Unknown names and values of the wrong type or out of range raise
-        ``InvalidParams`` naming the parameter.
-        """
-        specs = {s.name: s for s in self.param_specs}
-        for key in raw:
-            if key not in specs:
-                known = ", ".join(sorted(specs)) or "none"
-                raise InvalidParams(
-                    f"unknown parameter {key!r} for puzzle {self.name!r} (known: {known})"
-                )
-        params: dict[str, Any] = {}
-        for spec in self.param_specs:
-            value = raw.get(spec.name, spec.default)
-            params[spec.name] = coerce_param(self.name, spec, value)
-        self.validate_params(params)
-        return params
+    @abstractmethod
+    def build(self, values: Args) -> G:
+        """The game for validated parameter values; ``InvalidParams`` for values that do not fit together."""
 
-    def validate_params(self, params: dict[str, Any]) -> None:
-        """Check relations between parameters; raise ``InvalidParams``. Default: none."""
+    def values(self, game: G) -> dict[str, Any]:
+        """The parameter values a game was built from (games keep them as attributes)."""
+        return {o.name: getattr(game, o.name) for o in self.params}
 
     def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random,
                      fixed: Mapping[str, Any]) -> Any:
@@ -141,119 +148,38 @@ class Puzzle(ABC):
         raise InvalidParams(f"puzzle {self.name!r} cannot draw a random value for parameter {name!r} "
                             "(use a list of choices or {min = ..., max = ...})")
 
-    def solvable(self, params: Params) -> bool | None:
-        """Whether the puzzle with these parameters has a solution (None: not applicable)."""
+    def solvable(self, game: G) -> bool | None:
+        """Whether the puzzle has a solution (None: not applicable or undecided)."""
         return None
 
-    # -- command line -------------------------------------------------------
+    # -- lookups -----------------------------------------------------------------------------------
 
-    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
-        """Add the command-specific arguments (beyond the declared parameters)."""
+    def kind_names(self) -> list[str]:
+        """Every answer kind, ``play`` last where the family has play."""
+        return [*self.kinds, *([PlayKind.name] if self.play is not None else [])]
 
-    @abstractmethod
-    def run(self, command: str, params: Params, args: argparse.Namespace) -> Report:
-        """Carry out ``tutor COMMAND PUZZLE ...``; raise ``TutorError`` on bad input."""
+    def has_kind(self, name: str) -> bool:
+        """Whether ``name`` is one of this family's answer kinds."""
+        return name in self.kinds or (name == PlayKind.name and self.play is not None)
 
-    # -- answers (lessons, grading) ------------------------------------------
+    def kind(self, name: str) -> AnswerKind[G, Any]:
+        """The answer kind ``name``; ``KeyError`` (a bug) if there is none."""
+        if name == PlayKind.name and self.play is not None and name not in self.kinds:
+            return self.play_kind
+        return self.kinds[name]
 
-    @abstractmethod
-    def check_answer(self, params: Params, kind: str, text: str) -> Verdict:
-        """Judge a whole answer of ``kind`` exactly; raise ``InvalidNotation`` if unparsable."""
+    @cached_property
+    def play_kind(self) -> PlayKind:
+        """The answer kind ``"play"`` made from this family's ``Play``."""
+        if self.play is None:
+            raise KeyError(f"puzzle {self.name!r} has no play")
+        return PlayKind(self.play)
 
-    def reference_answer(self, params: Params, kind: str) -> str | None:
-        """A correct answer of ``kind``, computed by the engine, or None if there is none."""
-        return None
+    def compute(self, game: G, name: str, args: Mapping[str, Any] = NO_ARGS) -> Value:
+        """The quantity ``name`` for ``game``."""
+        return self.quantities[name](game, args)
 
-    def normalize(self, params: Params, kind: str, text: str) -> str:
-        """Rewrite an answer in canonical notation (for matching declared mistakes)."""
-        return " ".join(text.split()).lower()
+    def check(self, game: G, kind: str, text: str, args: Mapping[str, Any] = NO_ARGS) -> Verdict:
+        """Judge ``text`` as an answer of ``kind``."""
+        return self.kind(kind).judge(game, text, args)
 
-    def quantity(self, params: Params, name: str) -> Value:
-        """Compute the named quantity from the parameters."""
-        raise InvalidParams(f"puzzle {self.name!r} has no quantity {name!r}")
-
-    def hints(self, params: Params, kind: str, text: str) -> list[str]:
-        """The engine's hint ladder for a partial answer (nudge, concept, move)."""
-        return []
-
-    def completions(self, params: Params, kind: str, text: str) -> list[str]:
-        """Words worth offering to tab completion while typing an answer of ``kind``."""
-        return []
-
-    # -- step-by-step play ----------------------------------------------------
-
-    def new_game(self, params: Params, rng: random.Random) -> Any:
-        """A fresh immutable game state (a random start drawn from ``rng`` if needed)."""
-        raise InvalidParams(f"puzzle {self.name!r} has no step-by-step play")
-
-    def play(self, params: Params, state: Any, text: str) -> Turn:
-        """Apply the learner's move ``text`` and the opponent's reply."""
-        raise InvalidParams(f"puzzle {self.name!r} has no step-by-step play")
-
-    def render(self, params: Params, state: Any) -> str:
-        """The game state as text (board, belief, piles) for ``/show``."""
-        return ""
-
-    def game_hints(self, params: Params, state: Any) -> list[str]:
-        """The hint ladder for the current game state."""
-        return []
-
-    def game_solution(self, params: Params, state: Any) -> str | None:
-        """Moves that win from the current game state (for /solution mid-game), or None."""
-        return None
-
-
-def coerce_param(puzzle: str, spec: ParamSpec, value: Any) -> Any:
-    """Check one parameter value against its spec; convert numeric strings from flags."""
-    where = f"parameter {spec.name!r} of puzzle {puzzle!r}"
-    if spec.type is bool:
-        if not isinstance(value, bool):
-            raise InvalidParams(f"{where} must be true or false, not {value!r}")
-    elif spec.type is int:
-        if isinstance(value, str) and value.strip().lstrip("-").isdecimal() and value.isascii():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidParams(f"{where} must be a whole number, not {value!r}")
-        if spec.minimum is not None and value < spec.minimum:
-            raise InvalidParams(f"{where} must be at least {spec.minimum}, not {value!r}")
-        if spec.maximum is not None and value > spec.maximum:
-            raise InvalidParams(f"{where} must be at most {spec.maximum}, not {value!r}")
-    elif spec.type is str and not isinstance(value, str):
-        raise InvalidParams(f"{where} must be text, not {value!r}")
-    if spec.choices is not None and value not in spec.choices:
-        options = ", ".join(repr(c) for c in spec.choices)
-        raise InvalidParams(f"{where} must be one of {options}, not {value!r}")
-    return value
-
-
-def read_text_argument(text: str | None, path: str | None, stdin_text: str | None = None) -> str:
-    """Pick the answer from a positional argument, ``--file PATH`` or ``-`` (standard input).
-
-    Raises ``InvalidNotation`` naming the path when the file cannot be read.
-    """
-    from tutor.errors import InvalidNotation
-
-    if path is not None:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                return handle.read()
-        except OSError as err:
-            raise InvalidNotation(f"cannot read {path!r}: {err.strerror}") from None
-    if text == "-":
-        if stdin_text is None:
-            import sys
-
-            stdin_text = sys.stdin.read()
-        return stdin_text
-    if text is None:
-        raise InvalidNotation("no answer given: pass it as an argument, with --file PATH, or - for stdin")
-    return text
-
-
-def sequence_text(items: Sequence[str], limit: int = 12) -> str:
-    """Join items with spaces, eliding the middle of long sequences for display."""
-    if len(items) <= limit:
-        return " ".join(items)
-    head = " ".join(items[: limit // 2])
-    tail = " ".join(items[-(limit // 2) :])
-    return f"{head} ... ({len(items) - limit} more) ... {tail}"

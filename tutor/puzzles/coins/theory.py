@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from tutor.puzzles.coins_model import Model
+from tutor.errors import SearchLimit
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import Model, Move
 
 
 @dataclass(frozen=True)
@@ -74,20 +76,18 @@ def is_power_of(n: int, k: int) -> bool:
     return n == 1
 
 
-def _is_prime(k: int) -> bool:
-    return k >= 2 and all(k % d for d in range(2, int(k**0.5) + 1))
-
-
 def analyze(model: Model) -> Analysis:
     """Counts and algebra for ``model`` (factorization only for prime K)."""
+    from sympy import isprime
+
     n, k = model.n, model.k
-    if _is_prime(k):
+    if isprime(k):
         text, factors = factor_x_n_minus_1(n, k)
         field = f"GF({k})"
     else:
         text, factors = f"(K = {k} is not prime: no field GF({k}))", ()
         field = f"Z/{k}"
-    power = is_power_of(n, k) if _is_prime(k) else False
+    power = is_power_of(n, k) if isprime(k) else False
     lines = [
         f"Read a table as a polynomial: the coin at position p contributes d_p * x**p, "
         f"with coefficients in {field}.",
@@ -109,7 +109,7 @@ def analyze(model: Model) -> Analysis:
         if model.dihedral and k != 2:
             lines.append("With reflections and more than two faces a reflection can undo a level's "
                          "progress, so the search decides this case.")
-    elif _is_prime(k):
+    elif isprime(k):
         other = [f for f in factors if f not in ("x - 1", "x + 1", f"x + {k - 1}")]
         example = other[0] if other else "?"
         lines += [
@@ -127,3 +127,63 @@ def analyze(model: Model) -> Analysis:
         power_of_k=power,
         explanation=tuple(lines),
     )
+
+
+# -- the decision: search, construction, trap -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What is known about the shortest strategy, and how it was established."""
+
+    solvable: bool | None
+    strategy: list[Move] | None
+    shortest: int | None  # proven shortest length, when known
+    method: str  # "search", "construction", "trap", "unknown"
+    reason: str
+    trap: tuple[str, ...] = ()
+    explored: int = 0
+
+
+@cache
+def decide(m: Model) -> Solution:
+    """Whether a sure win exists, the shortest strategy when known, and how that was established."""
+    outcome = None
+    if engine.searchable(m):
+        try:
+            outcome = engine.solve(m)
+        except SearchLimit:
+            outcome = None  # too many beliefs: fall back on the construction, the trap, or "unknown"
+    if outcome is not None:
+        if outcome.strategy is not None:
+            return Solution(True, outcome.strategy, len(outcome.strategy), "search",
+                            f"exhaustive belief search over {m.class_count} classes "
+                            f"({outcome.explored} beliefs) found no shorter win", explored=outcome.explored)
+        names = trap_names(m)
+        return Solution(False, None, None, "search",
+                        f"all {outcome.explored} reachable beliefs were searched and none is a sure win; "
+                        + trap_reason(names), tuple(names), outcome.explored)
+    if engine.construction_applies(m):
+        strategy = engine.construct(m)
+        return Solution(True, strategy, len(strategy), "construction",
+                        f"closed-form strategy of {m.k}**{m.n} - 1 moves, equal to the lower bound "
+                        f"{engine.lower_bound(m)}, so it is shortest")
+    if m.class_count <= engine.TRAP_CLASS_LIMIT:
+        names = trap_names(m)
+        if names:
+            return Solution(False, None, None, "trap", trap_reason(names), tuple(names))
+    why = ("the exact belief search ran out of its budget" if engine.searchable(m)
+           else f"{m.class_count} classes is beyond the exact belief search")
+    return Solution(None, None, None, "unknown", f"{why}, and no theorem here decides it")
+
+
+def trap_names(m: Model) -> list[str]:
+    """The arrangements in the Devil's trap, by name."""
+    return m.names_in(engine.trap(m))
+
+
+def trap_reason(names: list[str]) -> str:
+    """Why a trap means no sure win, in words."""
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    return (f"the Devil can keep the table among {len(names)} arrangement(s) ({shown}) forever: "
+            "whatever you flip, one of his turns lands on one of them again")

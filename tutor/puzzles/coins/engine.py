@@ -25,7 +25,7 @@ from functools import cache
 from operator import or_
 from typing import Any
 
-from tutor.puzzles.coins_model import Model, Move, Table
+from tutor.puzzles.coins.rules import Model, Move, Table
 from tutor.search import breadth_first
 
 SEARCH_CLASS_LIMIT = 200  # belief search is offered up to this many classes
@@ -234,8 +234,10 @@ def trap_is_closed(model: Model, cells: Belief) -> bool:
 def construction_applies(model: Model) -> bool:
     """Whether the closed-form strategy is valid: K prime, N a power of K, goal all heads,
     and turns that act on each level by +1 only (rotations; reflections too when K = 2)."""
+    from sympy import isprime
+
     k, n = model.k, model.n
-    if model.goal != "heads" or not _is_prime(k) or (model.dihedral and k != 2):
+    if model.goal != "heads" or not isprime(k) or (model.dihedral and k != 2):
         return False
     while n % k == 0:
         n //= k
@@ -249,7 +251,7 @@ def construct(model: Model) -> list[Move]:
     in x with coefficient d_p at x**p.  S_j = S_{j+1}, e_j, S_{j+1}, ..., S_{j+1}
     with K copies of S_{j+1} and K - 1 moves e_j = the coefficients of (x - 1)**j.
 
-    >>> from tutor.puzzles.coins_model import model
+    >>> from tutor.puzzles.coins.rules import model
     >>> ["".join(map(str, m)) for m in construct(model(2))]
     ['11', '10', '11']
     """
@@ -277,10 +279,6 @@ def _binomial_row(j: int, k: int, n: int) -> Move:
             nxt[i] = (nxt[i] - c) % k
         coeffs = nxt
     return tuple(coeffs + [0] * (n - len(coeffs)))
-
-
-def _is_prime(k: int) -> bool:
-    return k >= 2 and all(k % d for d in range(2, int(k**0.5) + 1))
 
 
 def lower_bound(model: Model) -> int:
@@ -348,17 +346,3 @@ def _walk_back(model: Model, strategy: list[Move], history: list[Any]) -> Counte
     turns.reverse()
     return Counterexample(target, tuple(turns), tuple(tables))
 
-
-def replay(model: Model, example: Counterexample, strategy: list[Move]) -> list[Table]:
-    """Play a counterexample move by move with the plain rules; the tables after each move.
-
-    Raises ``AssertionError`` if the game would have ended (a goal table) on the way.
-    """
-    table = example.start
-    out = []
-    assert not model.is_goal(table), "start is already won"
-    for turn, move in zip(example.turns, strategy, strict=True):
-        table = model.add(model.apply_turn(table, turn), move)
-        assert not model.is_goal(table), "the game ended on the way"
-        out.append(table)
-    return out

@@ -1,0 +1,235 @@
+"""Answers and quantities: how a family's answer kinds and lesson quantities are registered.
+
+* ``Verdict`` - an exact judgement of one answer.
+* ``Quantity`` - a value a lesson may ask for, computed by the engine, with slots
+  for the explanation of its value and the refutation of a wrong one.
+* ``AnswerKind`` - what an answer is: parse, format, check, reference, hints,
+  completions, and whether it is written over several lines.
+* ``Registry`` - named items in declaration order (``Quantities``, ``Kinds``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from tutor.errors import InvalidNotation
+from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
+
+if TYPE_CHECKING:
+    from tutor.puzzles.play import Play
+
+Value = int | str | bool  # a computed quantity: 15, "yes", True
+JSON = dict[str, Any]
+G = TypeVar("G")  # a family's game object
+A = TypeVar("A")  # a parsed answer
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An exact judgement of an answer.
+
+    ``summary`` is one line ("wins for every start and every turn: 15 moves");
+    ``detail`` lays out the counterexample so a learner can follow it; ``data``
+    is the JSON form; ``canonical`` is the answer in the kind's canonical
+    notation (lessons match declared mistakes on it); ``length`` and
+    ``shortest`` measure answers that have a size (moves, presses, questions),
+    so grading reads no family-specific keys.
+    """
+
+    correct: bool
+    summary: str
+    detail: str = ""
+    data: JSON = field(default_factory=dict)
+    canonical: str = ""
+    length: int | None = None
+    shortest: int | None = None
+
+
+class Registry(Generic[T]):
+    """Named items in declaration order.
+
+    A missing name is a programming error (``KeyError``): user-facing lookups
+    (a lesson's ``compute``, a step's ``answer``) are validated with ``in`` first.
+    """
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self._items: dict[str, T] = {}
+
+    def add(self, name: str, item: T) -> T:
+        """Register ``item`` under ``name`` (each name once)."""
+        if name in self._items:
+            raise KeyError(f"{self.what} {name!r} is registered twice")
+        self._items[name] = item
+        return item
+
+    def __getitem__(self, name: str) -> T:
+        try:
+            return self._items[name]
+        except KeyError:
+            raise KeyError(f"no {self.what} {name!r} (known: {', '.join(self._items)})") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def names(self) -> list[str]:
+        """Every registered name, in order."""
+        return list(self._items)
+
+    def items(self) -> list[tuple[str, T]]:
+        """(name, item) pairs, in order."""
+        return list(self._items.items())
+
+
+# -- quantities -----------------------------------------------------------------------------
+
+Compute = Callable[[Any, Args], Value]
+Explain = Callable[[Any, Args, Value], str]
+Refute = Callable[[Any, Args, Value, Value], str]
+
+
+class Quantity(Generic[G]):
+    """A value a lesson may ask for, computed from the game and the question arguments.
+
+    ``explain(game, args, value)`` says why the value is what it is;
+    ``refute(game, args, value, wrong)`` says why ``wrong`` is not it, with
+    something the engine computed.  Both are optional slots that lint lists
+    when empty.
+    """
+
+    def __init__(self, name: str, description: str, compute: Compute, args: tuple[Option, ...] = ()) -> None:
+        self.name = name
+        self.description = description
+        self.compute = compute
+        self.args = args
+        self.explain: Explain | None = None
+        self.refute: Refute | None = None
+
+    def __call__(self, game: G, args: Mapping[str, Any] = NO_ARGS) -> Value:
+        """The value for ``game``; ``args`` may hold more names than this quantity takes."""
+        return self.compute(game, self.arguments(args))
+
+    def arguments(self, raw: Mapping[str, Any]) -> Args:
+        """This quantity's own arguments out of ``raw`` (others are ignored), validated."""
+        return resolve(self.args, raw, f"quantity {self.name!r}", strict=False)
+
+    def explains(self, fn: Explain) -> Explain:
+        """Decorator: fill the explanation slot."""
+        self.explain = fn
+        return fn
+
+    def refutes(self, fn: Refute) -> Refute:
+        """Decorator: fill the refutation slot."""
+        self.refute = fn
+        return fn
+
+
+class Quantities(Registry[Quantity[Any]]):
+    """A family's quantities, registered by decorator:
+
+    >>> QUANTITIES = Quantities()
+    >>> @QUANTITIES.register("answer", "the answer to everything")
+    ... def answer(game, args):
+    ...     return 42
+    >>> QUANTITIES["answer"](None)
+    42
+    """
+
+    def __init__(self) -> None:
+        super().__init__("quantity")
+
+    def register(self, name: str, description: str, *, args: tuple[Option, ...] = ()
+                 ) -> Callable[[Compute], Quantity[Any]]:
+        """Decorator: register a compute function as the quantity ``name``."""
+
+        def wrap(fn: Compute) -> Quantity[Any]:
+            return self.add(name, Quantity(name, description, fn, args))
+
+        return wrap
+
+
+# -- answer kinds --------------------------------------------------------------------------
+
+
+class AnswerKind(ABC, Generic[G, A]):
+    """What an answer is, and how it is read, written, judged and coached.
+
+    Subclasses implement ``parse``, ``format`` and ``check`` and may override the
+    rest.  ``args`` declares the question arguments the kind takes (a lesson
+    passes them next to the step; the command line as options).
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    multiline: ClassVar[bool] = False  # written over several lines, ended by an empty line
+    args: ClassVar[tuple[Option, ...]] = ()
+    play: Play[Any, Any, Any] | None = None  # set only on the kind made from a family's Play
+
+    @abstractmethod
+    def parse(self, game: G, text: str, args: Args) -> A:
+        """Read an answer; ``InvalidNotation`` (quoting the text) if it cannot be read."""
+
+    @abstractmethod
+    def format(self, game: G, answer: A, args: Args) -> str:
+        """Write an answer in canonical notation (``parse`` reads it back)."""
+
+    @abstractmethod
+    def check(self, game: G, answer: A, args: Args) -> Verdict:
+        """Judge a parsed answer exactly."""
+
+    def reference(self, game: G, args: Args) -> str | None:
+        """A correct answer computed by the engine, or None if there is none."""
+        return None
+
+    def hints(self, game: G, args: Args, text: str) -> list[str]:
+        """The engine's hint ladder for a partial answer (nudge, concept, move)."""
+        return []
+
+    def completions(self, game: G, args: Args, text: str) -> list[str]:
+        """Words worth offering to tab completion while typing an answer."""
+        return []
+
+    # -- derived: the same for every kind ------------------------------------------------
+
+    def arguments(self, raw: Mapping[str, Any]) -> Args:
+        """This kind's own arguments out of ``raw``, validated."""
+        return resolve(self.args, raw, f"answer kind {self.name!r}", strict=False)
+
+    def judge(self, game: G, text: str, args: Mapping[str, Any] = NO_ARGS) -> Verdict:
+        """Parse and check ``text``; the verdict carries the canonical form of the answer."""
+        own = self.arguments(args)
+        answer = self.parse(game, text, own)
+        verdict = self.check(game, answer, own)
+        if not verdict.canonical:
+            verdict = replace(verdict, canonical=self.format(game, answer, own))
+        return verdict
+
+    def normalize(self, game: G, text: str, args: Mapping[str, Any] = NO_ARGS) -> str:
+        """The answer in canonical notation, or the whitespace-folded text if it does not parse."""
+        own = self.arguments(args)
+        try:
+            return self.format(game, self.parse(game, text, own), own)
+        except InvalidNotation:
+            return " ".join(text.split())
+
+
+class Kinds(Registry[AnswerKind[Any, Any]]):
+    """A family's answer kinds, registered by class decorator (the class is instantiated once)."""
+
+    def __init__(self) -> None:
+        super().__init__("answer kind")
+
+    def register(self, cls: type[AnswerKind[Any, Any]]) -> type[AnswerKind[Any, Any]]:
+        """Class decorator: register one instance of ``cls`` under ``cls.name``."""
+        self.add(cls.name, cls())
+        return cls

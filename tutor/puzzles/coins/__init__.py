@@ -1,0 +1,55 @@
+"""The rotating coin table (seeds 000 and 002): a blindfolded player, a Devil who turns the table.
+
+Modules, in the order imports flow (the same roles in every family):
+
+* ``rules``  - the game object, tables, turns, classes, beliefs, and the move notation;
+* ``engine`` - belief-state search, the closed-form construction, exact verification, the trap;
+* ``theory`` - the algebra of x^N - 1 (sympy) and the decision: search, construction or trap;
+* ``teach``  - verdicts, hint ladders, lesson quantities, play against the Devil;
+* ``cli``    - the command-line reports and their JSON contract.
+"""
+
+from __future__ import annotations
+
+from tutor.puzzles.base import Option, Puzzle, Sample
+from tutor.puzzles.coins.cli import COMMANDS
+from tutor.puzzles.coins.rules import CoinGame
+from tutor.puzzles.coins.teach import KINDS, PLAY, QUANTITIES
+from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.options import Args
+
+
+class CoinTable(Puzzle[CoinGame]):
+    """The blindfolded rotating coin table."""
+
+    name = "coins"
+    title = "The rotating coin table"
+    summary = "flip coins blindfolded while the Devil turns the table; find a sure win"
+    params = (
+        Option("coins", int, 4, "number of positions N", minimum=1, maximum=20),
+        Option("sides", int, 2, "faces per counter K (2 = coins)", minimum=2, maximum=9),
+        Option("symmetry", str, "rotation", "what the Devil may do", choices=("rotation", "dihedral")),
+        Option("goal", str, "heads", "all heads, or all coins alike", choices=("heads", "same")),
+    )
+    kinds = KINDS
+    quantities = QUANTITIES
+    commands = COMMANDS
+    play = PLAY
+    samples = (
+        Sample({"coins": 2}),
+        Sample({"coins": 4}),
+        Sample({"coins": 3}),
+        Sample({"coins": 4, "goal": "same"}),
+        Sample({"coins": 3, "sides": 3}),
+        Sample({"coins": 4, "symmetry": "dihedral"}),
+    )
+
+    def build(self, values: Args) -> CoinGame:
+        """The game; the table must be small enough to handle exactly (the model checks its size)."""
+        game = CoinGame(values["coins"], values["sides"], values["symmetry"], values["goal"])
+        game.model  # noqa: B018 - raises InvalidParams for a table too large to enumerate
+        return game
+
+    def solvable(self, game: CoinGame) -> bool | None:
+        """Whether a sure win exists (None when undecided)."""
+        return decide(game.model).solvable

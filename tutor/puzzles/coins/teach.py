@@ -1,0 +1,399 @@
+"""Teaching the rotating coin table: verdicts, hint ladders, lesson quantities, play against the Devil.
+
+The engine searches beliefs and verifies strategies; the theory decides which
+tables can be won.  This layer turns their results into what a learner reads:
+a verdict with a counterexample laid out move by move, hints computed from the
+search, the values lessons ask for, and the game played one move at a time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.errors import InvalidNotation, SearchLimit
+from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Quantities, Verdict
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy, positions
+from tutor.puzzles.coins.theory import analyze, decide
+from tutor.puzzles.options import Args
+from tutor.puzzles.play import LEARNER, Play, Turn
+
+SHOWN_STEPS = 24  # counterexample lines shown in text before eliding the middle
+
+KINDS = Kinds()
+QUANTITIES = Quantities()
+
+
+def belief_after(m: Model, strategy: Sequence[Move]) -> tuple[int, int | None]:
+    """Belief bits after the strategy, and the move after which everything was won (if so)."""
+    belief = m.start_belief()
+    for i, move in enumerate(strategy):
+        if not belief.any():
+            return 0, i
+        belief = m.step(belief, move)
+    return engine.to_bits(belief), (len(strategy) if not belief.any() else None)
+
+
+def move_json(m: Model, move: Move) -> list[int]:
+    """A move for JSON: the positions flipped (coins), or the digit vector (K > 2)."""
+    return positions(move) if m.k == 2 else list(move)
+
+
+# -- verdicts -----------------------------------------------------------------------------------
+
+
+def verdict(game: CoinGame, strategy: list[Move]) -> Verdict:
+    """The exact verdict on a parsed strategy, with a laid-out counterexample."""
+    m = game.model
+    result = engine.verify(m, strategy)
+    sol = decide(m)
+    canonical = format_strategy(strategy, m.k)
+    data: JSON = {"correct": result.wins, "length": len(strategy), "shortest": sol.shortest,
+                  "counterexample": None, "won_by": result.won_by}
+    if result.wins:
+        extra = ""
+        if sol.shortest is not None:
+            extra = (", the shortest possible" if len(strategy) == sol.shortest
+                     else f", {len(strategy) - sol.shortest} more than the shortest ({sol.shortest})")
+        early = "" if result.won_by == len(strategy) else \
+            f"; every game is already over after move {result.won_by}"
+        summary = f"wins for every start and every turn: {len(strategy)} moves{extra}{early}"
+        return Verdict(True, summary, "", data, canonical, len(strategy), sol.shortest)
+    ce = result.counterexample
+    assert ce is not None
+    data["counterexample"] = {
+        "start": m.show(ce.start),
+        "rotations": [m.turn_label(t) for t in ce.turns],
+        "final": m.show(ce.final),
+    }
+    summary = (f"does not always win: starting from {m.show(ce.start)}, the Devil can turn the table "
+               f"so that after all {len(strategy)} moves it shows {m.show(ce.final)}, not {game.goal_text}")
+    return Verdict(False, summary, layout(m, strategy, ce), data, canonical, len(strategy), sol.shortest)
+
+
+def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> str:
+    """The counterexample as lines a learner can replay with coins on a table."""
+    lines = [f"Start: {m.show(ce.start)} (position 0 first, clockwise)."]
+    steps = list(zip(ce.turns, strategy, ce.tables, strict=True))
+    before = ce.start
+    rows = []
+    for i, (turn, move, after) in enumerate(steps, 1):
+        turned = m.apply_turn(before, turn)
+        label = m.turn_label(turn)
+        how = "no turn" if label == 0 else (f"turn by {label}" if isinstance(label, int) else label)
+        rows.append(f"  move {i:>3}: {how:12} {m.show(before)} -> {m.show(turned)}, "
+                    f"flip {format_move(move, m.k):>6} -> {m.show(after)}")
+        before = after
+    if len(rows) > SHOWN_STEPS:
+        rows = [*rows[: SHOWN_STEPS - 4], f"  ... {len(rows) - SHOWN_STEPS + 1} moves ...", *rows[-3:]]
+    lines += rows
+    lines.append(f"After the last move the table is {m.show(ce.final)}: the game is not over.")
+    return "\n".join(lines)
+
+
+def reference_strategy(game: CoinGame) -> str | None:
+    """A shortest winning strategy, computed; None when none exists."""
+    sol = decide(game.model)
+    return None if sol.strategy is None else format_strategy(sol.strategy, game.sides)
+
+
+# -- hints --------------------------------------------------------------------------------------
+
+
+def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:
+    """Belief after a prefix, distance to a sure win, best next moves, and the hint ladder."""
+    m = game.model
+    bits, won_by = belief_after(m, prefix)
+    belief = m.names_in(bits)
+    data: JSON = {"belief": belief, "distance": None, "best_moves": [], "hints": []}
+    if won_by is not None:
+        data["distance"] = 0
+        data["hints"] = [f"Your {won_by} move(s) already win against every turn: nothing is left to do."]
+        return data
+    sol = decide(m)
+    size = f"{len(belief)} arrangement(s)"
+    shown = ", ".join(belief[:10]) + (" ..." if len(belief) > 10 else "")
+    nudge = (f"After {len(prefix)} move(s) the table could still be any of {size}: {shown}."
+             if prefix else f"Before any move the table could be any of {size}: {shown}.")
+    if sol.solvable is False:
+        data["hints"] = [nudge, "Is a sure win possible at all? Try a few moves and watch the belief.",
+                         f"No: {sol.reason}."]
+        return data
+    best: list[Move] = []
+    distance = None
+    if engine.searchable(m):
+        try:
+            outcome = engine.search_from(m, bits)
+        except SearchLimit:
+            outcome = None
+        if outcome is not None and outcome.strategy is not None:
+            distance = len(outcome.strategy)
+            best = outcome.best_first
+        elif outcome is not None:
+            data["hints"] = [nudge, "Your moves so far cannot lead to a sure win any more.",
+                             "Undo some moves: no continuation wins against every turn from here."]
+            return data
+    elif sol.strategy is not None and list(prefix) == sol.strategy[: len(prefix)]:
+        best = [sol.strategy[len(prefix)]]
+        data["remaining_in_construction"] = len(sol.strategy) - len(prefix)
+    data["distance"] = distance
+    data["best_moves"] = [move_json(m, mv) for mv in best]
+    ladder = [nudge + (f" A sure win needs at least {distance} more move(s)." if distance else "")]
+    if best:
+        if engine.searchable(m):
+            ladder.append(_concept(m, bits, belief, best[0]))
+        others = f" (equally good: {', '.join(format_move(b, m.k) for b in best[1:5])})" if len(best) > 1 \
+            else ""
+        ladder.append(f"Play {format_move(best[0], m.k)} next{others}.")
+    data["hints"] = ladder
+    return data
+
+
+def _concept(m: Model, bits: int, belief: list[str], best: Move) -> str:
+    """The middle rung: what the best move does to the belief."""
+    after = engine.transitions(m)
+    nxt = m.names_in(after.step(bits, after.moves.index(best))) if best in after.moves else []
+    gone = [c for c in belief if c not in nxt]
+    back = [c for c in nxt if c not in belief]
+    concept = ("Think in beliefs: a good move shrinks the set of possible tables, whatever the "
+               "Devil turns, or sets up one that shrinks later.")
+    if gone:
+        concept += f" The best move now rules out {', '.join(gone[:6])}"
+        concept += f" (though it brings back {', '.join(back[:6])})." if back else "."
+    elif back:
+        concept += (f" The best move now rules nothing out yet; it changes the possibilities to "
+                    f"{', '.join(nxt[:6])}, from which fewer moves are needed.")
+    return concept
+
+
+def completions(game: CoinGame) -> list[str]:
+    """Every distinct move, in canonical notation (small tables only)."""
+    m = game.model
+    if m.class_count > 64:
+        return []
+    return [format_move(mv, m.k) for mv in m.move_classes()]
+
+
+# -- the strategy answer --------------------------------------------------------------------------
+
+
+@KINDS.register
+class Strategy(AnswerKind[CoinGame, list[Move]]):
+    """A whole strategy: a fixed list of moves that must win against every start and every turn."""
+
+    name = "strategy"
+    description = "a whole sequence of moves that must win against every turn"
+
+    def parse(self, game: CoinGame, text: str, args: Args) -> list[Move]:
+        """The moves, ``let`` blocks expanded."""
+        return parse_strategy(text, game.coins, game.sides)
+
+    def format(self, game: CoinGame, answer: list[Move], args: Args) -> str:
+        """Canonical moves separated by spaces."""
+        return format_strategy(answer, game.sides)
+
+    def check(self, game: CoinGame, answer: list[Move], args: Args) -> Verdict:
+        """Verified exactly over every start and every turn."""
+        return verdict(game, answer)
+
+    def reference(self, game: CoinGame, args: Args) -> str | None:
+        """A shortest winning strategy."""
+        return reference_strategy(game)
+
+    def hints(self, game: CoinGame, args: Args, text: str) -> list[str]:
+        """The ladder after the moves written so far."""
+        return list(hint_data(game, self.parse(game, text, args))["hints"])
+
+    def completions(self, game: CoinGame, args: Args, text: str) -> list[str]:
+        """Every distinct move."""
+        return completions(game)
+
+
+# -- quantities ---------------------------------------------------------------------------------------
+
+
+@QUANTITIES.register("shortest_length", "length of a shortest winning strategy (0 if there is none)")
+def shortest_length(game: CoinGame, args: Args) -> int:
+    """The closed form where it applies (it meets the lower bound), else the decision."""
+    m = game.model
+    if engine.construction_applies(m):
+        return len(engine.construct(m))
+    return decide(m).shortest or 0
+
+
+@QUANTITIES.register("classes", "number of arrangements up to the Devil's turns")
+def classes(game: CoinGame, args: Args) -> int:
+    """Orbits of the tables under the Devil's turns."""
+    return game.model.class_count
+
+
+@QUANTITIES.register("winnable", "'yes' if a sure win exists, else 'no'")
+def winnable(game: CoinGame, args: Args) -> str:
+    """The decision, as yes or no."""
+    m = game.model
+    return "yes" if engine.construction_applies(m) or decide(m).solvable else "no"
+
+
+@QUANTITIES.register("lower_bound", "no winning strategy is shorter than this")
+def lower_bound(game: CoinGame, args: Args) -> int:
+    """The prefix-sum bound."""
+    return engine.lower_bound(game.model)
+
+
+@QUANTITIES.register("tables", "number of tables K**N")
+def tables(game: CoinGame, args: Args) -> int:
+    """K**N."""
+    return game.model.tables
+
+
+@QUANTITIES.register("start_size", "number of arrangements possible before the first move")
+def start_size(game: CoinGame, args: Args) -> int:
+    """Classes not already won."""
+    return int(game.model.start_belief().sum())
+
+
+def _trap(game: CoinGame) -> list[str]:
+    m = game.model
+    return m.names_in(engine.trap(m)) if m.class_count <= engine.TRAP_CLASS_LIMIT else []
+
+
+@QUANTITIES.register("trap", "the arrangements the Devil can keep the table among forever ('none' if winnable)")
+def trap(game: CoinGame, args: Args) -> str:
+    """The trap's arrangements by name."""
+    return ", ".join(_trap(game)) or "none"
+
+
+@QUANTITIES.register("trap_size", "how many arrangements are in the Devil's trap")
+def trap_size(game: CoinGame, args: Args) -> int:
+    """The trap's size."""
+    return len(_trap(game))
+
+
+@QUANTITIES.register("factorization", "the factorization of x**N - 1 over GF(K)")
+def factorization(game: CoinGame, args: Args) -> str:
+    """From sympy."""
+    return analyze(game.model).factorization
+
+
+# -- play against the Devil ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoinState:
+    """A blindfold game: the table, the moves so far and the classes still possible (bit set)."""
+
+    game: CoinGame
+    moves: tuple[Move, ...]
+    belief: int
+
+
+class CoinPlay(Play[CoinGame, CoinState, Move]):
+    """Moves one at a time; the Devil turns before each; the belief is all the player learns."""
+
+    description = "moves one at a time against the Devil, watching the belief shrink"
+
+    def start(self, game: CoinGame, settings: Args, rng: random.Random) -> CoinState:
+        """Every non-won arrangement is possible."""
+        return CoinState(game, (), engine.start_bits(game.model))
+
+    def legal_moves(self, state: CoinState) -> list[Move]:
+        """One move of each class (turned copies are the same move to a blindfolded player)."""
+        return [] if self.terminal(state) else state.game.model.move_classes()
+
+    def parse_move(self, state: CoinState, text: str) -> Move:
+        """One move in the strategy notation."""
+        moves = parse_strategy(text, state.game.coins, state.game.sides)
+        if len(moves) != 1:
+            raise InvalidNotation(f"{text!r}: name one move, such as {self._example(state)}")
+        return moves[0]
+
+    def format_move(self, state: CoinState, move: Move) -> str:
+        """The canonical notation."""
+        return format_move(move, state.game.sides)
+
+    def apply(self, state: CoinState, move: Move) -> Turn[CoinState]:
+        """One move; the Devil turns first."""
+        return self._apply(state, [move])
+
+    def play_text(self, state: CoinState, text: str) -> Turn[CoinState]:
+        """One or more moves (``let`` blocks allowed), answered with one belief."""
+        moves = parse_strategy(text, state.game.coins, state.game.sides)
+        if not moves:
+            raise InvalidNotation(f"{text!r}: name a move, such as {self._example(state)}")
+        return self._apply(state, moves)
+
+    def _apply(self, state: CoinState, moves: list[Move]) -> Turn[CoinState]:
+        game, m = state.game, state.game.model
+        every = [*state.moves, *moves]
+        bits, won_by = belief_after(m, every)
+        new = CoinState(game, tuple(every), bits)
+        said = " ".join(format_move(mv, m.k) for mv in moves)
+        if won_by is not None:
+            return Turn(new, (f"You call {said}. The Devil turns and flips... every possible table is now "
+                              f"{game.goal_text}: you win, whatever he did, after {won_by} move(s).",))
+        names = m.names_in(bits)
+        return Turn(new, (f"You call {said}. The Devil turns the table and flips. "
+                          f"Still possible ({len(names)}): {', '.join(names)}.",))
+
+    @staticmethod
+    def _example(state: CoinState) -> str:
+        m = state.game.model
+        return format_move(m.move_classes()[-1], m.k)
+
+    def winner(self, state: CoinState) -> str | None:
+        """The learner, once no losing table is possible; the Devil never 'wins', he only delays."""
+        return LEARNER if state.belief == 0 else None
+
+    def render(self, state: CoinState) -> str:
+        """The belief after each move, one row per move, one column per arrangement."""
+        m = state.game.model
+        names = m.class_names()
+        goal = m.goal_classes()
+        order = [c for c in range(m.class_count) if not goal[c]]
+        width = max([4, *(len(format_move(mv, m.k)) for mv in state.moves)])
+        rows = [f"{'':>4} {'move':<{width}} | " + " ".join(names[c] for c in order)]
+        history = [engine.start_bits(m)]
+        for i in range(1, len(state.moves) + 1):
+            history.append(belief_after(m, state.moves[:i])[0])
+        for i, bits in enumerate(history):
+            label = format_move(state.moves[i - 1], m.k) if i else ""
+            cells = [names[c] if bits >> c & 1 else " " * m.n for c in order]
+            rows.append(f"{i:>4} {label:<{width}} | " + " ".join(cells))
+        return "\n".join(rows)
+
+    def hints(self, state: CoinState) -> list[str]:
+        """The ladder after the moves played so far."""
+        return list(hint_data(state.game, list(state.moves))["hints"])
+
+    def solution(self, state: CoinState) -> str | None:
+        """A shortest continuation from the current belief (the rest of the closed form on big tables)."""
+        m = state.game.model
+        if engine.searchable(m):
+            try:
+                outcome = engine.search_from(m, state.belief)
+            except SearchLimit:
+                return None
+            return None if outcome.strategy is None else format_strategy(outcome.strategy, m.k)
+        sol = decide(m)
+        moves = list(state.moves)
+        if sol.strategy is not None and sol.strategy[: len(moves)] == moves:
+            return format_strategy(sol.strategy[len(moves):], m.k)
+        return None
+
+    def reference(self, game: CoinGame, settings: Args) -> str | None:
+        """A shortest winning strategy, played move by move."""
+        return reference_strategy(game)
+
+    def split(self, state: CoinState, text: str) -> list[str]:
+        """The moves of a line in canonical notation (``let`` blocks expanded)."""
+        return [format_move(mv, state.game.sides) for mv in parse_strategy(text, state.game.coins,
+                                                                            state.game.sides)]
+
+    def judge(self, game: CoinGame, settings: Args, text: str) -> Verdict:
+        """A whole line is a strategy: verified against every start and every turn."""
+        return verdict(game, parse_strategy(text, game.coins, game.sides))
+
+
+PLAY = CoinPlay()

@@ -1,0 +1,302 @@
+"""Wythoff's game as data: the game object, positions, moves, sums of boards, and their notations.
+
+Two piles of pennies; a move takes any positive number from one pile, or
+amounts from both piles that differ by less than ``a`` (``a = 1``: the same
+number from both, Wythoff's game; ``a >= 2``: Fraenkel's a-Wythoff).  Whoever
+takes the last penny wins, or loses in misère play.  Several boards may be
+played at once (a *sum*): a move is made on one board.
+
+Vocabulary:
+
+* ``Position = tuple[int, int]`` - the two piles, in board order: ``(3, 7)``, written ``"3,7"``.
+* ``Move = tuple[int, int]`` - pennies taken from the first and second pile:
+  ``(0, 2)`` takes two from the second pile, ``(1, 1)`` one from each; written ``"0,2"``
+  or by the piles left, ``"to 3,5"``.
+* ``Boards = tuple[Position, ...]`` - one or more boards: ``((3, 5), (4, 7))``, written ``"3,5 + 4,7"``.
+* ``SumMove = tuple[int, Move]`` - board number (0-based) and the move on it,
+  written ``"2: 0,2"`` (boards numbered from 1); on one board just ``"0,2"``.
+* ``Rules(a, misere)`` - the variant; ``WythoffGame`` - the puzzle's parameters, validated once.
+* a *line* - moves separated by spaces: ``"0,2 1,1 2:0,3"``.
+
+Every notation is a parse/format pair that round-trips; the conjecture
+formulas a learner types have their own language in ``rules.formula``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
+
+Position = tuple[int, int]  # the two piles in board order: (3, 7)
+Move = tuple[int, int]  # taken from (first, second): (0, 2)
+Boards = tuple[Position, ...]  # ((3, 5), (4, 7))
+SumMove = tuple[int, Move]  # (1, (0, 2)): take 2 from the second pile of board 2
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Which Wythoff game: ``a`` bounds the difference of a two-pile move; misère or normal."""
+
+    a: int = 1
+    misere: bool = False
+
+    def describe(self) -> str:
+        """A short name: "Wythoff", "misère 2-Wythoff"."""
+        name = "Wythoff" if self.a == 1 else f"{self.a}-Wythoff"
+        return ("misère " if self.misere else "") + name
+
+
+@dataclass(frozen=True)
+class WythoffGame:
+    """The puzzle's parameters, validated once: the board(s) (``""``: none given), misère, ``a``."""
+
+    position: str = ""
+    misere: bool = False
+    a: int = 1
+
+    def __post_init__(self) -> None:
+        if len(self.start) > 1 and self.misere:
+            raise InvalidParams(f"position {self.position!r}: sums of boards need normal play, "
+                                "not misère (Grundy values do not add up in misère play)")
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The variant."""
+        return Rules(self.a, self.misere)
+
+    @cached_property
+    def start(self) -> Boards:
+        """The boards of ``position``; empty when none was given."""
+        return parse_positions(self.position) if self.position.strip() else ()
+
+    @property
+    def boards(self) -> Boards:
+        """The boards of ``position``; ``InvalidParams`` when none was given."""
+        if not self.start:
+            raise InvalidParams("this needs a position: give --position A,B (for example --position 8,13)")
+        return self.start
+
+
+# -- positions: parse and format ------------------------------------------------
+
+_PAIR = re.compile(r"^\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*$")
+
+
+def parse_position(text: str) -> Position:
+    """Parse ``"3,5"`` or ``"(3, 5)"`` into ``(3, 5)``; ``InvalidNotation`` otherwise.
+
+    >>> parse_position("(8, 13)")
+    (8, 13)
+    """
+    match = _PAIR.match(text)
+    if not match:
+        raise InvalidNotation(f"position {text!r} is not two pile sizes like '8,13'")
+    x, y = int(match.group(1)), int(match.group(2))
+    if x < 0 or y < 0:
+        raise InvalidNotation(f"position {text!r} has a negative pile; piles hold 0 or more pennies")
+    return (x, y)
+
+
+def format_position(pos: Position) -> str:
+    """The canonical text of a position: ``"3,5"`` (round-trips with parse_position)."""
+    return f"{pos[0]},{pos[1]}"
+
+
+def parse_positions(text: str) -> Boards:
+    """Parse one board or a sum of boards: ``"3,5 + 4,7"`` (also ``;`` between boards)."""
+    parts = re.split(r"[+;]", text)
+    if not text.strip() or any(not p.strip() for p in parts):
+        raise InvalidNotation(f"positions {text!r}: give boards like '3,5' or '3,5 + 4,7'")
+    return tuple(parse_position(p) for p in parts)
+
+
+def format_positions(boards: Boards) -> str:
+    """The canonical text of one or several boards: ``"3,5 + 4,7"``."""
+    return " + ".join(format_position(b) for b in boards)
+
+
+def show_positions(boards: Boards) -> str:
+    """Boards for reading: ``"(3, 5)"`` or ``"(3, 5) + (4, 7)"``."""
+    return " + ".join(f"({x}, {y})" for x, y in boards)
+
+
+# -- lists of pairs (the losing positions a learner lists): parse and format -----
+
+_PAIR_IN_LIST = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
+
+
+def parse_pairs(text: str) -> list[Position]:
+    """Parse a list of pairs like ``"(8,13) (9,15)"``; order inside a pair is ignored.
+
+    >>> parse_pairs("(13, 8) and 9,15")
+    [(8, 13), (9, 15)]
+    """
+    cleaned = re.sub(r"\band\b", " ", text, flags=re.IGNORECASE)
+    leftover = _PAIR_IN_LIST.sub(" ", cleaned)
+    if leftover.strip(" ;,\t\n"):
+        bad = leftover.strip(" ;,\t\n")[:20]
+        raise InvalidNotation(f"list {text!r}: {bad!r} is not a pair like (8, 13)")
+    return sorted({(min(int(a), int(b)), max(int(a), int(b))) for a, b in _PAIR_IN_LIST.findall(cleaned)})
+
+
+def format_pairs(pairs: list[Position]) -> str:
+    """``"(8, 13), (9, 15)"``."""
+    return ", ".join(f"({x}, {y})" for x, y in pairs)
+
+
+# -- moves: parse and format ------------------------------------------------------
+
+_TO = re.compile(r"^\s*(?:to|->)\s*(.*)$", re.IGNORECASE)
+
+
+def parse_move(text: str, pos: Position | None = None) -> Move:
+    """Parse a move: ``"0,2"`` (taken from first, second) or ``"to 3,5"`` (the result).
+
+    The ``to`` form needs the current position ``pos``.
+    >>> parse_move("1, 1")
+    (1, 1)
+    >>> parse_move("to 3,5", (4, 6))
+    (1, 1)
+    """
+    target = _TO.match(text)
+    if target:
+        if pos is None:
+            raise InvalidNotation(f"move {text!r}: 'to X,Y' needs a current position")
+        try:
+            x, y = parse_position(target.group(1))
+        except InvalidNotation:
+            raise InvalidNotation(f"move {text!r}: after 'to' give the piles left, like 'to 3,5'") from None
+        return (pos[0] - x, pos[1] - y)
+    match = _PAIR.match(text)
+    if not match:
+        raise InvalidNotation(
+            f"move {text!r} is not 'F,S' (pennies taken from the first and second pile) or 'to X,Y'"
+        )
+    return (int(match.group(1)), int(match.group(2)))
+
+
+def format_move(move: Move) -> str:
+    """The canonical text of a move: ``"0,2"``."""
+    return f"{move[0]},{move[1]}"
+
+
+def describe_move(move: Move) -> str:
+    """A move in words: ``"take 2 from the second pile"``."""
+    f, s = move
+    if s == 0:
+        return f"take {f} from the first pile"
+    if f == 0:
+        return f"take {s} from the second pile"
+    if f == s:
+        return f"take {f} from both piles"
+    return f"take {f} from the first pile and {s} from the second"
+
+
+def parse_sum_move(text: str, boards: Boards) -> SumMove:
+    """Parse ``"0,2"`` (one board) or ``"2: 0,2"`` (board 2 of several, numbered from 1)."""
+    match = re.match(r"^\s*(\d+)\s*:(.*)$", text)
+    if match:
+        number = int(match.group(1))
+        if not 1 <= number <= len(boards):
+            raise InvalidNotation(f"move {text!r}: there is no board {number} (boards 1 to {len(boards)})")
+        return (number - 1, parse_move(match.group(2), boards[number - 1]))
+    if len(boards) > 1:
+        raise InvalidNotation(f"move {text!r}: with several boards, say which one, like '2: 0,3'")
+    return (0, parse_move(text, boards[0]))
+
+
+def format_sum_move(move: SumMove, boards: Boards) -> str:
+    """A move's canonical text: ``"0,2"`` on one board, ``"2: 0,2"`` on several."""
+    text = format_move(move[1])
+    return text if len(boards) == 1 else f"{move[0] + 1}: {text}"
+
+
+# -- lines of moves: split and join ------------------------------------------------
+
+_ONE_MOVE = re.compile(r"(?:\d+\s*:\s*)?(?:(?:to|->)\s*)?\(?\s*\d+\s*,\s*\d+\s*\)?", re.IGNORECASE)
+
+
+def split_moves(text: str) -> list[str]:
+    """A line of moves ``"0,2 to 3,5 2:1,1"`` as separate move texts; ``[text]`` when it is one move.
+
+    Moves inside a line need their comma (``"0 2"`` alone is one move, but a
+    line of them would be ambiguous).
+
+    >>> split_moves("0,2  1,1")
+    ['0,2', '1,1']
+    >>> split_moves("to 3, 5")
+    ['to 3, 5']
+    """
+    moves = [m.group(0).strip() for m in _ONE_MOVE.finditer(text)]
+    leftover = _ONE_MOVE.sub(" ", text).strip(" ;\t\n")
+    if len(moves) < 2 or leftover:
+        return [text]
+    return moves
+
+
+def line_move(move: SumMove, boards: Boards) -> str:
+    """A move as written in a line: ``"0,2"``, or ``"2:0,2"`` on several boards (no space)."""
+    return format_sum_move(move, boards).replace(": ", ":")
+
+
+# -- the rules of moving -----------------------------------------------------------------
+
+
+def check_move(rules: Rules, pos: Position, move: Move) -> Position:
+    """Apply ``move`` to ``pos`` and return the new position; ``IllegalMove`` says why not."""
+    f, s = move
+    text = format_move(move)
+    if f < 0 or s < 0:
+        raise IllegalMove(f"move {text!r} takes a negative number of pennies")
+    if f == 0 and s == 0:
+        raise IllegalMove(f"move {text!r} takes nothing; every move takes at least one penny")
+    if f > pos[0]:
+        raise IllegalMove(f"move {text!r} takes {f} from the first pile, which holds only {pos[0]}")
+    if s > pos[1]:
+        raise IllegalMove(f"move {text!r} takes {s} from the second pile, which holds only {pos[1]}")
+    if f > 0 and s > 0 and abs(f - s) >= rules.a:
+        rule = "the same number from both piles" if rules.a == 1 else f"amounts differing by less than {rules.a}"
+        raise IllegalMove(f"move {text!r} takes from both piles, which must be {rule}")
+    return (pos[0] - f, pos[1] - s)
+
+
+def apply_sum_move(rules: Rules, boards: Boards, move: SumMove) -> Boards:
+    """The boards after ``move``; ``IllegalMove`` if it breaks the rules."""
+    i, m = move
+    new = check_move(rules, boards[i], m)
+    return (*boards[:i], new, *boards[i + 1 :])
+
+
+def legal_moves(rules: Rules, pos: Position) -> Iterator[Move]:
+    """Every legal move, fewest pennies first (so a delaying loser finds small moves early)."""
+    x, y = pos
+    for total in range(1, x + y + 1):
+        for f in range(max(0, total - y), min(x, total) + 1):
+            s = total - f
+            if f == 0 or s == 0 or abs(f - s) < rules.a:
+                yield (f, s)
+
+
+def move_count(rules: Rules, pos: Position) -> int:
+    """How many legal moves ``pos`` has, counted by formula (no enumeration)."""
+    x, y = pos
+    both = 0
+    for e in range(-(rules.a - 1), rules.a):  # s = f + e with f >= 1, s >= 1
+        lo = max(1, 1 - e)
+        hi = min(x, y - e)
+        both += max(0, hi - lo + 1)
+    return x + y + both
+
+
+def finished(boards: Boards) -> bool:
+    """Whether every penny is gone."""
+    return all(b == (0, 0) for b in boards)
+
+
+def learner_won_on_last_move(rules: Rules, learner_moved_last: bool) -> bool:
+    """Who won when the last penny is gone: the taker in normal play, the other in misère."""
+    return learner_moved_last != rules.misere

@@ -1,0 +1,444 @@
+"""Wythoff's answer kinds: what a learner may answer, read, written canonically, and judged exactly.
+
+Each kind is a small registered class (``KINDS``); the verdicts explain a
+wrong answer with something the engine computed (the reply that refutes a
+move, the pair a wrong number really belongs to) without giving the answer
+away, so a lesson can let the learner try again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.errors import InvalidNotation
+from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Verdict
+from tutor.puzzles.options import Args
+from tutor.puzzles.wythoff.engine import (
+    losing_index,
+    p_position,
+    sum_winning_moves,
+    winning_moves,
+)
+from tutor.puzzles.wythoff.rules import (
+    Position,
+    Rules,
+    SumMove,
+    WythoffGame,
+    apply_sum_move,
+    describe_move,
+    format_move,
+    format_pairs,
+    format_position,
+    format_sum_move,
+    legal_moves,
+    parse_pairs,
+    parse_position,
+    parse_sum_move,
+    show_positions,
+)
+from tutor.puzzles.wythoff.rules.formula import Conjecture, parse_conjecture
+from tutor.puzzles.wythoff.teach import (
+    BOUND,
+    INDEX,
+    TOTALS,
+    board_remoteness,
+    conjecture_hints,
+    grundy,
+    kth_hints,
+    list_hints,
+    outcome,
+    position_hints,
+    splits,
+    totals_text,
+)
+from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
+
+KINDS = Kinds()
+COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
+OUTCOMES = {"win": "win", "winning": "win", "n": "win", "lose": "lose", "losing": "lose", "p": "lose"}
+FORMULA_WORDS = ["k", "phi", "pi", "floor(", "ceiling(", "sqrt(", "sqrt(5)", "A_k =", "B_k ="]
+
+
+def numbers(text: str) -> list[int]:
+    """The whole numbers of an answer, separated by spaces, commas or semicolons."""
+    words = text.replace(",", " ").replace(";", " ").split()
+    for word in words:
+        if not word.isdecimal():
+            raise InvalidNotation(f"answer {text!r}: {word!r} is not a whole number")
+    return [int(w) for w in words]
+
+
+def compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str) -> Verdict:
+    """A list answer against the true list: what is missing, what is wrongly included."""
+    good = given == truth
+    missing = [t for t in truth if t not in given]
+    extra = [g for g in given if g not in truth]
+    if good:
+        summary = f"all {len(truth)} {what} and nothing else"
+    else:
+        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included"
+    return Verdict(good, summary, "", {"missing": [list(m) if isinstance(m, tuple) else m for m in missing],
+                                       "extra": [list(e) if isinstance(e, tuple) else e for e in extra]},
+                   canonical)
+
+
+# -- a winning move ---------------------------------------------------------------------------
+
+
+@KINDS.register
+class MoveKind(AnswerKind[WythoffGame, SumMove]):
+    """One move that leaves the opponent a losing position."""
+
+    name = "move"
+    description = "a winning move from the position, 'F,S' taken from the first and second pile (or 'to X,Y')"
+
+    def parse(self, game: WythoffGame, text: str, args: Args) -> SumMove:
+        """``F,S``, ``to X,Y``, or ``BOARD: F,S`` on several boards."""
+        return parse_sum_move(text.strip(), game.boards)
+
+    def format(self, game: WythoffGame, answer: SumMove, args: Args) -> str:
+        """``0,2``, or ``2: 0,2`` on several boards."""
+        return format_sum_move(answer, game.boards)
+
+    def check(self, game: WythoffGame, answer: SumMove, args: Args) -> Verdict:
+        """Winning when it reaches a losing position; an illegal move raises ``IllegalMove``.
+
+        The detail refutes a wrong move without naming the winning one, so a
+        lesson can let the learner try again; the command line adds the
+        winning moves from ``data``.
+        """
+        rules, boards = game.rules, game.boards
+        after = apply_sum_move(rules, boards, answer)
+        wins = sum_winning_moves(rules, boards)
+        canonical = format_sum_move(answer, boards)
+        good = answer in wins
+        several = len(boards) > 1
+        data: JSON = {
+            "position": [list(b) for b in boards] if several else list(boards[0]),
+            "move": [answer[0] + 1, *answer[1]] if several else list(answer[1]),
+            "result": [list(b) for b in after] if several else list(after[0]),
+            "winning": good,
+            "outcome": "win" if wins else "lose",
+            "winning_moves": [[i + 1, *m] for i, m in wins] if several else [list(m) for i, m in wins],
+        }
+        result = show_positions(after)
+        if good:
+            summary = f"{canonical} wins: it leaves {result}, a losing position for your opponent"
+            detail = "From " + result + " every move hands you a winning position again."
+        elif not wins:
+            summary = f"{canonical} cannot win: {show_positions(boards)} is a losing position, no move wins"
+            detail = ("Every move from a losing position reaches a winning one; the best you can do is "
+                      "make the game last and hope for a mistake.")
+        else:
+            summary = f"{canonical} does not win: it leaves {result}, and your opponent can win from there"
+            reply = sum_winning_moves(rules, after)
+            detail = ""
+            if reply:
+                detail = (f"From {result} your opponent plays {format_sum_move(reply[0], after)} "
+                          f"({describe_move(reply[0][1])}) and you face a losing position.")
+        return Verdict(good, summary, detail, data, canonical)
+
+    def reference(self, game: WythoffGame, args: Args) -> str | None:
+        """The fastest winning move; None from a losing position."""
+        wins = sum_winning_moves(game.rules, game.boards)
+        return format_sum_move(wins[0], game.boards) if wins else None
+
+    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """The position's ladder."""
+        return position_hints(game.rules, game.boards)
+
+    def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """Every legal move on a small single board."""
+        boards = game.start
+        if len(boards) == 1 and sum(boards[0]) <= COMPLETED_PILES:
+            return [format_move(m) for m in legal_moves(game.rules, boards[0])]
+        return []
+
+
+# -- win or lose --------------------------------------------------------------------------------
+
+
+@KINDS.register
+class OutcomeKind(AnswerKind[WythoffGame, str]):
+    """Whether the player to move wins or loses."""
+
+    name = "outcome"
+    description = "'win' or 'lose' for the player to move at the position"
+
+    def parse(self, game: WythoffGame, text: str, args: Args) -> str:
+        """``win``/``lose`` (also ``winning``, ``losing``, ``N``, ``P``)."""
+        word = text.strip().lower()
+        if word not in OUTCOMES:
+            raise InvalidNotation(f"outcome {text!r}: answer 'win' or 'lose'")
+        return OUTCOMES[word]
+
+    def format(self, game: WythoffGame, answer: str, args: Args) -> str:
+        """``win`` or ``lose``."""
+        return answer
+
+    def check(self, game: WythoffGame, answer: str, args: Args) -> Verdict:
+        """Against the engine's outcome; the detail names the winning move, or says there is none."""
+        truth = outcome(game)
+        good = answer == truth
+        where = show_positions(game.boards)
+        verdict = "wins" if truth == "win" else "loses"
+        summary = (f"right: at {where} the player to move {verdict}" if good else
+                   f"not right: {where} is a {'winning' if truth == 'win' else 'losing'} position "
+                   f"- the player to move {verdict}")
+        return Verdict(good, summary, _outcome_detail(game), {"outcome": truth}, answer)
+
+    def reference(self, game: WythoffGame, args: Args) -> str | None:
+        """The outcome."""
+        return outcome(game)
+
+    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """The position's ladder."""
+        return position_hints(game.rules, game.boards)
+
+    def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """The two answers."""
+        return ["win", "lose"]
+
+
+def _outcome_detail(game: WythoffGame) -> str:
+    boards = game.boards
+    wins = sum_winning_moves(game.rules, boards)
+    if wins:
+        return f"Winning move: {format_sum_move(wins[0], boards)} ({describe_move(wins[0][1])})."
+    return "No move reaches a losing position, so every move hands the opponent a win."
+
+
+# -- lists: the losing positions and their totals ---------------------------------------------
+
+
+@KINDS.register
+class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
+    """Every losing position with a total in the range."""
+
+    name = "p_positions"
+    description = "every losing position (x <= y) with min_total <= x + y <= max_total, as pairs"
+    args = TOTALS
+
+    def parse(self, game: WythoffGame, text: str, args: Args) -> list[Position]:
+        """Pairs like ``(8,13) (9,15)``, in any order."""
+        return parse_pairs(text)
+
+    def format(self, game: WythoffGame, answer: list[Position], args: Args) -> str:
+        """``(8, 13), (9, 15)``."""
+        return format_pairs(answer)
+
+    def check(self, game: WythoffGame, answer: list[Position], args: Args) -> Verdict:
+        """The list compared; the detail refutes one wrong pair and names one missing pair."""
+        rules = game.rules
+        truth = splits(game, args)
+        verdict = compare_sets("losing positions", answer, truth, format_pairs(answer))
+        missing = sorted(set(truth) - set(answer))
+        extra = sorted(set(answer) - set(truth))
+        lines = []
+        if extra:
+            x, y = extra[0]
+            wins = winning_moves(rules, (x, y))
+            if wins:
+                f, s = wins[0]
+                lines.append(f"({x}, {y}) is not losing: {describe_move((f, s))} reaches the losing "
+                             f"({x - f}, {y - s}).")
+        if missing:
+            lines.append(f"({missing[0][0]}, {missing[0][1]}) is losing: no move from it reaches another losing "
+                         "position - and it is missing from your list.")
+        return Verdict(verdict.correct, verdict.summary, " ".join(lines), verdict.data, verdict.canonical)
+
+    def reference(self, game: WythoffGame, args: Args) -> str | None:
+        """The losing splits."""
+        return format_pairs(splits(game, args))
+
+    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """How to find them, then the list."""
+        return list_hints(splits(game, args))
+
+
+@KINDS.register
+class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
+    """The totals that can be split into a losing position."""
+
+    name = "losing_totals"
+    description = "the totals in [min_total, max_total] that have a losing split"
+    args = TOTALS
+
+    def parse(self, game: WythoffGame, text: str, args: Args) -> list[int]:
+        """Whole numbers, in any order, repeats ignored."""
+        return sorted(set(numbers(text)))
+
+    def format(self, game: WythoffGame, answer: list[int], args: Args) -> str:
+        """``21, 24, 29``."""
+        return ", ".join(map(str, answer))
+
+    def check(self, game: WythoffGame, answer: list[int], args: Args) -> Verdict:
+        """The totals compared."""
+        expected = sorted({x + y for x, y in splits(game, args)})
+        return compare_sets("totals", answer, expected, self.format(game, answer, args))
+
+    def reference(self, game: WythoffGame, args: Args) -> str | None:
+        """The totals of the losing splits."""
+        return totals_text(splits(game, args))
+
+    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """How to find the losing splits, then the list."""
+        return list_hints(splits(game, args))
+
+
+# -- the k-th losing position -------------------------------------------------------------------
+
+
+@KINDS.register
+class KthKind(AnswerKind[WythoffGame, Position]):
+    """Losing position number ``index``."""
+
+    name = "kth"
+    description = "the index-th losing position, 'A,B'"
+    args = (INDEX,)
+
+    def parse(self, game: WythoffGame, text: str, args: Args) -> Position:
+        """``A,B`` in either order."""
+        return parse_position(text)
+
+    def format(self, game: WythoffGame, answer: Position, args: Args) -> str:
+        """The smaller pile first: ``8,13``."""
+        return format_position((min(answer), max(answer)))
+
+    def check(self, game: WythoffGame, answer: Position, args: Args) -> Verdict:
+        """Against the exact pair; a wrong pair is placed without giving the right one away."""
+        k = args["index"]
+        pair = (min(answer), max(answer))
+        kth = p_position(game.rules, k)
+        good = pair == kth
+        return Verdict(good, f"losing position number {k} is {kth}" if good else
+                       f"{format_position(answer)} is not losing position number {k}",
+                       "" if good else _kth_detail(game.rules, pair, k),
+                       {"p_position": list(kth)}, format_position(pair))
+
+    def reference(self, game: WythoffGame, args: Args) -> str | None:
+        """The exact pair."""
+        return format_position(p_position(game.rules, args["index"]))
+
+    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """Towards the formula, then the pair."""
+        return kth_hints(game.rules, args["index"])
+
+
+def _kth_detail(rules: Rules, pair: Position, k: int) -> str:
+    """Why a pair is not the k-th losing one, without giving the k-th away."""
+    j = losing_index(rules, pair)
+    if j is not None:
+        return (f"({pair[0]}, {pair[1]}) is a losing position, but it is number {j}: number {k} comes "
+                f"{'later' if k > j else 'earlier'}.")
+    wins = winning_moves(rules, pair)
+    if not wins:
+        return f"({pair[0]}, {pair[1]}) is not a losing position."
+    f, s = wins[0]
+    x, y = sorted((pair[0] - f, pair[1] - s))
+    return (f"({pair[0]}, {pair[1]}) is not a losing position at all: from it you can "
+            f"{describe_move((f, s))} and reach the losing ({x}, {y}).")
+
+
+# -- a conjecture: the workbench ------------------------------------------------------------------
+
+
+@KINDS.register
+class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
+    """A formula for the losing positions, tested for k = 0..bound."""
+
+    name = "conjecture"
+    description = "a formula in k for A_k (or 'B_k = ...', or 'f, g'), true for k = 0..bound"
+    args = (BOUND,)
+
+    def parse(self, game: WythoffGame, text: str, args: Args) -> Conjecture:
+        """The restricted formula language (never ``eval``)."""
+        return parse_conjecture(text)
+
+    def format(self, game: WythoffGame, answer: Conjecture, args: Args) -> str:
+        """``A_k = floor(k*phi)``."""
+        return answer.text()
+
+    def check(self, game: WythoffGame, answer: Conjecture, args: Args) -> Verdict:
+        """The workbench: holds for k = 0..bound, or the smallest counterexample, explained."""
+        result = check_conjecture(game.rules, answer, args["bound"])
+        detail = "\n".join(result.explanation + result.proof_needs)
+        return Verdict(result.holds, result.summary(), detail, result.as_json(), result.conjecture)
+
+    def reference(self, game: WythoffGame, args: Args) -> str | None:
+        """``floor(k*alpha)`` written out; None in misère play (no closed form)."""
+        rules = game.rules
+        if rules.misere:
+            return None
+        if rules.a == 1:
+            return "floor(k*(1 + sqrt(5))/2)"
+        return f"floor(k*(2 - {rules.a} + sqrt({rules.a ** 2 + 4}))/2)"
+
+    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """Towards floor(k*alpha)."""
+        return conjecture_hints(game.rules)
+
+    def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """The formula vocabulary."""
+        return list(FORMULA_WORDS)
+
+
+# -- numbers of the position ---------------------------------------------------------------------
+
+
+class NumberKind(AnswerKind[WythoffGame, int]):
+    """One whole number the engine computes from the position."""
+
+    def value(self, game: WythoffGame) -> int:
+        """The true number."""
+        raise NotImplementedError
+
+    def parse(self, game: WythoffGame, text: str, args: Args) -> int:
+        """Exactly one whole number."""
+        found = numbers(text)
+        if len(found) != 1:
+            raise InvalidNotation(f"{self.name} {text!r}: answer one whole number")
+        return found[0]
+
+    def format(self, game: WythoffGame, answer: int, args: Args) -> str:
+        """The number."""
+        return str(answer)
+
+    def check(self, game: WythoffGame, answer: int, args: Args) -> Verdict:
+        """Equal to the engine's number."""
+        truth = self.value(game)
+        good = answer == truth
+        return Verdict(good, f"the {self.name} is {truth}" if good else f"{answer} is not the {self.name}",
+                       "" if good else f"It is {truth}.", {self.name: truth}, str(answer))
+
+    def reference(self, game: WythoffGame, args: Args) -> str | None:
+        """The number."""
+        return str(self.value(game))
+
+    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+        """The position's ladder."""
+        return position_hints(game.rules, game.boards)
+
+
+@KINDS.register
+class GrundyKind(NumberKind):
+    """The Grundy value (nim-sum)."""
+
+    name = "grundy"
+    description = "the Grundy value of the position (the nim-sum for several boards)"
+
+    def value(self, game: WythoffGame) -> int:
+        """The nim-sum of the boards' Grundy values."""
+        return grundy(game)
+
+
+@KINDS.register
+class RemotenessKind(NumberKind):
+    """How long the game lasts."""
+
+    name = "remoteness"
+    description = "how many moves the game lasts from the position with best play"
+
+    def value(self, game: WythoffGame) -> int:
+        """Moves left with best play."""
+        return board_remoteness(game)

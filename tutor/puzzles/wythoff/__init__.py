@@ -1,0 +1,88 @@
+"""Wythoff's game: two piles of pennies, the losing positions and the golden ratio.
+
+Modules, in the order imports flow (the same roles in every family):
+
+* ``rules``  - the game object, positions, moves, sums of boards and their notations;
+  ``rules.formula``, the restricted language of conjecture formulas;
+* ``engine`` - the losing positions by exact integer formulas, winning moves, remoteness,
+  sums of boards, the computer player; ``engine.table``, exhaustive retrograde tables and Grundy values;
+* ``theory`` - the sympy-checked proof and the limit alpha; ``theory.evaluate``, exact values
+  of formulas; ``theory.conjecture``, the workbench that tests them against the table;
+* ``teach``  - question arguments and hint ladders; ``teach.kinds``, answer kinds and verdicts;
+  ``teach.quantities``, lesson values; ``teach.play``, games against the computer;
+* ``cli``    - the command-line reports and their JSON contract.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.errors import InvalidParams
+from tutor.puzzles.base import Option, Puzzle, Sample
+from tutor.puzzles.options import Args
+from tutor.puzzles.wythoff.cli import COMMANDS
+from tutor.puzzles.wythoff.engine import outcome
+from tutor.puzzles.wythoff.rules import Rules, WythoffGame, format_position
+from tutor.puzzles.wythoff.teach.kinds import KINDS
+from tutor.puzzles.wythoff.teach.play import PLAY
+from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
+
+RANDOM_PILE_LIMIT = 10_000  # largest pile of a lesson's random position
+
+
+class Wythoff(Puzzle[WythoffGame]):
+    """Wythoff's game: exact losing positions, golden-ratio analysis, workbench, play."""
+
+    name = "wythoff"
+    title = "Wythoff's game"
+    summary = ("two piles of pennies; take from one pile or the same from both; "
+               "the losing positions follow the golden ratio")
+    params = (
+        Option("position", str, "", "the piles, 'A,B' (or a sum of boards 'A,B + C,D')", metavar="A,B"),
+        Option("misere", bool, False, "misère play: whoever takes the last penny loses"),
+        Option("a", int, 1, "Fraenkel's a-Wythoff: a two-pile move takes amounts differing by less than a",
+               minimum=1, maximum=1000, metavar="N"),
+    )
+    kinds = KINDS
+    quantities = QUANTITIES
+    commands = COMMANDS
+    play = PLAY
+    samples = (
+        Sample({"position": "8,14"}, {"index": 5, "count": 12, "min_total": 20, "max_total": 30, "bound": 300}),
+        Sample({"position": "10,15"}, {"first": "computer"}),
+        Sample({"position": "4,6", "misere": True}),
+        Sample({"position": "3,5 + 4,6"}),
+        Sample({"position": "1,1 + 0,3"}),
+        Sample({"position": "5,9", "a": 2}, {"bound": 100}),
+        Sample({"position": "30,40"}, {"blunder": 50}),
+        Sample({}, {"size": 12}),
+    )
+
+    def build(self, values: Args) -> WythoffGame:
+        """The game; positions must parse, and sums of boards need normal play."""
+        return WythoffGame(values["position"], values["misere"], values["a"])
+
+    def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random,
+                     fixed: Mapping[str, Any]) -> Any:
+        """``position = {random = "win" | "lose" | "any", max = 30, min = 1}``: a random start of that outcome
+        for the player to move (under the lesson's ``a`` and ``misere``), piles between min and max."""
+        if name != "position":
+            return super().random_param(name, spec, rng, fixed)
+        unknown = sorted(set(spec) - {"random", "max", "min"})
+        want = spec.get("random")
+        if unknown or want not in ("win", "lose", "any"):
+            raise InvalidParams(f"position: a random position is {{random = \"win\" | \"lose\" | \"any\", "
+                                f"max = N, min = N}}, not {dict(spec)!r}")
+        low, high = spec.get("min", 1), spec.get("max", 30)
+        if not isinstance(low, int) or not isinstance(high, int) or not 0 <= low <= high <= RANDOM_PILE_LIMIT:
+            raise InvalidParams(f"position: need whole numbers 0 <= min <= max <= 10000, not {dict(spec)!r}")
+        rules = Rules(a=int(fixed.get("a", 1)), misere=bool(fixed.get("misere", False)))
+        cells = [(x, y) for x in range(low, high + 1) for y in range(low, high + 1)
+                 if not (rules.misere is False and x == y == 0)]
+        rng.shuffle(cells)
+        for pos in cells:
+            if want == "any" or outcome(rules, pos) == want:
+                return format_position(pos)
+        raise InvalidParams(f"position: no {want!r} position with piles from {low} to {high}")

@@ -1,0 +1,200 @@
+"""Wythoff's command-line contract: ``tutor solve|check|hint|analyze wythoff``.
+
+``solve --position A,B``  -> ``{"outcome", "winning_moves", "remoteness", ...}``
+``analyze --count K``     -> ``{"p_positions": [[a, b], ...]}``
+``analyze --index K``     -> ``{"p_position": [a, b]}``
+``check --position A,B MOVE`` and ``check --conjecture EXPR`` exit 0 / 1 / 2.
+
+JSON keys are documented in README.md and docs/wythoff.md; they may be added
+to, never renamed or removed.
+"""
+
+from __future__ import annotations
+
+from tutor.errors import InvalidParams
+from tutor.puzzles.answers import JSON, Verdict
+from tutor.puzzles.base import Commands, Report
+from tutor.puzzles.options import Args, Option, required_text
+from tutor.puzzles.wythoff.engine import (
+    delaying_move,
+    grundy_values,
+    losing_index,
+    nim_sum,
+    p_position,
+    p_positions,
+    p_positions_upto,
+    remoteness,
+    sum_winning_moves,
+    winning_moves,
+)
+from tutor.puzzles.wythoff.engine.table import table_p_positions
+from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_move, format_pairs, show_positions
+from tutor.puzzles.wythoff.teach import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
+from tutor.puzzles.wythoff.teach.kinds import KINDS
+from tutor.puzzles.wythoff.theory import analysis
+
+COMMANDS = Commands()
+
+ANSWER_HELP = "a move 'F,S' (taken from each pile), or '-' for stdin"
+CONJECTURE = Option("conjecture", str, None, "a formula in k for A_k, e.g. 'floor(k*(1+sqrt(5))/2)'",
+                    metavar="EXPR")
+
+
+def rules_json(rules: Rules) -> JSON:
+    """The variant as JSON."""
+    return {"a": rules.a, "misere": rules.misere}
+
+
+# -- solve ----------------------------------------------------------------------------
+
+
+@COMMANDS.register("solve", "outcome, winning moves and remoteness of the position (Grundy values for a sum)")
+def solve(game: WythoffGame, args: Args) -> Report:
+    """Outcome, winning moves and remoteness of the position (or Grundy analysis of a sum)."""
+    rules = game.rules
+    boards = game.boards
+    if len(boards) > 1:
+        return solve_sum(rules, boards)
+    pos = boards[0]
+    wins = winning_moves(rules, pos)
+    k = losing_index(rules, pos)
+    far = remoteness(rules, pos)
+    data: JSON = {
+        "position": list(pos),
+        "outcome": "lose" if k is not None else "win",
+        "winning_moves": [list(m) for m in wins],
+        "remoteness": far,
+        "best_move": list(wins[0]) if wins else None,
+        "p_index": k,
+        "rules": rules_json(rules),
+    }
+    text = show_positions((pos,))
+    if rules.misere and pos == (0, 0):
+        lines = ["(0, 0): your opponent took the last penny and lost - you have already won."]
+    elif k is not None:
+        lines = [f"{text} loses for the player to move: it is losing pair number {k} of {rules.describe()}."]
+        if pos != (0, 0):
+            delay = delaying_move(rules, pos)
+            lines.append(f"Every move hands the opponent a win; the game lasts {far} moves at best. "
+                         f"To last longest, {describe_move(delay)}.")
+    else:
+        lines = [f"{text} wins for the player to move; best play finishes in {far} moves."]
+        for f, s in wins:
+            lines.append(f"  {f},{s}: {describe_move((f, s))} -> ({pos[0] - f}, {pos[1] - s})")
+    return Report(data, "\n".join(lines))
+
+
+def solve_sum(rules: Rules, boards: Boards) -> Report:
+    """A sum of boards: Grundy values, nim-sum and the moves that restore nim-sum 0."""
+    values = grundy_values(rules, boards)
+    total = nim_sum(rules, boards)
+    wins = sum_winning_moves(rules, boards)
+    data: JSON = {
+        "boards": [list(b) for b in boards],
+        "grundy": values,
+        "nim_sum": total,
+        "outcome": "lose" if total == 0 else "win",
+        "winning_moves": [[i + 1, m[0], m[1]] for i, m in wins],
+        "remoteness": None,
+        "rules": rules_json(rules),
+    }
+    lines = [f"{show_positions(boards)}: Grundy values {values}, nim-sum {total} - "
+             + ("the player to move loses." if total == 0 else "the player to move wins.")]
+    lines += [f"  board {i + 1}: {describe_move(m)}" for i, m in wins]
+    return Report(data, "\n".join(lines))
+
+
+# -- check and hint -----------------------------------------------------------------------
+
+
+@COMMANDS.register("check", "judge a move exactly, or test a conjecture in the workbench (exit 0 correct, 1 not)",
+                   Option("answer", str, None, ANSWER_HELP, positional=True, readable=True),
+                   CONJECTURE, BOUND)
+def check(game: WythoffGame, args: Args) -> Report:
+    """A move from ``--position``, or ``--conjecture`` for k = 0..``--bound``."""
+    conjecture = args["conjecture"]
+    verdict: Verdict
+    if conjecture is not None:
+        verdict = KINDS["conjecture"].judge(game, conjecture, {"bound": args["bound"]})
+    else:
+        verdict = KINDS["move"].judge(game, required_text(args, "answer"))
+    text = verdict.summary + ("\n" + verdict.detail if verdict.detail else "")
+    wins = verdict.data.get("winning_moves") if conjecture is None and not verdict.correct else None
+    if wins:
+        shown = [f"{w[0]}: {w[1]},{w[2]}" if len(w) == 3 else f"{w[0]},{w[1]}" for w in wins]
+        text += f"\nThe winning moves were: {', '.join(shown)}."
+    data = {"correct": verdict.correct, "summary": verdict.summary, **verdict.data}
+    return Report(data, text, 0 if verdict.correct else 1)
+
+
+@COMMANDS.register("hint", "the hint ladder for the position, or for a conjecture",
+                   Option("answer", str, None, ANSWER_HELP, positional=True, readable=True), CONJECTURE)
+def hint(game: WythoffGame, args: Args) -> Report:
+    """Nudge, concept, concrete move (or formula)."""
+    conjecture = args["conjecture"]
+    kind = KINDS["conjecture" if conjecture is not None else "move"]
+    text = conjecture if conjecture is not None else args["answer"] or ""
+    ladder = kind.hints(game, kind.arguments({}), text)
+    return Report({"hints": ladder}, "\n".join(f"{n}. {h}" for n, h in enumerate(ladder, 1)))
+
+
+# -- analyze --------------------------------------------------------------------------
+
+
+@COMMANDS.register("analyze", "losing positions by count, by index, up to a pile size, against the exhaustive "
+                              "table, or by totals; with no option, the proof step by step",
+                   COUNT, INDEX,
+                   Option("upto", int, None, "every losing position with piles <= N", metavar="N"),
+                   Option("table", int, None, "compare the formula with the exhaustive table for piles <= N",
+                          metavar="N"),
+                   Option("splits", bool, False, "the losing splits with min_total <= total <= max_total"),
+                   MIN_TOTAL, MAX_TOTAL)
+def analyze(game: WythoffGame, args: Args) -> Report:
+    """What was asked for (``args.given``), or the sympy-checked proof when nothing was."""
+    rules = game.rules
+    data: JSON = {"rules": rules_json(rules)}
+    lines: list[str] = []
+    asked = False
+    if "count" in args.given:
+        asked = True
+        pairs = p_positions(rules, args["count"])
+        data["p_positions"] = [list(p) for p in pairs]
+        lines.append(f"The first {len(pairs)} losing positions: {format_pairs(pairs[:50])}"
+                     + (" ..." if len(pairs) > 50 else ""))
+    if "index" in args.given:
+        asked = True
+        pair = p_position(rules, args["index"])
+        data["p_position"] = list(pair)
+        lines.append(f"Losing position number {args['index']}: ({pair[0]}, {pair[1]})")
+    upto = args["upto"]
+    if upto is not None:
+        asked = True
+        if upto < 0:
+            raise InvalidParams(f"--upto must be 0 or more, not {upto!r}")
+        pairs = p_positions_upto(rules, upto)
+        data["upto"] = upto
+        data["p_positions_upto"] = [list(p) for p in pairs]
+        lines.append(f"{len(pairs)} losing positions with piles up to {upto}: {format_pairs(pairs[:30])}"
+                     + (" ..." if len(pairs) > 30 else ""))
+    size = args["table"]
+    if size is not None:
+        asked = True
+        table = table_p_positions(rules, size)
+        formula = p_positions_upto(rules, size)
+        data["table"] = {"piles_up_to": size, "losing_positions": len(table), "agrees": table == formula}
+        lines.append(f"Exhaustive table for piles up to {size}: {len(table)} losing positions; "
+                     + ("the formula agrees with every one." if table == formula else "DISAGREES with the formula."))
+    if args["splits"]:
+        asked = True
+        pairs = splits(game, args)
+        data["losing_splits"] = [list(p) for p in pairs]
+        data["losing_totals"] = sorted({x + y for x, y in pairs})
+        lines.append(f"Losing splits with {args['min_total']} to {args['max_total']} pennies: "
+                     f"{format_pairs(pairs) or 'none'}")
+    if not asked:
+        steps = analysis(rules)
+        data["analysis"] = [s.as_json() for s in steps]
+        data["p_positions"] = [list(p) for p in p_positions(rules, 10)]
+        lines = [f"{n}. {s.title}. {s.text}" + (f"  [sympy: {s.identity}: {'verified' if s.verified else 'FAILED'}]"
+                                                 if s.identity else "") for n, s in enumerate(steps, 1)]
+    return Report(data, "\n".join(lines))

@@ -12,25 +12,28 @@ from hypothesis import strategies as st
 
 from tutor.errors import IllegalMove, InvalidNotation
 from tutor.puzzles import get
-from tutor.puzzles.wythoff_rules import (
-    Rules,
-    check_move,
+from tutor.puzzles.play import LEARNER, OPPONENT
+from tutor.puzzles.wythoff.engine import (
     delaying_move,
-    format_move,
-    format_position,
     is_losing,
-    legal_moves,
-    move_count,
     p_index,
     p_position,
     p_positions,
     p_positions_upto,
-    parse_move,
-    parse_position,
     remoteness,
     winning_moves,
 )
-from tutor.puzzles.wythoff_table import grundy_table, table_p_positions
+from tutor.puzzles.wythoff.engine.table import grundy_table, table_p_positions
+from tutor.puzzles.wythoff.rules import (
+    Rules,
+    check_move,
+    format_move,
+    format_position,
+    legal_moves,
+    move_count,
+    parse_move,
+    parse_position,
+)
 
 # The first twenty losing positions, as listed in the seed.
 SEED_TWENTY = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20), (14, 23),
@@ -38,6 +41,8 @@ SEED_TWENTY = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 1
                (30, 49)]
 VARIANTS = [Rules(a, m) for a in (1, 2, 3, 5) for m in (False, True)]
 WYTHOFF = get("wythoff")
+PLAY = WYTHOFF.play
+assert PLAY is not None
 
 
 def brute_moves(rules: Rules, x: int, y: int) -> list[tuple[int, int]]:
@@ -69,11 +74,12 @@ def test_seed_first_twenty() -> None:
 
 
 def test_seed_twenty_to_thirty() -> None:
-    params = WYTHOFF.make_params({"min_total": 20, "max_total": 30})
-    assert WYTHOFF.quantity(params, "losing_splits") == "(8, 13), (9, 15), (11, 18)"
-    assert WYTHOFF.quantity(params, "losing_totals") == "21, 24, 29"
-    assert WYTHOFF.check_answer(params, "p_positions", "(13,8) (9,15) and (11, 18)").correct
-    assert not WYTHOFF.check_answer(params, "p_positions", "(8,13) (9,15)").correct
+    game = WYTHOFF.load({})
+    args = {"min_total": 20, "max_total": 30}
+    assert WYTHOFF.compute(game, "losing_splits", args) == "(8, 13), (9, 15), (11, 18)"
+    assert WYTHOFF.compute(game, "losing_totals", args) == "21, 24, 29"
+    assert WYTHOFF.check(game, "p_positions", "(13,8) (9,15) and (11, 18)", args).correct
+    assert not WYTHOFF.check(game, "p_positions", "(8,13) (9,15)", args).correct
 
 
 def test_float_failure_is_avoided() -> None:
@@ -199,66 +205,115 @@ def test_delaying_move_keeps_the_game_longest() -> None:
 
 @given(st.integers(0, 2**32 - 1), st.integers(0, 60), st.sampled_from([(1, False), (1, True), (2, False)]))
 def test_computer_never_loses_a_won_position(seed: int, blunder_free: int, variant: tuple[int, bool]) -> None:
-    params = WYTHOFF.make_params({"size": 30, "first": "computer", "a": variant[0], "misere": variant[1]})
+    settings = PLAY.arguments({"size": 30, "first": "computer"})
     rng = random.Random(seed)
     start = (rng.randint(0, 30), rng.randint(1, 30))
     rules = Rules(*variant)
     if is_losing(rules, start):
         return
-    params = {**params, "position": format_position(start)}
-    state = WYTHOFF.new_game(params, rng)  # the computer moves first, from a winning position
+    game = WYTHOFF.load({"a": variant[0], "misere": variant[1], "position": format_position(start)})
+    state = PLAY.start(game, settings, rng)  # the computer moves first, from a winning position
     while True:
-        if state.finished:
-            assert not WYTHOFF.play(params, state, "1,0").won
+        if PLAY.terminal(state):
+            assert PLAY.winner(state) == OPPONENT
+            assert PLAY.legal_moves(state) == []
             return
         assert is_losing(rules, state.boards[0])
         moves = list(legal_moves(rules, state.boards[0]))
-        turn = WYTHOFF.play(params, state, format_move(rng.choice(moves)))
-        assert not turn.won
-        if turn.finished:
+        turn = PLAY.play_text(state, format_move(rng.choice(moves)))
+        assert PLAY.winner(turn.state) != LEARNER
+        if PLAY.terminal(turn.state):
             return
         state = turn.state
 
 
 def test_play_and_sums() -> None:
-    params = WYTHOFF.make_params({"position": "3,5 + 4,6"})
-    assert WYTHOFF.quantity(params, "outcome") == "win"
-    best = WYTHOFF.reference_answer(params, "move")
+    game = WYTHOFF.load({"position": "3,5 + 4,6"})
+    assert WYTHOFF.compute(game, "outcome") == "win"
+    move_kind = WYTHOFF.kind("move")
+    best = move_kind.reference(game, move_kind.arguments({}))
     assert best is not None
-    verdict = WYTHOFF.check_answer(params, "move", best)
+    verdict = WYTHOFF.check(game, "move", best)
     assert verdict.correct
-    after = WYTHOFF.play(params, WYTHOFF.new_game(params, random.Random(0)), best)
+    after = PLAY.play_text(PLAY.start(game, PLAY.arguments({}), random.Random(0)), best)
     values = [grundy_table(1, x, y)[x][y] for x, y in after.state.boards]
-    assert reduce(xor, values, 0) != 0 or after.finished  # the computer faced nim-sum 0 and had to break it
-    assert "board" in WYTHOFF.render(params, after.state)
+    assert reduce(xor, values, 0) != 0 or PLAY.terminal(after.state)  # the computer faced nim-sum 0 and had to break it
+    assert "board" in PLAY.render(after.state)
     with pytest.raises(InvalidNotation):
-        WYTHOFF.play(params, after.state, "0,1")  # which board?
+        PLAY.play_text(after.state, "0,1")  # which board?
 
 
 def test_blunders_are_reproducible() -> None:
-    params = WYTHOFF.make_params({"position": "30,40", "blunder": 50})
-    a = WYTHOFF.new_game(params, random.Random(5))
-    b = WYTHOFF.new_game(params, random.Random(5))
-    assert WYTHOFF.play(params, a, "1,0") == WYTHOFF.play(params, b, "1,0")
+    game = WYTHOFF.load({"position": "30,40"})
+    settings = PLAY.arguments({"blunder": 50})
+    a = PLAY.start(game, settings, random.Random(5))
+    b = PLAY.start(game, settings, random.Random(5))
+    assert PLAY.play_text(a, "1,0") == PLAY.play_text(b, "1,0")
 
 
 def test_quantities_and_answer_kinds() -> None:
-    params = WYTHOFF.make_params({"position": "8,14", "index": 5})
-    assert WYTHOFF.quantity(params, "kth_position") == "8,13"
-    assert WYTHOFF.quantity(params, "best_move") == "0,1"
-    assert WYTHOFF.quantity(params, "outcome") == "win"
-    for kind in WYTHOFF.answer_kinds:
-        reference = WYTHOFF.reference_answer(params, kind)
+    game = WYTHOFF.load({"position": "8,14"})
+    args = {"index": 5}
+    assert WYTHOFF.compute(game, "kth_position", args) == "8,13"
+    assert WYTHOFF.compute(game, "best_move", args) == "0,1"
+    assert WYTHOFF.compute(game, "outcome", args) == "win"
+    for kind in WYTHOFF.kind_names():
+        answer = WYTHOFF.kind(kind)
+        reference = answer.reference(game, answer.arguments(args))
         assert reference is not None, kind
-        assert WYTHOFF.check_answer(params, kind, reference).correct, kind
-    assert not WYTHOFF.check_answer(params, "outcome", "lose").correct
-    assert not WYTHOFF.check_answer(params, "move", "1,1").correct
-    assert WYTHOFF.normalize(params, "move", " to 8,13 ") == "0,1"
+        assert WYTHOFF.check(game, kind, reference, args).correct, kind
+    assert not WYTHOFF.check(game, "outcome", "lose", args).correct
+    assert not WYTHOFF.check(game, "move", "1,1", args).correct
+    assert WYTHOFF.kind("move").normalize(game, " to 8,13 ", args) == "0,1"
     for kind in ("move", "conjecture", "p_positions", "kth"):
-        assert len(WYTHOFF.hints(params, kind, "")) == 3
+        answer = WYTHOFF.kind(kind)
+        assert len(answer.hints(game, answer.arguments(args), "")) == 3
 
 
 def test_misere_endgame() -> None:
     rules = Rules(misere=True)
     assert is_losing(rules, (0, 1)) and not is_losing(rules, (0, 0)) and is_losing(rules, (2, 2))
     assert winning_moves(rules, (0, 5)) == [(0, 4)]
+
+
+def test_samples_cover_every_quantity_answer_kind_and_a_finished_game() -> None:
+    """The family's samples, as the conformance suite uses them: every quantity computes for some
+    sample, every answer kind has a reference judged correct, and random games end with a winner."""
+    import json
+
+    from tutor.errors import TutorError
+
+    computed: set[str] = set()
+    judged: set[str] = set()
+    for sample in WYTHOFF.samples:
+        game = WYTHOFF.load(sample.params)
+        for name in WYTHOFF.quantities:
+            try:
+                value = WYTHOFF.compute(game, name, sample.args)
+            except TutorError:
+                continue
+            assert isinstance(value, int | str | bool)
+            computed.add(name)
+        for name in WYTHOFF.kind_names():
+            kind = WYTHOFF.kind(name)
+            try:
+                reference = kind.reference(game, kind.arguments(sample.args))
+            except TutorError:
+                continue
+            if reference is None:
+                continue
+            verdict = WYTHOFF.check(game, name, reference, sample.args)
+            assert verdict.correct, (sample, name, verdict.summary)
+            json.dumps(verdict.data)
+            once = kind.normalize(game, reference, sample.args)
+            assert kind.normalize(game, once, sample.args) == once
+            judged.add(name)
+        rng = random.Random(0)
+        state = PLAY.start(game, PLAY.arguments(sample.args), rng)
+        for _ in range(10_000):
+            if PLAY.terminal(state):
+                break
+            state = PLAY.apply(state, rng.choice(list(PLAY.legal_moves(state)))).state
+        assert PLAY.winner(state) is not None, sample
+    assert computed == set(WYTHOFF.quantities)
+    assert judged == set(WYTHOFF.kind_names())

@@ -9,9 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.errors import InvalidNotation
-from tutor.puzzles.wythoff_conjecture import check_conjecture
-from tutor.puzzles.wythoff_formula import evaluate, format_formula, parse_formula, to_sympy
-from tutor.puzzles.wythoff_rules import Rules, p_position
+from tutor.puzzles.wythoff.engine import p_position
+from tutor.puzzles.wythoff.rules import Rules
+from tutor.puzzles.wythoff.rules.formula import format_formula, parse_conjecture, parse_formula
+from tutor.puzzles.wythoff.theory.conjecture import WorkbenchResult, check_conjecture
+from tutor.puzzles.wythoff.theory.evaluate import evaluate, to_sympy
 
 ALPHABET = "k0123456789.+-*/^() phisqrtfloorceilingpi,_=[]{}'\"\\;:!@#$%&|<>?`~aAbBxX\n"
 
@@ -71,7 +73,7 @@ def test_floor_phi_is_exact_far_out() -> None:
 
 
 def test_workbench_smallest_counterexample_is_smallest() -> None:
-    result = check_conjecture(Rules(), "floor(k*1.6)", 500)
+    result = check_conjecture(Rules(), parse_conjecture("floor(k*1.6)"), 500)
     assert result.counterexample is not None
     k = result.counterexample["k"]
     assert all(int(j * Fraction(16, 10)) == p_position(Rules(), j)[0] for j in range(k))
@@ -79,9 +81,12 @@ def test_workbench_smallest_counterexample_is_smallest() -> None:
 
 
 def test_workbench_pairs_and_variants() -> None:
-    assert check_conjecture(Rules(), "floor(k*phi), floor(k*phi^2)", 400).proved
-    assert check_conjecture(Rules(), "B_k = floor(k*phi) + k", 400).holds
-    assert not check_conjecture(Rules(), "B_k = floor(k*phi)", 400).holds
-    assert check_conjecture(Rules(2), "floor(k*sqrt(2))", 400).proved
-    misere = check_conjecture(Rules(misere=True), "floor(k*phi)", 50)
+    def check(rules: Rules, text: str, bound: int) -> WorkbenchResult:
+        return check_conjecture(rules, parse_conjecture(text), bound)
+
+    assert check(Rules(), "floor(k*phi), floor(k*phi^2)", 400).proved
+    assert check(Rules(), "B_k = floor(k*phi) + k", 400).holds
+    assert not check(Rules(), "B_k = floor(k*phi)", 400).holds
+    assert check(Rules(2), "floor(k*sqrt(2))", 400).proved
+    misere = check(Rules(misere=True), "floor(k*phi)", 50)
     assert misere.counterexample == {"k": 1, "pile": "A", "expected": [2, 2], "got": "1"}

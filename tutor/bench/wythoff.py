@@ -34,9 +34,11 @@ def _baseline(n: int, timeout: float = 120.0) -> Figure:
 
 def run() -> list[Figure]:
     """Measure every target of the issue."""
-    from tutor.puzzles.wythoff_conjecture import check_conjecture
-    from tutor.puzzles.wythoff_rules import Rules, p_position, p_positions_upto, winning_moves
-    from tutor.puzzles.wythoff_table import grundy_table, table_p_positions
+    from tutor.puzzles.wythoff.engine import p_position, p_positions_upto, winning_moves
+    from tutor.puzzles.wythoff.engine.table import grundy_table, table_p_positions
+    from tutor.puzzles.wythoff.rules import Rules
+    from tutor.puzzles.wythoff.rules.formula import parse_conjecture
+    from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
 
     rules = Rules()
     figures: list[Figure] = []
@@ -59,6 +61,6 @@ def run() -> list[Figure]:
     figures.append(Figure("winning moves from a 100-digit position", seconds * 1000, "ms"))
     seconds, _ = best_time(lambda: grundy_table(1, 300, 300), repeat=1)
     figures.append(Figure("Grundy table 300 x 300 (for sums of boards)", seconds, "s"))
-    seconds, _ = best_time(lambda: check_conjecture(rules, "floor(k*1.618)", 1000), repeat=1)
+    seconds, _ = best_time(lambda: check_conjecture(rules, parse_conjecture("floor(k*1.618)"), 1000), repeat=1)
     figures.append(Figure("workbench: floor(k*1.618) against the table", seconds, "s"))
     return figures

@@ -35,7 +35,8 @@ from tutor.puzzles.wythoff.theory import analysis
 
 COMMANDS = Commands()
 
-ANSWER_HELP = "a move 'F,S' (taken from each pile), or '-' for stdin"
+ANSWER = Option("answer", str, None, "a move 'F,S' (taken from each pile), or '-' for stdin", positional=True,
+                readable=True)
 CONJECTURE = Option("conjecture", str, None, "a formula in k for A_k, e.g. 'floor(k*(1+sqrt(5))/2)'",
                     metavar="EXPR")
 
@@ -108,8 +109,7 @@ def solve_sum(rules: Rules, boards: Boards) -> Report:
 
 
 @COMMANDS.register("check", "judge a move exactly, or test a conjecture in the workbench (exit 0 correct, 1 not)",
-                   Option("answer", str, None, ANSWER_HELP, positional=True, readable=True),
-                   CONJECTURE, BOUND)
+                   ANSWER, CONJECTURE, BOUND)
 def check(game: WythoffGame, args: Args) -> Report:
     """A move from ``--position``, or ``--conjecture`` for k = 0..``--bound``."""
     conjecture = args["conjecture"]
@@ -128,7 +128,7 @@ def check(game: WythoffGame, args: Args) -> Report:
 
 
 @COMMANDS.register("hint", "the hint ladder for the position, or for a conjecture",
-                   Option("answer", str, None, ANSWER_HELP, positional=True, readable=True), CONJECTURE)
+                   ANSWER, CONJECTURE)
 def hint(game: WythoffGame, args: Args) -> Report:
     """Nudge, concept, concrete move (or formula)."""
     conjecture = args["conjecture"]

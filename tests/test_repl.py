@@ -71,11 +71,11 @@ def test_start_at_a_lesson_by_number():
 
 
 def test_continuation_rules():
-    assert continues("0123 \\", "strategy")
-    assert not continues("0123", "strategy")
-    assert continues("ask A: B is Random", "tree")
-    assert not continues("ask A: B is Random\n", "tree")  # an empty line ends a tree
-    assert not continues("/hint", "tree")
+    assert continues("0123 \\", False)  # a strategy: one line unless it ends with a backslash
+    assert not continues("0123", False)
+    assert continues("ask A: B is Random", True)  # a tree (multi-line kind): until an empty line
+    assert not continues("ask A: B is Random\n", True)  # an empty line ends a tree
+    assert not continues("/hint", True)
 
 
 def test_plain_text_marks_degrade_to_ascii():

@@ -150,6 +150,20 @@ def test_params_are_the_variant_and_its_start() -> None:
     assert game.start.bit_count() == 8 and GODS.load(GODS.values(game)) == game
 
 
+def test_check_question_is_graded_only_when_goal_or_target_is_given() -> None:
+    check = GODS.commands["check"]
+
+    def exit_code(**raw: str) -> int:
+        return check.run(GAME, resolve(check.options, {"question": "ask A: B is Random", **raw}, "test")).exit_code
+
+    assert exit_code() == 0  # the question misses 'progress', but nobody asked for a grade
+    assert exit_code(goal="progress") == 1  # the default goal, given explicitly: graded
+    assert exit_code(target="B is Random") == 1
+    assert exit_code(goal="target", target="B is Random") == 1
+    good = resolve(check.options, {"question": "would you say ja to (B is Random)", "goal": "progress"}, "test")
+    assert check.run(GAME, good).exit_code == 0
+
+
 def test_a_spent_search_budget_is_bad_input_naming_the_limit(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(engine, "shared_solver", lambda game: Solver(game.universe, budget=10))
     solve = GODS.commands["solve"]

@@ -272,13 +272,24 @@ def apply_sum_move(rules: Rules, boards: Boards, move: SumMove) -> Boards:
 
 
 def legal_moves(rules: Rules, pos: Position) -> Iterator[Move]:
-    """Every legal move, fewest pennies first (so a delaying loser finds small moves early)."""
+    """Every legal move, fewest pennies first, then fewest from the first pile.
+
+    Fewest first, so a delaying loser finds small moves early.  For each total
+    only the two one-pile moves and the O(a) two-pile moves near the diagonal
+    are visited, so listing all moves costs O(moves), not O(x * y).
+    """
     x, y = pos
+    a = rules.a
     for total in range(1, x + y + 1):
-        for f in range(max(0, total - y), min(x, total) + 1):
-            s = total - f
-            if f == 0 or s == 0 or abs(f - s) < rules.a:
-                yield (f, s)
+        if total <= y:
+            yield (0, total)
+        # two-pile moves (f, total - f) with f, s >= 1 and |f - s| < a, i.e. total - a < 2f < total + a
+        low = max(1, total - y, (total - a) // 2 + 1)
+        high = min(x, total - 1, (total + a - 1) // 2)
+        for f in range(low, high + 1):
+            yield (f, total - f)
+        if total <= x:
+            yield (total, 0)
 
 
 def move_count(rules: Rules, pos: Position) -> int:

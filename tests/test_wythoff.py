@@ -167,6 +167,13 @@ def test_winning_positions_reach_a_losing_one(rules: Rules, pos: tuple[int, int]
         assert remoteness(rules, pos) == 1 + remoteness(rules, first)
 
 
+@given(variants, st.tuples(st.integers(0, 60), st.integers(0, 60)))
+def test_legal_moves_come_fewest_pennies_first(rules: Rules, pos: tuple[int, int]) -> None:
+    """The order the delaying loser and the computer's random blunders rely on, against the plain rules."""
+    expected = sorted(brute_moves(rules, *pos), key=lambda m: (m[0] + m[1], m[0]))
+    assert list(legal_moves(rules, pos)) == expected
+
+
 @given(st.integers(0, 10**40))
 def test_pairs_partition_the_numbers(n: int) -> None:
     rules = Rules()

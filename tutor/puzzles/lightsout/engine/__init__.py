@@ -104,10 +104,11 @@ def check_size(rules: Rules) -> None:
             f"board {rules.rows}x{rules.cols} has {rules.cells} cells: variants ({rules.describe()}) "
             f"are solved by full elimination, limited to {limit} cells; the classic rules have no limit"
         )
-    from sympy import isprime  # sympy is slow to import: only for the rare k > 2
+    if rules.states != 2:
+        from sympy import isprime  # slow to import: only for the rarer k > 2
 
-    if rules.states != 2 and not isprime(rules.states):
-        raise InvalidParams(f"states must be a prime number (solved over GF(p)), not {rules.states!r}")
+        if not isprime(rules.states):
+            raise InvalidParams(f"states must be a prime number (solved over GF(p)), not {rules.states!r}")
 
 
 @lru_cache(maxsize=32)
@@ -288,4 +289,3 @@ def _local_search(
 def solvable(rules: Rules, board: Board) -> bool:
     """Whether ``board`` can be darkened (orthogonal to every quiet pattern)."""
     return obstruction(analyze(rules), board) is None
-

@@ -93,5 +93,3 @@ def count_value(base: int, exponent: int) -> int | str:
     if exponent * math.log10(base) > 3000:
         return f"{base}^{exponent}"
     return base**exponent
-
-

@@ -44,7 +44,7 @@ class LightsGame:
         return text if text in BOARD_WORDS else None
 
     @property
-    def random(self) -> bool:
+    def is_random(self) -> bool:
         """Whether the board is ``random`` (a play step draws its own)."""
         return self.word == "random"
 

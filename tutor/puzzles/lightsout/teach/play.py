@@ -38,7 +38,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
     def start(self, game: LightsGame, settings: Args, rng: random.Random) -> LightsState:
         """The game's board; a ``random`` board is drawn from ``rng`` (never an all-dark one)."""
         board = game.lights
-        if game.random:
+        if game.is_random:
             rules, solvable_only = game.rules, not game.any_board
             board = random_board(rules, rng, solvable_only=solvable_only)
             while not any(board) and rules.cells > 1:
@@ -100,7 +100,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
     def reference(self, game: LightsGame, settings: Args) -> str | None:
         """The fewest presses that darken the game's board (none for a ``random`` board:
         each learner's game draws its own, and no answer fits them all)."""
-        return None if game.random else solution_text(game.rules, game.lights)
+        return None if game.is_random else solution_text(game.rules, game.lights)
 
     def split(self, state: LightsState, text: str) -> list[str]:
         """The presses of a line, one cell name each."""

@@ -18,6 +18,7 @@ from tutor.authoring import preview
 from tutor.course import instantiate, load_file, load_roots
 from tutor.lint import lint_paths
 from tutor.progress import Progress
+from tutor.puzzles.options import NO_ARGS
 from tutor.session import Session
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "authoring.md"
@@ -128,14 +129,14 @@ def test_reference_tables_name_only_real_quantities_and_answer_kinds():
     for name, found in tables.items():
         puzzle = puzzles.get(name)
         assert found["answer kind"] and found["quantity"], name
-        assert found["answer kind"] <= set(puzzle.answer_kinds), (name, found["answer kind"] - set(puzzle.answer_kinds))
+        assert found["answer kind"] <= set(puzzle.kind_names()), (name, found["answer kind"] - set(puzzle.kind_names()))
         assert found["quantity"] <= set(puzzle.quantities), (name, found["quantity"] - set(puzzle.quantities))
 
 
 def test_reference_tables_cover_every_answer_kind():
     tables = reference_tables(GUIDE.read_text(encoding="utf-8"))
     for name in FAMILIES:
-        assert tables[name]["answer kind"] == set(puzzles.get(name).answer_kinds), name
+        assert tables[name]["answer kind"] == set(puzzles.get(name).kind_names()), name
 
 
 def test_reference_tables_cover_every_quantity():
@@ -157,14 +158,15 @@ def test_the_random_board_recipe_gives_each_learner_a_concrete_solvable_board(tm
     for seed in range(8):
         variant = instantiate(lesson, seed)
         assert set(variant.variant) == {"board", "steps[4].board"}
-        first, last = variant.steps[0].params, variant.steps[3].params
-        for params, rows in ((first, 3), (last, 4)):
+        first, last = variant.steps[0], variant.steps[3]
+        for step, rows in ((first, 3), (last, 4)):
+            params = step.params
             assert params["board"].count("/") == rows - 1 and "random" not in params["board"]
-            assert lights.solvable(params) is True
-            assert lights.quantity(params, "lit") > 0
-            assert lights.reference_answer(params, "play") is not None  # so /solution and lint work
-        boards.add(first["board"])
-        step_boards.add(last["board"])
+            assert lights.solvable(step.game) is True
+            assert lights.compute(step.game, "lit") > 0
+            assert lights.kind("play").reference(step.game, NO_ARGS) is not None  # so /solution and lint work
+        boards.add(first.params["board"])
+        step_boards.add(last.params["board"])
     assert len(boards) > 1 and len(step_boards) > 1
 
 
@@ -186,7 +188,7 @@ def test_the_random_board_recipe_in_a_session(tmp_path):
 def lights_min(session: Session) -> int:
     step = session.step
     assert step is not None and step.compute == "min_presses"
-    return int(puzzles.get("lightsout").quantity(step.params, "min_presses"))
+    return int(puzzles.get("lightsout").compute(step.game, "min_presses", step.args))
 
 
 def for_lessons_section(name: str) -> str:
@@ -202,5 +204,5 @@ def test_each_family_doc_lists_every_answer_kind_and_quantity_for_lessons(name):
     section = for_lessons_section(name)
     puzzle = puzzles.get(name)
     named = set(re.findall(r"`(\w+)`", section))
-    assert set(puzzle.answer_kinds) <= named, set(puzzle.answer_kinds) - named
+    assert set(puzzle.kind_names()) <= named, set(puzzle.kind_names()) - named
     assert set(puzzle.quantities) <= named, set(puzzle.quantities) - named

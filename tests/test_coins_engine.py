@@ -13,10 +13,9 @@ import re
 import pytest
 from test_coins_rules import FIFTEEN, Rules, moves_of
 
-from tutor.puzzles import coins_engine as engine
-from tutor.puzzles.coins import _solution
-from tutor.puzzles.coins_model import model
-from tutor.puzzles.coins_theory import analyze, factor_x_n_minus_1, is_power_of, necklaces
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import Model, model
+from tutor.puzzles.coins.theory import analyze, decide, factor_x_n_minus_1, is_power_of, necklaces
 
 # (N, shortest length) for coins under rotation, goal all heads
 SHORTEST = [(1, 1), (2, 3), (4, 15), (8, 255)]
@@ -44,13 +43,32 @@ VARIANTS = {
 }
 
 
+# -- an independent oracle: the trap is closed under every move ----------------------------------
+
+
+def trap_is_closed(model: Model, cells: int) -> bool:
+    """Independent check of a trap: for every class in it and every move, some result stays in it."""
+    if not cells:
+        return False
+    for c in range(model.class_count):
+        if not cells >> c & 1:
+            continue
+        table = model.representative(c)
+        for move in model.move_classes():
+            results = {model.class_of(model.add(model.apply_turn(table, g), move))
+                       for g in range(len(model.group))}
+            if not any(cells >> r & 1 for r in results):
+                return False
+    return True
+
+
 # -- shortest strategies ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("n", "length"), SHORTEST)
 def test_shortest_length_and_the_strategy_wins_by_the_plain_rules(n: int, length: int) -> None:
     m = model(n)
-    sol = _solution(m)
+    sol = decide(m)
     assert sol.solvable is True and sol.shortest == length
     assert sol.strategy is not None and len(sol.strategy) == length
     assert engine.verify(m, sol.strategy).wins
@@ -66,12 +84,12 @@ def test_shortest_length_agrees_with_brute_force_search(n: int) -> None:
 @pytest.mark.parametrize("n", UNWINNABLE)
 def test_no_strategy_and_the_trap_holds(n: int) -> None:
     m = model(n)
-    sol = _solution(m)
+    sol = decide(m)
     assert sol.solvable is False and sol.strategy is None and sol.shortest is None
     assert engine.solve(m).strategy is None
     assert sol.trap and "forever" in sol.reason
     bits = engine.trap(m)
-    assert engine.trap_is_closed(m, bits)
+    assert trap_is_closed(m, bits)
     names = m.class_names()
     assert {names[c] for c in range(m.class_count) if bits >> c & 1} == set(sol.trap)
     assert Rules(n).is_trap(set(sol.trap))
@@ -85,8 +103,8 @@ def test_no_strategy_agrees_with_brute_force_search(n: int) -> None:
 def test_trap_checkers_reject_a_set_that_is_not_a_trap() -> None:
     m = model(4)
     everything = engine.start_bits(m)
-    assert not engine.trap_is_closed(m, everything)  # N = 4 is winnable
-    assert not engine.trap_is_closed(m, 0)
+    assert not trap_is_closed(m, everything)  # N = 4 is winnable
+    assert not trap_is_closed(m, 0)
     assert not Rules(4).is_trap(Rules(4).names(Rules(4).start()))
     assert engine.trap(m) == 0
 
@@ -96,12 +114,12 @@ def test_variants_against_brute_force(key: tuple[int, int, bool, str], expected:
     n, k, dihedral, goal = key
     m = model(n, k, dihedral, goal)
     rules = Rules(n, k, dihedral, goal)
-    sol = _solution(m)
+    sol = decide(m)
     assert sol.shortest == expected
     assert rules.shortest() == expected
     if expected is None:
         assert sol.solvable is False
-        assert engine.trap_is_closed(m, engine.trap(m))
+        assert trap_is_closed(m, engine.trap(m))
         assert rules.is_trap(set(sol.trap))
     else:
         assert sol.strategy is not None and rules.wins(sol.strategy)
@@ -133,7 +151,7 @@ def test_construction_refused_where_it_does_not_apply(key: tuple[int, int, bool,
 
 def test_sixteen_coins_constructed_and_verified_exactly() -> None:
     m = model(16)
-    sol = _solution(m)
+    sol = decide(m)
     assert sol.method == "construction" and sol.solvable is True
     strategy = sol.strategy
     assert strategy is not None and len(strategy) == 65_535 == engine.lower_bound(m) == sol.shortest
@@ -196,7 +214,7 @@ def test_factorization_multiplies_back_and_decides_winnability(n: int) -> None:
         product *= Poly(base, x, modulus=2) ** int(power or 1)
     assert product == Poly(expand(x**n - 1), x, modulus=2)
     single_factor = set(factors) == {"x + 1"}
-    assert single_factor == is_power_of(n, 2) == (_solution(model(n)).solvable is True)
+    assert single_factor == is_power_of(n, 2) == (decide(model(n)).solvable is True)
     a = analyze(model(n))
     assert a.power_of_k == single_factor and a.classes == a.classes_formula == NECKLACES.get(n, a.classes)
 
@@ -215,7 +233,7 @@ def test_a_search_that_hits_its_state_limit_falls_back_instead_of_raising(monkey
     engine.search_from.cache_clear()
     m = model(4, 4)
     assert engine.searchable(m)
-    sol = _solution.__wrapped__(m)  # uncached, so the lowered limit applies
+    sol = decide.__wrapped__(m)  # uncached, so the lowered limit applies
     engine.search_from.cache_clear()
     assert sol.method in ("construction", "trap", "unknown")
     assert sol.solvable is not False or sol.trap

@@ -11,10 +11,15 @@ from hypothesis import strategies as st
 from test_coins_rules import FIFTEEN, Move, Rules, flips, moves_of
 
 from tutor.errors import InvalidNotation
-from tutor.puzzles.coins import CoinTable, _solution
-from tutor.puzzles.coins_model import model
+from tutor.puzzles.coins import CoinTable
+from tutor.puzzles.coins.rules import CoinGame, model
+from tutor.puzzles.coins.teach import CoinPlay, hint_data
+from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.options import NO_ARGS
+from tutor.puzzles.play import LEARNER
 
 PUZZLE = CoinTable()
+PLAY = CoinPlay()
 Key = tuple[int, int, bool, str]
 SMALL: list[Key] = [(n, k, d, g) for n in range(1, 5) for k in (2, 3) for d in (False, True)
                     for g in ("heads", "same")]
@@ -24,10 +29,9 @@ WINNABLE: list[Key] = [(1, 2, False, "heads"), (2, 2, False, "heads"), (4, 2, Fa
                        (1, 3, False, "heads"), (3, 3, False, "same")]
 
 
-def params_of(key: Key) -> dict[str, Any]:
+def params_of(key: Key) -> CoinGame:
     n, k, dihedral, goal = key
-    return PUZZLE.make_params({"coins": n, "sides": k, "symmetry": "dihedral" if dihedral else "rotation",
-                               "goal": goal})
+    return PUZZLE.load({"coins": n, "sides": k, "symmetry": "dihedral" if dihedral else "rotation", "goal": goal})
 
 
 def as_move(key: Key, shown: list[int]) -> Move:
@@ -46,7 +50,7 @@ def prefixes(keys: list[Key]) -> Any:
 def test_belief_after_a_prefix_matches_the_plain_rules(case: tuple[Key, list[Move]]) -> None:
     key, prefix = case
     rules = Rules(*key)
-    data = PUZZLE.hint_data(params_of(key), prefix)
+    data = hint_data(params_of(key), prefix)
     assert set(data["belief"]) == rules.names(rules.after(prefix))
     assert len(data["belief"]) == len(set(data["belief"]))
     if rules.wins(prefix):
@@ -59,7 +63,7 @@ def test_distance_and_best_moves_against_brute_force(case: tuple[Key, list[Move]
     key, prefix = case
     rules = Rules(*key)
     params = params_of(key)
-    data = PUZZLE.hint_data(params, prefix)
+    data = hint_data(params, prefix)
     belief = rules.after(prefix)
     if not belief:
         assert data["distance"] == 0
@@ -71,7 +75,7 @@ def test_distance_and_best_moves_against_brute_force(case: tuple[Key, list[Move]
         move = as_move(key, shown)
         after = rules.step(belief, move)
         assert (rules.shortest(after) if after else 0) == distance - 1
-        assert PUZZLE.hint_data(params, [*prefix, move])["distance"] == distance - 1
+        assert hint_data(params, [*prefix, move])["distance"] == distance - 1
 
 
 def test_following_the_best_move_counts_down_to_a_win() -> None:
@@ -80,7 +84,7 @@ def test_following_the_best_move_counts_down_to_a_win() -> None:
     prefix: list[Move] = []
     distances = []
     while True:
-        data = PUZZLE.hint_data(params, prefix)
+        data = hint_data(params, prefix)
         distances.append(data["distance"])
         if data["distance"] == 0:
             break
@@ -91,31 +95,31 @@ def test_following_the_best_move_counts_down_to_a_win() -> None:
 
 def test_hint_ladder_is_nudge_concept_move() -> None:
     params = params_of((4, 2, False, "heads"))
-    ladder = PUZZLE.hint_data(params, moves_of("0123 02", 4))["hints"]
+    ladder = hint_data(params, moves_of("0123 02", 4))["hints"]
     assert len(ladder) == 3
     nudge, concept, move = ladder
     assert "4 arrangement(s)" in nudge and "13 more" in nudge
     assert "belief" in concept.lower() and "rules out TTTT" in concept
     assert move == "Play 0123 next."
-    assert PUZZLE.hints(params, "strategy", "0123 02") == ladder
+    assert PUZZLE.kind("strategy").hints(params, NO_ARGS, "0123 02") == ladder
 
 
 def test_hint_ladder_for_a_lost_cause_says_why() -> None:
-    data = PUZZLE.hint_data(params_of((6, 2, False, "heads")), [])
+    data = hint_data(params_of((6, 2, False, "heads")), [])
     assert data["distance"] is None and data["best_moves"] == []
     assert len(data["hints"]) == 3 and data["hints"][-1].startswith("No: ") and "forever" in data["hints"][-1]
 
 
 def test_hint_after_a_win_says_nothing_is_left() -> None:
-    data = PUZZLE.hint_data(params_of((4, 2, False, "heads")), moves_of(FIFTEEN, 4))
+    data = hint_data(params_of((4, 2, False, "heads")), moves_of(FIFTEEN, 4))
     assert data == {"belief": [], "distance": 0, "best_moves": [], "hints": [data["hints"][0]]}
     assert "15 move(s) already win" in data["hints"][0]
 
 
 def test_hints_for_sixteen_coins_follow_the_construction() -> None:
     params = params_of((16, 2, False, "heads"))
-    strategy = _solution(model(16)).strategy or []
-    data = PUZZLE.hint_data(params, strategy[:3])
+    strategy = decide(model(16)).strategy or []
+    data = hint_data(params, strategy[:3])
     assert [flips(16, *data["best_moves"][0])] == [strategy[3]]
     assert data["remaining_in_construction"] == 65_532
 
@@ -126,49 +130,49 @@ def test_hints_for_sixteen_coins_follow_the_construction() -> None:
 def test_playing_the_fifteen_moves_wins_and_the_belief_matches_the_rules() -> None:
     params = params_of((4, 2, False, "heads"))
     rules = Rules(4)
-    state = PUZZLE.new_game(params, random.Random(0))
+    state = PUZZLE.play.start(params, NO_ARGS, random.Random(0))
     moves = FIFTEEN.split()
     for i, word in enumerate(moves, 1):
-        turn = PUZZLE.play(params, state, word)
+        turn = PLAY.play_text(state, word)
         state = turn.state
         belief = rules.after(moves_of(" ".join(moves[:i]), 4))
         if i < len(moves):
-            assert not turn.finished
+            assert not PLAY.terminal(turn.state)
             assert all(name in turn.replies[0] for name in rules.names(belief))
         else:
-            assert turn.finished and turn.won and "win" in turn.replies[0]
-    lines = PUZZLE.render(params, state).splitlines()
+            assert PLAY.winner(turn.state) == LEARNER and "win" in turn.replies[0]
+    lines = PLAY.render(state).splitlines()
     assert len(lines) == 1 + 1 + 15
-    assert PUZZLE.game_hints(params, state) and "already win" in PUZZLE.game_hints(params, state)[0]
+    assert PLAY.hints(state) and "already win" in PLAY.hints(state)[0]
 
 
 def test_play_takes_several_moves_at_once_and_rejects_nothing() -> None:
     params = params_of((4, 2, False, "heads"))
-    state = PUZZLE.new_game(params, random.Random(0))
-    turn = PUZZLE.play(params, state, "0123 02")
+    state = PUZZLE.play.start(params, NO_ARGS, random.Random(0))
+    turn = PLAY.play_text(state, "0123 02")
     assert len(turn.state.moves) == 2 and "(4)" in turn.replies[0]
     with pytest.raises(InvalidNotation):
-        PUZZLE.play(params, turn.state, "  # nothing\n")
+        PLAY.play_text(turn.state, "  # nothing\n")
     with pytest.raises(InvalidNotation):
-        PUZZLE.play(params, turn.state, "09")
+        PLAY.play_text(turn.state, "09")
 
 
 def test_quantities_and_reference_answer() -> None:
     params = params_of((4, 2, False, "heads"))
-    assert PUZZLE.quantity(params, "shortest_length") == 15
-    assert PUZZLE.quantity(params, "classes") == 6
-    assert PUZZLE.quantity(params, "winnable") == "yes"
-    assert PUZZLE.quantity(params, "lower_bound") == 15
-    assert PUZZLE.quantity(params, "tables") == 16
-    assert PUZZLE.quantity(params, "start_size") == 5
-    assert PUZZLE.quantity(params_of((6, 2, False, "heads")), "winnable") == "no"
-    assert PUZZLE.quantity(params_of((6, 2, False, "heads")), "shortest_length") == 0
-    reference = PUZZLE.reference_answer(params, "strategy")
+    assert PUZZLE.compute(params, "shortest_length") == 15
+    assert PUZZLE.compute(params, "classes") == 6
+    assert PUZZLE.compute(params, "winnable") == "yes"
+    assert PUZZLE.compute(params, "lower_bound") == 15
+    assert PUZZLE.compute(params, "tables") == 16
+    assert PUZZLE.compute(params, "start_size") == 5
+    assert PUZZLE.compute(params_of((6, 2, False, "heads")), "winnable") == "no"
+    assert PUZZLE.compute(params_of((6, 2, False, "heads")), "shortest_length") == 0
+    reference = PUZZLE.kind("strategy").reference(params, NO_ARGS)
     assert reference is not None and Rules(4).wins(moves_of(reference, 4))
-    assert PUZZLE.check_answer(params, "strategy", reference).correct
-    assert PUZZLE.reference_answer(params_of((3, 2, False, "heads")), "strategy") is None
-    assert PUZZLE.normalize(params, "strategy", "{0,1,2,3} x.x.") == "0123 02"
-    assert PUZZLE.completions(params, "strategy", "") == ["0", "01", "02", "012", "0123"]
+    assert PUZZLE.check(params, "strategy", reference).correct
+    assert PUZZLE.kind("strategy").reference(params_of((3, 2, False, "heads")), NO_ARGS) is None
+    assert PUZZLE.kind("strategy").normalize(params, "{0,1,2,3} x.x.") == "0123 02"
+    assert PUZZLE.kind("strategy").completions(params, NO_ARGS, "") == ["0", "01", "02", "012", "0123"]
 
 
 @pytest.mark.parametrize("raw", [{"coins": 0}, {"coins": 21}, {"sides": 1}, {"symmetry": "mirror"},
@@ -177,4 +181,4 @@ def test_bad_parameters_are_refused(raw: dict[str, Any]) -> None:
     from tutor.errors import InvalidParams
 
     with pytest.raises(InvalidParams):
-        PUZZLE.make_params(raw)
+        PUZZLE.load(raw)

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_coins_rules import Move, flips
 
-from tutor.errors import InvalidNotation
-from tutor.puzzles.coins_notation import format_move, format_strategy, parse_move, parse_strategy, positions
+from tutor.errors import InvalidNotation, TutorError
+from tutor.puzzles.coins.rules import format_move, format_strategy, parse_move, parse_strategy, positions
 
 
 @st.composite
@@ -124,8 +124,10 @@ def test_parse_move_numbers_its_errors() -> None:
         parse_move("9", 4, number=7)
 
 
-def test_invalid_notation_is_a_value_error() -> None:
-    assert issubclass(InvalidNotation, ValueError)
+def test_invalid_notation_is_an_input_error_not_a_value_error() -> None:
+    # input errors are TutorErrors; an `except ValueError` elsewhere can never swallow them (nor they a bug)
+    assert issubclass(InvalidNotation, TutorError)
+    assert not issubclass(InvalidNotation, ValueError)
 
 
 def test_let_blocks_expand_to_the_same_moves() -> None:

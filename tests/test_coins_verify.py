@@ -15,14 +15,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_coins_rules import FIFTEEN, Move, Rules, flips, moves_of
 
-from tutor.puzzles import coins_engine as engine
-from tutor.puzzles.coins import CoinTable, _solution
-from tutor.puzzles.coins_model import Model, model
+from tutor.puzzles.coins import CoinTable, engine
+from tutor.puzzles.coins.rules import CoinGame, Model, model
+from tutor.puzzles.coins.teach import verdict
+from tutor.puzzles.coins.theory import decide
 
 Key = tuple[int, int, bool, str]
 CONFIGS: list[Key] = [(n, k, d, g) for n in range(1, 5) for k in (2, 3) for d in (False, True)
                       for g in ("heads", "same")]
 PUZZLE = CoinTable()
+
+
+def game_of(m: Model) -> CoinGame:
+    """The game object of an engine model."""
+    return PUZZLE.load({"coins": m.n, "sides": m.k, "symmetry": "dihedral" if m.dihedral else "rotation",
+                        "goal": m.goal})
 
 
 @st.composite
@@ -31,7 +38,7 @@ def cases(draw: Any) -> tuple[Key, list[Move]]:
     key = draw(st.sampled_from(CONFIGS))
     n, k = key[0], key[1]
     move = st.tuples(*[st.integers(0, k - 1)] * n)
-    shortest = _solution(model(*key)).strategy
+    shortest = decide(model(*key)).strategy
     if shortest and draw(st.booleans()):
         strategy = list(shortest)
         for _ in range(draw(st.integers(0, 2))):
@@ -65,7 +72,7 @@ def check_against_rules(m: Model, rules: Rules, strategy: list[Move]) -> bool:
     tables = rules.replay(rules.read(m.show(ce.start)), [m.turn_label(t) for t in ce.turns], strategy)
     assert [rules.show(t) for t in tables] == [m.show(t) for t in ce.tables]
     # and the JSON form a learner sees, replayed from its strings alone
-    data = PUZZLE.verdict(m, strategy).data
+    data = verdict(game_of(m), strategy).data
     assert data["correct"] is False
     example = data["counterexample"]
     assert set(example) == {"start", "rotations", "final"}
@@ -85,10 +92,10 @@ def test_verify_agrees_with_the_plain_rules(case: tuple[Key, list[Move]]) -> Non
 
 
 @settings(max_examples=60)
-@given(st.sampled_from([key for key in CONFIGS if _solution(model(*key)).strategy]), st.data())
+@given(st.sampled_from([key for key in CONFIGS if decide(model(*key)).strategy]), st.data())
 def test_a_win_with_one_move_removed_or_changed_is_rejected_unless_it_still_wins(key: Key, data: Any) -> None:
     m, rules = model(*key), Rules(*key)
-    strategy = list(_solution(m).strategy or [])
+    strategy = list(decide(m).strategy or [])
     if not strategy:
         return  # nothing to edit: the game is over before it starts
     i = data.draw(st.integers(0, len(strategy) - 1))
@@ -130,13 +137,13 @@ def test_empty_strategy_loses_from_any_start(key: Key) -> None:
 
 def test_verdict_texts_for_win_and_loss() -> None:
     m = model(4)
-    win = PUZZLE.verdict(m, moves_of(FIFTEEN, 4))
+    win = verdict(game_of(m), moves_of(FIFTEEN, 4))
     assert win.correct and "15 moves" in win.summary and "shortest" in win.summary and win.detail == ""
     assert win.canonical == FIFTEEN
-    longer = PUZZLE.verdict(m, [*moves_of(FIFTEEN, 4), (1, 0, 0, 0)])
+    longer = verdict(game_of(m), [*moves_of(FIFTEEN, 4), (1, 0, 0, 0)])
     assert longer.correct and "1 more than the shortest (15)" in longer.summary
     assert "already over after move 15" in longer.summary
-    loss = PUZZLE.verdict(m, moves_of("0123 02 0123 01", 4))
+    loss = verdict(game_of(m), moves_of("0123 02 0123 01", 4))
     assert not loss.correct and "\n" not in loss.summary
     lines = loss.detail.splitlines()
     start = loss.data["counterexample"]["start"]
@@ -146,8 +153,8 @@ def test_verdict_texts_for_win_and_loss() -> None:
 
 def test_long_counterexample_layout_is_elided() -> None:
     m = model(8)
-    strategy = list(_solution(m).strategy or [])[:-1]
-    loss = PUZZLE.verdict(m, strategy)
+    strategy = list(decide(m).strategy or [])[:-1]
+    loss = verdict(game_of(m), strategy)
     assert not loss.correct
     assert not check_against_rules(m, Rules(8), strategy)  # a 254-move counterexample replays
     lines = loss.detail.splitlines()

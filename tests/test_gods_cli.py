@@ -10,14 +10,27 @@ import pytest
 
 from tutor import puzzles
 from tutor.errors import InvalidNotation, InvalidParams
+from tutor.puzzles.gods import engine
+from tutor.puzzles.gods.engine.solver import Solver
+from tutor.puzzles.options import resolve
 
 GODS = puzzles.get("gods")
-P = GODS.make_params({})
+GAME = GODS.load({})
 
 
 def tutor(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "tutor", *args], input=stdin, capture_output=True,
                           text=True, timeout=120)
+
+
+def reference(game, kind: str, args: dict | None = None) -> str | None:  # type: ignore[no-untyped-def]
+    k = GODS.kind(kind)
+    return k.reference(game, k.arguments(args or {}))
+
+
+def hints(game, kind: str, text: str, args: dict | None = None) -> list[str]:  # type: ignore[no-untyped-def]
+    k = GODS.kind(kind)
+    return k.hints(game, k.arguments(args or {}), text)
 
 
 BAD_TREE = """ask A: B is Random
@@ -33,74 +46,130 @@ ja: -
 
 
 def test_quantities() -> None:
-    assert GODS.quantity(P, "worlds") == 12
-    assert GODS.quantity(P, "assignments") == 6
-    assert GODS.quantity(P, "min_questions") == 3
-    assert GODS.quantity(P, "lower_bound") == 3
-    assert GODS.quantity(P, "working_first_questions") == 96
-    assert GODS.quantity(P, "first_questions") == 12288
-    warm = GODS.make_params({"gods": "True,False", "known_language": True})
-    assert GODS.quantity(warm, "worlds") == 2 and GODS.quantity(warm, "min_questions") == 1
-    with pytest.raises(InvalidParams):
-        GODS.quantity(P, "nonsense")
+    assert GODS.compute(GAME, "worlds") == 12
+    assert GODS.compute(GAME, "assignments") == 6
+    assert GODS.compute(GAME, "min_questions") == 3
+    assert GODS.compute(GAME, "lower_bound") == 3
+    assert GODS.compute(GAME, "working_first_questions") == 96
+    assert GODS.compute(GAME, "first_questions") == 12288
+    warm = GODS.load({"gods": "True,False", "known_language": True})
+    assert GODS.compute(warm, "worlds") == 2 and GODS.compute(warm, "min_questions") == 1
+    with pytest.raises(KeyError):  # an unknown quantity is a programming error, not bad input
+        GODS.compute(GAME, "nonsense")
+
+
+def test_limit_is_an_argument_of_the_searching_quantities() -> None:
+    assert GODS.compute(GAME, "min_questions", {"limit": 2}) == 0
+    assert GODS.compute(GAME, "solvable", {"limit": 2}) == "no"
+    assert GODS.compute(GAME, "working_first_questions", {"limit": 2}) == 0
+    assert GODS.compute(GAME, "min_questions", {"limit": 3}) == 3
+    assert GODS.quantities["min_questions"].args and not GODS.quantities["worlds"].args
 
 
 def test_reference_answers_are_correct() -> None:
     for raw in [{}, {"identify_language": True}, {"known_language": True}, {"gods": "T,F,R,T"}]:
-        params = GODS.make_params(raw)
-        tree = GODS.reference_answer(params, "tree")
-        assert tree is not None and GODS.check_answer(params, "tree", tree).correct
+        game = GODS.load(raw)
+        tree = reference(game, "tree")
+        assert tree is not None and GODS.check(game, "tree", tree).correct
         for goal in ("progress", "non-random"):
-            gp = GODS.make_params({**raw, "goal": goal})
-            q = GODS.reference_answer(gp, "question")
-            assert q is not None and GODS.check_answer(gp, "question", q).correct
+            q = reference(game, "question", {"goal": goal})
+            assert q is not None and GODS.check(game, "question", q, {"goal": goal}).correct
 
 
 def test_question_goals() -> None:
-    prog = GODS.check_answer(P, "question", "ask A: would you say ja to (B is Random)")
+    prog = GODS.check(GAME, "question", "ask A: would you say ja to (B is Random)")
     assert prog.correct
-    bad = GODS.check_answer(P, "question", "ask A: B is Random")
+    bad = GODS.check(GAME, "question", "ask A: B is Random")
     assert not bad.correct and "cannot separate" in bad.summary
-    target = GODS.make_params({"goal": "target", "target": "B is Random"})
-    assert GODS.check_answer(target, "question", "ask A: if I asked you (B is Random), would you say ja").correct
-    miss = GODS.check_answer(target, "question", "ask A: B is Random")
+    target = {"goal": "target", "target": "B is Random"}
+    assert GODS.check(GAME, "question", "ask A: if I asked you (B is Random), would you say ja", target).correct
+    miss = GODS.check(GAME, "question", "ask A: B is Random", target)
     assert not miss.correct and "world" in miss.summary
-    nr = GODS.make_params({"goal": "non-random"})
-    assert not GODS.check_answer(nr, "question", "ask A: you are True").correct
+    nr = {"goal": "non-random"}
+    assert not GODS.check(GAME, "question", "ask A: you are True", nr).correct
+
+
+def test_question_arguments_are_validated_where_they_are_used() -> None:
+    with pytest.raises(InvalidParams, match="no 'target' is given"):
+        GODS.check(GAME, "question", "ask A: B is Random", {"goal": "target"})
+    with pytest.raises(InvalidParams, match="column"):
+        GODS.check(GAME, "question", "ask A: B is Random", {"goal": "target", "target": "B is"})
+    with pytest.raises(InvalidParams, match="one of"):
+        GODS.check(GAME, "question", "ask A: B is Random", {"goal": "maybe"})
+
+
+def test_progress_without_any_plan_is_a_verdict() -> None:
+    hopeless = GODS.load({"gods": "True,Random,Random"})
+    v = GODS.check(hopeless, "question", "ask A: would you say ja to (B is Random)")
+    assert not v.correct and "no plan" in v.summary
+    assert GODS.compute(hopeless, "example_meets_goal", {"example": "ask A: you are True"}) == "no"
 
 
 def test_tree_verdict_detail_and_canonical() -> None:
-    v = GODS.check_answer(P, "tree", BAD_TREE)
+    v = GODS.check(GAME, "tree", BAD_TREE)
     assert not v.correct and v.detail.startswith("Counterexample: world")
     assert v.data["counterexample"]["answers"] == ["da", "da"]
     assert v.canonical.splitlines()[0] == "ask A: B is Random"
+    assert (v.length, v.shortest) == (v.data["questions"], v.data["min_questions"]) == (2, 3)
     with pytest.raises(InvalidNotation):
-        GODS.check_answer(P, "tree", "ask A: B is\nda: -\nja: -")
+        GODS.check(GAME, "tree", "ask A: B is\nda: -\nja: -")
 
 
 def test_too_many_questions_is_incorrect() -> None:
-    params = GODS.make_params({"gods": "True,False", "known_language": True})
+    game = GODS.load({"gods": "True,False", "known_language": True})
     tree = ("ask A: would you say yes to (you are True)\nyes:\n  ask B: you are True\n  yes: A=True B=False\n"
             "  no: A=True B=False\nno: A=False B=True")
-    v = GODS.check_answer(params, "tree", tree)
+    v = GODS.check(game, "tree", tree)
     assert not v.correct and v.data["counterexample"]["reason"] == "too-long"
-    assert GODS.check_answer(GODS.make_params({**params, "questions": 2}), "tree", tree).correct
+    assert GODS.check(game, "tree", tree, {"questions": 2}).correct
 
 
 def test_hints_ladder_for_partial_tree() -> None:
     partial = "ask A: would you say ja to (B is Random)\nda: ?\nja: ?"
-    ladder = GODS.hints(P, "tree", partial)
+    ladder = hints(GAME, "tree", partial)
     assert len(ladder) == 3 and "2 place(s)" in ladder[0] and "try: ask" in ladder[2]
-    assert "complete" in GODS.hints(P, "tree", GODS.reference_answer(P, "tree") or "")[0]
+    assert "complete" in hints(GAME, "tree", reference(GAME, "tree") or "")[0]
 
 
 def test_bad_params() -> None:
     with pytest.raises(InvalidParams, match="Maybe"):
-        GODS.make_params({"gods": "True,Maybe"})
+        GODS.load({"gods": "True,Maybe"})
     with pytest.raises(InvalidParams, match="exclude"):
-        GODS.make_params({"known_language": True, "identify_language": True})
+        GODS.load({"known_language": True, "identify_language": True})
     with pytest.raises(InvalidParams, match="column"):
-        GODS.make_params({"worlds": "A is"})
+        GODS.load({"worlds": "A is"})
+    with pytest.raises(InvalidParams, match="unknown parameter 'example'"):
+        GODS.load({"example": "ask A: you are True"})  # a question argument, not a puzzle parameter
+
+
+def test_params_are_the_variant_and_its_start() -> None:
+    assert [o.name for o in GODS.params] == ["gods", "known_language", "identify_language", "worlds"]
+    game = GODS.load({"gods": "t,f,r", "worlds": "C is not Random"})
+    assert GODS.values(game) == {"gods": "True,False,Random", "known_language": False,
+                                 "identify_language": False, "worlds": "C is not Random"}
+    assert game.start.bit_count() == 8 and GODS.load(GODS.values(game)) == game
+
+
+def test_check_question_is_graded_only_when_goal_or_target_is_given() -> None:
+    check = GODS.commands["check"]
+
+    def exit_code(**raw: str) -> int:
+        return check.run(GAME, resolve(check.options, {"question": "ask A: B is Random", **raw}, "test")).exit_code
+
+    assert exit_code() == 0  # the question misses 'progress', but nobody asked for a grade
+    assert exit_code(goal="progress") == 1  # the default goal, given explicitly: graded
+    assert exit_code(target="B is Random") == 1
+    assert exit_code(goal="target", target="B is Random") == 1
+    good = resolve(check.options, {"question": "would you say ja to (B is Random)", "goal": "progress"}, "test")
+    assert check.run(GAME, good).exit_code == 0
+
+
+def test_a_spent_search_budget_is_bad_input_naming_the_limit(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(engine, "shared_solver", lambda game: Solver(game.universe, budget=10))
+    solve = GODS.commands["solve"]
+    with pytest.raises(InvalidParams, match=r"gods 'True,False,Random': search budget of 10 moves spent; "
+                                            r"try fewer gods or a lower --limit"):
+        solve.run(GAME, resolve(solve.options, {}, "test"))
 
 
 # -- command line ------------------------------------------------------------------------
@@ -157,6 +226,17 @@ def test_cli_unsolvable_variant() -> None:
     assert r.returncode == 1
     data = json.loads(r.stdout)
     assert data["questions"] is None and data["proved_never"] is True
+
+
+def test_cli_flags_belong_to_the_commands_that_use_them() -> None:
+    for argv in (["solve", "gods", "--example", "ask A: you are True"], ["solve", "gods", "--questions", "2"],
+                 ["analyze", "gods", "--goal", "progress"], ["hint", "gods", "-", "--target", "A is True"]):
+        r = tutor(*argv, stdin="ask A: B is Random\nda: ?\nja: ?\n")
+        assert r.returncode == 2 and "unrecognized arguments" in r.stderr, argv
+    r = tutor("check", "gods", "--question", "ask A: B is Random", "--goal", "target")
+    assert r.returncode == 2 and "no 'target' is given" in r.stderr
+    r = tutor("solve", "gods", "--limit", "2", "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["limit"] == 2
 
 
 def test_cli_hint() -> None:

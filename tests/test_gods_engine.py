@@ -1,4 +1,8 @@
-"""The three gods engine: language, trees, verification and solver, each checked a second way."""
+"""The three gods engine: language, trees, verification and solver, each checked a second way.
+
+The direct interpreter (``holds``, ``would_say``) is the independent oracle for the
+bit-set semantics: it evaluates a question in one world at a time.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.puzzles.gods_lang import (
+from tutor.errors import InvalidNotation
+from tutor.puzzles.gods.engine.solver import Solver, plan_tree
+from tutor.puzzles.gods.engine.verify import verify
+from tutor.puzzles.gods.rules.lang import (
     Bin,
     InWorlds,
     Means,
+    Node,
     Not,
     Pattern,
     QuestionError,
@@ -20,15 +28,12 @@ from tutor.puzzles.gods_lang import (
     You,
     first_word_mask,
     format_question,
-    holds,
     parse_asked,
     parse_question,
     truth_mask,
-    would_say,
 )
-from tutor.puzzles.gods_solve import Solver, plan_tree
-from tutor.puzzles.gods_tree import Ask, Hole, Leaf, Tree, TreeError, format_tree, parse_tree, verify
-from tutor.puzzles.gods_world import parse_roles, universe
+from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, TreeError, format_tree, parse_tree
+from tutor.puzzles.gods.rules.worlds import World, parse_roles, universe
 
 U = universe()
 VARIANTS = [
@@ -38,6 +43,48 @@ VARIANTS = [
     ((("True", "False")), False, False),
     ((("True", "False", "Random", "True")), False, False),
 ]
+
+
+
+# -- the oracle: a question's truth in one world, computed directly ------------------------
+
+
+def holds(node: Node, world: World, asked: int, gods: tuple[str, ...]) -> bool:
+    """The proposition's truth in one world, computed directly (an independent check of the masks)."""
+    if isinstance(node, Role):
+        return world.roles[gods.index(node.god)] == node.role
+    if isinstance(node, You):
+        return world.roles[asked] == node.role
+    if isinstance(node, Means):
+        ja_yes = world.ja_yes is not False
+        return (ja_yes if node.word == "ja" else not ja_yes) == (node.meaning == "yes")
+    if isinstance(node, Say):
+        return would_say(node.word, holds(node.body, world, asked, gods), world, asked)
+    if isinstance(node, InWorlds):
+        return any(all(world.roles[gods.index(g)] == r for g, r in p.roles)
+                   and (p.ja is None or (p.ja == "yes") == (world.ja_yes is not False))
+                   for p in node.patterns)
+    if isinstance(node, Not):
+        return not holds(node.body, world, asked, gods)
+    a, b = holds(node.left, world, asked, gods), holds(node.right, world, asked, gods)
+    return {"and": a and b, "or": a or b, "xor": a != b, "iff": a == b}[node.op]
+
+
+def would_say(word: str, truth: bool, world: World, asked: int) -> bool:
+    """Whether the god asked (read as truthful when Random) would answer ``word``."""
+    asserted = truth if world.roles[asked] != "False" else not truth
+    if word in ("yes", "no"):
+        meaning_yes = word == "yes"
+    else:
+        ja_yes = world.ja_yes is not False
+        meaning_yes = ja_yes if word == "ja" else not ja_yes
+    return asserted == meaning_yes
+
+
+def branch(ask: Ask, word: str) -> Tree:
+    """The subtree of ``ask`` for ``word`` (a ``Hole`` when it was left out)."""
+    return dict(ask.branches).get(word, Hole(ask.line))
+
 
 # -- the world model -------------------------------------------------------------
 
@@ -52,7 +99,7 @@ def test_twelve_worlds_six_assignments() -> None:
 
 def test_parse_roles() -> None:
     assert parse_roles("t, f r") == ("True", "False", "Random")
-    with pytest.raises(ValueError, match="'Maybe'"):
+    with pytest.raises(InvalidNotation, match="'Maybe'"):
         parse_roles("True,Maybe")
 
 
@@ -166,7 +213,7 @@ def brute_verify(tree: Tree, u) -> bool:  # type: ignore[no-untyped-def]
             yes = would_say(u.words[0], truth, w, g)
             options = [u.words[0] if yes else u.words[1]]
         for word in options:
-            yield from runs(t.branch(word), i)
+            yield from runs(branch(t, word), i)
 
     for i, w in enumerate(u.worlds):
         for leaf in runs(tree, i):

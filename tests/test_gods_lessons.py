@@ -10,10 +10,11 @@ import pytest
 
 from tests.helpers import new_session, play_through, text
 from tutor import puzzles
+from tutor.bits import members
 from tutor.course import Lesson, Step, fill, load_file
 from tutor.lint import lint_paths
-from tutor.puzzles.gods_lang import first_word_mask, parse_asked
-from tutor.puzzles.gods_world import answers, members
+from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.worlds import answers
 
 GODS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "gods"
 FILES = sorted(GODS_DIR.glob("*.toml"))
@@ -37,7 +38,9 @@ def open_step(lesson: Lesson, step: Step):
     session.handle(f"/open {lesson.id}")
     while session.place.step != step.index:
         session.handle("/next")
-    assert session.step == step
+    here = session.step  # the same step, loaded by the session's own catalog
+    assert here is not None and (here.index, here.title, here.text, here.args) == \
+        (step.index, step.title, step.text, step.args)
     return session
 
 
@@ -64,7 +67,17 @@ def test_every_asked_value_is_computed_by_the_engine():
             if step.answer in ("number", "choice"):
                 assert step.compute in GODS.quantities, (les.id, step.key)
             else:
-                assert step.answer in GODS.answer_kinds and step.reference is None, (les.id, step.key)
+                assert GODS.has_kind(step.answer) and step.reference is None, (les.id, step.key)
+
+
+def test_puzzle_params_and_question_arguments_are_kept_apart():
+    for les in LESSONS:
+        assert set(les.params) <= {o.name for o in GODS.params}, les.id
+        for step in les.steps:
+            assert set(step.params) == {o.name for o in GODS.params}, (les.id, step.key)
+            assert not set(step.args) & set(step.params), (les.id, step.key)
+    quoted = {name for les in LESSONS for step in les.steps for name in step.args}
+    assert quoted == {"example", "goal", "target"}
 
 
 # -- playing them ---------------------------------------------------------------------
@@ -113,33 +126,35 @@ def test_warm_up_hints_and_verdicts_do_not_talk_about_random():
     les = LESSONS[0]
     params = les.params
     assert "Random" not in params["gods"] and params["known_language"]
-    ladder = GODS.hints(params, "question", "ask A: you are True")
+    game = GODS.load(params)
+    question, tree = GODS.kind("question"), GODS.kind("tree")
+    ladder = question.hints(game, question.arguments({}), "ask A: you are True")
     assert not any("Random" in h for h in ladder)
-    ok = GODS.check_answer(params, "tree", GODS.reference_answer(params, "tree") or "")
+    ok = GODS.check(game, "tree", tree.reference(game, tree.arguments({})) or "")
     assert ok.correct and "Random" not in ok.summary
 
 
 def test_da_ja_lesson_shows_sympy_cancelling_the_two_flips():
     les = LESSONS[1]
     step = next(s for s in les.steps if s.title == "Two unknowns that cancel")
-    shown = fill(step.text, les.puzzle, step.params)
+    shown = fill(step.text, GODS, step.game, step.args)
     assert "A_False ^ A_True ^ ~ja_yes" in shown
     assert "A answers 'ja' exactly when: A_True" in shown
     assert shown.count("ja=yes") == 2 and shown.count("ja=no") == 2
 
 
 def test_yes_branch_in_a_da_ja_plan_is_one_clear_error():
-    params = GODS.make_params({"gods": "True,False"})
+    game = GODS.load({"gods": "True,False"})
     with pytest.raises(Exception, match="the gods answer 'da' or 'ja' here, not 'yes'"):
-        GODS.check_answer(params, "tree", "ask A: A is True\nyes: A=True B=False\nno: A=False B=True")
+        GODS.check(game, "tree", "ask A: A is True\nyes: A=True B=False\nno: A=False B=True")
 
 
 # -- the engine facts the lessons quote, re-derived -------------------------------------------
 
 
-def brute_first_worst(params) -> int:
+def brute_first_worst(game) -> int:
     """min over every first question (a god and ANY subset of the worlds) of the worse branch."""
-    u = GODS.universe(params)
+    u = game.universe
     best = None
     for g in range(len(u.gods)):
         for subset in range(1 << u.size):
@@ -153,18 +168,18 @@ def brute_first_worst(params) -> int:
                                      {"gods": "True,False,Random", "known_language": True},
                                      {"gods": "True,True,Random"}])
 def test_first_worst_branch_matches_every_first_question(variant):
-    params = GODS.make_params(variant)
-    assert GODS.quantity(params, "first_worst_branch") == brute_first_worst(params)
+    game = GODS.load(variant)
+    assert GODS.compute(game, "first_worst_branch") == brute_first_worst(game)
 
 
 def test_classic_first_worst_branch_exceeds_what_one_question_separates():
-    params = GODS.make_params({})
-    assert GODS.quantity(params, "first_worst_branch") > 2 ** (GODS.quantity(params, "min_questions") - 2)
+    game = GODS.load({})
+    assert GODS.compute(game, "first_worst_branch") > 2 ** (GODS.compute(game, "min_questions") - 2)
 
 
 def test_solvable_agrees_with_the_solver():
-    assert GODS.quantity(GODS.make_params({"gods": "True,Random", "known_language": True}), "solvable") == "no"
-    assert GODS.quantity(GODS.make_params({}), "solvable") == "yes"
+    assert GODS.compute(GODS.load({"gods": "True,Random", "known_language": True}), "solvable") == "no"
+    assert GODS.compute(GODS.load({}), "solvable") == "yes"
 
 
 EXAMPLES = [
@@ -183,14 +198,14 @@ def test_example_condition_agrees_with_each_world(variant, example):
     """sympy's simplified condition, evaluated in every non-Random world, gives the spoken word."""
     import sympy
 
-    from tutor.puzzles.gods_sympy import valuation
+    from tutor.puzzles.gods.theory import valuation
 
-    params = GODS.make_params({**variant, "example": example})
-    u = GODS.universe(params)
+    game, args = GODS.load(variant), {"example": example}
+    u = game.universe
     god, question = parse_asked(example, u)
     g = u.god_index(god)
-    condition = GODS.quantity(params, "example_condition")
-    start = GODS.start(params)
+    condition = GODS.compute(game, "example_condition", args)
+    start = game.start
     says_first = first_word_mask(question, u, g)
     for i in members(start & ~u.random(g)):
         if condition in ("always", "never"):
@@ -200,39 +215,39 @@ def test_example_condition_agrees_with_each_world(variant, example):
             expr = sympy.sympify(condition, locals=names)  # engine output, not learner text
             value = bool(expr.xreplace(valuation(u, i)))
         assert value == bool(says_first >> i & 1), (u.world_text(i), condition)
-    table = GODS.quantity(params, "example_table")
+    table = GODS.compute(game, "example_table", args)
     assert isinstance(table, str) and table.count("\n") >= 4 + start.bit_count()
 
 
 @pytest.mark.parametrize("variant,example", EXAMPLES, ids=[e for _, e in EXAMPLES])
 def test_example_branch_facts_by_brute_force(variant, example):
-    params = GODS.make_params({**variant, "example": example})
-    u = GODS.universe(params)
+    game, args = GODS.load(variant), {"example": example}
+    u = game.universe
     god, question = parse_asked(example, u)
     g = u.god_index(god)
-    start = GODS.start(params)
+    start = game.start
     for which, word in (("first", 0), ("second", 1)):
         # a world reaches an answer if the god may say that word there: Random both, others one
         reach = [i for i in members(start)
                  if u.worlds[i].roles[g] == "Random" or bool(first_word_mask(question, u, g) >> i & 1) == (word == 0)]
         assignments = {u.worlds[i].roles for i in reach}
-        assert GODS.quantity(params, f"example_left_{which}") == len(assignments)
+        assert GODS.compute(game, f"example_left_{which}", args) == len(assignments)
         safe = [name for k, name in enumerate(u.gods) if reach and all(u.worlds[i].roles[k] != "Random" for i in reach)]
-        assert GODS.quantity(params, f"example_not_random_{which}") == (", ".join(safe) or "none")
-    meets = GODS.check_answer(params, "question", example).correct
-    assert GODS.quantity(params, "example_meets_goal") == ("yes" if meets else "no")
+        assert GODS.compute(game, f"example_not_random_{which}", args) == (", ".join(safe) or "none")
+    meets = GODS.check(game, "question", example).correct
+    assert GODS.compute(game, "example_meets_goal", args) == ("yes" if meets else "no")
 
 
 def test_example_quantities_need_an_example():
     from tutor.errors import TutorError
 
     with pytest.raises(TutorError, match="needs the parameter 'example'"):
-        GODS.quantity(GODS.make_params({}), "example_table")
+        GODS.compute(GODS.load({}), "example_table")
     with pytest.raises(TutorError, match="example"):
-        GODS.make_params({"example": "ask D: A is True"})
+        GODS.compute(GODS.load({}), "example_table", {"example": "ask D: A is True"})
 
 
 def test_brute_force_helper_is_not_vacuous():
     # the classic puzzle: 2 Random assignments plus half of 4; two gods True/False: a perfect split
-    assert brute_first_worst(GODS.make_params({})) == 4
-    assert brute_first_worst(GODS.make_params({"gods": "True,False"})) == 1
+    assert brute_first_worst(GODS.load({})) == 4
+    assert brute_first_worst(GODS.load({"gods": "True,False"})) == 1

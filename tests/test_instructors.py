@@ -311,8 +311,8 @@ def test_random_wythoff_position_of_a_given_outcome(tmp_path):
     for seed in range(12):
         variant = instantiate(lesson, seed)
         positions.add(variant.variant["position"])
-        params = variant.steps[0].params
-        assert wythoff.quantity(params, "outcome") == "lose"  # the engine agrees it is a losing start
+        step = variant.steps[0]
+        assert wythoff.compute(step.game, "outcome") == "lose"  # the engine agrees it is a losing start
         first, second = (int(x) for x in variant.variant["position"].split(","))
         assert 1 <= first <= 40 and 1 <= second <= 40
     assert len(positions) > 3

@@ -36,3 +36,32 @@ def test_readme_test_command_is_what_ci_runs():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
     assert "<!-- test-command -->" in readme and "README.md" in ci
+
+
+def test_import_layers_hold():
+    """import-linter: every family is layered rules -> engine -> theory -> teach -> cli, no cycles anywhere,
+    and the protocol and engines import no shell (pyproject.toml, [tool.importlinter])."""
+    run = subprocess.run([*tool("lint-imports"), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_no_dead_code():
+    """vulture finds nothing unused (framework entry points are listed in vulture_whitelist.py)."""
+    run = subprocess.run([*tool("vulture"), "tutor", "vulture_whitelist.py", "--ignore-decorators",
+                          "@*.register,@*.add"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_no_module_over_500_lines():
+    long = {str(p.relative_to(ROOT)): n for p in (ROOT / "tutor").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert not long, f"split these along their seams: {long}"
+
+
+def test_every_package_is_installed():
+    """Each folder of tutor/ with an __init__.py is listed in pyproject's packages, so `pip install .` ships it."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tutor").rglob("__init__.py")}
+    assert found - {"tutor.lessons"} <= listed, sorted(found - listed)

@@ -12,7 +12,7 @@ from prompt_toolkit.output import DummyOutput
 
 from tests.helpers import new_session
 from tutor.completer import TutorCompleter
-from tutor.repl import continues, plain_text, run_plain, run_terminal
+from tutor.repl import continues, plain_text, run_plain, run_terminal, safe_handle
 from tutor.session import Reply
 
 
@@ -71,11 +71,11 @@ def test_start_at_a_lesson_by_number():
 
 
 def test_continuation_rules():
-    assert continues("0123 \\", "strategy")
-    assert not continues("0123", "strategy")
-    assert continues("ask A: B is Random", "tree")
-    assert not continues("ask A: B is Random\n", "tree")  # an empty line ends a tree
-    assert not continues("/hint", "tree")
+    assert continues("0123 \\", False)  # a strategy: one line unless it ends with a backslash
+    assert not continues("0123", False)
+    assert continues("ask A: B is Random", True)  # a tree (multi-line kind): until an empty line
+    assert not continues("ask A: B is Random\n", True)  # an empty line ends a tree
+    assert not continues("/hint", True)
 
 
 def test_plain_text_marks_degrade_to_ascii():
@@ -121,3 +121,20 @@ def test_completer_commands_lessons_and_moves():
     assert session.expected == "play"
     moves = completions(session, "01")
     assert "012" in moves and "0123" in moves and "01" not in moves
+
+
+def test_a_bug_is_logged_with_its_traceback_and_the_learner_told_where(tmp_path, monkeypatch):
+    session = new_session()
+    session.start()
+
+    def broken(line: str) -> list[Reply]:
+        raise RuntimeError("an engine bug")
+
+    monkeypatch.setattr(session, "handle", broken)
+    replies = safe_handle(session, "0123")
+    assert len(replies) == 1 and replies[0].kind == "error"
+    log = tmp_path / "crash.log"
+    assert str(log) in replies[0].text and "RuntimeError: an engine bug" in replies[0].text
+    logged = log.read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in logged and "raise RuntimeError" in logged
+    assert "'0123'" in logged  # what the learner typed, to reproduce it

@@ -1,4 +1,8 @@
-"""Hypothesis stateful test: random command and answer sequences never break the Session."""
+"""Hypothesis stateful test: random command and answer sequences never break the Session.
+
+Lessons of every family are opened; answers are random text, moves the engine
+calls legal, and the engine's own correct answers, so whole lessons get played.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,16 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from tests.helpers import new_session
-from tutor.session import Reply
+from tutor.session import Reply, Session
 
 COMMANDS = ["/help", "/lessons", "/next", "/back", "/show", "/hint", "/undo", "/reset", "/solution",
             "/progress", "", "y", "n", "/open 1", "/open 2", "/open 3", "/open 4", "/open coins-2", "/bogus"]
 ANSWERS = ["0123", "02", "01", "0", "012", "3", "5", "15", "yes", "no", "1", "2", "0193", "{0, 2}",
            "x.x.", "let D = 0 01\nD", "01 0 01", "??", "-"]
+
+
+SESSION = new_session()
+LESSONS = [lesson.id for lesson in SESSION.catalog.ordered()]
 
 
 class SessionMachine(RuleBasedStateMachine):
@@ -23,6 +31,32 @@ class SessionMachine(RuleBasedStateMachine):
         self.session = new_session()
         self.session.start()
         self.done = 0
+
+    @rule(lesson=st.sampled_from(LESSONS))
+    def open_lesson(self, lesson: str) -> None:
+        self._send(f"/open {lesson}")
+
+    @precondition(lambda self: self.session.step is not None and self.session.step.is_question
+                  and not self.session.pending_solution)
+    @rule(data=st.data())
+    def answer_right_or_move(self, data: st.DataObject) -> None:
+        """The engine's correct answer, or a legal move in a game (every family's lessons get played)."""
+        session = self.session
+        step = session.step
+        lesson = session.lesson
+        assert step is not None and lesson is not None
+        if step.plays and session.place.game is not None and not session.place.over:
+            play = session.game_of(step)
+            moves = list(play.legal_moves(session.place.game))
+            if moves:
+                self._send(play.format_move(session.place.game, data.draw(st.sampled_from(moves))))
+            return
+        answer = Session.solution_text(lesson, step)
+        if answer is not None and not step.plays:
+            before = step.index
+            replies = self._send(answer)
+            assert session.step is None or session.step.index != before or before == len(lesson.steps) - 1, \
+                [r.text for r in replies]
 
     def _send(self, line: str) -> list[Reply]:
         replies = self.session.handle(line)

@@ -27,12 +27,13 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
     every other step kind is shown in comments.
     """
     puzzle = puzzles.get(puzzle_name)
-    params = puzzle.make_params({})
+    game = puzzle.load({})
+    values = puzzle.values(game)
     numbers: list[tuple[str, Any]] = []
     choices: list[tuple[str, Any]] = []
     for name in puzzle.quantities:
         try:
-            value = puzzle.quantity(params, name)
+            value = puzzle.compute(game, name)
         except TutorError:
             continue
         if isinstance(value, int) and not isinstance(value, bool):
@@ -40,13 +41,11 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
         elif isinstance(value, str) and value.lower() in ("yes", "no"):
             choices.append((name, value))
     engine_kind = None
-    for kind in puzzle.answer_kinds:
-        if kind == "play":
-            continue
+    for name, kind in puzzle.kinds.items():
         try:
-            reference = puzzle.reference_answer(params, kind)
-            if reference is not None and puzzle.check_answer(params, kind, reference).correct:
-                engine_kind = kind
+            reference = kind.reference(game, kind.arguments({}))
+            if reference is not None and kind.judge(game, reference).correct:
+                engine_kind = name
                 break
         except TutorError:
             continue
@@ -66,8 +65,8 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
         "# The puzzle's parameters (defaults shown). A list of choices, e.g. [4, 8], or a range",
         "# {min = 2, max = 8} gives every learner their own seeded variant.",
     ]
-    for spec in puzzle.param_specs:
-        lines.append(f"{spec.name} = {toml_value(params[spec.name])}  # {spec.help}")
+    for option in puzzle.params:
+        lines.append(f"{option.name} = {toml_value(values[option.name])}  # {option.help}")
     lines += [
         "",
         "[[steps]]",
@@ -110,8 +109,8 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
             "",
             "[[steps]]",
             f'title = "A whole answer ({engine_kind})"',
-            f'ask = "{puzzle.answer_kinds[engine_kind]}: write yours."',
-            f'answer = "{engine_kind}"  # judged exactly by the engine; kinds: {", ".join(puzzle.answer_kinds)}',
+            f'ask = "{puzzle.kinds[engine_kind].description}: write yours."',
+            f'answer = "{engine_kind}"  # judged exactly by the engine; kinds: {", ".join(puzzle.kind_names())}',
             'hints = ["Authored hints come first; the solver\'s computed hints follow."]',
             "# reference = \"...\"  # optional: your own correct answer (lint checks it); default: the engine's",
             "# [[steps.mistakes]]",
@@ -126,6 +125,7 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
         '# answer = "play"        # against the computer or the Devil, where the puzzle has play',
         '# goal = "win"           # or goal = "explore" with explore = 6 (done after six moves)',
         "# params = { ... }       # any step may override the lesson's parameters",
+        "# args = { ... }         # question arguments and play settings the step's answer or quantities take",
         "",
     ]
     return "\n".join(lines)
@@ -164,10 +164,10 @@ def preview(catalog: Catalog, name: str, seed: int | None = None, hints: bool = 
                 break
             continue
         if hints:
-            ladder = session._ladder()
+            ladder = session.ladder()
             for i, hint in enumerate(ladder, 1):
                 out.append(f"  [hint {i} of {len(ladder)}] {hint}")
-        if step.answer == "play" and step.goal == "explore" and not step.reference:
+        if step.plays and step.goal == "explore" and not step.reference:
             for _ in range(step.explore):
                 if step.index in session.progress.completed(lesson.id):
                     break
@@ -197,10 +197,14 @@ def preview(catalog: Catalog, name: str, seed: int | None = None, hints: bool = 
 
 
 def explore_move(session: Session, transcript: list[str] | None = None, seed: int = 0) -> list[Reply]:
-    """Make one legal move in the current game: the first offered move the engine accepts."""
-    lesson, step = session.lesson, session.step
-    assert lesson is not None and step is not None
-    moves = list(puzzles.get(lesson.puzzle).completions(step.params, "play", ""))
+    """Make one legal move in the current game, chosen at random among the legal moves."""
+    step = session.step
+    assert step is not None
+    play = session.game_of(step)
+    state = session.place.game
+    if state is None:
+        state = play.start(step.game, play.arguments(step.args), session.rng(step))
+    moves = [play.format_move(state, m) for m in play.legal_moves(state)]
     random.Random(seed + session.place.moves).shuffle(moves)
     for move in moves:
         replies = session.handle(move)
@@ -213,7 +217,7 @@ def explore_move(session: Session, transcript: list[str] | None = None, seed: in
 
 def _reference(session: Session, lesson: Lesson, step: Any) -> list[str] | None:
     """The lines to type for a step: its own reference, else the engine's computed answer."""
-    if step.answer == "play" and step.goal == "explore" and step.reference:
+    if step.plays and step.goal == "explore" and step.reference:
         return [step.reference]
     answer = Session.solution_text(lesson, step)
     return None if answer is None else [answer]

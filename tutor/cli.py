@@ -143,7 +143,8 @@ def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, Puzzle[Any], 
     if command not in puzzle.commands:
         raise UsageError(f"tutor {command}: puzzle {puzzle_name!r} has no {command!r} command")
     spec = puzzle.commands[command]
-    parser = Parser(prog=f"tutor {command} {puzzle.name}", description=f"{spec.help}: {puzzle.title}.")
+    parser = Parser(prog=f"tutor {command} {puzzle.name}", description=f"{spec.help}: {puzzle.title}.",
+                    allow_abbrev=False)
     group = parser.add_argument_group("puzzle parameters")
     for option in puzzle.params:
         add_option(group, option, "param_" + option.name)

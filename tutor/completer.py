@@ -18,7 +18,7 @@ class TutorCompleter(Completer):
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+    def get_completions(self, document: Document, _complete_event: CompleteEvent) -> Iterable[Completion]:
         """Yield completions for the text before the cursor."""
         text = document.text_before_cursor
         if text.startswith("/"):

@@ -19,15 +19,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tutor import puzzles
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import LessonError, TutorError
-from tutor.session import judge
+from tutor.judging import judge
 
 FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary")
-# where each family's verdict data keeps the answer's length and the shortest possible one
-LENGTH_KEYS = ("length", "press_count", "questions")
-SHORTEST_KEYS = ("shortest", "minimal_press_count", "min_questions")
 MAX_BYTES = 2_000_000
 
 
@@ -50,14 +46,14 @@ def graded_step(lesson: Lesson, number: int | None = None) -> Step:
         if not 1 <= number <= len(lesson.steps):
             raise LessonError(f"lesson {lesson.id!r} has steps 1-{len(lesson.steps)}, not {number}")
         step = lesson.steps[number - 1]
-        if not step.is_question or step.answer == "play":
+        if not step.is_question or step.plays:
             raise LessonError(f"step {number} of {lesson.id!r} does not take a written answer")
         return step
     for step in reversed(lesson.steps):
-        if step.is_question and step.answer not in ("play", "number", "choice"):
+        if step.is_question and not step.plays and not step.computed:
             return step
     for step in reversed(lesson.steps):
-        if step.is_question and step.answer != "play":
+        if step.is_question and not step.plays:
             return step
     raise LessonError(f"lesson {lesson.id!r} has no step that takes a written answer")
 
@@ -91,18 +87,11 @@ def grade_one(job: tuple[Lesson, int, str]) -> Row:
         return Row(learner, file, "empty", False, None, None, "the file is empty")
     try:
         mine = instantiate(lesson, variant_seed(learner, lesson.id)) if lesson.variants else lesson
-        step = mine.steps[step_index]
-        if step.answer in ("number", "choice"):
-            ok, summary, _, _ = judge(mine, step, text)
-            return Row(learner, file, "correct" if ok else "incorrect", ok, None, None, summary)
-        verdict = puzzles.get(mine.puzzle).check_answer(step.params, step.answer or "", text)
+        verdict = judge(mine.steps[step_index], text)
     except TutorError as err:
         return Row(learner, file, "unparsable", False, None, None, str(err))
-    data = verdict.data
-    length = next((data[k] for k in LENGTH_KEYS if isinstance(data.get(k), int)), None)
-    shortest = next((data[k] for k in SHORTEST_KEYS if isinstance(data.get(k), int)), None)
     return Row(learner, file, "correct" if verdict.correct else "incorrect", verdict.correct,
-               length, shortest, verdict.summary)
+               verdict.length, verdict.shortest, verdict.summary)
 
 
 def grade(lesson: Lesson, step: Step, files: list[Path], jobs: int | None = None) -> list[Row]:

@@ -17,10 +17,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from tutor import puzzles
 from tutor.course import Lesson, Step, bundled_root, extra_dirs, fill, instantiate, load_roots
 from tutor.errors import TutorError
+from tutor.judging import judge, reference
+from tutor.puzzles.base import Puzzle
+from tutor.puzzles.play import LEARNER
 
 VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters
 
@@ -35,40 +39,25 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
     texts += [(f".mistakes[{i}].say", m.say) for i, m in enumerate(step.mistakes, 1)]
     for key, text in texts:
         try:
-            fill(text, lesson.puzzle, step.params)
+            fill(text, puzzle, step.game, step.args)
         except TutorError as err:
             errors.append(f"{where}{key}: a {{{{quantity}}}} does not compute: {err}")
-    if not step.is_question:
+    if step.expects is None:
         return errors
-    if step.answer in ("number", "choice"):
-        try:
-            value = puzzle.quantity(step.params, step.compute or "")
-        except TutorError as err:
-            return [*errors, f"{where}.compute: {err}"]
-        if step.answer == "choice" and str(value).lower() not in [o.lower() for o in step.options]:
-            errors.append(f"{where}.options: the computed answer {value!r} is not among the options")
-        if step.answer == "number" and isinstance(value, bool | str):
-            errors.append(f"{where}.compute: quantity {step.compute!r} is not a number ({value!r})")
-        for i, mistake in enumerate(step.mistakes, 1):
-            if mistake.match is None:
-                continue
-            if mistake.match.strip().lower() == str(value).lower():
-                errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is the correct answer")
-            if step.answer == "choice" and mistake.match.strip().lower() not in [o.lower() for o in step.options]:
-                errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not one of the options")
-            if step.answer == "number" and not mistake.match.strip().lstrip("-").isdecimal():
-                errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not a whole number")
-        return errors
-    if step.answer == "play":
-        return errors + _lint_play(lesson, step, where)
-    reference = step.reference if step.reference is not None else \
-        puzzle.reference_answer(step.params, step.answer or "")
-    if reference is None:
+    if step.computed:
+        return errors + _lint_computed(puzzle, step, where)
+    if step.plays:
+        return errors + _lint_play(step, where)
+    try:
+        answer = reference(step)
+    except TutorError as err:
+        return [*errors, f"{where}.reference: {err}"]
+    if answer is None:
         errors.append(f"{where}.reference: the engine finds no correct answer for these parameters, "
                       "so the step cannot be completed")
     else:
         try:
-            verdict = puzzle.check_answer(step.params, step.answer or "", reference)
+            verdict = judge(step, answer)
             if not verdict.correct:
                 errors.append(f"{where}.reference: judged wrong by the engine: {verdict.summary}")
         except TutorError as err:
@@ -77,36 +66,61 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
         if mistake.match is None:
             continue
         try:
-            verdict = puzzle.check_answer(step.params, step.answer or "", mistake.match)
+            verdict = judge(step, mistake.match)
         except TutorError as err:
             errors.append(f"{where}.mistakes[{i}].match: does not parse: {err}")
             continue
         if verdict.correct:
             errors.append(f"{where}.mistakes[{i}].match: the engine judges this answer correct, "
                           "so it is not a mistake")
-        canonical = puzzle.normalize(step.params, step.answer or "", mistake.match)
+        canonical = step.expects.normalize(step.game, mistake.match, step.args)
         if canonical != mistake.match:
             errors.append(f"{where}.mistakes[{i}].match: write it in canonical form {canonical!r} "
                           "(answers are compared after normalisation)")
     return errors
 
 
-def _lint_play(lesson: Lesson, step: Step, where: str) -> list[str]:
+def _lint_computed(puzzle: Puzzle[Any], step: Step, where: str) -> list[str]:
+    """A number or choice step: its quantity computes, and its mistakes are possible wrong answers."""
+    errors: list[str] = []
+    try:
+        value = puzzle.compute(step.game, step.compute or "", step.args)
+    except TutorError as err:
+        return [f"{where}.compute: {err}"]
+    is_choice = bool(step.options)
+    if is_choice and str(value).lower() not in [o.lower() for o in step.options]:
+        errors.append(f"{where}.options: the computed answer {value!r} is not among the options")
+    if not is_choice and isinstance(value, bool | str):
+        errors.append(f"{where}.compute: quantity {step.compute!r} is not a number ({value!r})")
+    for i, mistake in enumerate(step.mistakes, 1):
+        if mistake.match is None:
+            continue
+        if mistake.match.strip().lower() == str(value).lower():
+            errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is the correct answer")
+        if is_choice and mistake.match.strip().lower() not in [o.lower() for o in step.options]:
+            errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not one of the options")
+        if not is_choice and not mistake.match.strip().lstrip("-").isdecimal():
+            errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not a whole number")
+    return errors
+
+
+def _lint_play(step: Step, where: str) -> list[str]:
     """A play step must be finishable: its reference moves win, or it is an explore step."""
-    puzzle = puzzles.get(lesson.puzzle)
     if step.goal == "explore":
         return []
-    reference = step.reference if step.reference is not None else puzzle.reference_answer(step.params, "play")
-    if reference is None:
+    answer = reference(step)
+    if answer is None:
         return [f"{where}.reference: a play step with goal 'win' needs a winning line, and the engine "
                 "finds none (use goal = \"explore\")"]
+    assert step.expects is not None and step.expects.play is not None
+    play = step.expects.play
     try:
-        state = puzzle.new_game(step.params, random.Random(0))
-        turn = puzzle.play(step.params, state, reference)
+        state = play.start(step.game, play.arguments(step.args), random.Random(0))
+        turn = play.play_text(state, answer)
     except TutorError as err:
         return [f"{where}.reference: {err}"]
-    if not (turn.finished and turn.won):
-        return [f"{where}.reference: playing {reference!r} does not win the game"]
+    if play.winner(turn.state) != LEARNER:
+        return [f"{where}.reference: playing {answer!r} does not win the game"]
     return []
 
 

@@ -18,10 +18,9 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from tutor.course import load_catalog
-from tutor.progress import Progress, home
+from tutor.paths import home, record_crash
+from tutor.progress import Progress
 from tutor.session import Reply, Session
-
-MULTILINE_KINDS = {"tree"}  # answers written over several lines, ended by an empty line
 
 STYLE = {
     "title": "bold",
@@ -70,12 +69,14 @@ def warm_up() -> threading.Thread:
 
 
 def safe_handle(session: Session, text: str) -> list[Reply]:
-    """``session.handle``, but a bug in an engine becomes one error line, never a dead tutor."""
+    """``session.handle``, but a bug in an engine becomes one error line and a crash log, never a dead tutor."""
     try:
         return session.handle(text)
     except Exception as err:
-        return [Reply("error", f"internal error ({type(err).__name__}: {err}); your progress is saved. "
-                               "Please report this. /undo or /reset may get you going again.")]
+        log = record_crash(err, f"tutor session, input {text[:200]!r}")
+        where = f" The details are in {log}; please report it." if log else " Please report it."
+        return [Reply("error", f"internal error ({type(err).__name__}: {err}); your progress is saved.{where} "
+                               "/undo or /reset may get you going again.")]
 
 
 def make_session(args: argparse.Namespace) -> Session:
@@ -84,18 +85,17 @@ def make_session(args: argparse.Namespace) -> Session:
     return Session(catalog, Progress.default(), seed=getattr(args, "seed", None))
 
 
-def continues(text: str, kind: str | None) -> bool:
-    """Whether Enter should insert a newline instead of submitting ``text``."""
+def continues(text: str, multiline: bool) -> bool:
+    """Whether Enter should insert a newline instead of submitting ``text``.
+
+    A trailing backslash always continues; an answer written over several lines
+    (a question tree) continues until an empty line.
+    """
     if text.endswith("\\"):
         return True
-    if kind in MULTILINE_KINDS and not text.startswith("/"):
+    if multiline and not text.startswith("/"):
         return bool(text.strip()) and not text.endswith("\n")
     return False
-
-
-def join_continued(text: str) -> str:
-    """Turn backslash-newline continuations into newlines."""
-    return text.replace("\\\n", "\n")
 
 
 def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None) -> int:
@@ -112,7 +112,7 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
     for raw in lines:
         line = raw.rstrip("\n")
         text = pending + line
-        if continues(text, session.expected):
+        if continues(text, session.multiline):
             pending = (text[:-1] if text.endswith("\\") else text) + "\n"
             continue
         pending = ""
@@ -158,7 +158,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     @bindings.add("enter")
     def _enter(event: object) -> None:
         buffer = event.current_buffer  # type: ignore[attr-defined]
-        if continues(buffer.document.text_before_cursor, session.expected) and buffer.document.is_cursor_at_the_end:
+        if continues(buffer.document.text_before_cursor, session.multiline) and buffer.document.is_cursor_at_the_end:
             text = buffer.text
             if text.endswith("\\"):
                 buffer.delete_before_cursor(1)

@@ -17,8 +17,8 @@ BASELINE = Path("/work/shared/baselines/seed_gods.py")
 
 
 def _first_solution() -> object:
-    from tutor.puzzles.gods_solve import Solver, plan_tree
-    from tutor.puzzles.gods_world import universe
+    from tutor.puzzles.gods.engine.solver import Solver, plan_tree
+    from tutor.puzzles.gods.rules.worlds import universe
 
     s = Solver(universe())
     k, plan = s.shortest(6)
@@ -27,8 +27,8 @@ def _first_solution() -> object:
 
 
 def _count() -> int:
-    from tutor.puzzles.gods_solve import Solver
-    from tutor.puzzles.gods_world import universe
+    from tutor.puzzles.gods.engine.solver import Solver
+    from tutor.puzzles.gods.rules.worlds import universe
 
     return Solver(universe()).working_first(3)["questions"]
 
@@ -52,10 +52,11 @@ def _baseline() -> tuple[float | None, str]:
 
 def run() -> list[Figure]:
     """Measure every speed target of issue 6."""
-    from tutor.puzzles.gods_lang import parse_question
-    from tutor.puzzles.gods_sympy import explain
-    from tutor.puzzles.gods_tree import format_tree, parse_tree, verify
-    from tutor.puzzles.gods_world import universe
+    from tutor.puzzles.gods.engine.verify import verify
+    from tutor.puzzles.gods.rules.lang import parse_question
+    from tutor.puzzles.gods.rules.tree import format_tree, parse_tree
+    from tutor.puzzles.gods.rules.worlds import universe
+    from tutor.puzzles.gods.theory import explain
 
     u = universe()
     figures = []
@@ -78,7 +79,7 @@ def run() -> list[Figure]:
     for roles, identify, label in ((("True", "False", "Random"), True, "3 gods, identify ja too (4 questions)"),
                                    (("True", "False", "Random", "True"), False, "4 gods T,F,R,T (4 questions)")):
         def variant(roles: tuple[str, ...] = roles, identify: bool = identify) -> object:
-            from tutor.puzzles.gods_solve import Solver
+            from tutor.puzzles.gods.engine.solver import Solver
 
             return Solver(universe(roles, False, identify)).shortest(6)
 

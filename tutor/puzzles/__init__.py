@@ -22,6 +22,13 @@ BUILTIN: dict[str, str] = {
 }
 
 ENTRY_POINT_GROUP = "tutor.puzzles"
+_REGISTERED: dict[str, str] = {}  # families registered in-process (tests, embedding)
+
+
+def register(name: str, target: str) -> None:
+    """Register a family by ``"module:Class"`` without an entry point (for tests and embedding)."""
+    _REGISTERED[name] = target
+    get.cache_clear()
 
 
 @cache
@@ -34,14 +41,14 @@ def _plugin_targets() -> dict[str, str]:
 
 def names() -> list[str]:
     """Every registered puzzle name, built-ins first."""
-    extra = sorted(n for n in _plugin_targets() if n not in BUILTIN)
+    extra = sorted(n for n in {**_plugin_targets(), **_REGISTERED} if n not in BUILTIN)
     return [*BUILTIN, *extra]
 
 
 @cache
 def get(name: str) -> Puzzle:
     """The puzzle family registered as ``name``; ``InvalidParams`` if there is none."""
-    target = BUILTIN.get(name) or _plugin_targets().get(name)
+    target = BUILTIN.get(name) or _REGISTERED.get(name) or _plugin_targets().get(name)
     if target is None:
         raise InvalidParams(f"unknown puzzle {name!r} (known: {', '.join(names())})")
     module_name, _, attr = target.partition(":")

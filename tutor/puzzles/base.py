@@ -101,10 +101,16 @@ class Commands(Registry[Command]):
 
 @dataclass(frozen=True)
 class Sample:
-    """Parameters and question arguments the conformance suite runs a family with."""
+    """Parameters and question arguments the conformance suite runs a family with.
+
+    ``random_games``: whether games of random legal moves from this sample end in
+    reasonable time (a blindfolded player moving at random beats the Devil on two
+    coins, but almost never on four).
+    """
 
     params: Mapping[str, Any] = field(default_factory=dict)
     args: Mapping[str, Any] = field(default_factory=dict)
+    random_games: bool = True
 
 
 class Puzzle(ABC, Generic[G]):

@@ -37,11 +37,13 @@ class CoinTable(Puzzle[CoinGame]):
     play = PLAY
     samples = (
         Sample({"coins": 2}),
-        Sample({"coins": 4}),
-        Sample({"coins": 3}),
-        Sample({"coins": 4, "goal": "same"}),
-        Sample({"coins": 3, "sides": 3}),
-        Sample({"coins": 4, "symmetry": "dihedral"}),
+        Sample({"coins": 1, "sides": 3}),
+        Sample({"coins": 2, "symmetry": "dihedral", "goal": "same"}),
+        Sample({"coins": 4}, random_games=False),
+        Sample({"coins": 3}, random_games=False),
+        Sample({"coins": 4, "goal": "same"}, random_games=False),
+        Sample({"coins": 3, "sides": 3}, random_games=False),
+        Sample({"coins": 4, "symmetry": "dihedral"}, random_games=False),
     )
 
     def build(self, values: Args) -> CoinGame:

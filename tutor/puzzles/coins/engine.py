@@ -138,11 +138,18 @@ def searchable(model: Model) -> bool:
 
 def to_bits(belief: Any) -> Belief:
     """numpy bool vector over classes -> int bit set."""
-    bits = 0
-    for i, flag in enumerate(belief.tolist()):
-        if flag:
-            bits |= 1 << i
-    return bits
+    import numpy as np
+
+    return int.from_bytes(np.packbits(belief, bitorder="little").tobytes(), "little")
+
+
+def from_bits(model: Model, bits: Belief) -> Any:
+    """int bit set -> numpy bool vector over classes."""
+    import numpy as np
+
+    count = model.class_count
+    packed = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(packed, count=count, bitorder="little").astype(bool)
 
 
 def start_bits(model: Model) -> Belief:
@@ -210,22 +217,6 @@ def trap(model: Model) -> Belief:
             break
         alive = keep
     return to_bits(alive)
-
-
-def trap_is_closed(model: Model, cells: Belief) -> bool:
-    """Independent check of a trap: for every class in it and every move, some result stays in it."""
-    if not cells:
-        return False
-    for c in range(model.class_count):
-        if not cells >> c & 1:
-            continue
-        table = model.representative(c)
-        for move in model.move_classes():
-            results = {model.class_of(model.add(model.apply_turn(table, g), move))
-                       for g in range(len(model.group))}
-            if not any(cells >> r & 1 for r in results):
-                return False
-    return True
 
 
 # -- construction ---------------------------------------------------------------------

@@ -26,9 +26,10 @@ KINDS = Kinds()
 QUANTITIES = Quantities()
 
 
-def belief_after(m: Model, strategy: Sequence[Move]) -> tuple[int, int | None]:
-    """Belief bits after the strategy, and the move after which everything was won (if so)."""
-    belief = m.start_belief()
+def belief_after(m: Model, strategy: Sequence[Move], start: int | None = None) -> tuple[int, int | None]:
+    """Belief bits after the strategy (from ``start``, default every class), and the move after
+    which everything was won (if so)."""
+    belief = m.start_belief() if start is None else engine.from_bits(m, start)
     for i, move in enumerate(strategy):
         if not belief.any():
             return 0, i
@@ -327,7 +328,8 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
     def _apply(self, state: CoinState, moves: list[Move]) -> Turn[CoinState]:
         game, m = state.game, state.game.model
         every = [*state.moves, *moves]
-        bits, won_by = belief_after(m, every)
+        bits, won_after = belief_after(m, moves, state.belief)
+        won_by = None if won_after is None else len(state.moves) + won_after
         new = CoinState(game, tuple(every), bits)
         said = " ".join(format_move(mv, m.k) for mv in moves)
         if won_by is not None:
@@ -355,8 +357,8 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         width = max([4, *(len(format_move(mv, m.k)) for mv in state.moves)])
         rows = [f"{'':>4} {'move':<{width}} | " + " ".join(names[c] for c in order)]
         history = [engine.start_bits(m)]
-        for i in range(1, len(state.moves) + 1):
-            history.append(belief_after(m, state.moves[:i])[0])
+        for move in state.moves:  # one step per move: the belief after each prefix
+            history.append(belief_after(m, [move], history[-1])[0] if history[-1] else 0)
         for i, bits in enumerate(history):
             label = format_move(state.moves[i - 1], m.k) if i else ""
             cells = [names[c] if bits >> c & 1 else " " * m.n for c in order]

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from tutor.errors import InvalidNotation
-from tutor.puzzles.gods_world import ROLES, Universe, World, WorldSet
+from tutor.puzzles.gods.rules.worlds import ROLES, Universe, WorldSet
 
 
 class QuestionError(InvalidNotation):
@@ -336,7 +336,7 @@ class _Parser:
 def parse_question(text: str, u: Universe, start: int = 0) -> Node:
     """Parse the question in ``text[start:]`` for the gods of ``u``; ``QuestionError`` names the column.
 
-    >>> from tutor.puzzles.gods_world import universe
+    >>> from tutor.puzzles.gods.rules.worlds import universe
     >>> format_question(parse_question("would you say JA to (b is random)", universe()))
     'would you say ja to (B is Random)'
     """
@@ -456,35 +456,3 @@ def says_mask(word: str, truth: WorldSet, u: Universe, asked: int) -> WorldSet:
 def first_word_mask(node: Node, u: Universe, asked: int) -> WorldSet:
     """Where god ``asked`` (not Random) answers the question with ``u.words[0]``."""
     return says_mask(u.words[0], truth_mask(node, u, asked), u, asked)
-
-
-def holds(node: Node, world: World, asked: int, gods: tuple[str, ...]) -> bool:
-    """The proposition's truth in one world, computed directly (an independent check of the masks)."""
-    if isinstance(node, Role):
-        return world.roles[gods.index(node.god)] == node.role
-    if isinstance(node, You):
-        return world.roles[asked] == node.role
-    if isinstance(node, Means):
-        ja_yes = world.ja_yes is not False
-        return (ja_yes if node.word == "ja" else not ja_yes) == (node.meaning == "yes")
-    if isinstance(node, Say):
-        return would_say(node.word, holds(node.body, world, asked, gods), world, asked)
-    if isinstance(node, InWorlds):
-        return any(all(world.roles[gods.index(g)] == r for g, r in p.roles)
-                   and (p.ja is None or (p.ja == "yes") == (world.ja_yes is not False))
-                   for p in node.patterns)
-    if isinstance(node, Not):
-        return not holds(node.body, world, asked, gods)
-    a, b = holds(node.left, world, asked, gods), holds(node.right, world, asked, gods)
-    return {"and": a and b, "or": a or b, "xor": a != b, "iff": a == b}[node.op]
-
-
-def would_say(word: str, truth: bool, world: World, asked: int) -> bool:
-    """Whether the god asked (read as truthful when Random) would answer ``word``."""
-    asserted = truth if world.roles[asked] != "False" else not truth
-    if word in ("yes", "no"):
-        meaning_yes = word == "yes"
-    else:
-        ja_yes = world.ja_yes is not False
-        meaning_yes = ja_yes if word == "ja" else not ja_yes
-    return asserted == meaning_yes

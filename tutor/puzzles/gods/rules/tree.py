@@ -1,4 +1,4 @@
-"""Question trees: the indented plan format, its printer, and exact verification.
+"""Question trees: the indented plan format and its printer (a round-tripping pair).
 
 A plan is one line per node; a question's two answers sit at the question's
 own indentation and their subtrees are indented deeper::
@@ -12,22 +12,17 @@ own indentation and their subtrees are indented deeper::
 A leaf names one assignment (``A=True B=False C=Random``, with ``ja=yes`` when
 the language must be identified too); ``-`` marks a branch no world can reach
 and ``?`` (or an empty branch) a part still to be written.  Comments start
-with ``#``.
-
-Verification walks the plan with *sets* of worlds: at each question the set
-splits by the answer (Random's worlds go both ways), so every world and every
-choice Random could make is covered in one pass of bit operations.
+with ``#``.  Judging a plan is the engine's work (``engine.verify``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from tutor.errors import InvalidNotation
-from tutor.puzzles.gods_lang import Node, QuestionError, first_word_mask, format_question, parse_asked
-from tutor.puzzles.gods_world import ROLES, Assignment, Universe, WorldSet, answers, members
+from tutor.puzzles.gods.rules.lang import Node, QuestionError, format_question, parse_asked
+from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
 
 
 class TreeError(InvalidNotation):
@@ -58,13 +53,6 @@ class Ask:
     question: Node
     branches: tuple[tuple[str, Tree], ...]
     line: int = field(default=0, compare=False)
-
-    def branch(self, word: str) -> Tree:
-        """The subtree for ``word`` (a ``Hole`` when it was left out)."""
-        for w, t in self.branches:
-            if w == word:
-                return t
-        return Hole(self.line)
 
 
 Tree = Leaf | Hole | Ask
@@ -210,111 +198,3 @@ def depth(tree: Tree) -> int:
     if isinstance(tree, Ask):
         return 1 + max(depth(t) for _, t in tree.branches)
     return 0
-
-
-# -- verification ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Step:
-    """One question on a counterexample's path and the answer given."""
-
-    god: str
-    question: str
-    answer: str
-    role: str  # the asked god's role in the counterexample's world
-
-
-@dataclass(frozen=True)
-class Failure:
-    """Why a plan fails: a world, the answers it gave, and the worlds that reach the same place."""
-
-    reason: str  # "wrong", "ambiguous", "unfinished", "unreachable-leaf", "too-long"
-    world: int
-    path: tuple[Step, ...]
-    remaining: WorldSet
-    line: int
-    leaf: str = ""
-
-    def as_json(self, u: Universe) -> dict[str, Any]:
-        """The counterexample in the documented JSON shape (plus extra keys)."""
-        return {
-            "world": u.worlds[self.world].as_json(u.gods),
-            "answers": [s.answer for s in self.path],
-            "remaining": [u.worlds[i].as_json(u.gods) for i in members(self.remaining)],
-            "reason": self.reason,
-            "line": self.line,
-            "leaf": self.leaf,
-            "path": [{"god": s.god, "question": s.question, "answer": s.answer, "role": s.role}
-                     for s in self.path],
-        }
-
-
-def _matches(leaf: Leaf, u: Universe, i: int) -> bool:
-    w = u.worlds[i]
-    if leaf.roles != w.roles:
-        return False
-    return leaf.ja is None or w.ja_yes is None or (leaf.ja == "yes") == w.ja_yes
-
-
-def verify(tree: Tree, u: Universe, max_questions: int | None = None,
-           start: WorldSet | None = None) -> Failure | None:
-    """Exactly judge a plan: None when every world, whatever Random says, ends at its own leaf.
-
-    Otherwise the first failure in display order (``da`` before ``ja``): a leaf
-    reached by a world it does not name, a leaf several identities reach, an
-    unfinished branch, or (with ``max_questions``) a path that asks too many.
-    """
-    s = u.full if start is None else start
-    return _verify(tree, u, s, (), max_questions)
-
-
-def _verify(tree: Tree, u: Universe, s: WorldSet, path: tuple[tuple[int, str, Node, str], ...],
-            limit: int | None) -> Failure | None:
-    if s == 0:
-        return None
-
-    def fail(reason: str, world: int, line: int, leaf: str = "") -> Failure:
-        steps = tuple(Step(g_name, format_question(q), word, u.worlds[world].roles[g])
-                      for g, g_name, q, word in path)
-        return Failure(reason, world, steps, s, line, leaf)
-
-    if isinstance(tree, Hole):
-        return fail("unfinished", members(s)[0], tree.line)
-    if isinstance(tree, Leaf):
-        text = format_leaf(tree, u)
-        if tree.roles is None:
-            return fail("unreachable-leaf", members(s)[0], tree.line, text)
-        bad = [i for i in members(s) if not _matches(tree, u, i)]
-        if not bad:
-            return None
-        idents = u.identity_set(s)
-        return fail("ambiguous" if len(idents) > 1 else "wrong", bad[0], tree.line, text)
-    if limit is not None and len(path) >= limit:
-        return fail("too-long", members(s)[0], tree.line)
-    g = u.god_index(tree.god)
-    first, second = answers(u, g, first_word_mask(tree.question, u, g), s)
-    parts = {u.words[0]: first, u.words[1]: second}
-    for word, sub in tree.branches:
-        found = _verify(sub, u, parts[word], (*path, (g, tree.god, tree.question, word)), limit)
-        if found is not None:
-            return found
-    return None
-
-
-def leaves_reached(tree: Tree, u: Universe, s: WorldSet | None = None) -> list[tuple[Tree, WorldSet, int]]:
-    """Every leaf or hole with the worlds that reach it and the questions asked on the way."""
-    out: list[tuple[Tree, WorldSet, int]] = []
-
-    def walk(t: Tree, ws: WorldSet, d: int) -> None:
-        if isinstance(t, Ask):
-            g = u.god_index(t.god)
-            first, second = answers(u, g, first_word_mask(t.question, u, g), ws)
-            parts = {u.words[0]: first, u.words[1]: second}
-            for word, sub in t.branches:
-                walk(sub, parts[word], d + 1)
-        else:
-            out.append((t, ws, d))
-
-    walk(tree, u.full if s is None else s, 0)
-    return out

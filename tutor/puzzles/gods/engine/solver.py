@@ -21,18 +21,18 @@ judged by its closure.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from tutor.puzzles.gods_lang import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You
-from tutor.puzzles.gods_tree import Ask, Leaf, Tree, display_words
-from tutor.puzzles.gods_world import Universe, WorldSet, members, popcount
+from tutor.bits import members
+from tutor.errors import SearchLimit
+from tutor.puzzles.gods.rules.lang import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You, truth_mask
+from tutor.puzzles.gods.rules.tree import Ask, Leaf, Tree, display_words
+from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 
 ItemSet = int  # bit set over identities: 0b111111 for the six assignments
-
-
-class SearchLimit(Exception):
-    """The search spent its budget of moves without deciding."""
+Split = tuple[ItemSet, ItemSet, ItemSet]  # (the asked god's non-Random "first word" part, first branch, second)
 
 
 @dataclass(frozen=True)
@@ -97,13 +97,13 @@ class Solver:
 
     def lower_bound(self, items: ItemSet | None = None) -> int:
         """The counting bound: k questions have at most 2**k answer paths."""
-        count = popcount(self.all_items if items is None else items)
+        count = (self.all_items if items is None else items).bit_count()
         k = 0
         while (1 << k) < count:
             k += 1
         return k
 
-    def splits(self, s: ItemSet, k: int, god: int, candidates: list[ItemSet] | None = None):  # type: ignore[no-untyped-def]
+    def splits(self, s: ItemSet, k: int, god: int, candidates: list[ItemSet] | None = None) -> Iterator[Split]:
         """Useful splits of ``s`` by a question to ``god`` with ``k`` questions left.
 
         Yields (ja part, first branch, second branch); skips splits that leave a
@@ -114,8 +114,8 @@ class Solver:
         rest = s & ~r
         if not rest:
             return
-        cap = (1 << (k - 1)) - popcount(r) if self.prune else self.n
-        total = popcount(rest)
+        cap = (1 << (k - 1)) - r.bit_count() if self.prune else self.n
+        total = rest.bit_count()
         if cap < 1 or total > 2 * cap:
             return
         if candidates is None:
@@ -124,7 +124,7 @@ class Solver:
             sub = rem
             while True:
                 x = sub | low
-                c = popcount(x)
+                c = x.bit_count()
                 if x != rest and c <= cap and total - c <= cap:
                     yield x, x | r, (rest ^ x) | r
                 if sub == 0:
@@ -133,7 +133,7 @@ class Solver:
             return
         for cand in candidates:
             x = cand & rest
-            c = popcount(x)
+            c = x.bit_count()
             if x and x != rest and c <= cap and total - c <= cap:
                 yield x, x | r, (rest ^ x) | r
 
@@ -141,7 +141,7 @@ class Solver:
         """Whether the identities in ``s`` can be told apart with at most ``k`` questions."""
         if s & (s - 1) == 0:
             return True
-        if k == 0 or (self.prune and popcount(s) > (1 << k)):
+        if k == 0 or (self.prune and s.bit_count() > (1 << k)):
             return False
         key = (s, k)
         hit = self.memo.get(key)
@@ -228,7 +228,7 @@ class Solver:
             r_worlds = u.random(g)
             r_items = self.rand[g]
             # worlds per identity outside Random's worlds: a twin pair may be split
-            twins = {i: popcount(self.worlds_of(1 << i) & ~r_worlds) for i in members(self.all_items & ~r_items)}
+            twins = {i: (self.worlds_of(1 << i) & ~r_worlds).bit_count() for i in members(self.all_items & ~r_items)}
             order = list(twins)
             g_splits = g_free = 0
             for choice in product((0, 1, 2), repeat=len(order)):
@@ -253,7 +253,7 @@ class Solver:
                         g_free += 1
             splits += g_splits
             free += g_free
-            questions += g_splits << popcount(r_worlds)
+            questions += g_splits << r_worlds.bit_count()
         return {"questions": questions, "splits": splits, "language_free": free,
                 "all_questions": len(u.gods) << u.size}
 
@@ -267,8 +267,6 @@ class Solver:
         """
         if self._formulas is not None:
             return self._formulas
-        from tutor.puzzles.gods_lang import truth_mask
-
         u = self.u
         atoms: list[Node] = [Role(g, r) for g in u.gods for r in ("True", "False", "Random") if r in u.roles]
         if u.identify_language:

@@ -1,4 +1,4 @@
-"""Judging single questions and coaching partial trees, from the solver's search.
+"""Judging single questions, explaining failed plans, coaching partial plans: from the engine's search.
 
 A lesson step can ask for one question with a *goal*:
 
@@ -11,6 +11,7 @@ A lesson step can ask for one question with a *goal*:
 For a partial tree, every open place (an unfinished branch, a wrong leaf, a
 question that cannot be followed up in time) is listed with the worlds that
 reach it, whether it can still be finished, and a question that would work.
+A failed plan is explained by its counterexample, laid out answer by answer.
 """
 
 from __future__ import annotations
@@ -18,23 +19,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.puzzles.gods_lang import Node, first_word_mask, format_question, truth_mask
-from tutor.puzzles.gods_solve import Solver
-from tutor.puzzles.gods_tree import Ask, Hole, Leaf, Tree, format_leaf
-from tutor.puzzles.gods_world import Universe, WorldSet, answers, members, popcount
+from tutor.bits import members
+from tutor.puzzles.gods.engine.solver import Solver, plan_tree
+from tutor.puzzles.gods.engine.verify import Failure
+from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, truth_mask
+from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, format_leaf, format_tree
+from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers
 
 GOALS = ("progress", "non-random", "target")
+PROGRESS_REACH = 8  # goal "progress" looks for the shortest plan among this many lengths from the counting bound
 
 
 @dataclass(frozen=True)
 class QuestionJudgement:
-    """Whether one question meets its goal, with the split it makes."""
+    """Whether one question meets its goal; ``detail`` shows the split it makes."""
 
     correct: bool
     summary: str
     detail: str
-    first: WorldSet
-    second: WorldSet
 
 
 def surely_not_random(u: Universe, s: WorldSet) -> list[str]:
@@ -57,8 +59,8 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
     g = u.god_index(god)
     w0, w1 = u.words
     first, second = answers(u, g, first_word_mask(question, u, g), start)
-    split = (f"  answer {w0!r}: {popcount(first)} worlds\n{describe(u, first)}\n"
-             f"  answer {w1!r}: {popcount(second)} worlds\n{describe(u, second)}")
+    split = (f"  answer {w0!r}: {first.bit_count()} worlds\n{describe(u, first)}\n"
+             f"  answer {w1!r}: {second.bit_count()} worlds\n{describe(u, second)}")
     text = f"ask {god}: {format_question(question)}"
     if goal == "target":
         assert target is not None
@@ -68,43 +70,43 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
         bad = members((want ^ got) & care)
         if not bad:
             return QuestionJudgement(True, f"correct: whenever {god} is not Random, {god} answers {w0!r} "
-                                     f"exactly when {format_question(target)}", split, first, second)
+                                     f"exactly when {format_question(target)}", split)
         i = bad[0]
         said = w0 if got >> i & 1 else w1
         holds = "holds" if want >> i & 1 else "does not hold"
         return QuestionJudgement(False, f"not quite: in world {u.world_text(i)} the target {holds} "
-                                 f"but {god} answers {said!r}", f"{text}\n{split}", first, second)
+                                 f"but {god} answers {said!r}", f"{text}\n{split}")
     if goal == "non-random":
         a, b = surely_not_random(u, first), surely_not_random(u, second)
         if (a or not first) and (b or not second):
             return QuestionJudgement(True, f"correct: after {w0!r} {', '.join(a) or 'nobody'} and after "
                                      f"{w1!r} {', '.join(b) or 'nobody'} is surely not Random",
-                                     split, first, second)
+                                     split)
         word, part = (w0, first) if not a else (w1, second)
         return QuestionJudgement(False, f"not yet: after {word!r} every god may still be Random",
-                                 f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}",
-                                 first, second)
+                                 f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}")
     need = solver.lower_bound(solver.items_of(start))
-    k = next(k for k in range(need, need + 8) if solver.solvable(solver.items_of(start), k))
+    k = next((k for k in range(need, need + PROGRESS_REACH) if solver.solvable(solver.items_of(start), k)), None)
+    if k is None:  # no plan at all (Random can imitate another god): no question makes progress
+        return QuestionJudgement(False, f"not enough: no plan of at most {need + PROGRESS_REACH - 1} questions "
+                                 "tells these worlds apart, so no question can make progress",
+                                 f"{text}\n{split}")
     ok0 = solver.solvable(solver.items_of(first), k - 1)
     ok1 = solver.solvable(solver.items_of(second), k - 1)
     if ok0 and ok1:
         done = ("only one possibility is left" if k == 1 else
                 f"the worlds left can be told apart in {k - 1} more question(s)")
-        return QuestionJudgement(True, f"correct: after either answer {done}", split, first, second)
+        return QuestionJudgement(True, f"correct: after either answer {done}", split)
     word, part = (w0, first) if not ok0 else (w1, second)
     ids = len(u.identity_set(part))
     short = "and no question is left to separate them" if k == 1 else \
         f"that {k - 1} more question(s) cannot separate"
     return QuestionJudgement(False, f"not enough: after {word!r}, {ids} possibilities remain {short}",
-                             f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}", first, second)
+                             f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}")
 
 
 def suggest(solver: Solver, s: WorldSet, left: int) -> str | None:
     """A next step for the worlds ``s`` with ``left`` questions: a question, a leaf, or None."""
-    from tutor.puzzles.gods_solve import plan_tree
-    from tutor.puzzles.gods_tree import format_tree
-
     items = solver.items_of(s)
     plan = solver.plan(items, left)
     if plan is None:
@@ -157,3 +159,30 @@ def open_places(tree: Tree, solver: Solver, budget: int, start: WorldSet | None 
 
     walk(tree, u.full if start is None else start, (), budget)
     return out
+
+
+def failure_text(f: Failure, u: Universe) -> tuple[str, str]:
+    """A one-line verdict and a step-by-step counterexample."""
+    world = u.world_text(f.world)
+    said = ", ".join(repr(s.answer) for s in f.path) or "no answers"
+    summary = {
+        "wrong": f"incorrect: in world {world} the answers {said} lead to the leaf on line {f.line}, "
+                 f"which names {f.leaf}",
+        "ambiguous": f"incorrect: the answers {said} (leaf on line {f.line}) still leave "
+                     f"{len(u.identity_set(f.remaining))} possibilities, e.g. {world}",
+        "unfinished": f"incorrect: the branch after {said} (line {f.line}) is unfinished; "
+                      f"{f.remaining.bit_count()} worlds reach it",
+        "unreachable-leaf": f"incorrect: the leaf '-' on line {f.line} is reached, e.g. by world {world}",
+        "too-long": f"incorrect: in world {world} the answers {said} lead to one question too many "
+                    f"(line {f.line})",
+    }[f.reason]
+    lines = [f"Counterexample: world {world}"]
+    for n, s in enumerate(f.path, 1):
+        who = f"{s.god} is Random and may say either word" if s.role == "Random" else f"{s.god} is {s.role}"
+        lines.append(f"  {n}. ask {s.god}: {s.question}")
+        lines.append(f"     {who}: answers {s.answer!r}")
+    if f.leaf:
+        lines.append(f"  reaches the leaf on line {f.line}: {f.leaf}")
+    lines.append("  worlds that give the same answers:")
+    lines.extend("    " + u.world_text(i) for i in members(f.remaining))
+    return summary, "\n".join(lines)

@@ -1,4 +1,6 @@
-"""Questions as sympy boolean expressions: translation, simplified equivalent, truth table.
+"""Why questions work and plans cannot be shorter: sympy logic, the Random bound, the proofs.
+
+Questions as sympy boolean expressions: translation, simplified equivalent, truth table.
 
 Each atom becomes a symbol (``A is True`` -> ``A_True``, ``ja means yes`` ->
 ``ja_yes``), ``you`` becomes the asked god, and ``would you say ja to (P)``
@@ -7,13 +9,18 @@ ja".  The answer a god who is not Random gives is "ja" exactly when
 ``Q xor you_False xor not ja_yes`` holds for the question Q, so sympy can show
 that for the embedded question the two xors cancel and the answer is "ja"
 exactly when P holds.  sympy is imported lazily, inside these functions.
+
+Lower bounds, exact: ``first_worst_branch`` (what Random leaves after the best
+first question) and ``impossibility`` (why one question fewer than the
+shortest plan cannot work: counting, Random, and an exhaustive search).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tutor.puzzles.gods_lang import (
+from tutor.puzzles.gods.engine.solver import Solver
+from tutor.puzzles.gods.rules.lang import (
     InWorlds,
     Means,
     Node,
@@ -24,7 +31,7 @@ from tutor.puzzles.gods_lang import (
     first_word_mask,
     truth_mask,
 )
-from tutor.puzzles.gods_world import Universe
+from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 
 
 def symbol_name(god: str, role: str) -> str:
@@ -163,3 +170,59 @@ def simplify_in_worlds(expr: Any, u: Universe, worlds: int, asked: str | None = 
     possible = sympy.Or(*(sympy.And(*(s if bit else sympy.Not(s) for s, bit in zip(symbols, row, strict=True)))
                           for row in sorted(seen)))
     return sympy.simplify_logic(expr, force=True, dontcare=sympy.Not(possible))
+
+
+def answer_condition(u: Universe, god: str, question: Node, start: WorldSet) -> str:
+    """When ``god`` answers the first word (ja, or yes), simplified within the start worlds.
+
+    "always" or "never" when the condition is constant there; otherwise sympy's
+    simplest form, with the worlds where ``god`` is Random as don't-cares.
+    """
+    import sympy
+
+    simple = simplify_in_worlds(says(to_sympy(question, u, god), u.words[0], u, god), u, start, god)
+    return "always" if simple == sympy.true else "never" if simple == sympy.false else str(simple)
+
+
+# -- lower bounds and the proof that one question fewer fails ---------------------------------
+
+
+def first_worst_branch(solver: Solver) -> int:
+    """The fewest possibilities the worse answer to the best first question can leave.
+
+    Asking god g, the r possibilities where g is Random reach both answers and
+    the other n - r are split by the question, at best evenly; any split is
+    some question (a set of worlds), so the best is min over g of
+    r + ceil((n - r) / 2).  Exact, not just a bound.
+    """
+    n = solver.all_items.bit_count()
+    return min(r.bit_count() + (n - r.bit_count() + 1) // 2 for r in solver.rand)
+
+
+def impossibility(solver: Solver, k: int) -> list[str]:
+    """Why ``k - 1`` questions cannot suffice: counting, the Random argument, and the exhaustive search."""
+    u = solver.u
+    n = len(u.identities)
+    k1 = k - 1
+    out = []
+    if n > (1 << k1):
+        out.append(f"counting: {k1} questions have at most {1 << k1} answer sequences, "
+                   f"but there are {n} possibilities")
+    if k1 >= 1:
+        worst = []
+        for g, name in enumerate(u.gods):
+            r = solver.rand[g].bit_count()
+            rest = n - r
+            worst.append((r + (rest + 1) // 2, name, r))
+        if all(w > (1 << (k1 - 1)) for w, _, _ in worst):
+            w, name, r = min(worst)
+            out.append(f"Random: whoever is asked first, the possibilities where that god is Random "
+                       f"reach both answers, so one answer leaves at least {w} (asking {name}: {r} with "
+                       f"{name} Random plus half of the rest), more than the {1 << (k1 - 1)} that "
+                       f"{k1 - 1} question(s) can separate")
+    fresh = Solver(u, prune=False)
+    found = fresh.solvable(fresh.all_items, k1)
+    out.append(f"exhaustive: the memoised search over every god and every split finds "
+               f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds "
+               f"({len(fresh.memo)} states, {fresh.moves} questions examined)")
+    return out

@@ -23,6 +23,9 @@ import string
 from dataclasses import dataclass
 from functools import cache
 
+from tutor.bits import members
+from tutor.errors import InvalidNotation
+
 WorldSet = int  # bit set over world indices: 0b101
 Assignment = tuple[str, ...]  # ("True", "False", "Random")
 
@@ -50,21 +53,6 @@ class World:
         if self.ja_yes is not None:
             data["ja"] = "yes" if self.ja_yes else "no"
         return data
-
-
-def popcount(s: int) -> int:
-    """The number of elements of a bit set."""
-    return s.bit_count()
-
-
-def members(s: int) -> list[int]:
-    """The indices of the set bits, lowest first."""
-    out = []
-    while s:
-        low = s & -s
-        out.append(low.bit_length() - 1)
-        s ^= low
-    return out
 
 
 @dataclass(frozen=True)
@@ -104,7 +92,7 @@ class Universe:
         return self.role_mask[god].get("False", 0)
 
     def god_index(self, name: str) -> int:
-        """The index of god ``name`` ("A" -> 0); ``ValueError`` when there is no such god."""
+        """The index of god ``name`` ("A" -> 0); callers pass gods the parser has checked."""
         return self.gods.index(name.upper())
 
     def world_text(self, i: int) -> str:
@@ -115,30 +103,26 @@ class Universe:
         """The identities (what must be told apart) present in world set ``s``."""
         return {self.identity[i] for i in members(s)}
 
-    def by_identity(self, s: WorldSet) -> dict[int, WorldSet]:
-        """Split ``s`` into its worlds per identity."""
-        out: dict[int, WorldSet] = {}
-        for i in members(s):
-            out[self.identity[i]] = out.get(self.identity[i], 0) | (1 << i)
-        return out
-
 
 def parse_roles(text: str) -> Assignment:
     """Parse ``True,False,Random`` (case-insensitive, commas or spaces) into roles.
 
-    Raises ``ValueError`` quoting the text and naming the bad word.
+    Raises ``InvalidNotation`` quoting the text and naming the bad word.
+
+    >>> parse_roles("t, f r")
+    ('True', 'False', 'Random')
     """
     words = [w for w in text.replace(",", " ").split() if w]
     if not words:
-        raise ValueError(f"no gods in {text!r}: give roles such as 'True,False,Random'")
+        raise InvalidNotation(f"no gods in {text!r}: give roles such as 'True,False,Random'")
     roles = []
     for word in words:
         match = [r for r in ROLES if r.lower() == word.lower() or r[0].lower() == word.lower()]
         if not match:
-            raise ValueError(f"unknown role {word!r} in {text!r}: roles are True, False, Random")
+            raise InvalidNotation(f"unknown role {word!r} in {text!r}: roles are True, False, Random")
         roles.append(match[0])
     if len(roles) > MAX_GODS:
-        raise ValueError(f"too many gods in {text!r}: at most {MAX_GODS}")
+        raise InvalidNotation(f"too many gods in {text!r}: at most {MAX_GODS}")
     return tuple(roles)
 
 

@@ -1,0 +1,220 @@
+"""The three gods' command-line contract: ``tutor solve|check|hint|analyze gods``.
+
+JSON keys are documented in README.md and docs/gods.md; they may be added to,
+never renamed or removed.  A search that spends its budget is bad input for
+the variant asked about (too many gods for the limit): one line, exit 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from tutor.bits import members
+from tutor.errors import InvalidNotation, InvalidParams, SearchLimit
+from tutor.puzzles.answers import JSON
+from tutor.puzzles.base import Commands, Report
+from tutor.puzzles.gods import engine, theory
+from tutor.puzzles.gods.engine.solver import plan_tree
+from tutor.puzzles.gods.rules import GodsGame
+from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, parse_asked
+from tutor.puzzles.gods.rules.tree import format_tree, parse_tree
+from tutor.puzzles.gods.rules.worlds import answers
+from tutor.puzzles.gods.teach import GOAL, LIMIT, QUESTIONS, TARGET, target_of, tree_ladder, tree_verdict
+from tutor.puzzles.gods.teach.coach import judge_question, open_places
+from tutor.puzzles.options import Args, Option, required_text
+
+COMMANDS = Commands()
+
+TREE = Option("tree", str, None, "the plan as text, or - to read standard input", positional=True, readable=True,
+              metavar="TREE")
+QUESTION = Option("question", str, None, "show how one question ('ask B: ...' or a bare question) splits the worlds",
+                  metavar="TEXT")
+ASK = Option("ask", str, "A", "the god asked by --question", metavar="GOD")
+
+Run = Callable[[GodsGame, Args], Report]
+
+
+def bounded(run: Run) -> Run:
+    """A command whose search may spend its budget: that is reported as bad input for the variant."""
+
+    @wraps(run)
+    def wrapper(game: GodsGame, args: Args) -> Report:
+        try:
+            return run(game, args)
+        except SearchLimit as err:
+            raise InvalidParams(f"gods {game.gods!r}: {err}; try fewer gods or a lower --limit") from None
+
+    return wrapper
+
+
+# -- solve ---------------------------------------------------------------------------------------------
+
+
+@COMMANDS.register("solve", "a shortest plan, or why there is none", LIMIT)
+@bounded
+def solve(game: GodsGame, args: Args) -> Report:
+    """The shortest plan from the start worlds; exit 1 when there is none within the limit."""
+    u = game.universe
+    solver = engine.shared_solver(game)
+    start = game.start
+    items = solver.items_of(start)
+    limit = args["limit"]
+    k = engine.min_questions(game, limit)
+    if k is None:
+        never = start == u.full and solver.never_solvable()
+        reason = ("no number of questions suffices (the solvable sets reach a fixpoint without it)"
+                  if never else f"no solution within {limit} questions")
+        return Report({"questions": None, "tree": None, "solvable": False, "reason": reason,
+                       "proved_never": never, "limit": limit}, reason, 1)
+    plan = solver.plan(items, k)
+    assert plan is not None
+    tree_text = format_tree(plan_tree(solver, plan), u)
+    fewer = f"; {k - 1} cannot suffice (exhaustive search)" if k > 0 else ""
+    data = {"questions": k, "tree": tree_text, "solvable": True, "worlds": start.bit_count(),
+            "gods": list(zip(u.gods, u.roles, strict=True)), "lower_bound": solver.lower_bound(items)}
+    return Report(data, f"Shortest plan: {k} question(s){fewer}.\n\n{tree_text}", 0)
+
+
+# -- check -----------------------------------------------------------------------------------------------
+
+
+@COMMANDS.register("check", "judge a whole plan exactly (exit 0 correct, 1 incorrect), or show one question's split",
+                   TREE, QUESTIONS, LIMIT, QUESTION, ASK, GOAL, TARGET)
+@bounded
+def check(game: GodsGame, args: Args) -> Report:
+    """A plan judged over every world; with ``--question``, one question's split (graded with --goal/--target)."""
+    target = target_of(game, args)
+    if args["question"] is not None:
+        return check_question(game, args, target)
+    v = tree_verdict(game, parse_tree(required_text(args, "tree"), game.universe), args["questions"], args["limit"])
+    data = dict(v.data)
+    data.update(min_questions=engine.min_questions(game, args["limit"]),
+                max_questions=engine.allowed(game, args["questions"], args["limit"]), summary=v.summary)
+    return Report(data, v.summary + ("\n" + v.detail if v.detail else ""), 0 if v.correct else 1)
+
+
+def check_question(game: GodsGame, args: Args, target: Node | None) -> Report:
+    """``check --question``: exit 1 for a missed goal only when --goal or --target was given."""
+    u = game.universe
+    god, question = parse_asked(args["question"], u, default_god=str(args["ask"]).upper())
+    if god not in u.gods:
+        raise InvalidNotation(f"no god {args['ask']!r} to ask (gods: {', '.join(u.gods)})")
+    data, text = question_report(game, god, question, args["goal"], target, args["limit"])
+    graded = "goal" in args.given or "target" in args.given
+    return Report(data, text, (0 if data["meets_goal"] else 1) if graded else 0)
+
+
+def question_report(game: GodsGame, god: str, question: Node, goal: str, target: Node | None,
+                    limit: int) -> tuple[JSON, str]:
+    """How one question splits the starting worlds, its sympy form and truth table, and the goal verdict."""
+    u = game.universe
+    solver = engine.shared_solver(game)
+    start = game.start
+    g = u.god_index(god)
+    first, second = answers(u, g, first_word_mask(question, u, g), start)
+    either = start & u.random(g)
+    k = engine.min_questions(game, limit)
+    left = None if k is None else max(k - 1, 0)
+    finish = {w: (left is not None and solver.solvable(solver.items_of(part), left))
+              for w, part in zip(u.words, (first, second), strict=True)}
+    verdict = judge_question(solver, god, question, start, goal, target)
+    sym = theory.explain(question, u, god)
+    text_q = f"ask {god}: {format_question(question)}"
+
+    def worlds(s: int) -> list[dict[str, str]]:
+        return [u.worlds[i].as_json(u.gods) for i in members(s)]
+
+    data: JSON = {
+        "god": god, "question": format_question(question),
+        u.words[0]: worlds(first & ~either), u.words[1]: worlds(second & ~either), "either": worlds(either),
+        "branches": {u.words[0]: worlds(first), u.words[1]: worlds(second)},
+        "questions_left": left, "finishable": finish,
+        "sympy": {k2: v for k2, v in sym.items() if k2 != "table"}, "truth_table": sym["table"],
+        "goal": goal, "meets_goal": verdict.correct, "verdict": verdict.summary,
+    }
+    lines = [text_q,
+             f"as logic (sympy): {sym['proposition']}",
+             f"{god} answers {u.words[0]!r} (unless Random) exactly when: {sym['answer_simplified']}",
+             "",
+             f"{'world':34} {'holds':6} answer"]
+    for row in sym["table"]:
+        w = " ".join(f"{a}={b}" for a, b in row["world"].items())
+        lines.append(f"{w:34} {'yes' if row['holds'] else 'no':6} {row['answer']}")
+    lines.append("")
+    for w, part in zip(u.words, (first, second), strict=True):
+        state = "" if left is None else (f", can be finished in {left} more" if finish[w]
+                                         else f", cannot be finished in {left} more")
+        lines.append(f"after {w!r}: {len(u.identity_set(part))} possibilities ({part.bit_count()} worlds){state}")
+    lines.append(f"goal {goal!r}: {verdict.summary}")
+    return data, "\n".join(lines)
+
+
+# -- hint --------------------------------------------------------------------------------------------------
+
+
+@COMMANDS.register("hint", "every open place of a partial plan, and a question that would work there",
+                   TREE, QUESTIONS, LIMIT)
+@bounded
+def hint(game: GodsGame, args: Args) -> Report:
+    """The open places of a partial plan and the hint ladder for the first of them."""
+    text = required_text(args, "tree")
+    tree = parse_tree(text, game.universe)
+    k = engine.allowed(game, args["questions"], args["limit"]) or args["limit"]
+    places = open_places(tree, engine.shared_solver(game), k, game.start)
+    ladder = tree_ladder(game, text, args["questions"], args["limit"])
+    return Report({"complete": not places, "questions": k, "places": places, "hints": ladder}, "\n".join(ladder), 0)
+
+
+# -- analyze ---------------------------------------------------------------------------------------------------
+
+
+@COMMANDS.register("analyze", "counts, the shortest length, why one question fewer fails, working first questions",
+                   LIMIT)
+@bounded
+def analyze(game: GodsGame, args: Args) -> Report:
+    """Counts, the shortest length, why one question fewer fails, first questions."""
+    data, text = analysis(game, args["limit"])
+    return Report(data, text, 0)
+
+
+def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
+    """The ``analyze`` report over every world of the variant."""
+    u = game.universe
+    solver = engine.shared_solver(game)
+    k = engine.min_questions(game, limit, u.full)
+    assignments = len({w.roles for w in u.worlds})
+    lang = ("plain yes/no" if u.known_language else
+            "the meaning of ja unknown" + (" and to be found" if u.identify_language else ""))
+    data: dict[str, Any] = {
+        "worlds": u.size, "min_questions": k, "working_first_questions": None,
+        "gods": dict(zip(u.gods, u.roles, strict=True)), "assignments": assignments,
+        "identities": len(u.identities), "lower_bound": solver.lower_bound(),
+        "first_questions": len(u.gods) << u.size,
+    }
+    text = [f"The gods {', '.join(f'{g}={r}' for g, r in zip(u.gods, u.roles, strict=True))}; {lang}.",
+            f"worlds: {u.size} ({assignments} assignments"
+            + ("" if u.known_language else " x 2 meanings of ja") + f"); to tell apart: {len(u.identities)}",
+            f"counting bound: {solver.lower_bound()} questions (2^k answer paths)"]
+    if k is None:
+        never = solver.never_solvable()
+        data["proved_never"] = never
+        data["reason"] = ("no number of questions suffices (the solvable sets reach a fixpoint without it)"
+                          if never else f"no plan within {limit} questions")
+        text.append(data["reason"])
+        return data, "\n".join(text)
+    counts = solver.working_first(k)
+    proof = theory.impossibility(solver, k)
+    data.update(working_first_questions=counts["questions"], working_first_splits=counts["splits"],
+                language_free_first_splits=counts["language_free"], fewer_questions_suffice=False,
+                proof=proof)
+    text.append(f"shortest plan: {k} questions")
+    if k > 0:
+        text.append(f"why {k - 1} cannot suffice:")
+        text.extend("  - " + line for line in proof)
+    text.append(f"first questions in the seed's model (a god x a subset of the {u.size} worlds): "
+                f"{data['first_questions']}, of which {counts['questions']} start a {k}-question plan")
+    text.append(f"  as distinct splits of the worlds: {counts['splits']} work, "
+                f"{counts['language_free']} of them whatever ja means")
+    return data, "\n".join(text)

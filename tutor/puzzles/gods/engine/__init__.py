@@ -1,0 +1,41 @@
+"""The exact engine of the three gods: the memoised AND-OR solver and plan verification.
+
+* ``solver`` - ``Solver``, the AND-OR search over bit sets of identities, and
+  ``plan_tree``, its plans written as question trees;
+* ``verify`` - a whole plan judged over every world and every answer Random could give;
+* here       - the entry points the upper layers use with a game: the shared solver
+  of its variant and the fewest questions from its start.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tutor.puzzles.gods.engine.solver import Solver
+from tutor.puzzles.gods.rules import GodsGame
+from tutor.puzzles.gods.rules.worlds import Assignment, WorldSet, universe
+
+
+@cache
+def _variant_solver(roles: Assignment, known_language: bool, identify_language: bool) -> Solver:
+    return Solver(universe(roles, known_language, identify_language))
+
+
+def shared_solver(game: GodsGame) -> Solver:
+    """The one memoising solver of the game's variant, shared by every call (the start does not matter to it)."""
+    return _variant_solver(game.roles, game.known_language, game.identify_language)
+
+
+def min_questions(game: GodsGame, limit: int, start: WorldSet | None = None) -> int | None:
+    """The fewest questions that always work from ``start`` (default: the game's start), None past ``limit``."""
+    solver = shared_solver(game)
+    items = solver.items_of(game.start if start is None else start)
+    for k in range(solver.lower_bound(items), limit + 1):
+        if solver.solvable(items, k):
+            return k
+    return None
+
+
+def allowed(game: GodsGame, questions: int, limit: int) -> int | None:
+    """Questions allowed per path: ``questions`` when set, else the fewest possible (None: none within ``limit``)."""
+    return questions or min_questions(game, limit)

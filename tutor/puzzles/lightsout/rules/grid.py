@@ -130,8 +130,9 @@ def apply(rules: Rules, board: Board, pattern: Pattern) -> Board:
             out += np.roll(press, (dr, dc), axis=(0, 1))
             continue
         # press at (r, c) lands on (r + dr, c + dc): shift with zero fill.
-        dst = out[max(dr, 0) : m + min(dr, 0), max(dc, 0) : n + min(dc, 0)]
-        dst += press[max(-dr, 0) : m + min(-dr, 0), max(-dc, 0) : n + min(-dc, 0)]
+        to_rows, to_cols = slice(max(dr, 0), m + min(dr, 0)), slice(max(dc, 0), n + min(dc, 0))
+        from_rows, from_cols = slice(max(-dr, 0), m + min(-dr, 0)), slice(max(-dc, 0), n + min(-dc, 0))
+        out[to_rows, to_cols] += press[from_rows, from_cols]
     return from_array(out % rules.states)
 
 

@@ -30,7 +30,8 @@ from tutor.puzzles.options import Args, Option
 
 KINDS = Kinds()
 
-ROW = Option("row", int, 1, "for chase_row answers: the row (1-based) the learner clears", minimum=1)
+ROW = Option("row", int, 1, "the row (1-based) a chase step clears: for chase_row answers and chase_board",
+             minimum=1)
 
 
 class PressList(AnswerKind[LightsGame, list[Cell]]):

@@ -6,14 +6,14 @@ Registered quantities, answer kinds and commands are found through their registr
 
 from tutor import cli, commands, completer
 from tutor.course import model
-from tutor.puzzles import answers, base, coins, gods, wythoff
+from tutor.puzzles import answers, base, coins, gods, lightsout, wythoff
 from tutor.session import answers as session_answers
 
 commands.cmd_start, commands.cmd_lint, commands.cmd_progress  # argparse handlers, looked up by name
 commands.cmd_new, commands.cmd_preview, commands.cmd_grade
 cli.main  # the console script
 completer.TutorCompleter.get_completions  # prompt_toolkit calls it
-coins.CoinTable, gods.Gods, wythoff.Wythoff  # families are found by name in tutor.puzzles.BUILTIN
+coins.CoinTable, gods.Gods, lightsout.LightsOut, wythoff.Wythoff  # families are found by name in tutor.puzzles.BUILTIN
 model.Lesson.tags  # a documented lesson key, kept for instructors' tools
 base.Puzzle.samples, base.Sample.random_games  # read by the conformance suite
 answers.Quantity.explains, answers.Quantity.refutes  # the explanation slots (issue: every wrong answer explained)

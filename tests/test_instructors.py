@@ -343,7 +343,7 @@ def test_a_random_board_is_drawn_after_the_size_it_depends_on(tmp_path):
         variant = instantiate(lesson, seed)
         rows = variant.variant["board"].split("/")
         assert f"{len(rows)}x{len(rows[0])}" == variant.variant["size"]
-        assert lightsout.solvable(variant.steps[0].params)
+        assert lightsout.solvable(variant.steps[0].game)
         sizes.add(variant.variant["size"])
     assert sizes == {"3x3", "4x4"}
     assert lint_paths([str(tmp_path)]) == (1, [])

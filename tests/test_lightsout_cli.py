@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.puzzles.lightsout_notation import parse_board
-from tutor.puzzles.lightsout_rules import Rules, apply, dark, pattern_of
+from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, pattern_of
+from tutor.puzzles.lightsout.rules.notation import parse_board
 
 
 def tutor(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -75,7 +75,10 @@ def test_check_exit_codes(tmp_path: Path) -> None:
     path = tmp_path / "presses.txt"
     path.write_text("XXX\nXXX\nXXX\n")
     assert tutor("check", "lightsout", "--board", board, "--file", str(path)).returncode == 0
+    assert tutor("check", "lightsout", "--board", board, f"@{path}").returncode == 0
     assert tutor("check", "lightsout", "--board", board, "-", stdin="1,1 1,2").returncode == 1
+    missing = tutor("check", "lightsout", "--board", board)
+    assert missing.returncode == 2 and "no answer given" in missing.stderr
 
 
 def test_board_from_file_and_stdin(tmp_path: Path) -> None:
@@ -90,6 +93,20 @@ def test_hint_and_random() -> None:
     out = tutor("hint", "lightsout", "--size", "5x5", "--board", "random", "--seed", "3", "--json")
     data = json.loads(out.stdout)
     assert out.returncode == 0 and data["solvable"] and len(data["hints"]) == 3
+    after = json.loads(tutor("hint", "lightsout", "--board", "X.X/.X./X.X", "-", "--json", stdin="a1 c1").stdout)
+    assert after["board"] == ".../XXX/X.X" and after["lit"] == 5
+
+
+def test_flags_belong_to_their_commands() -> None:
+    """Question arguments are not puzzle parameters, and a command's options are its own."""
+    assert tutor("solve", "lightsout", "--steps", "--grid", "--no-minimal").returncode == 0
+    assert tutor("analyze", "lightsout", "--symbolic", "--limit", "1", "--size", "3x3").returncode == 0
+    assert tutor("check", "lightsout", "--minimal", "a1", "--size", "1x1").returncode == 0
+    for args in (["solve", "lightsout", "--row", "2"], ["solve", "lightsout", "--minimal"],
+                 ["analyze", "lightsout", "--steps"], ["check", "lightsout", "--symbolic", "a1"],
+                 ["hint", "lightsout", "--grid"]):
+        out = tutor(*args)
+        assert out.returncode == 2 and "unrecognized arguments" in out.stderr, args
 
 
 @pytest.mark.parametrize(("args", "needle"), [

@@ -10,17 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import gf2
-from tutor.puzzles import lightsout_engine as engine
-from tutor.puzzles.lightsout_chase import chase_steps, chase_system, residue_of
-from tutor.puzzles.lightsout_rules import (
+from tutor.errors import InvalidParams
+from tutor.puzzles.lightsout import engine
+from tutor.puzzles.lightsout.engine.chase import chase_steps, chase_system, residue_of
+from tutor.puzzles.lightsout.rules.grid import (
     NEIGHBOURHOODS,
     Rules,
     apply,
     dark,
     dot,
     press_rows_gf2,
+    random_board,
 )
-from tutor.puzzles.lightsout_symbolic import poly_nullity, sympy_polys, sympy_view
+from tutor.puzzles.lightsout.theory import poly_nullity, sympy_polys, sympy_view
 
 # Nullity of the n x n classic board, n = 1..20 (OEIS A075462).
 KNOWN_SQUARE_NULLITY = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0]
@@ -127,18 +129,18 @@ def test_variant_boards_made_by_pressing_are_solved(nb: str, torus: bool, k: int
 def test_large_board_solved_and_replayed() -> None:
     rules = Rules(120, 90)
     rng = random.Random(7)
-    board = engine.random_board(rules, rng)
+    board = random_board(rules, rng)
     sol = engine.solve(rules, board)
     assert sol.pattern is not None and apply(rules, board, sol.pattern) == dark(rules)
     wide = Rules(7, 61)
-    board = engine.random_board(wide, rng)
+    board = random_board(wide, rng)
     sol = engine.solve(wide, board)
     assert sol.pattern is not None and apply(wide, board, sol.pattern) == dark(wide)
 
 
 def test_search_budget_reports_not_minimal_but_still_solves() -> None:
     rules = Rules(19, 19)  # nullity 16
-    board = engine.random_board(rules, random.Random(3))
+    board = random_board(rules, random.Random(3))
     sol = engine.solve(rules, board, budget=1000)
     assert not sol.minimal and sol.pattern is not None
     assert apply(rules, board, sol.pattern) == dark(rules)
@@ -149,8 +151,8 @@ def test_search_budget_reports_not_minimal_but_still_solves() -> None:
 def test_random_boards_are_solvable_unless_asked() -> None:
     rules = Rules(5, 5)
     rng = random.Random(11)
-    assert all(engine.solvable(rules, engine.random_board(rules, rng)) for _ in range(30))
-    anyb = [engine.solvable(rules, engine.random_board(rules, rng, solvable_only=False)) for _ in range(60)]
+    assert all(engine.solvable(rules, random_board(rules, rng)) for _ in range(30))
+    anyb = [engine.solvable(rules, random_board(rules, rng, solvable_only=False)) for _ in range(60)]
     assert not all(anyb)
 
 
@@ -168,8 +170,6 @@ def test_chase_steps_clear_rows_and_residue() -> None:
 
 
 def test_size_limits_and_composite_states() -> None:
-    from tutor.errors import InvalidParams
-
     with pytest.raises(InvalidParams, match="cells"):
         engine.analyze(Rules(100, 100, torus=True))
     with pytest.raises(InvalidParams, match="prime"):

@@ -17,10 +17,10 @@ import pytest
 from tests.helpers import correct_answer, new_session, play_through, text
 from tutor import puzzles
 from tutor.course import fill, instantiate, load_catalog
+from tutor.judging import judge, reference
 from tutor.lint import lint_paths
-from tutor.puzzles import lightsout_lesson as lesson_text
-from tutor.puzzles.lightsout_engine import random_board
-from tutor.puzzles.lightsout_rules import Rules
+from tutor.puzzles.lightsout.rules.grid import Rules, random_board
+from tutor.puzzles.lightsout.teach import race, texts
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "lightsout"
 PUZZLE = puzzles.get("lightsout")
@@ -119,7 +119,7 @@ def test_every_lesson_can_be_finished_with_engine_answers(lesson):
 @pytest.mark.parametrize("lesson", OURS, ids=lambda les: les.id)
 def test_texts_fill_and_hints_need_no_filling(lesson):
     for step in lesson.steps:
-        shown = fill(step.text, lesson.puzzle, step.params)
+        shown = fill(step.text, PUZZLE, step.game, step.args)
         assert "{{" not in shown and shown.strip()
         for hint in step.hints:  # hints are shown as written: a placeholder would leak
             assert "{{" not in hint
@@ -178,7 +178,8 @@ def test_lesson_one_boards_and_the_fewest_presses_by_brute_force():
         ref = correct_answer(lesson, step)
         assert len(ref.split()) == min(sizes)  # the reference is a fewest-press win
     fewest = next(s for s in lesson.steps if s.compute == "min_presses")
-    assert PUZZLE.quantity(fewest.params, "min_presses") == min(brute_solutions(parse_grid("XXX/XXX/XXX"))) == 5
+    fewest_by_brute_force = min(brute_solutions(parse_grid("XXX/XXX/XXX")))
+    assert PUZZLE.compute(fewest.game, "min_presses", fewest.args) == fewest_by_brute_force == 5
     assert len(brute_solutions(parse_grid("XXX/XXX/XXX"))) == 1
 
 
@@ -226,8 +227,8 @@ def test_a_random_win_step_is_refused_by_lint(tmp_path):
     path.write_text(bad)
     _, errors = lint_paths([str(path)], include_env=False)
     assert any("needs a winning line" in e for e in errors)
-    params = PUZZLE.make_params({"size": "3x3", "board": "random"})
-    assert PUZZLE.reference_answer(params, "play") is None
+    game = PUZZLE.load({"size": "3x3", "board": "random"})
+    assert PUZZLE.kind("play").reference(game, PUZZLE.kind("play").arguments({})) is None
 
 
 def test_seeded_random_board_variants_are_concrete_solvable_and_lint_clean():
@@ -235,19 +236,21 @@ def test_seeded_random_board_variants_are_concrete_solvable_and_lint_clean():
     boards = set()
     for seed in range(10):
         variant = instantiate(lesson, seed)
-        board = variant.steps[step.index].params["board"]
+        drawn = variant.steps[step.index]
+        board = drawn.params["board"]
         assert "random" not in board
         boards.add(board)
-        assert PUZZLE.solvable(variant.steps[step.index].params)
-        assert PUZZLE.reference_answer(variant.steps[step.index].params, "play")
+        assert PUZZLE.solvable(drawn.game)
+        assert reference(drawn)
     assert len(boards) > 5
 
 
 def test_play_answer_kind_judges_a_whole_press_list():
-    params = PUZZLE.make_params({"board": "XX./X.X/.XX"})
-    assert PUZZLE.check_answer(params, "play", "c3 a1").correct
-    assert not PUZZLE.check_answer(params, "play", "a1").correct
-    assert PUZZLE.reference_answer(params, "play") == "a1 c3"
+    lesson = CATALOG.find("lightsout-1")
+    step = next(s for s in lesson.steps if s.answer == "play" and s.params["board"] == "XX./X.X/.XX")
+    assert judge(step, "c3 a1").correct
+    assert not judge(step, "a1").correct
+    assert reference(step) == "a1 c3"
 
 
 # -- lesson 2: the chase -----------------------------------------------------------------------
@@ -257,16 +260,17 @@ def test_chase_steps_follow_an_independent_chase():
     lesson, rows = play_step("lightsout-2", "chase_row")
     board = lesson.params["board"]
     steps, final = chase(parse_grid(board))
-    assert [s.params["row"] for s in rows] == [1, 2, 3, 4]
+    assert [s.args["row"] for s in rows] == [1, 2, 3, 4]
+    assert all("row" not in s.params for s in rows)  # a question argument, not a puzzle parameter
     g = parse_grid(board)
     for step, expected in zip(rows, steps, strict=True):
-        shown = drawn_grids(fill(step.text, lesson.puzzle, step.params))
+        shown = drawn_grids(fill(step.text, PUZZLE, step.game, step.args))
         assert shown == [g], step.key  # the question shows the board as the chase has left it
         assert correct_answer(lesson, step).split() == expected
         for name in expected:
             press(g, int(name[1:]) - 1, "abcde".index(name[0]))
     residue = "".join("X" if v else "." for v in final[-1])
-    assert PUZZLE.quantity(lesson.params, "residue") == residue
+    assert PUZZLE.compute(PUZZLE.load(lesson.params), "residue") == residue
     assert "X" in residue  # the lesson needs a top-row fix to mean something
 
 
@@ -281,7 +285,7 @@ def test_top_row_fix_then_chase_darkens_the_board():
 
 
 def test_residue_table_is_every_reachable_residue_with_its_fewest_fix():
-    table = PUZZLE.quantity(PUZZLE.make_params({}), "residue_table")
+    table = PUZZLE.compute(PUZZLE.load(), "residue_table")
     listed = dict(re.findall(r"^\s+([X.]{5})\s+->\s+(.+)$", str(table), re.MULTILINE))
     fewest: dict[str, int] = {}
     for bits in itertools.product((0, 1), repeat=5):
@@ -295,7 +299,7 @@ def test_residue_table_is_every_reachable_residue_with_its_fewest_fix():
             fewest[residue] = min(fewest.get(residue, 9), sum(bits))
     assert set(listed) == set(fewest)
     # the top row's 5 unknowns lose `nullity` dimensions: 2^(5 - nullity) residues, one of them empty
-    assert len(listed) == 2 ** (5 - PUZZLE.quantity(PUZZLE.make_params({}), "nullity")) - 1
+    assert len(listed) == 2 ** (5 - PUZZLE.compute(PUZZLE.load(), "nullity")) - 1
     for residue, fix in listed.items():
         g = [[0] * 5 for _ in range(5)]
         for name in fix.split():
@@ -309,7 +313,7 @@ def test_residue_table_is_every_reachable_residue_with_its_fewest_fix():
 
 
 def test_press_matrix_text_follows_the_rule():
-    drawing = str(PUZZLE.quantity(PUZZLE.make_params({"size": "3x3"}), "press_matrix"))
+    drawing = str(PUZZLE.compute(PUZZLE.load({"size": "3x3"}), "press_matrix"))
     lines = drawing.splitlines()
     names = lines[0].split()
     assert names == [cell(*divmod(i, 3)) for i in range(9)]
@@ -321,9 +325,9 @@ def test_press_matrix_text_follows_the_rule():
 
 
 def test_quiet_boards_change_nothing_and_are_independent():
-    drawing = str(PUZZLE.quantity(PUZZLE.make_params({}), "quiet_boards"))
+    drawing = str(PUZZLE.compute(PUZZLE.load(), "quiet_boards"))
     grids = drawn_grids(drawing)
-    assert len(grids) == PUZZLE.quantity(PUZZLE.make_params({}), "nullity") == 2
+    assert len(grids) == PUZZLE.compute(PUZZLE.load(), "nullity") == 2
     for q in grids:
         g = [[0] * 5 for _ in range(5)]
         for r, c in itertools.product(range(5), range(5)):
@@ -335,18 +339,18 @@ def test_quiet_boards_change_nothing_and_are_independent():
 
 def test_solvability_questions_agree_with_the_parity_test():
     lesson = CATALOG.find("lightsout-3")
-    quiet = drawn_grids(str(PUZZLE.quantity(PUZZLE.make_params({}), "quiet_boards")))
+    quiet = drawn_grids(str(PUZZLE.compute(PUZZLE.load(), "quiet_boards")))
     for step in lesson.steps:
         if step.compute != "solvable":
             continue
         g = parse_grid(step.params["board"])
         even = all(sum(g[r][c] & q[r][c] for r in range(5) for c in range(5)) % 2 == 0 for q in quiet)
         assert correct_answer(lesson, step) == ("yes" if even else "no")
-    corner = PUZZLE.make_params({"board": "X..../...../...../...../....."})
-    reason = str(PUZZLE.quantity(corner, "obstruction"))
+    corner = PUZZLE.load({"board": "X..../...../...../...../....."})
+    reason = str(PUZZLE.compute(corner, "obstruction"))
     assert "a1" in reason and "odd" in reason
-    middle = PUZZLE.make_params({"board": "...../...../..X../...../....."})
-    assert "can be darkened" in str(PUZZLE.quantity(middle, "obstruction"))
+    middle = PUZZLE.load({"board": "...../...../..X../...../....."})
+    assert "can be darkened" in str(PUZZLE.compute(middle, "obstruction"))
 
 
 def test_all_on_five_by_five_counts_by_brute_force_on_the_top_row():
@@ -360,9 +364,9 @@ def test_all_on_five_by_five_counts_by_brute_force_on_the_top_row():
         steps, final = chase(g)
         if not any(map(any, final)):
             sizes.append(sum(bits) + sum(len(s) for s in steps))
-    params = PUZZLE.make_params({})
-    assert PUZZLE.quantity(params, "solutions") == len(sizes) == 4
-    assert PUZZLE.quantity(params, "min_presses") == min(sizes) == 15
+    game = PUZZLE.load()
+    assert PUZZLE.compute(game, "solutions") == len(sizes) == 4
+    assert PUZZLE.compute(game, "min_presses") == min(sizes) == 15
 
 
 # -- lesson 4: the race and the variants ----------------------------------------------------------
@@ -370,54 +374,53 @@ def test_all_on_five_by_five_counts_by_brute_force_on_the_top_row():
 
 def test_method_race_reports_counts_that_brute_force_confirms():
     for board in ("XXX/XXX/XXX", "X../.../..X", "XX.X/..X./X..X/.XX."):
-        params = PUZZLE.make_params({"board": board})
-        race = str(PUZZLE.quantity(params, "method_race"))
-        assert "brute force" in race and "top-row search" in race and "the tutor" in race
+        shown = str(PUZZLE.compute(PUZZLE.load({"board": board}), "method_race"))
+        assert "brute force" in shown and "top-row search" in shown and "the tutor" in shown
         sizes = brute_solutions(parse_grid(board))
         if sizes:
-            assert f"All three found {len(sizes):,} solution" in race
-            assert f"the fewest uses {min(sizes)} presses" in race
+            assert f"All three found {len(sizes):,} solution" in shown
+            assert f"the fewest uses {min(sizes)} presses" in shown
         else:
-            assert "cannot be darkened" in race
-        assert "estimated" not in race  # small boards are raced to the end
-    big = str(PUZZLE.quantity(PUZZLE.make_params({"size": "20x20", "board": "random", "seed": 20}), "method_race"))
+            assert "cannot be darkened" in shown
+        assert "estimated" not in shown  # small boards are raced to the end
+    big = str(PUZZLE.compute(PUZZLE.load({"size": "20x20", "board": "random", "seed": 20}), "method_race"))
     assert "2^400" in big and "estimated" in big and "1,048,576 top rows" in big
 
 
 def test_brute_force_and_top_row_search_agree_when_complete():
     rules = Rules(4, 4)
     board = random_board(rules, random.Random(3))
-    brute = lesson_text.brute_force(rules, board, budget=60)
-    top = lesson_text.top_row_search(rules, board, budget=60)
-    ours = lesson_text.tutor_solve(rules, board)
+    brute = race.brute_force(rules, board, budget=60)
+    top = race.top_row_search(rules, board, budget=60)
+    ours = race.tutor_solve(rules, board)
     assert brute.complete and top.complete and brute.tried == 2**16 and top.tried == 16
     assert (brute.solutions, brute.fewest) == (top.solutions, top.fewest) == (ours.solutions, ours.fewest)
 
 
 def test_durations_and_counts_for_people():
-    assert lesson_text.duration(5e-6) == "5 µs"
-    assert lesson_text.duration(0.0123) == "12.3 ms"
-    assert lesson_text.duration(90) == "90.0 s"
-    assert lesson_text.duration(3 * 3600) == "about 3 hours"
-    assert lesson_text.duration(10 * 86400) == "about 10 days"
-    assert lesson_text.duration(3.15576e7 * 1e9) == "about 10^9 years"
-    assert lesson_text.count_value(2, 25) == 33554432
-    assert lesson_text.count_value(2, 10**6) == "2^1000000"
-    params = PUZZLE.make_params({"size": "1000x1000"})
-    assert PUZZLE.quantity(params, "top_row_cells") == 1000
-    assert PUZZLE.quantity(params, "press_sets") == "2^1000000"
+    assert race.duration(5e-6) == "5 µs"
+    assert race.duration(0.0123) == "12.3 ms"
+    assert race.duration(90) == "90.0 s"
+    assert race.duration(3 * 3600) == "about 3 hours"
+    assert race.duration(10 * 86400) == "about 10 days"
+    assert race.duration(3.15576e7 * 1e9) == "about 10^9 years"
+    assert texts.count_value(2, 25) == 33554432
+    assert texts.count_value(2, 10**6) == "2^1000000"
+    game = PUZZLE.load({"size": "1000x1000"})
+    assert PUZZLE.compute(game, "top_row_cells") == 1000
+    assert PUZZLE.compute(game, "press_sets") == "2^1000000"
 
 
 def test_torus_and_three_state_answers_checked_by_hand():
-    torus = PUZZLE.make_params({"torus": True})
-    assert PUZZLE.quantity(torus, "min_presses") == 5  # 25 lights, 5 per press: a perfect cover
-    assert PUZZLE.check_answer(torus, "presses", "a1 c2 e3 b4 d5").correct
-    three = PUZZLE.make_params({"size": "3x3", "states": 3})
-    assert PUZZLE.check_answer(three, "presses", "b1 a2 b2 c2 b3").correct
-    assert not PUZZLE.check_answer(three, "presses", "b2 b2").correct
+    torus = PUZZLE.load({"torus": True})
+    assert PUZZLE.compute(torus, "min_presses") == 5  # 25 lights, 5 per press: a perfect cover
+    assert PUZZLE.check(torus, "presses", "a1 c2 e3 b4 d5").correct
+    three = PUZZLE.load({"size": "3x3", "states": 3})
+    assert PUZZLE.check(three, "presses", "b1 a2 b2 c2 b3").correct
+    assert not PUZZLE.check(three, "presses", "b2 b2").correct
     lesson = CATALOG.find("lightsout-4")
     counting = next(s for s in lesson.steps if s.compute == "quiet_patterns")
-    nullity = PUZZLE.quantity(counting.params, "nullity")
+    nullity = PUZZLE.compute(counting.game, "nullity")
     assert correct_answer(lesson, counting) == str(3**nullity - 1)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -10,8 +11,11 @@ from hypothesis import strategies as st
 
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
 from tutor.puzzles import get
+from tutor.puzzles.answers import Verdict
 from tutor.puzzles.lightsout import LightsOut
-from tutor.puzzles.lightsout_notation import (
+from tutor.puzzles.lightsout.rules import LightsGame
+from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, pattern_of
+from tutor.puzzles.lightsout.rules.notation import (
     column_index,
     column_name,
     format_board,
@@ -22,13 +26,30 @@ from tutor.puzzles.lightsout_notation import (
     parse_presses,
     parse_size,
 )
-from tutor.puzzles.lightsout_rules import Rules, apply, dark, pattern_of
+from tutor.puzzles.play import LEARNER
 
 PUZZLE = LightsOut()
+PLAY = PUZZLE.play
+assert PLAY is not None
 
 
-def params(**raw: object) -> dict[str, object]:
-    return PUZZLE.make_params(raw)
+def params(**raw: object) -> LightsGame:
+    """The game the parameters describe, loaded once."""
+    return PUZZLE.load(raw)
+
+
+def reference(game: LightsGame, kind: str, **args: Any) -> str | None:
+    answer = PUZZLE.kind(kind)
+    return answer.reference(game, answer.arguments(args))
+
+
+def check(game: LightsGame, kind: str, text: str, **args: Any) -> Verdict:
+    return PUZZLE.check(game, kind, text, args)
+
+
+def hints(game: LightsGame, kind: str, text: str) -> list[str]:
+    answer = PUZZLE.kind(kind)
+    return answer.hints(game, answer.arguments({}), text)
 
 
 # -- notation -------------------------------------------------------------------
@@ -91,119 +112,179 @@ def test_registered_and_params_validated() -> None:
         params(states=4)
     with pytest.raises(InvalidParams, match="neighbourhood"):
         params(neighbourhood="star")
+    with pytest.raises(InvalidParams, match="unknown parameter 'row'"):
+        params(row=2)  # a question argument of chase_row and chase_board, not a puzzle parameter
+    game = params(size="4x7", board="random", seed=3)
+    assert PUZZLE.values(game) == {"size": "4x7", "board": "random", "torus": False, "neighbourhood": "plus",
+                                   "states": 2, "seed": 3, "any_board": False}
+    assert PUZZLE.load(PUZZLE.values(game)) == game and game.lights == params(**PUZZLE.values(game)).lights
 
 
 def test_presses_and_minimal_answers() -> None:
     p = params(size="5x5", board="all-on")
-    ref = PUZZLE.reference_answer(p, "minimal")
+    ref = reference(p, "minimal")
     assert ref is not None and len(ref.split()) == 15
-    assert PUZZLE.check_answer(p, "minimal", ref).correct
-    assert PUZZLE.check_answer(p, "presses", ref).correct
+    assert check(p, "minimal", ref).correct
+    assert check(p, "presses", ref).correct
     # all four solutions of the all-on 5x5 have 15 presses: adding a quiet pattern keeps 15
     quiet = ".XXX./X.X.X/XX.XX/X.X.X/.XXX."
     rules = Rules(5, 5)
     other = format_board(rules, pattern_of(rules, parse_presses(ref, rules) + parse_presses(quiet, rules)))
-    assert PUZZLE.check_answer(p, "minimal", other).correct
+    assert check(p, "minimal", other).correct
     # the board one press at a1 makes: a1 is the fewest, a1 plus a quiet pattern is not
     one = params(size="5x5", board="XX.../X..../...../...../.....")
     longer = format_board(rules, pattern_of(rules, [(0, 0), *parse_presses(quiet, rules)]))
-    assert PUZZLE.check_answer(one, "presses", longer).correct
-    verdict = PUZZLE.check_answer(one, "minimal", longer)
+    assert check(one, "presses", longer).correct
+    verdict = check(one, "minimal", longer)
     assert not verdict.correct and "1 is the fewest" in verdict.summary
-    wrong = PUZZLE.check_answer(p, "presses", "a1 a1 c3")
+    wrong = check(p, "presses", "a1 a1 c3")
     assert not wrong.correct and "Still lit" in wrong.detail
     assert wrong.canonical == "c3"
 
 
 def test_unsolvable_board_is_explained_by_a_quiet_pattern() -> None:
     p = params(size="5x5", board="X..../...../...../...../.....")
-    assert PUZZLE.reference_answer(p, "presses") is None
-    verdict = PUZZLE.check_answer(p, "presses", "a1")
+    assert reference(p, "presses") is None
+    verdict = check(p, "presses", "a1")
     assert not verdict.correct and "No press list can darken" in verdict.detail
-    assert PUZZLE.quantity(p, "solvable") == "no"
-    assert PUZZLE.quantity(p, "solutions") == 0
-    assert "quiet pattern" in PUZZLE.hints(p, "presses", "")[-1]
+    assert PUZZLE.compute(p, "solvable") == "no"
+    assert PUZZLE.compute(p, "solutions") == 0
+    assert "quiet pattern" in hints(p, "presses", "")[-1]
 
 
 def test_chase_answers_row_by_row() -> None:
     p = params(size="5x5", board="all-on")
-    assert PUZZLE.check_answer(p, "chase_row", "a2 b2 c2 d2 e2").correct
-    p2 = params(size="5x5", board="all-on", row=2)
-    ref = PUZZLE.reference_answer(p2, "chase_row")
+    assert check(p, "chase_row", "a2 b2 c2 d2 e2").correct
+    ref = reference(p, "chase_row", row=2)
     assert ref == "a3 e3"
-    assert PUZZLE.check_answer(p2, "chase_row", ref).correct
-    bad = PUZZLE.check_answer(p2, "chase_row", "a3 b4")
+    assert check(p, "chase_row", ref, row=2).correct
+    bad = check(p, "chase_row", "a3 b4", row=2)
     assert not bad.correct and "b4 is not in row 3" in bad.detail
-    whole = PUZZLE.reference_answer(p, "chase")
+    whole = reference(p, "chase")
     assert whole is not None
-    assert PUZZLE.check_answer(p, "chase", whole).correct
-    off = PUZZLE.check_answer(p, "chase", whole.replace("a4 ", ""))
+    assert check(p, "chase", whole).correct
+    off = check(p, "chase", whole.replace("a4 ", ""))
     assert not off.correct and "row 4" in off.summary
-    assert PUZZLE.quantity(p, "residue") == "X...X"
-    top = PUZZLE.reference_answer(p, "top_row")
-    assert top is not None and PUZZLE.check_answer(p, "top_row", top).correct
-    assert not PUZZLE.check_answer(p, "top_row", "c1").correct
+    assert PUZZLE.compute(p, "residue") == "X...X"
+    top = reference(p, "top_row")
+    assert top is not None and check(p, "top_row", top).correct
+    assert not check(p, "top_row", "c1").correct
+
+
+def test_chase_kinds_refuse_rules_without_a_chase() -> None:
+    with pytest.raises(InvalidParams, match="answer kind 'chase_row' needs the plus neighbourhood"):
+        check(params(torus=True), "chase_row", "a2")
+    with pytest.raises(InvalidParams, match="row 5 has no row below it on a 5-row board"):
+        check(params(), "chase_row", "a2", row=5)
+    with pytest.raises(InvalidParams, match="at least 1"):
+        check(params(), "chase_row", "a2", row=0)
+    with pytest.raises(InvalidParams, match="'top_row' is for 2-state boards"):
+        reference(params(states=3), "top_row")
+    with pytest.raises(InvalidParams, match="answer kind 'chase' needs"):
+        PUZZLE.compute(params(neighbourhood="x"), "residue")
+    # the all-on 3x3 after a2 b2 c2 clear row 1: the board row 2 faces
+    assert PUZZLE.compute(params(size="3x3"), "chase_board", {"row": 2}) == \
+        PUZZLE.compute(params(board=".../X.X/..."), "board")
 
 
 def test_chase_replays_to_dark_after_top_row_fix() -> None:
     """Independent check of the chase story: top-row fix + chase presses = a solution."""
     p = params(size="6x7", board="random", seed=5)
-    rules, board = Rules(6, 7), None
-    from tutor.puzzles.lightsout import board_of
-
-    rules, board = board_of(p)
-    top = PUZZLE.reference_answer(p, "top_row") or ""
+    rules, board = p.rules, p.lights
+    top = reference(p, "top_row") or ""
     start = apply(rules, board, pattern_of(rules, parse_presses(top, rules)))
-    chase = PUZZLE.check_answer({**p, "board": format_board(rules, start)}, "chase", "none").data["chase"]
+    chase = check(params(**{**PUZZLE.values(p), "board": format_board(rules, start)}), "chase", "none").data["chase"]
     total = parse_presses(top, rules) + parse_presses(chase, rules)
     assert apply(rules, board, pattern_of(rules, total)) == dark(rules)
 
 
 def test_quantities() -> None:
     p = params(size="5x5")
-    assert [PUZZLE.quantity(p, q) for q in ("rank", "nullity", "solutions", "min_presses", "lit")] == \
+    assert [PUZZLE.compute(p, q) for q in ("rank", "nullity", "solutions", "min_presses", "lit")] == \
         [23, 2, 4, 15, 25]
-    assert PUZZLE.quantity(p, "solvable_boards") == 2**23
-    assert PUZZLE.quantity(p, "quiet_patterns") == 3
-    assert PUZZLE.quantity(p, "poly_nullity") == 2
-    assert PUZZLE.quantity(params(size="5x5", torus=True), "nullity") == 8  # sympy: rank 17
-    with pytest.raises(InvalidParams):
-        PUZZLE.quantity(p, "nonsense")
+    assert PUZZLE.compute(p, "solvable_boards") == 2**23
+    assert PUZZLE.compute(p, "quiet_patterns") == 3
+    assert PUZZLE.compute(p, "poly_nullity") == 2
+    assert PUZZLE.compute(params(size="5x5", torus=True), "nullity") == 8  # sympy: rank 17
+    with pytest.raises(KeyError):  # an unknown quantity is a bug in the caller, not bad input
+        PUZZLE.compute(p, "nonsense")
+    with pytest.raises(KeyError):
+        PUZZLE.kind("nonsense")
 
 
 def test_normalize_cancels_double_presses() -> None:
     p = params(size="3x3")
-    assert PUZZLE.normalize(p, "presses", "b2 a1 b2 3,3") == "a1 c3"
+    assert PUZZLE.kind("presses").normalize(p, "b2 a1 b2 3,3") == "a1 c3"
 
 
 def test_hints_ladder_and_completions() -> None:
     p = params(size="3x3", board="X.X/.X./X.X")
-    ladder = PUZZLE.hints(p, "presses", "")
+    ladder = hints(p, "presses", "")
     assert len(ladder) == 3 and "Chase" in ladder[1] and ladder[2].startswith("Press ")
-    assert PUZZLE.hints(p, "presses", "a1 b1 c1 a2 b2 c2 a3 b3 c3") == [
+    assert hints(p, "presses", "a1 b1 c1 a2 b2 c2 a3 b3 c3") == [
         "The board is already dark: nothing left to press."]
-    assert "b3" in PUZZLE.completions(p, "presses", "")
+    presses = PUZZLE.kind("presses")
+    assert "b3" in presses.completions(p, presses.arguments({}), "")
 
 
 def test_play_following_the_hints_wins() -> None:
     p = params(size="5x5", board="random", seed=1)
     for seed in range(5):
-        state = PUZZLE.new_game(p, random.Random(seed))
-        assert any(state.board)
+        state = PLAY.start(p, PLAY.arguments({}), random.Random(seed))
+        assert any(state.board) and not PLAY.terminal(state)
         for _ in range(30):
-            move = PUZZLE.game_hints(p, state)[-1].split()[1]
-            turn = PUZZLE.play(p, state, move)
+            move = PLAY.hints(state)[-1].split()[1]
+            turn = PLAY.play_text(state, move)
             state = turn.state
-            if turn.finished:
+            if PLAY.terminal(state):
                 break
-        assert turn.finished and turn.won and not any(state.board)
-        assert "a" in PUZZLE.render(p, state)
+        assert PLAY.winner(state) == LEARNER and not any(state.board)
+        assert "a" in PLAY.render(state)
+        assert PLAY.legal_moves(state) == []
 
 
 def test_play_rejects_bad_moves() -> None:
     p = params(size="3x3")
-    state = PUZZLE.new_game(p, random.Random(0))
+    state = PLAY.start(p, PLAY.arguments({}), random.Random(0))
     with pytest.raises(IllegalMove):
-        PUZZLE.play(p, state, "z9")
+        PLAY.play_text(state, "z9")
     with pytest.raises(InvalidNotation):
-        PUZZLE.play(p, state, "")
+        PLAY.play_text(state, "")
+    with pytest.raises(IllegalMove):
+        PLAY.parse_move(state, "d1")
+
+
+def test_play_moves_are_cells_and_a_line_answers_with_one_board() -> None:
+    p = params(size="2x3", board="XX./X..")  # a1 pressed on a dark board
+    state = PLAY.start(p, PLAY.arguments({}), random.Random(0))
+    moves = PLAY.legal_moves(state)
+    assert len(moves) == 6
+    assert [PLAY.parse_move(state, PLAY.format_move(state, m)) for m in moves] == moves
+    assert PLAY.parse_move(state, "2,3") == (1, 2)
+    one = PLAY.play_text(state, "a1 c1")
+    assert len(one.replies) == 3 and one.replies[0] == "You press a1 c1."  # one board for the whole line
+    assert one.state == PLAY.apply(PLAY.apply(state, (0, 0)).state, (0, 2)).state
+    assert PLAY.split(state, "a1 2,3") == ["a1", "c2"]
+    solution = PLAY.solution(state)
+    assert solution is not None and PLAY.winner(PLAY.play_text(state, solution).state) == LEARNER
+    assert PLAY.reference(p, PLAY.arguments({})) == solution == "a1"
+    assert PLAY.reference(params(board="random"), PLAY.arguments({})) is None  # each learner draws a board
+
+
+def test_random_play_through_legal_moves_ends_dark() -> None:
+    p = params(size="2x2")
+    rng = random.Random(4)
+    state = PLAY.start(p, PLAY.arguments({}), rng)
+    for _ in range(2000):
+        if PLAY.terminal(state):
+            break
+        state = PLAY.apply(state, rng.choice(PLAY.legal_moves(state))).state
+    assert PLAY.winner(state) == LEARNER
+
+
+def test_play_kind_judges_a_whole_press_line() -> None:
+    p = params(board="XX./X.X/.XX")
+    verdict = check(p, "play", "c3 a1")
+    assert verdict.correct and verdict.length == 2 and verdict.shortest == 2
+    assert not check(p, "play", "a1").correct
+    assert reference(p, "play") == "a1 c3"

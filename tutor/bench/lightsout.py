@@ -45,7 +45,7 @@ print(json.dumps({"rank": int(rk), "seconds": best}))
 
 
 def _cold_solve(rules, board):  # type: ignore[no-untyped-def]
-    from tutor.puzzles import lightsout_engine as engine
+    from tutor.puzzles.lightsout import engine
 
     engine.analyze.cache_clear()
     return engine.solve(rules, board, minimize=False)
@@ -59,11 +59,10 @@ def _max_rss_mb() -> float:
 
 def big_board() -> list[Figure]:
     """1000 x 1000: rank and one solution, time and traced memory."""
-    from tutor.puzzles import lightsout_engine as engine
-    from tutor.puzzles.lightsout_rules import Rules, apply, dark
+    from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, random_board
 
     rules = Rules(1000, 1000)
-    board = engine.random_board(rules, random.Random(1))
+    board = random_board(rules, random.Random(1))
     seconds, sol = best_time(lambda: _cold_solve(rules, board), repeat=3)
     assert sol.pattern is not None and apply(rules, board, sol.pattern) == dark(rules)
     mb, _ = peak_memory_mb(lambda: _cold_solve(rules, board))
@@ -78,7 +77,7 @@ def big_board() -> list[Figure]:
 def rank_40() -> list[Figure]:
     """Full-matrix rank of the 40 x 40 press matrix: ours, sympy, galois."""
     from tutor import gf2
-    from tutor.puzzles.lightsout_rules import Rules, press_matrix, press_rows_gf2
+    from tutor.puzzles.lightsout.rules.grid import Rules, press_matrix, press_rows_gf2
 
     rules = Rules(40, 40)
     rows = press_rows_gf2(rules)
@@ -125,8 +124,8 @@ def rank_40() -> list[Figure]:
 
 def minimal_5x5() -> list[Figure]:
     """The fewest presses for the all-on 5 x 5, cold (analysis recomputed)."""
-    from tutor.puzzles import lightsout_engine as engine
-    from tutor.puzzles.lightsout_rules import Rules
+    from tutor.puzzles.lightsout import engine
+    from tutor.puzzles.lightsout.rules.grid import Rules
 
     rules = Rules(5, 5)
     board = bytes([1]) * 25
@@ -144,15 +143,14 @@ def minimal_5x5() -> list[Figure]:
 
 def seed_baseline(sizes: tuple[int, ...] = (12, 16, 18, 20), limit: float = 60.0) -> list[Figure]:
     """The seed's top-row enumeration vs our solver on the same n x n sizes."""
-    from tutor.puzzles import lightsout_engine as engine
-    from tutor.puzzles.lightsout_rules import Rules
+    from tutor.puzzles.lightsout.rules.grid import Rules, random_board
 
     figures = []
     if not BASELINE.exists():
         return [Figure("seed baseline", float("nan"), "s", None, f"missing {BASELINE}")]
     for n in sizes:
         rules = Rules(n, n)
-        board = engine.random_board(rules, random.Random(n))
+        board = random_board(rules, random.Random(n))
         ours, _ = best_time(functools.partial(_cold_solve, rules, board), repeat=3)
         start = time.perf_counter()
         try:

@@ -1,4 +1,4 @@
-"""The symbolic view: press matrices, reduced forms and null spaces with sympy,
+"""The theory of Lights Out: press matrices, reduced forms and null spaces with sympy,
 and the nullity from polynomials over GF(2).
 
 Two independent routes to the same numbers as the engine:
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.puzzles.lightsout_rules import Rules, press_matrix
+from tutor.puzzles.lightsout.rules.grid import Rules, press_matrix
 
 MAX_SYMBOLIC_CELLS = 400  # sympy matrices beyond this are slow and unreadable
 
@@ -69,15 +69,6 @@ def poly_gcd(a: int, b: int) -> int:
 def poly_nullity(m: int, n: int) -> int:
     """The nullity of the classic m x n board: ``deg gcd(f_m(x), f_n(x + 1))``."""
     return poly_gcd(f_poly(m), f_poly(n, shift=True)).bit_length() - 1
-
-
-def poly_text(p: int) -> str:
-    """A GF(2) polynomial int as text: ``0b1011`` -> ``x**3 + x + 1``."""
-    terms = []
-    for i in range(p.bit_length() - 1, -1, -1):
-        if (p >> i) & 1:
-            terms.append("1" if i == 0 else "x" if i == 1 else f"x**{i}")
-    return " + ".join(terms) or "0"
 
 
 # -- sympy ----------------------------------------------------------------------

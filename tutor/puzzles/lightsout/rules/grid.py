@@ -1,4 +1,4 @@
-"""Lights Out rules: the board, the neighbourhoods, what a press does.
+"""Lights Out as data: the board shape, the neighbourhoods, what a press does.
 
 Vocabulary::
 
@@ -17,6 +17,7 @@ orthogonal to every quiet pattern).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,9 +58,14 @@ class Rules:
         return self.rows * self.cols
 
     @property
+    def chaseable(self) -> bool:
+        """Whether lights can be chased row by row: plus presses on a flat board (any number of states)."""
+        return self.neighbourhood == "plus" and not self.torus
+
+    @property
     def classic(self) -> bool:
         """Whether light chasing solves these rules (plus presses, flat board, 2 states)."""
-        return self.neighbourhood == "plus" and not self.torus and self.states == 2
+        return self.chaseable and self.states == 2
 
     def describe(self) -> str:
         """A short human description: ``5x5 torus, hollow plus, 3 states``."""
@@ -124,8 +130,9 @@ def apply(rules: Rules, board: Board, pattern: Pattern) -> Board:
             out += np.roll(press, (dr, dc), axis=(0, 1))
             continue
         # press at (r, c) lands on (r + dr, c + dc): shift with zero fill.
-        dst = out[max(dr, 0) : m + min(dr, 0), max(dc, 0) : n + min(dc, 0)]
-        dst += press[max(-dr, 0) : m + min(-dr, 0), max(-dc, 0) : n + min(-dc, 0)]
+        to_rows, to_cols = slice(max(dr, 0), m + min(dr, 0)), slice(max(dc, 0), n + min(dc, 0))
+        from_rows, from_cols = slice(max(-dr, 0), m + min(-dr, 0)), slice(max(-dc, 0), n + min(-dc, 0))
+        out[to_rows, to_cols] += press[from_rows, from_cols]
     return from_array(out % rules.states)
 
 
@@ -145,11 +152,6 @@ def cells_of(rules: Rules, pattern: Pattern) -> list[Cell]:
         if v:
             out.extend([divmod(i, rules.cols)] * v)
     return out
-
-
-def press_count(pattern: Pattern) -> int:
-    """The number of presses in a pattern."""
-    return sum(pattern)
 
 
 def negate(rules: Rules, board: Board) -> Board:
@@ -231,3 +233,16 @@ def dot(a: bytes, b: bytes, k: int) -> int:
     x = np.frombuffer(a, dtype=np.uint8).astype(np.int64)
     y = np.frombuffer(b, dtype=np.uint8).astype(np.int64)
     return int((x * y).sum() % k)
+
+
+def random_board(rules: Rules, rng: random.Random, *, solvable_only: bool = True) -> Board:
+    """A random board; if ``solvable_only``, uniform over the solvable boards.
+
+    Solvable boards are exactly the images ``A x``, and ``x`` uniform makes
+    ``A x`` uniform over the image (each image has the same number of preimages).
+    """
+    k = rules.states
+    if solvable_only:
+        presses = bytes(rng.randrange(k) for _ in range(rules.cells))
+        return apply(rules, dark(rules), presses)
+    return bytes(rng.randrange(k) for _ in range(rules.cells))

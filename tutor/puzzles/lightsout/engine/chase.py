@@ -19,10 +19,9 @@ Classic rules only (plus presses, flat board, 2 states); teaching steps
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from tutor import gf2
-from tutor.puzzles.lightsout_rules import Board, Pattern, Rules, from_row_masks, row_masks
+from tutor.puzzles.lightsout.rules.grid import Board, Pattern, Rules, apply, from_row_masks, row_masks
 
 
 def chase_rows(board: list[int], top: int, n: int) -> tuple[list[int], int]:
@@ -57,16 +56,6 @@ class ChaseSystem:
     n: int
     rows: tuple[int, ...]
 
-    @property
-    def basis(self) -> dict[int, int]:
-        """An echelon basis of E's rows (cached by ``_echelon``)."""
-        return _echelon(self.rows)
-
-
-@lru_cache(maxsize=8)
-def _echelon(rows: tuple[int, ...]) -> dict[int, int]:
-    return gf2.basis(rows)
-
 
 def chase_system(m: int, n: int) -> ChaseSystem:
     """Build E for an m x n board by one bit-parallel symbolic chase of the dark board."""
@@ -91,30 +80,22 @@ def chase_system(m: int, n: int) -> ChaseSystem:
     return ChaseSystem(m, n, rows)
 
 
-@dataclass(frozen=True)
-class ChaseResult:
-    """A classic board solved by chasing: press pattern (or None) and the system's facts."""
+def solve_by_chase(rules: Rules, board: Board) -> Pattern | None:
+    """Solve a classic board: build E, chase the board, solve for the top row, chase again.
 
-    pattern: Pattern | None
-    nullity: int
-    quiet_tops: tuple[int, ...]  # top rows of a basis of quiet patterns
-    residue: int  # residue of the board chased with no top-row presses
-
-
-def solve_by_chase(rules: Rules, board: Board) -> ChaseResult:
-    """Solve a classic board: build E, chase the board, solve for the top row, chase again."""
+    None when the board cannot be darkened (the residue is outside E's column space).
+    """
     m, n = rules.rows, rules.cols
     system = chase_system(m, n)
     masks = row_masks(rules, board)
     _, residue = chase_rows(masks, 0, n)
-    quiet = tuple(gf2.nullspace(system.rows, n))
     top = gf2.solve(system.rows, n, [(residue >> c) & 1 for c in range(n)])
     if top is None:
-        return ChaseResult(None, len(quiet), quiet, residue)
+        return None
     presses, left = chase_rows(masks, top, n)
     if left:  # pragma: no cover - would mean E is wrong
         raise AssertionError("chase with the solved top row left lights on")
-    return ChaseResult(from_row_masks(presses, n), len(quiet), quiet, residue)
+    return from_row_masks(presses, n)
 
 
 def quiet_pattern(rules: Rules, top: int) -> Pattern:
@@ -135,8 +116,6 @@ class ChaseStep:
 
 def chase_steps(rules: Rules, board: Board) -> list[ChaseStep]:
     """The chase of a board, one step per row but the last (plus presses, flat, any k)."""
-    from tutor.puzzles.lightsout_rules import apply
-
     k, n = rules.states, rules.cols
     steps = []
     cur = board

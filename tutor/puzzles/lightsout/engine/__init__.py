@@ -13,7 +13,7 @@ Pressing is linear: the board after presses ``x`` is ``b + A x`` (mod k) with
   null space when it is small enough (Gray-code order, one XOR per step) and by
   local search otherwise (then reported as not proven minimal).
 
-Classic rules use the chase (``lightsout_chase``); every variant uses full
+Classic rules use the chase (``engine.chase``); every variant uses full
 elimination on the press matrix, GF(2) bit-packed or GF(p) for k prime.
 """
 
@@ -25,8 +25,8 @@ from functools import lru_cache
 
 from tutor import gf2, gfp
 from tutor.errors import InvalidParams
-from tutor.puzzles import lightsout_chase as chase
-from tutor.puzzles.lightsout_rules import (
+from tutor.puzzles.lightsout.engine import chase
+from tutor.puzzles.lightsout.rules.grid import (
     Board,
     Pattern,
     Rules,
@@ -104,8 +104,11 @@ def check_size(rules: Rules) -> None:
             f"board {rules.rows}x{rules.cols} has {rules.cells} cells: variants ({rules.describe()}) "
             f"are solved by full elimination, limited to {limit} cells; the classic rules have no limit"
         )
-    if not gfp.is_prime(rules.states):
-        raise InvalidParams(f"states must be a prime number (solved over GF(p)), not {rules.states!r}")
+    if rules.states != 2:
+        from sympy import isprime  # slow to import: only for the rarer k > 2
+
+        if not isprime(rules.states):
+            raise InvalidParams(f"states must be a prime number (solved over GF(p)), not {rules.states!r}")
 
 
 @lru_cache(maxsize=32)
@@ -142,9 +145,9 @@ def one_solution(rules: Rules, board: Board) -> Pattern | None:
     if rules.classic:
         if rules.cols > rules.rows:
             inner = Rules(rules.cols, rules.rows)
-            res = chase.solve_by_chase(inner, transpose(rules, board))
-            return None if res.pattern is None else transpose(inner, res.pattern)
-        return chase.solve_by_chase(rules, board).pattern
+            pattern = chase.solve_by_chase(inner, transpose(rules, board))
+            return None if pattern is None else transpose(inner, pattern)
+        return chase.solve_by_chase(rules, board)
     if rules.states == 2:
         rows = press_rows_gf2(rules)
         mask = to_bitmask(board)
@@ -286,18 +289,3 @@ def _local_search(
 def solvable(rules: Rules, board: Board) -> bool:
     """Whether ``board`` can be darkened (orthogonal to every quiet pattern)."""
     return obstruction(analyze(rules), board) is None
-
-
-def random_board(rules: Rules, rng: random.Random, *, solvable_only: bool = True) -> Board:
-    """A random board; if ``solvable_only``, uniform over the solvable boards.
-
-    Solvable boards are exactly the images ``A x``, and ``x`` uniform makes
-    ``A x`` uniform over the image (each image has the same number of preimages).
-    """
-    from tutor.puzzles.lightsout_rules import apply, dark
-
-    k = rules.states
-    if solvable_only:
-        presses = bytes(rng.randrange(k) for _ in range(rules.cells))
-        return apply(rules, dark(rules), presses)
-    return bytes(rng.randrange(k) for _ in range(rules.cells))

@@ -1,30 +1,34 @@
-"""``tutor solve|check|hint|analyze lightsout``: reports (text and JSON) from the engine.
+"""Lights Out's command-line contract: ``tutor solve|check|hint|analyze lightsout``.
 
-The JSON keys are the contract in docs/lightsout.md; cells are 1-based
-``[row, col]`` pairs everywhere.
+The JSON keys are the contract in docs/lightsout.md (they may be added to,
+never renamed or removed); cells are 1-based ``[row, col]`` pairs everywhere.
 """
 
 from __future__ import annotations
 
-import argparse
+import math
 from typing import Any
 
-from tutor.puzzles import lightsout_engine as engine
-from tutor.puzzles import lightsout_teach as teach
-from tutor.puzzles.base import Report, sequence_text
-from tutor.puzzles.lightsout_notation import format_board, format_cell, format_presses
-from tutor.puzzles.lightsout_rules import Board, Rules, cells_of
+from tutor.errors import InvalidParams
+from tutor.puzzles.base import Commands, Report
+from tutor.puzzles.lightsout import engine
+from tutor.puzzles.lightsout.engine.chase import chase_steps
+from tutor.puzzles.lightsout.rules import LightsGame
+from tutor.puzzles.lightsout.rules.grid import Board, Rules, apply, cells_of, pattern_of
+from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses, parse_presses
+from tutor.puzzles.lightsout.teach.verdicts import hint_ladder, judge_presses, lit_text, render, unsolvable_reason
+from tutor.puzzles.lightsout.theory import MAX_SYMBOLIC_CELLS, poly_nullity, sympy_view, textbook
+from tutor.puzzles.options import Args, Option, required_text
+from tutor.text import sequence_text
 
+COMMANDS = Commands()
 MAX_TEXT_CELLS = 4096  # beyond this, text output summarises instead of drawing boards
-
-
 MAX_JSON_DIGITS = 4000  # Python refuses to print ints past 4300 digits
+PRESSES_HELP = "cells like 'a1 b3' or '3,2', or a grid of X (press) and .; - for stdin"
 
 
 def _big(base: int, exponent: int) -> int | str:
     """``base ** exponent`` as a JSON int, or the text ``"base**exponent"`` when too long to print."""
-    import math
-
     if exponent * math.log10(base) < MAX_JSON_DIGITS:
         return base**exponent
     return f"{base}**{exponent}"
@@ -35,21 +39,14 @@ def _shape(rules: Rules) -> dict[str, Any]:
             "neighbourhood": rules.neighbourhood, "states": rules.states}
 
 
-def run(command: str, rules: Rules, board: Board, args: argparse.Namespace, presses: str | None) -> Report:
-    """Dispatch one command."""
-    if command == "solve":
-        return solve_report(rules, board, args)
-    if command == "analyze":
-        return analyze_report(rules, args)
-    if command == "check":
-        assert presses is not None
-        return check_report(rules, board, presses, bool(args.minimal))
-    return hint_report(rules, board, presses or "")
-
-
-def solve_report(rules: Rules, board: Board, args: argparse.Namespace) -> Report:
+@COMMANDS.register("solve", "one solution, with the fewest presses when the quiet patterns can be searched",
+                   Option("steps", bool, False, "show the chase row by row"),
+                   Option("no_minimal", bool, False, "skip the search of the quiet patterns for the fewest presses"),
+                   Option("grid", bool, False, "print the presses as a grid"))
+def solve(game: LightsGame, args: Args) -> Report:
     """Solve the board: one solution, minimal when the quiet patterns can be searched."""
-    sol = engine.solve(rules, board, minimize=not getattr(args, "no_minimal", False))
+    rules, board = game.rules, game.lights
+    sol = engine.solve(rules, board, minimize=not args["no_minimal"])
     cells = cells_of(rules, sol.pattern) if sol.pattern is not None else []
     data: dict[str, Any] = {
         "solvable": sol.solvable,
@@ -65,12 +62,12 @@ def solve_report(rules: Rules, board: Board, args: argparse.Namespace) -> Report
         "obstruction": None if sol.obstruction is None else format_board(rules, sol.obstruction),
     }
     small = rules.cells <= MAX_TEXT_CELLS
-    lines = [f"Lights Out {rules.describe()}: {teach.lit_text(rules, board)}."]
+    lines = [f"Lights Out {rules.describe()}: {lit_text(rules, board)}."]
     if small:
-        lines.append(teach.render(rules, board))
+        lines.append(render(rules, board))
     if not sol.solvable:
         assert sol.obstruction is not None
-        lines.append("Not solvable: " + teach.unsolvable_reason(rules, board, sol.obstruction) + ".")
+        lines.append("Not solvable: " + unsolvable_reason(rules, board, sol.obstruction) + ".")
         return Report(data, "\n".join(lines))
     names = [format_cell(r, c) for r, c in cells]
     what = "(the fewest)" if sol.minimal else "(fewest not proven: too many quiet patterns to try)"
@@ -78,38 +75,43 @@ def solve_report(rules: Rules, board: Board, args: argparse.Namespace) -> Report
     plural = "" if len(cells) == 1 else "es"
     lines.append(f"Solvable: {len(cells)} press{plural} {what}; {count} solution{'' if count == 1 else 's'} in all "
                  f"(rank {sol.analysis.rank}, nullity {sol.analysis.nullity}).")
-    if getattr(args, "grid", False) and small and sol.pattern is not None:
+    if args["grid"] and small and sol.pattern is not None:
         lines.append("Press the X cells:")
-        lines.append(teach.render(rules, sol.pattern))
+        lines.append(render(rules, sol.pattern))
     else:
         lines.append("Press: " + (sequence_text(names, 60) if names else "nothing"))
-    if getattr(args, "steps", False) and small:
+    if args["steps"] and small:
         lines.extend(_chase_lines(rules, board))
     return Report(data, "\n".join(lines))
 
 
 def _chase_lines(rules: Rules, board: Board) -> list[str]:
-    if rules.neighbourhood != "plus" or rules.torus:
+    if not rules.chaseable:
         return ["(light chasing needs the plus neighbourhood on a flat board)"]
     out = ["", "Light chasing, row by row:"]
-    for step in teach.chase_steps(rules, board):
+    steps = chase_steps(rules, board)
+    for step in steps:
         if step.presses:
             pressed = " ".join(format_cell(step.row + 1, c) + ("" if t == 1 else f"x{t}") for c, t in step.presses)
             out.append(f"row {step.row + 1}: press {pressed} under its lights")
         else:
             out.append(f"row {step.row + 1}: already dark")
-    out.append(teach.render(rules, teach.chase_steps(rules, board)[-1].board) if rules.rows > 1
-               else teach.render(rules, board))
+    out.append(render(rules, steps[-1].board) if rules.rows > 1 else render(rules, board))
     if rules.states == 2:
         top = [cell for cell in cells_of(rules, engine.solve(rules, board).pattern or b"") if cell[0] == 0]
         out.append(f"Fix the top row from that residue: press {format_presses(top)} first, then chase again.")
     return out
 
 
-def analyze_report(rules: Rules, args: argparse.Namespace) -> Report:
+@COMMANDS.register("analyze", "rank, nullity, solvable boards and quiet patterns (sympy view on request)",
+                   Option("symbolic", bool, False,
+                          "show the press matrix, rref over GF(k) and null space (sympy)"),
+                   Option("limit", int, 16, "list at most N quiet patterns", metavar="N"))
+def analyze(game: LightsGame, args: Args) -> Report:
     """Rank, nullity, solvable boards and quiet patterns of the rules (sympy view on request)."""
+    rules = game.rules
     a = engine.analyze(rules)
-    limit = max(0, int(getattr(args, "limit", 16)))
+    limit = max(0, args["limit"])
     shown = [format_board(rules, q) for q in a.quiet[:limit]]
     data: dict[str, Any] = {
         "rank": a.rank,
@@ -126,8 +128,6 @@ def analyze_report(rules: Rules, args: argparse.Namespace) -> Report:
              f"Solvable boards: {data['solvable_boards']} of {_big(rules.states, rules.cells)}; "
              f"each has {data['solutions_per_board']} solution{'' if a.nullity == 0 else 's'}."]
     if rules.classic:
-        from tutor.puzzles.lightsout_symbolic import poly_nullity
-
         data["polynomial_nullity"] = poly_nullity(rules.rows, rules.cols)
         lines.append(f"Polynomial check: deg gcd(f_{rules.rows}(x), f_{rules.cols}(x+1)) over GF(2) = "
                      f"{data['polynomial_nullity']}.")
@@ -135,15 +135,11 @@ def analyze_report(rules: Rules, args: argparse.Namespace) -> Report:
         lines.append(f"A basis of the quiet patterns ({a.nullity}; showing {len(shown)}):")
         if rules.cells <= MAX_TEXT_CELLS:
             for q in a.quiet[:limit]:
-                lines.append(teach.render(rules, q))
+                lines.append(render(rules, q))
     else:
         lines.append("No quiet patterns: every board has exactly one solution.")
-    if getattr(args, "symbolic", False):
-        from tutor.puzzles.lightsout_symbolic import MAX_SYMBOLIC_CELLS, sympy_view, textbook
-
+    if args["symbolic"]:
         if rules.cells > MAX_SYMBOLIC_CELLS:
-            from tutor.errors import InvalidParams
-
             raise InvalidParams(f"--symbolic is limited to {MAX_SYMBOLIC_CELLS} cells, not {rules.cells}")
         view = sympy_view(rules)
         data["symbolic"] = {
@@ -157,23 +153,29 @@ def analyze_report(rules: Rules, args: argparse.Namespace) -> Report:
     return Report(data, "\n".join(lines))
 
 
-def check_report(rules: Rules, board: Board, presses: str, minimal: bool) -> Report:
+@COMMANDS.register("check", "judge a press list (exit 0 darkens the board, 1 does not)",
+                   Option("presses", str, None, PRESSES_HELP, positional=True, readable=True, metavar="PRESSES"),
+                   Option("minimal", bool, False, "also require the fewest presses"))
+def check(game: LightsGame, args: Args) -> Report:
     """Judge a press list: exit 0 if it darkens the board, 1 if not (with the board it leaves)."""
-    verdict = teach.judge_presses(rules, board, presses, need_minimal=minimal)
+    rules = game.rules
+    cells = parse_presses(required_text(args, "presses"), rules)
+    verdict = judge_presses(rules, game.lights, cells, need_minimal=args["minimal"])
     text = ("correct: " if verdict.correct else "incorrect: ") + verdict.summary
     if verdict.detail:
         text += "\n" + verdict.detail
     return Report(verdict.data, text, 0 if verdict.correct else 1)
 
 
-def hint_report(rules: Rules, board: Board, presses: str) -> Report:
+@COMMANDS.register("hint", "hints for the board after some presses: nudge, concept, then a cell",
+                   Option("presses", str, "", "the presses made so far (default: none); " + PRESSES_HELP,
+                          positional=True, readable=True, metavar="PRESSES"))
+def hint(game: LightsGame, args: Args) -> Report:
     """Hints for the board after the given partial presses."""
-    from tutor.puzzles.lightsout_notation import parse_presses
-    from tutor.puzzles.lightsout_rules import apply, pattern_of
-
+    rules, presses = game.rules, args["presses"]
     cells = parse_presses(presses, rules) if presses.strip() else []
-    now = apply(rules, board, pattern_of(rules, cells))
-    ladder = teach.hint_ladder(rules, now)
+    now = apply(rules, game.lights, pattern_of(rules, cells))
+    ladder = hint_ladder(rules, now)
     sol = engine.solve(rules, now)
     nxt = cells_of(rules, sol.pattern)[:1] if sol.pattern is not None else []
     data = {"hints": ladder, "solvable": sol.solvable, "lit": sum(1 for v in now if v),

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 
 from tutor.errors import IllegalMove, InvalidNotation
-from tutor.puzzles.lightsout_rules import Board, Cell, Rules
+from tutor.puzzles.lightsout.rules.grid import Board, Cell, Rules
 
 
 class InvalidBoard(InvalidNotation):
@@ -37,7 +37,6 @@ class InvalidCell(InvalidNotation):
     """A cell name or press list that cannot be read."""
 
 
-LIT = "X"
 DARK = "."
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
 _NAME = re.compile(r"^([a-z]+)(\d+)$")
@@ -54,11 +53,6 @@ def parse_size(text: str) -> tuple[int, int]:
     if rows < 1 or cols < 1:
         raise InvalidNotation(f"size {text!r} must have at least one row and one column")
     return rows, cols
-
-
-def format_size(rows: int, cols: int) -> str:
-    """``(4, 7)`` -> ``"4x7"``."""
-    return f"{rows}x{cols}"
 
 
 def board_rows(text: str) -> list[str]:

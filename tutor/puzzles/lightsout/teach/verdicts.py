@@ -1,24 +1,19 @@
-"""Teaching layer for Lights Out: rendering, verdicts, hint ladders, chase text.
+"""Verdicts and hint ladders for Lights Out: rendering, judging press lists and chases.
 
 Everything here is pure and works from ``(Rules, Board)`` plus the learner's
-text; the Puzzle class in ``lightsout`` wires it to params, the CLI and play.
+presses; the answer kinds, the quantities, play and the command line call it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.puzzles import lightsout_engine as engine
-from tutor.puzzles.base import Verdict
-from tutor.puzzles.lightsout_chase import chase_steps, residue_of
-from tutor.puzzles.lightsout_notation import (
-    column_name,
-    format_board,
-    format_cell,
-    format_presses,
-    parse_presses,
-)
-from tutor.puzzles.lightsout_rules import (
+from tutor.errors import InvalidParams
+from tutor.puzzles.answers import Verdict
+from tutor.puzzles.lightsout import engine
+from tutor.puzzles.lightsout.engine.chase import ChaseStep, chase_steps, residue_of
+from tutor.puzzles.lightsout.rules.grid import (
     Board,
     Cell,
     Pattern,
@@ -28,6 +23,20 @@ from tutor.puzzles.lightsout_rules import (
     lit_cells,
     pattern_of,
 )
+from tutor.puzzles.lightsout.rules.notation import column_name, format_board, format_cell, format_presses
+
+
+def need_chase(rules: Rules, what: str) -> None:
+    """Refuse rules that light chasing does not apply to; ``what`` names the asker."""
+    if not rules.chaseable:
+        raise InvalidParams(f"{what} needs the plus neighbourhood on a flat board")
+
+
+def need_classic(rules: Rules, what: str) -> None:
+    """Refuse rules other than the classic ones (plus presses, flat board, 2 states)."""
+    if not rules.classic:
+        raise InvalidParams(f"{what} is for the classic rules (plus presses, flat board, 2 states), "
+                            f"not {rules.describe()}")
 
 
 def render(rules: Rules, board: Board) -> str:
@@ -64,9 +73,14 @@ def unsolvable_reason(rules: Rules, board: Board, quiet: Pattern) -> str:
     )
 
 
-def judge_presses(rules: Rules, board: Board, text: str, *, need_minimal: bool = False) -> Verdict:
+def solution_text(rules: Rules, board: Board) -> str | None:
+    """The fewest presses that darken ``board`` (best found, if not proven), or None when none do."""
+    sol = engine.solve(rules, board)
+    return None if sol.pattern is None else format_presses(cells_of(rules, sol.pattern))
+
+
+def judge_presses(rules: Rules, board: Board, cells: Sequence[Cell], *, need_minimal: bool = False) -> Verdict:
     """Judge a whole press list: does it darken the board (with the fewest presses)?"""
-    cells = parse_presses(text, rules)
     pattern = pattern_of(rules, cells)
     result = apply(rules, board, pattern)
     canonical = format_presses(cells_of(rules, pattern))
@@ -90,20 +104,20 @@ def judge_presses(rules: Rules, board: Board, text: str, *, need_minimal: bool =
             lit = " ".join(format_cell(r, c) for r, c in lit_cells(rules, result))
             detail.append(f"Still lit: {lit}.")
         return Verdict(False, f"not solved: {lit_text(rules, result)} after {len(cells)} presses",
-                       "\n".join(detail), data, canonical)
+                       "\n".join(detail), data, canonical, len(cells), fewest)
     count = sum(pattern)
     data["correct"] = True
     if need_minimal and fewest is not None and count > fewest:
         data["correct"] = False
         return Verdict(False, f"darkens the board, but with {count} presses; {fewest} is the fewest",
                        f"Pressing a cell twice cancels; effective presses: {canonical}. Look for a quiet "
-                       f"pattern to add that removes presses.", data, canonical)
+                       f"pattern to add that removes presses.", data, canonical, len(cells), fewest)
     extra = ""
     if fewest is not None and count > fewest:
         extra = f" (the fewest is {fewest}{'' if sol.minimal else ' found'})"
     elif fewest is not None:
         extra = " - the fewest possible" if sol.minimal else ""
-    return Verdict(True, f"all dark after {len(cells)} presses{extra}", "", data, canonical)
+    return Verdict(True, f"all dark after {len(cells)} presses{extra}", "", data, canonical, len(cells), fewest)
 
 
 @dataclass(frozen=True)
@@ -123,10 +137,9 @@ def chase_stage(rules: Rules, board: Board, row: int) -> ChaseStage:
     return ChaseStage(before, expected)
 
 
-def judge_chase_row(rules: Rules, board: Board, row: int, text: str) -> Verdict:
+def judge_chase_row(rules: Rules, board: Board, row: int, cells: Sequence[Cell]) -> Verdict:
     """Judge the presses (all in row ``row + 1``) that clear ``row`` in a chase."""
     stage = chase_stage(rules, board, row)
-    cells = parse_presses(text, rules)
     pattern = pattern_of(rules, cells)
     want = pattern_of(rules, stage.expected)
     canonical = format_presses(cells_of(rules, pattern))
@@ -149,16 +162,23 @@ def judge_chase_row(rules: Rules, board: Board, row: int, text: str) -> Verdict:
                    "\n".join(lines), data, canonical)
 
 
-def judge_chase(rules: Rules, board: Board, text: str) -> Verdict:
+def chase_cells(steps: Sequence[ChaseStep]) -> list[Cell]:
+    """Every press of a chase from row 2 down, row by row (repeated for k > 2)."""
+    return [(s.row + 1, c) for s in steps for c, times in s.presses for _ in range(times)]
+
+
+def residue_text(rules: Rules, board: Board) -> str:
+    """The last row a chase of ``board`` leaves, in board notation: ``X...X``."""
+    return format_board(Rules(1, rules.cols, states=rules.states), residue_of(rules, board))
+
+
+def judge_chase(rules: Rules, board: Board, cells: Sequence[Cell]) -> Verdict:
     """Judge a whole chase (no top-row presses): every press below a light, row by row."""
-    cells = parse_presses(text, rules)
     pattern = pattern_of(rules, cells)
     steps = chase_steps(rules, board)
-    want = pattern_of(rules, [(s.row + 1, c) for s in steps for c, t in s.presses for _ in range(t)])
+    want = pattern_of(rules, chase_cells(steps))
     canonical = format_presses(cells_of(rules, pattern))
-    residue = residue_of(rules, board)
-    data = {"residue": format_board(Rules(1, rules.cols, states=rules.states), residue),
-            "chase": format_presses(cells_of(rules, want))}
+    data = {"residue": residue_text(rules, board), "chase": format_presses(cells_of(rules, want))}
     if pattern == want:
         return Verdict(True, f"chased to the last row; residue {data['residue']}", "", data, canonical)
     n = rules.cols
@@ -181,9 +201,8 @@ def judge_chase(rules: Rules, board: Board, text: str) -> Verdict:
     raise AssertionError("patterns differ but no row differs")  # pragma: no cover
 
 
-def judge_top_row(rules: Rules, board: Board, text: str) -> Verdict:
+def judge_top_row(rules: Rules, board: Board, cells: Sequence[Cell]) -> Verdict:
     """Judge top-row presses after which a plain chase darkens the board."""
-    cells = parse_presses(text, rules)
     off = [format_cell(r, c) for r, c in cells if r != 0]
     canonical = format_presses(cells_of(rules, pattern_of(rules, cells)))
     if off:
@@ -217,7 +236,7 @@ def hint_ladder(rules: Rules, board: Board) -> list[str]:
     left = sol.press_count
     ladder = [f"The board can be darkened in {left} more press{'es' if left != 1 else ''}"
               f"{'' if sol.minimal else ' (best found)'}; order never matters."]
-    if rules.neighbourhood == "plus" and not rules.torus:
+    if rules.chaseable:
         n = rules.cols
         top = next((r for r in range(rules.rows - 1) if any(board[r * n : (r + 1) * n])), None)
         if top is not None:

@@ -1,0 +1,17 @@
+"""Teaching Lights Out: verdicts, hint ladders, lesson quantities and texts, and play.
+
+* ``verdicts``   - drawings, verdicts on press lists and chases, the hint ladder;
+* ``texts``      - what lessons quote: boards mid-chase, the residue table, quiet patterns;
+* ``race``       - brute force, the top-row search and the tutor, timed on one board;
+* ``kinds``      - the answer kinds (presses, minimal, chase_row, chase, top_row);
+* ``quantities`` - the values lessons ask for or quote;
+* ``play``       - the board played press by press.
+"""
+
+from __future__ import annotations
+
+from tutor.puzzles.lightsout.teach.kinds import KINDS
+from tutor.puzzles.lightsout.teach.play import PLAY
+from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
+
+__all__ = ["KINDS", "PLAY", "QUANTITIES"]

@@ -1,0 +1,114 @@
+"""Lights Out played move by move: press cells until the board is dark; there is no opponent.
+
+A move is one press.  A line of several presses (``a1 c3``, or a grid) is
+pressed at once and answered with one board, as a learner at the board expects.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.errors import InvalidNotation
+from tutor.puzzles.answers import Verdict
+from tutor.puzzles.lightsout.rules import LightsGame
+from tutor.puzzles.lightsout.rules.grid import Board, Cell, apply, pattern_of, random_board
+from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_cell, parse_presses
+from tutor.puzzles.lightsout.teach.verdicts import hint_ladder, judge_presses, lit_text, render, solution_text
+from tutor.puzzles.options import Args
+from tutor.puzzles.play import LEARNER, Play, Turn
+
+
+@dataclass(frozen=True)
+class LightsState:
+    """A game in progress: the game, the start board, the presses so far and the board now."""
+
+    game: LightsGame
+    start: Board
+    presses: tuple[Cell, ...]
+    board: Board
+
+
+class LightsPlay(Play[LightsGame, LightsState, Cell]):
+    """Press cells one at a time (or several at once) until every light is off."""
+
+    description = "cells pressed one move at a time until the board is dark"
+
+    def start(self, game: LightsGame, settings: Args, rng: random.Random) -> LightsState:
+        """The game's board; a ``random`` board is drawn from ``rng`` (never an all-dark one)."""
+        board = game.lights
+        if game.is_random:
+            rules, solvable_only = game.rules, not game.any_board
+            board = random_board(rules, rng, solvable_only=solvable_only)
+            while not any(board) and rules.cells > 1:
+                board = random_board(rules, rng, solvable_only=solvable_only)
+        return LightsState(game, board, (), board)
+
+    def legal_moves(self, state: LightsState) -> list[Cell]:
+        """Every cell, until the board is dark."""
+        if self.terminal(state):
+            return []
+        rules = state.game.rules
+        return [(r, c) for r in range(rules.rows) for c in range(rules.cols)]
+
+    def parse_move(self, state: LightsState, text: str) -> Cell:
+        """One cell: ``b3`` or ``3,2``."""
+        rules = state.game.rules
+        return parse_cell(text, rules.rows, rules.cols)
+
+    def format_move(self, state: LightsState, move: Cell) -> str:
+        """The cell's name: ``b3``."""
+        return format_cell(*move)
+
+    def apply(self, state: LightsState, move: Cell) -> Turn[LightsState]:
+        """Press one cell."""
+        return self._press(state, [move])
+
+    def play_text(self, state: LightsState, text: str) -> Turn[LightsState]:
+        """Press every cell named (``b3``, ``3,2``, several at once), answered with one board."""
+        cells = parse_presses(text, state.game.rules)
+        if not cells:
+            raise InvalidNotation(f"press {text!r}: name a cell such as 'b3' or '3,2'")
+        return self._press(state, cells)
+
+    @staticmethod
+    def _press(state: LightsState, cells: Sequence[Cell]) -> Turn[LightsState]:
+        rules = state.game.rules
+        board = apply(rules, state.board, pattern_of(rules, cells))
+        new = LightsState(state.game, state.start, state.presses + tuple(cells), board)
+        count = f"{len(new.presses)} press{'es' if len(new.presses) != 1 else ''}"
+        status = f"All dark in {count}!" if not any(board) else f"{lit_text(rules, board)} after {count}."
+        return Turn(new, (f"You press {format_presses(cells)}.", render(rules, board), status))
+
+    def winner(self, state: LightsState) -> str | None:
+        """The learner, once the board is dark."""
+        return None if any(state.board) else LEARNER
+
+    def render(self, state: LightsState) -> str:
+        """The current board with coordinates."""
+        return render(state.game.rules, state.board)
+
+    def hints(self, state: LightsState) -> list[str]:
+        """Nudge, concept (chase or algebra), then a cell to press."""
+        return hint_ladder(state.game.rules, state.board)
+
+    def solution(self, state: LightsState) -> str | None:
+        """The fewest presses that darken the board as it is now."""
+        return solution_text(state.game.rules, state.board)
+
+    def reference(self, game: LightsGame, settings: Args) -> str | None:
+        """The fewest presses that darken the game's board (none for a ``random`` board:
+        each learner's game draws its own, and no answer fits them all)."""
+        return None if game.is_random else solution_text(game.rules, game.lights)
+
+    def split(self, state: LightsState, text: str) -> list[str]:
+        """The presses of a line, one cell name each."""
+        return [format_cell(r, c) for r, c in parse_presses(text, state.game.rules)]
+
+    def judge(self, game: LightsGame, settings: Args, text: str) -> Verdict:
+        """A whole line is a press list: does it darken the game's board?"""
+        return judge_presses(game.rules, game.lights, parse_presses(text, game.rules))
+
+
+PLAY = LightsPlay()

@@ -8,6 +8,7 @@ import textwrap
 
 import pytest
 
+from tutor import puzzles
 from tutor.lint import lint_paths
 
 GOOD = """
@@ -106,3 +107,18 @@ def test_lint_command_exit_codes(tmp_path):
     assert "unknown quantity 'clases'" in failed.stderr and "Traceback" not in failed.stderr
     missing = subprocess.run([*run, str(tmp_path / "nope")], capture_output=True, text=True)
     assert missing.returncode == 1 and "no such file or folder" in missing.stderr
+
+
+def test_lint_lists_the_quantities_that_cannot_yet_explain_themselves(capsys):
+    from tutor.cli import main
+    from tutor.lint import missing_explanations
+
+    missing = missing_explanations()
+    assert set(missing) >= {"coins", "wythoff", "gods", "lightsout"}
+    for name, names in missing.items():
+        quantities = puzzles.get(name).quantities
+        assert set(names) <= set(quantities)
+        assert all(quantities[q].explain is None or quantities[q].refute is None for q in names)
+    assert main(["lint", "--explanations"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{name}: {len(names)} quantities" in out for name, names in missing.items())

@@ -70,6 +70,9 @@ def build_parser() -> Parser:
                        description="Validate lessons and run their reference answers and declared mistakes "
                                    "through the engines. Exit 0 when all are sound, 1 otherwise.")
     p.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: bundled lessons)")
+    p.add_argument("--explanations", action="store_true",
+                   help="list the quantities of every puzzle that cannot yet explain their value or refute a "
+                        "wrong one")
     p.set_defaults(handler="cmd_lint")
     p = sub.add_parser("progress", help="show, export or reset your progress",
                        description="Show your progress (stored in SQLite under TUTOR_HOME or the user data "

@@ -18,8 +18,13 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 def cmd_lint(args: argparse.Namespace) -> int:
     """``tutor lint [PATH...]``: exit 0 if every lesson is sound, 1 if not, 2 for a bad path."""
-    from tutor.lint import lint_paths
+    from tutor.lint import lint_paths, missing_explanations
 
+    if args.explanations:
+        for puzzle, names in missing_explanations().items():
+            print(f"{puzzle}: {len(names)} quantities without an explanation or refutation"
+                  + (f": {', '.join(names)}" if names else ""))
+        return 0
     paths = list(args.paths) + list(args.lessons or [])
     count, errors = lint_paths(paths)
     for err in errors:

@@ -32,35 +32,6 @@ Row = int  # bit j = column j: 0b101 is the row [1, 0, 1]
 Matrix = list[Row]
 
 
-def parity(x: int) -> int:
-    """1 if ``x`` has an odd number of set bits, else 0."""
-    return x.bit_count() & 1
-
-
-def low_bit(x: int) -> int:
-    """Index of the lowest set bit of a nonzero ``x``."""
-    return (x & -x).bit_length() - 1
-
-
-def from_lists(rows: Iterable[Sequence[int]]) -> Matrix:
-    """Pack 0/1 lists into rows: ``from_lists([[1, 0, 1]]) == [0b101]``."""
-    return [sum(1 << j for j, v in enumerate(row) if v % 2) for row in rows]
-
-
-def to_lists(rows: Sequence[Row], ncols: int) -> list[list[int]]:
-    """Unpack rows into 0/1 lists of length ``ncols``."""
-    return [[(r >> j) & 1 for j in range(ncols)] for r in rows]
-
-
-def mat_vec(rows: Sequence[Row], x: int) -> int:
-    """The product ``A x`` over GF(2), as a bit set over the rows of ``A``."""
-    out = 0
-    for i, r in enumerate(rows):
-        if (r & x).bit_count() & 1:
-            out |= 1 << i
-    return out
-
-
 def basis(rows: Iterable[Row]) -> dict[int, Row]:
     """An echelon basis of the row space, keyed by each basis row's lowest set bit.
 
@@ -179,16 +150,6 @@ def nullspace(rows: Iterable[Row], ncols: int) -> list[Row]:
                 x |= 1 << p
         out.append(x)
     return out
-
-
-def in_row_space(v: Row, piv: dict[int, Row]) -> bool:
-    """Whether ``v`` is a combination of the rows of the echelon ``basis`` ``piv``."""
-    while v:
-        p = piv.get(low_bit(v))
-        if p is None:
-            return False
-        v ^= p
-    return True
 
 
 def transpose(rows: Sequence[Row], ncols: int) -> Matrix:

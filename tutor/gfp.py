@@ -113,8 +113,3 @@ def nullspace(rows: Sequence[Sequence[int]], p: int, ncols: int | None = None) -
             x[c] = (-row[f]) % p
         out.append(x)
     return out
-
-
-def mat_vec(rows: Sequence[Sequence[int]], x: Sequence[int], p: int) -> Vector:
-    """The product ``A x`` over GF(p)."""
-    return [sum(a * b for a, b in zip(r, x, strict=True)) % p for r in rows]

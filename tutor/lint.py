@@ -154,3 +154,11 @@ def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, lis
                 break
             errors += [f"{e} (variant {dict(variant.variant)})" for e in lint_lesson(variant)]
     return len(catalog.lessons), sorted(set(errors), key=errors.index)
+
+
+def missing_explanations() -> dict[str, list[str]]:
+    """For every family, the quantities whose explanation or refutation slot is still empty."""
+    out: dict[str, list[str]] = {}
+    for puzzle in puzzles.all_puzzles():
+        out[puzzle.name] = [name for name, q in puzzle.quantities.items() if q.explain is None or q.refute is None]
+    return out

@@ -27,30 +27,30 @@ BASELINE = Path(os.environ.get("TUTOR_BASELINES", Path(__file__).resolve().paren
 
 def _cold() -> None:
     """Forget every cached model, transition table, search and solution."""
-    from tutor.puzzles import coins, coins_engine, coins_model
+    from tutor.puzzles.coins import engine, rules, theory
 
-    coins_model.model.cache_clear()
-    coins_engine.transitions.cache_clear()
-    coins_engine.search_from.cache_clear()
-    coins._solution.cache_clear()
+    rules.model.cache_clear()
+    engine.transitions.cache_clear()
+    engine.search_from.cache_clear()
+    theory.decide.cache_clear()
 
 
 def _shortest(n: int) -> int:
-    from tutor.puzzles import coins, coins_model
+    from tutor.puzzles.coins import rules, theory
 
     _cold()
-    sol = coins._solution(coins_model.model(n))
+    sol = theory.decide(rules.model(n))
     assert sol.strategy is not None
     return len(sol.strategy)
 
 
 def _sixteen() -> bool:
-    from tutor.puzzles import coins_engine, coins_model
+    from tutor.puzzles.coins import engine, rules
 
     _cold()
-    m = coins_model.model(16)
-    strategy = coins_engine.construct(m)
-    result = coins_engine.verify(m, strategy)
+    m = rules.model(16)
+    strategy = engine.construct(m)
+    result = engine.verify(m, strategy)
     assert result.wins and len(strategy) == 65_535
     return result.wins
 

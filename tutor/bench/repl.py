@@ -35,7 +35,7 @@ def run() -> list[Figure]:
                 if step is not None and step.is_question:
                     answer = Session.solution_text(session.lesson, step)  # type: ignore[arg-type]
                     if answer is not None:
-                        lines.append(answer.splitlines()[0] if step.answer == "play" else answer)
+                        lines.append(answer.splitlines()[0] if step.plays else answer)
                 for line in lines:
                     start = time.perf_counter()
                     session.handle(line)

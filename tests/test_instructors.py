@@ -19,6 +19,7 @@ from tutor.authoring import preview, skeleton
 from tutor.course import instantiate, load_catalog, load_roots, variant_seed
 from tutor.grading import grade, graded_step, rows_csv, rows_json, submission_files
 from tutor.lint import lint_paths
+from tutor.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -245,8 +246,6 @@ def test_without_the_plugin_its_lesson_is_refused_clearly():
 def make_class(folder: Path) -> None:
     folder.mkdir()
     lesson = load_catalog().find("coins-2")
-    from tutor.session import Session
-
     step = graded_step(lesson)
     (folder / "ann.txt").write_text(Session.solution_text(lesson, step) or "")
     (folder / "ben.txt").write_text("0123 02 0123")
@@ -322,8 +321,6 @@ def test_random_wythoff_position_of_a_given_outcome(tmp_path):
 def test_grading_a_gods_plan_reports_its_length_against_the_fewest(tmp_path):
     lesson = load_catalog().find("gods-4")
     step = graded_step(lesson)
-    from tutor.session import Session
-
     (tmp_path / "ann.txt").write_text(Session.solution_text(lesson, step) or "")
     (tmp_path / "bob.txt").write_text("ask A: B is Random\n")
     rows = {r.learner: r for r in grade(lesson, step, submission_files([str(tmp_path)]), jobs=1)}
@@ -347,3 +344,17 @@ def test_a_random_board_is_drawn_after_the_size_it_depends_on(tmp_path):
         sizes.add(variant.variant["size"])
     assert sizes == {"3x3", "4x4"}
     assert lint_paths([str(tmp_path)]) == (1, [])
+
+
+def test_grading_in_worker_processes_matches_grading_in_process(tmp_path):
+    """Lessons (games, resolved answers, quantities) travel to worker processes intact."""
+    for name in ("coins-2", "lightsout-1", "wythoff-2"):
+        lesson = load_catalog().find(name)
+        step = graded_step(lesson)
+        folder = tmp_path / name
+        folder.mkdir()
+        answer = Session.solution_text(lesson, step) or "?"
+        for i in range(12):
+            (folder / f"l{i:02}.txt").write_text(answer if i % 3 else "nonsense that does not parse {{")
+        files = submission_files([str(folder)])
+        assert grade(lesson, step, files, jobs=2) == grade(lesson, step, files, jobs=1)

@@ -94,6 +94,7 @@ class Registry(Generic[T]):
 # -- quantities -----------------------------------------------------------------------------
 
 Compute = Callable[[Any, Args], Value]
+C = TypeVar("C", bound=Compute)
 Explain = Callable[[Any, Args, Value], str]
 Refute = Callable[[Any, Args, Value, Value], str]
 
@@ -123,15 +124,6 @@ class Quantity(Generic[G]):
         """This quantity's own arguments out of ``raw`` (others are ignored), validated."""
         return resolve(self.args, raw, f"quantity {self.name!r}", strict=False)
 
-    def explains(self, fn: Explain) -> Explain:
-        """Decorator: fill the explanation slot."""
-        self.explain = fn
-        return fn
-
-    def refutes(self, fn: Refute) -> Refute:
-        """Decorator: fill the refutation slot."""
-        self.refute = fn
-        return fn
 
 
 class Quantities(Registry[Quantity[Any]]):
@@ -149,11 +141,31 @@ class Quantities(Registry[Quantity[Any]]):
         super().__init__("quantity")
 
     def register(self, name: str, description: str, *, args: tuple[Option, ...] = ()
-                 ) -> Callable[[Compute], Quantity[Any]]:
-        """Decorator: register a compute function as the quantity ``name``."""
+                 ) -> Callable[[C], C]:
+        """Decorator: register a compute function as the quantity ``name`` (the function is returned as it
+        is, so it stays importable, and picklable, under its own name)."""
 
-        def wrap(fn: Compute) -> Quantity[Any]:
-            return self.add(name, Quantity(name, description, fn, args))
+        def wrap(fn: C) -> C:
+            self.add(name, Quantity(name, description, fn, args))
+            return fn
+
+        return wrap
+
+    def explains(self, name: str) -> Callable[[Explain], Explain]:
+        """Decorator: fill the explanation slot of quantity ``name``."""
+
+        def wrap(fn: Explain) -> Explain:
+            self[name].explain = fn
+            return fn
+
+        return wrap
+
+    def refutes(self, name: str) -> Callable[[Refute], Refute]:
+        """Decorator: fill the refutation slot of quantity ``name``."""
+
+        def wrap(fn: Refute) -> Refute:
+            self[name].refute = fn
+            return fn
 
         return wrap
 

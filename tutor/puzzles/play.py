@@ -175,6 +175,11 @@ class PlayKind(AnswerKind[Any, list[str]]):
         """A winning line from the start."""
         return self.game_play.reference(game, args)
 
+    def completions(self, game: Any, args: Args, text: str) -> list[str]:
+        """The legal moves from the start (a session offers those of the current state)."""
+        state = self.game_play.start(game, args, random.Random(0))
+        return [self.game_play.format_move(state, m) for m in list(self.game_play.legal_moves(state))[:60]]
+
     def hints(self, game: Any, args: Args, text: str) -> list[str]:
         """Hints from the start."""
         return self.game_play.hints(self.game_play.start(game, args, random.Random(0)))

@@ -39,6 +39,7 @@ from tutor.puzzles.lightsout.rules.grid import (
     transpose,
 )
 
+PRIME_STATES = (2, 3, 5, 7)  # the primes up to the 10 states allowed: a cell's states form the field GF(p)
 MAX_GF2_CELLS = 4096  # full elimination (variants): about a second at this size
 MAX_GFP_CELLS = 625  # dense GF(p) elimination
 SEARCH_BUDGET = 1 << 20  # coset members x (cells / 4096) tried exhaustively
@@ -104,11 +105,9 @@ def check_size(rules: Rules) -> None:
             f"board {rules.rows}x{rules.cols} has {rules.cells} cells: variants ({rules.describe()}) "
             f"are solved by full elimination, limited to {limit} cells; the classic rules have no limit"
         )
-    if rules.states != 2:
-        from sympy import isprime  # slow to import: only for the rarer k > 2
-
-        if not isprime(rules.states):
-            raise InvalidParams(f"states must be a prime number (solved over GF(p)), not {rules.states!r}")
+    if rules.states not in PRIME_STATES:
+        raise InvalidParams(f"states must be a prime number (solved over GF(p)): one of "
+                            f"{', '.join(map(str, PRIME_STATES))}, not {rules.states!r}")
 
 
 @lru_cache(maxsize=32)

@@ -73,7 +73,8 @@ def value_of(tree: Tree) -> int:
     left, right = value_of(tree[1]), value_of(tree[2])
     if tree[0] == "^" and abs(left) > 1 and right * abs(left).bit_length() > 4 * MAX_DIGITS * 4:
         raise TooBig  # far past the limit: do not even compute it
-    value = {"+": left + right, "-": left - right, "*": left * right, "^": left**right}[tree[0]]
+    operations = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__, "^": int.__pow__}
+    value = operations[tree[0]](left, right)  # only the operation the tree names is computed
     if len(str(abs(value))) > MAX_DIGITS:
         raise TooBig
     return value

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.arithmetic import MAX_DIGITS, ExpressionError, evaluate, is_plain
+from tutor.arithmetic import MAX_DIGITS, ExpressionError, evaluate
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -32,11 +32,6 @@ def test_what_is_not_a_whole_number_says_where(text: str, words: str) -> None:
         evaluate(text)
     message = str(err.value)
     assert words in message and "\n" not in message
-
-
-def test_plain_numbers_are_told_apart_from_expressions() -> None:
-    assert is_plain("255") and is_plain("-65,535") and is_plain("65_535")
-    assert not is_plain("2^8") and not is_plain("255 + 0") and not is_plain("")
 
 
 # An independent oracle: random expression trees, written out as text and valued by their own recursion.

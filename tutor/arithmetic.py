@@ -179,12 +179,3 @@ def evaluate(text: str) -> int:
         raise parser.fail(f"unexpected {parser.tokens[parser.pos][0]!r}")
     return value
 
-
-def is_plain(text: str) -> bool:
-    """Whether an answer is just a number (digits, maybe grouped, maybe signed), not an expression.
-
-    >>> is_plain(" 65,535 "), is_plain("2^16 - 1")
-    (True, False)
-    """
-    body = text.strip().lstrip("+-").strip()
-    return _NUMBER.fullmatch(body) is not None

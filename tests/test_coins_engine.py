@@ -130,18 +130,24 @@ def test_variants_against_brute_force(key: tuple[int, int, bool, str], expected:
 # -- the closed-form construction --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("n", "k", "dihedral"), [(1, 2, False), (2, 2, False), (4, 2, False), (8, 2, False),
-                                                  (4, 2, True), (1, 3, False), (3, 3, False)])
-def test_construction_wins_by_the_plain_rules_at_the_lower_bound(n: int, k: int, dihedral: bool) -> None:
-    m = model(n, k, dihedral)
+@pytest.mark.parametrize(("n", "k", "dihedral", "goal"), [
+    (1, 2, False, "heads"), (2, 2, False, "heads"), (4, 2, False, "heads"), (8, 2, False, "heads"),
+    (4, 2, True, "heads"), (1, 3, False, "heads"), (3, 3, False, "heads"),
+    # the layered strategy beyond K prime and goal all heads (issue 13)
+    (4, 2, False, "same"), (4, 4, False, "heads"), (2, 4, True, "heads"), (3, 3, False, "same"),
+    (2, 2, True, "same"), (1, 6, False, "heads"), (1, 6, True, "same"), (2, 8, False, "same"),
+    (8, 2, True, "same"), (3, 9, False, "same")])
+def test_construction_wins_by_the_plain_rules_at_the_lower_bound(n: int, k: int, dihedral: bool, goal: str) -> None:
+    m = model(n, k, dihedral, goal)
     assert engine.construction_applies(m)
     strategy = engine.construct(m)
-    assert len(strategy) == engine.lower_bound(m) == k**n - 1
-    assert Rules(n, k, dihedral).won_by(strategy) == len(strategy)
+    assert len(strategy) == engine.lower_bound(m) == (k**n - 1 if goal == "heads" else k ** (n - 1) - 1)
+    assert Rules(n, k, dihedral, goal).won_by(strategy) == len(strategy)
 
 
-@pytest.mark.parametrize("key", [(3, 2, False, "heads"), (6, 2, False, "heads"), (4, 2, False, "same"),
-                                 (3, 3, True, "heads"), (2, 3, False, "heads"), (4, 4, False, "heads")])
+@pytest.mark.parametrize("key", [(3, 2, False, "heads"), (6, 2, False, "heads"), (3, 2, False, "same"),
+                                 (3, 3, True, "heads"), (2, 3, False, "heads"), (6, 4, False, "heads"),
+                                 (2, 6, False, "same"), (9, 3, True, "same")])
 def test_construction_refused_where_it_does_not_apply(key: tuple[int, int, bool, str]) -> None:
     m = model(*key)
     assert not engine.construction_applies(m)

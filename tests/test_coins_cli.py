@@ -50,7 +50,8 @@ def cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
         "analyze text": (module("analyze", "coins", "--coins", "5"), None),
         "bad move": (module("check", "coins", "--coins", "4", "0123 0193"), None),
         "coins 0": (module("check", "coins", "--coins", "0", "0"), None),
-        "coins 30": (module("solve", "coins", "--coins", "30"), None),
+        "coins 30": (module("check", "coins", "--coins", "30", "0"), None),  # solve decides it (issue 13)
+        "coins too many": (module("solve", "coins", "--coins", "1000001"), None),
         "unknown flag": (module("check", "coins", "--colour", "red", "0"), None),
         "missing strategy": (module("check", "coins", "--coins", "4"), None),
         "unreadable file": (module("check", "coins", "--file", str(tmp / "missing.txt")), None),
@@ -198,7 +199,8 @@ def test_analyze_json_contract(results: Any) -> None:
 @pytest.mark.parametrize(("name", "pieces"), [
     ("bad move", ["move 2", "'0193'", "character 3", "9"]),
     ("coins 0", ["coins", "0"]),
-    ("coins 30", ["coins", "30"]),
+    ("coins 30", ["coins", "30", "1,048,576 (2^20)"]),
+    ("coins too many", ["coins", "1000000", "1000001"]),
     ("unknown flag", ["--colour"]),
     ("missing strategy", ["no answer"]),
     ("unreadable file", ["missing.txt"]),

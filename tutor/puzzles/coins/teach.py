@@ -217,11 +217,8 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
 
 @QUANTITIES.register("shortest_length", "length of a shortest winning strategy (0 if there is none)")
 def shortest_length(game: CoinGame, args: Args) -> int:
-    """The closed form where it applies (it meets the lower bound), else the decision."""
-    m = game.model
-    if engine.construction_applies(m):
-        return len(engine.construct(m))
-    return decide(m).shortest or 0
+    """The theorem's length (the lower bound, met by the layered strategy), 0 when no sure win exists."""
+    return decide(game.model).shortest or 0
 
 
 @QUANTITIES.register("classes", "number of arrangements up to the Devil's turns")
@@ -233,8 +230,7 @@ def classes(game: CoinGame, args: Args) -> int:
 @QUANTITIES.register("winnable", "'yes' if a sure win exists, else 'no'")
 def winnable(game: CoinGame, args: Args) -> str:
     """The decision, as yes or no."""
-    m = game.model
-    return "yes" if engine.construction_applies(m) or decide(m).solvable else "no"
+    return "yes" if decide(game.model).solvable else "no"
 
 
 @QUANTITIES.register("lower_bound", "no winning strategy is shorter than this")

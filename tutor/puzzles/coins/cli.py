@@ -83,8 +83,12 @@ def _preview(m: Model, sol: Solution) -> list[Move]:
     """The strategy when held in memory, else its first moves (for the text)."""
     if sol.strategy is not None:
         return sol.strategy
-    first = next(iter(_pieces(m, sol, lambda mv: format_move(mv, m.k), " ")()), "")
-    return parse_strategy(" ".join(first.split()[:PREVIEW]), m.n, m.k)
+    words: list[str] = []
+    for piece in _pieces(m, sol, lambda mv: format_move(mv, m.k), " ")():
+        words += piece.split()
+        if len(words) >= PREVIEW:
+            break
+    return parse_strategy(" ".join(words[:PREVIEW]), m.n, m.k)
 
 
 def _pieces(m: Model, sol: Solution, word: Callable[[Move], str], sep: str) -> Callable[[], Iterator[str]]:

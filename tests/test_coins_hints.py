@@ -122,6 +122,10 @@ def test_hints_for_sixteen_coins_follow_the_construction() -> None:
     data = hint_data(params, strategy[:3])
     assert [flips(16, *data["best_moves"][0])] == [strategy[3]]
     assert data["remaining_in_construction"] == 65_532
+    # the rest of a shortest strategy is shortest (a faster finish would beat the lower bound): the distance
+    assert data["distance"] == 65_532 and "at least 65532 more move(s)" in data["hints"][0]
+    off = hint_data(params, [strategy[1], *strategy[1:3]])  # off the strategy: no claim
+    assert off["distance"] is None and "remaining_in_construction" not in off
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -195,3 +199,4 @@ def test_tables_too_large_to_enumerate_load_but_hints_and_play_refuse_naming_the
                           lambda: PUZZLE.compute(game, "classes")):
         with pytest.raises(InvalidParams, match=r"more than the 1,048,576 \(2\^20\)"):
             enumerate_all()
+

@@ -138,7 +138,8 @@ def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:
             return data
     elif sol.strategy is not None and list(prefix) == sol.strategy[: len(prefix)]:
         best = [sol.strategy[len(prefix)]]
-        data["remaining_in_construction"] = len(sol.strategy) - len(prefix)
+        # the rest of a shortest strategy is shortest: a faster finish would beat the lower bound
+        distance = data["remaining_in_construction"] = len(sol.strategy) - len(prefix)
     data["distance"] = distance
     data["best_moves"] = [move_json(m, mv) for mv in best]
     ladder = [nudge + (f" A sure win needs at least {distance} more move(s)." if distance else "")]

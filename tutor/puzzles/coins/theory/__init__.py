@@ -111,7 +111,7 @@ def _factorization(n: int, k: int) -> tuple[str, tuple[str, ...]]:
     if primes == [k]:
         return text, factors
     if len(primes) == 1:
-        return f"(K = {k} is not prime: over GF({p}), x**{n} - 1 = {text})", ()
+        return f"{text} (mod {p}: Z/{k} is not a field)", ()
     return f"(K = {k} is not prime: no field GF({k}))", ()
 
 
@@ -123,7 +123,7 @@ def analyze(model: Model) -> Analysis:
     counted = model.class_count if fits(n, k, COUNTED_TABLES) else formula
     text, factors = _factorization(n, k)
     field = f"GF({k})" if prime_factors(k) == [k] else f"Z/{k}"
-    over = f"Over {field}, x**{n} - 1 = {text}." if field.startswith("GF") else f"x**{n} - 1: {text}."
+    over = f"Over {field}, x**{n} - 1 = {text}." if field.startswith("GF") else f"x**{n} - 1 = {text}."
     lines = [
         f"Read a table as a polynomial: the coin at position p contributes d_p * x**p, "
         f"with coefficients in {field}.",
@@ -158,15 +158,16 @@ def _winning_lines(d: Decision) -> list[str]:
     steps = n - 1 if d.goal == "same" else n
     mirror = (" A reflection sends x - 1 to -(x - 1)/x, so it acts on level j by (-1)**j: the identity, "
               "because p = 2." if d.dihedral else "")
-    same = (f" For all alike the level j = {n - 1} is not needed: p**i (x - 1)**{n - 1} is p**i times the "
-            f"all-ones table, up to the next level." if d.goal == "same" else "")
+    same = (f" For all alike the levels j = {n - 1} are not needed: {p}**i (x - 1)**{n - 1} is {p}**i times "
+            f"the all-ones table, up to the next level." if d.goal == "same" else "")
     return [
         f"Because N = {n} and K = {k} are powers of {p}, x**{n} - 1 = (x - 1)**{n} mod {p}.",
-        f"Levels: for i < {b} and j < {steps}, the tables p**i (x - 1)**j * (anything) + p**(i+1) * (anything) "
-        f"form {b * steps} nested sets, each 1/{p} of the one before. A turn multiplies by x = 1 + (x - 1), "
-        f"which keeps every set and never moves a table to another class within its level.{mirror}{same}",
+        f"Levels: for i < {b} and j < {steps}, the tables {p}**i (x - 1)**j * (anything) + {p}**(i+1) * "
+        f"(anything) form {b * steps} nested sets, each 1/{p} of the one before. A turn multiplies by "
+        f"x = 1 + (x - 1), which keeps every set and never moves a table to another class within its "
+        f"level.{mirror}{same}",
         f"The layered strategy clears one level at a time: the strategy for the levels below, {p} times, "
-        f"with the level's move p**i (x - 1)**j between the copies. Its length is {p}**{b * steps} - 1 = "
+        f"with the level's move {p}**i (x - 1)**j between the copies. Its length is {p}**{b * steps} - 1 = "
         f"{bound.text()} moves.",
         lower,
     ]

@@ -187,9 +187,9 @@ class Fold:
         if n == self.m:
             kept = f"the Devil keeps the {faces} from being all alike"
         else:
-            kept = (f"fold the table into {self.m} groups (positions i, i + {self.m}, i + {2 * self.m}, ... for "
-                    f"each i < {self.m}) and add up each group's faces mod {self.q}: the Devil keeps the "
-                    f"{self.m} sums from being all equal")
+            places = (f"i and i + {self.m}" if n == 2 * self.m else f"i, i + {self.m}, ..., i + {n - self.m}")
+            kept = (f"fold the table into {self.m} groups (positions {places}, for each i < {self.m}) and add "
+                    f"up each group's faces mod {self.q}: the Devil keeps the {self.m} sums from being all equal")
         return (f"{kept}, as they are on every goal table, choosing before each move between no turn and a "
                 f"turn by one step, so no strategy is sure to win")
 

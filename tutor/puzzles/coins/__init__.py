@@ -47,6 +47,7 @@ class CoinTable(Puzzle[CoinGame]):
         Sample({"coins": 4, "goal": "same"}, random_games=False),
         Sample({"coins": 3, "sides": 3}, random_games=False),
         Sample({"coins": 4, "symmetry": "dihedral"}, random_games=False),
+        Sample({"coins": 4, "sides": 4}, random_games=False),  # the layered strategy, 255 moves
     )
 
     def build(self, values: Args) -> CoinGame:

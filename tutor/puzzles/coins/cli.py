@@ -43,7 +43,6 @@ def solve(game: CoinGame, args: Args) -> Report:
         "method": sol.method,
         "reason": sol.reason,
         "listed": False,
-        "lower_bound": sol.decision.lower_bound.json(),
     }
     if sol.trap:
         data["trap"] = list(sol.trap)
@@ -92,7 +91,11 @@ def _preview(m: Model, sol: Solution) -> list[Move]:
 
 
 def _pieces(m: Model, sol: Solution, word: Callable[[Move], str], sep: str) -> Callable[[], Iterator[str]]:
-    """The layered strategy as text pieces, produced when asked for."""
+    """The strategy as text pieces, produced when asked for: the one held in memory (the search's, on
+    small tables), else the layered strategy piece by piece."""
+    held = sol.strategy
+    if held is not None:
+        return lambda: iter([sep.join(word(mv) for mv in held)])
     return lambda: engine.layered_pieces(sol.levels(), word, sep)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import decimal
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tutor.puzzles.coins.engine import prime_power, smallest_prime_factor, winnable
@@ -69,12 +70,7 @@ class Power:
 
     def json(self) -> int | str:
         """An int, or the exact decimal string when it has more than 4,000 digits (Python's int limit)."""
-        digits = self.digits()
-        if digits <= MAX_INT_DIGITS:
-            return int(self)
-        ctx = decimal.Context(prec=digits + 2, Emax=decimal.MAX_EMAX,
-                              traps=[decimal.Inexact, decimal.Overflow, decimal.InvalidOperation])
-        return str(ctx.add(ctx.power(decimal.Decimal(self.base), self.exponent), decimal.Decimal(self.offset)))
+        return _exact(self)
 
     def text(self) -> str:
         """The expression, with its value when short, else with its number of digits."""
@@ -82,6 +78,16 @@ class Power:
         if digits <= SHOWN_DIGITS:
             return f"{self.expression()} = {int(self):,}"
         return f"{self.expression()} ({digits:,} digits)"
+
+
+@lru_cache(maxsize=4)  # analyze asks for the same 6,000,000-digit number twice (length and lower bound)
+def _exact(power: Power) -> int | str:
+    digits = power.digits()
+    if digits <= MAX_INT_DIGITS:
+        return int(power)
+    ctx = decimal.Context(prec=digits + 2, Emax=decimal.MAX_EMAX,
+                          traps=[decimal.Inexact, decimal.Overflow, decimal.InvalidOperation])
+    return str(ctx.add(ctx.power(decimal.Decimal(power.base), power.exponent), decimal.Decimal(power.offset)))
 
 
 def short(value: Power) -> str:

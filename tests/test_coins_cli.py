@@ -287,6 +287,14 @@ def test_long_strategies_are_streamed_as_json(monkeypatch: pytest.MonkeyPatch,
     assert parse_strategy(text.splitlines()[1].split(" ...")[0], 4, 4) == first
 
 
+def test_one_counter_with_many_faces_streams_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # 199,999 moves of one level and no inner block: the stream once began with a stray comma
+    assert main(["solve", "coins", "--coins", "1", "--sides", "200000", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["listed"] is True and data["length"] == 199_999 == len(data["strategy"])
+    assert data["strategy"] == [[1]] * 199_999
+
+
 def _small_pieces(pieces: Any) -> Any:
     """layered_pieces in blocks of 4 moves, so the stream has many pieces."""
     return lambda levels, word, sep, block=4: pieces(levels, word, sep, block=4)

@@ -334,6 +334,8 @@ def layered_pieces(levels: list[Level], word: Callable[[Move], str], sep: str,
 
     >>> "".join(layered_pieces(levels(2, 2), lambda m: "".join(map(str, m)), " ", block=1))
     '11 10 11'
+    >>> "".join(layered_pieces(levels(1, 4), str, ",", block=0))  # no inner block: no leading separator
+    '(1,),(1,),(1,)'
     """
     cut = len(levels)
     while cut and layered_length(levels[cut - 1:]) <= block:
@@ -342,14 +344,23 @@ def layered_pieces(levels: list[Level], word: Callable[[Move], str], sep: str,
     outer = levels[:cut]
     words = [word(move) for move, _ in outer]
     digits = [0] * cut
-    yield inner
-    for _ in range(layered_length(outer)):
+    pieces = [inner] if inner else []
+    size = len(inner)
+    for count in range(layered_length(outer)):
         i = cut - 1
         while digits[i] == outer[i][1] - 1:
             digits[i] = 0
             i -= 1
         digits[i] += 1
-        yield sep + words[i] + (sep + inner if inner else "")
+        piece = (sep if count or inner else "") + words[i] + (sep + inner if inner else "")
+        pieces.append(piece)
+        size += len(piece)
+        if size >= 1 << 16:  # hand out about 64 KB at a time, however small the inner block
+            yield "".join(pieces)
+            pieces = []
+            size = 0
+    if pieces:
+        yield "".join(pieces)
 
 
 def construction_applies(model: Model) -> bool:

@@ -195,6 +195,7 @@ def test_tables_too_large_to_enumerate_load_but_hints_and_play_refuse_naming_the
 
     game = PUZZLE.load(raw)
     assert PUZZLE.solvable(game) is False
+    assert PUZZLE.kind("strategy").completions(game, NO_ARGS, "") == []  # the REPL's tab key never enumerates
     for enumerate_all in (lambda: hint_data(game, []), lambda: PLAY.start(game, NO_ARGS, random.Random(0)),
                           lambda: PUZZLE.compute(game, "classes")):
         with pytest.raises(InvalidParams, match=r"more than the 1,048,576 \(2\^20\)"):

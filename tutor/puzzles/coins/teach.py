@@ -16,7 +16,7 @@ from tutor.errors import InvalidNotation, SearchLimit
 from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Quantities, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy, positions
-from tutor.puzzles.coins.theory import analyze, decide
+from tutor.puzzles.coins.theory import analyze, decide, necklaces
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
 
@@ -173,7 +173,7 @@ def _concept(m: Model, bits: int, belief: list[str], best: Move) -> str:
 def completions(game: CoinGame) -> list[str]:
     """Every distinct move, in canonical notation (small tables only)."""
     m = game.model
-    if m.class_count > 64:
+    if not m.enumerable or necklaces(m.n, m.k, m.dihedral) > 64:  # Burnside's count: nothing enumerated
         return []
     return [format_move(mv, m.k) for mv in m.move_classes()]
 

@@ -3,7 +3,7 @@
 Every strategy the engine finds (by search or by construction) is replayed by
 the plain rules in ``test_coins_rules``; every "no strategy" comes with a trap
 that both the engine's own checker and the plain rules confirm; every count is
-computed three ways (enumeration, sympy's Burnside, a gcd Burnside).
+computed three ways (enumeration, Burnside over divisors and Euler's phi, Burnside with gcd).
 """
 
 from __future__ import annotations

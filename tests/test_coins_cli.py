@@ -18,7 +18,12 @@ from typing import Any
 import pytest
 from test_coins_rules import FIFTEEN, Rules, flips
 
+from tutor.cli import main
+from tutor.puzzles.coins import engine, theory
+from tutor.puzzles.coins.rules import model, parse_strategy
+
 BROKEN = "0123 02 0123 01 0123 02 0123 0123 02 0123 01 0123 02 0123"  # the middle move is missing
+FOUR_BY_FOUR = " ".join("".join(map(str, move)) for move in engine.construct(model(4, 4)))  # 255 moves
 SCRIPT = shutil.which("tutor")
 
 
@@ -48,9 +53,22 @@ def cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
         "analyze 6": (module("analyze", "coins", "--coins", "6", "--json"), None),
         "analyze 8": (module("analyze", "coins", "--coins", "8", "--json"), None),
         "analyze text": (module("analyze", "coins", "--coins", "5"), None),
+        # issue 13: the theorem decides at any size; check says "shortest" at the proven bound
+        "solve 4x4": (module("solve", "coins", "--coins", "4", "--sides", "4", "--json"), None),
+        "check 4x4": (module("check", "coins", "--coins", "4", "--sides", "4", "-", "--json"), FOUR_BY_FOUR),
+        "solve 30": (module("solve", "coins", "--coins", "30", "--json"), None),
+        "solve 64": (module("solve", "coins", "--coins", "64"), None),
+        "solve 64 json": (module("solve", "coins", "--coins", "64", "--json"), None),
+        "solve 2^26": (module("solve", "coins", "--coins", "2", "--sides", "8192"), None),
+        "analyze million": (module("analyze", "coins", "--coins", "1000000", "--json"), None),
+        "analyze million text": (module("analyze", "coins", "--coins", "1000000"), None),
+        "output": (module("solve", "coins", "--coins", "2", "--sides", "16", "--output", str(tmp / "s.txt")), None),
+        "output too long": (module("solve", "coins", "--coins", "64", "--output", str(tmp / "never.txt")), None),
+        "output unwritable": (module("solve", "coins", "--coins", "4", "--output", str(tmp)), None),
         "bad move": (module("check", "coins", "--coins", "4", "0123 0193"), None),
         "coins 0": (module("check", "coins", "--coins", "0", "0"), None),
-        "coins 30": (module("solve", "coins", "--coins", "30"), None),
+        "coins 30": (module("check", "coins", "--coins", "30", "0"), None),  # solve decides it (issue 13)
+        "coins too many": (module("solve", "coins", "--coins", "1000001"), None),
         "unknown flag": (module("check", "coins", "--colour", "red", "0"), None),
         "missing strategy": (module("check", "coins", "--coins", "4"), None),
         "unreadable file": (module("check", "coins", "--file", str(tmp / "missing.txt")), None),
@@ -192,17 +210,110 @@ def test_analyze_json_contract(results: Any) -> None:
     assert "x**5 - 1" in text and "not winnable" in text
 
 
+# -- any size: the theorem decides, strategies are listed, streamed or written ------------------------
+
+
+def test_four_coins_with_four_faces_is_won_in_255_moves_and_check_says_shortest(results: Any) -> None:
+    data = data_of(results["solve 4x4"])
+    assert data["solvable"] is True and data["length"] == 255 and data["shortest"] is True
+    assert data["method"] == "construction" and data["listed"] is True and len(data["strategy"]) == 255
+    assert Rules(4, 4).won_by([tuple(move) for move in data["strategy"]]) == 255
+    checked = results["check 4x4"]
+    assert checked.returncode == 0, checked.stderr
+    assert {k: data_of(checked)[k] for k in ("correct", "length", "shortest")} == \
+        {"correct": True, "length": 255, "shortest": 255}
+
+
+def test_thirty_coins_are_lost_by_the_folded_sums(results: Any) -> None:
+    data = data_of(results["solve 30"])
+    assert results["solve 30"].returncode == 0
+    assert data["solvable"] is False and data["method"] == "theorem" and data["strategy"] is None
+    assert data["invariant"] == {"kind": "fold", "prime": 2, "groups": 15,
+                                 "statement": "the folded sums are not all equal"}
+
+
+def test_sixty_four_coins_say_how_long_the_strategy_is(results: Any) -> None:
+    text = results["solve 64"].stdout
+    assert "2^64 - 1 = 18,446,744,073,709,551,615 moves" in text and "too long to write out" in text
+    data = data_of(results["solve 64 json"])
+    assert data["solvable"] is True and data["length"] == 2**64 - 1 and data["strategy"] is None
+    assert data["listed"] is False
+    assert "--output FILE" in results["solve 2^26"].stdout and "8192^2 - 1 = 67,108,863" in results["solve 2^26"].stdout
+
+
+def test_a_million_coins_are_analyzed_exactly(results: Any) -> None:
+    run = results["analyze million"]
+    assert run.returncode == 0, run.stderr
+    data = data_of(run)
+    assert data["winnable"] is False and data["shortest_length"] is None and data["prime"] is None
+    assert isinstance(data["lower_bound"], str) and len(data["lower_bound"]) == 301_030
+    assert data["lower_bound"].endswith(str(pow(2, 10**6, 10**30) - 1))
+    assert isinstance(data["classes"], str) and data["classes"] == data["classes_burnside"]
+    assert data["factorization"] == "(x + 1)**64 * (x**15624 + ... + x + 1)**64"
+    assert data["invariant"]["groups"] == 15625
+    assert "2^1000000 - 1" not in results["analyze million text"].stdout  # text gives sizes, not 301,030 digits
+    assert "x 10^301,023" in results["analyze million text"].stdout
+
+
+def test_output_writes_one_move_per_line_and_check_reads_it_back(results: Any, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    run = results["output"]
+    assert run.returncode == 0, run.stderr
+    assert "16^2 - 1 = 255 moves" in run.stdout and "written to" in run.stdout
+    written = Path(run.stdout.split("written to ")[1].split(",")[0])
+    lines = written.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 255 and all(line.count(":") == 1 for line in lines)
+    assert main(["check", "coins", "--coins", "2", "--sides", "16", "--file", str(written), "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["correct"] is True and verdict["shortest"] == 255
+
+
+def test_long_strategies_are_streamed_as_json(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # a strategy longer than the engine holds in memory is written out piece by piece
+    monkeypatch.setattr(theory, "HELD_MOVES", 10)
+    monkeypatch.setattr(engine, "layered_pieces", _small_pieces(engine.layered_pieces))
+    theory.decide.cache_clear()
+    try:
+        assert main(["solve", "coins", "--coins", "4", "--sides", "4", "--json"]) == 0
+        streamed = json.loads(capsys.readouterr().out)
+        assert main(["solve", "coins", "--coins", "4", "--sides", "4"]) == 0
+        text = capsys.readouterr().out
+    finally:
+        theory.decide.cache_clear()
+    assert streamed["listed"] is True and streamed["length"] == 255 == len(streamed["strategy"])
+    assert Rules(4, 4).won_by([tuple(move) for move in streamed["strategy"]]) == 255
+    first = [tuple(move) for move in streamed["strategy"][:40]]
+    assert parse_strategy(text.splitlines()[1].split(" ...")[0], 4, 4) == first
+
+
+def test_one_counter_with_many_faces_streams_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # 199,999 moves of one level and no inner block: the stream once began with a stray comma
+    assert main(["solve", "coins", "--coins", "1", "--sides", "200000", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["listed"] is True and data["length"] == 199_999 == len(data["strategy"])
+    assert data["strategy"] == [[1]] * 199_999
+
+
+def _small_pieces(pieces: Any) -> Any:
+    """layered_pieces in blocks of 4 moves, so the stream has many pieces."""
+    return lambda levels, word, sep, block=4: pieces(levels, word, sep, block=4)
+
+
 # -- bad input: exit 2, one line, no traceback -------------------------------------------------
 
 
 @pytest.mark.parametrize(("name", "pieces"), [
     ("bad move", ["move 2", "'0193'", "character 3", "9"]),
     ("coins 0", ["coins", "0"]),
-    ("coins 30", ["coins", "30"]),
+    ("coins 30", ["coins", "30", "1,048,576 (2^20)"]),
+    ("coins too many", ["coins", "1000000", "1000001"]),
     ("unknown flag", ["--colour"]),
     ("missing strategy", ["no answer"]),
     ("unreadable file", ["missing.txt"]),
     ("bad after", ["'0x2'"]),
+    ("output too long", ["--output", "2^64 - 1", "1,000,000,000"]),
+    ("output unwritable", ["cannot write", "coins_cli"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(results: Any, name: str, pieces: list[str]) -> None:
     run = results[name]

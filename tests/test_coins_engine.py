@@ -3,7 +3,7 @@
 Every strategy the engine finds (by search or by construction) is replayed by
 the plain rules in ``test_coins_rules``; every "no strategy" comes with a trap
 that both the engine's own checker and the plain rules confirm; every count is
-computed three ways (enumeration, sympy's Burnside, a gcd Burnside).
+computed three ways (enumeration, Burnside over divisors and Euler's phi, Burnside with gcd).
 """
 
 from __future__ import annotations
@@ -130,18 +130,24 @@ def test_variants_against_brute_force(key: tuple[int, int, bool, str], expected:
 # -- the closed-form construction --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("n", "k", "dihedral"), [(1, 2, False), (2, 2, False), (4, 2, False), (8, 2, False),
-                                                  (4, 2, True), (1, 3, False), (3, 3, False)])
-def test_construction_wins_by_the_plain_rules_at_the_lower_bound(n: int, k: int, dihedral: bool) -> None:
-    m = model(n, k, dihedral)
+@pytest.mark.parametrize(("n", "k", "dihedral", "goal"), [
+    (1, 2, False, "heads"), (2, 2, False, "heads"), (4, 2, False, "heads"), (8, 2, False, "heads"),
+    (4, 2, True, "heads"), (1, 3, False, "heads"), (3, 3, False, "heads"),
+    # the layered strategy beyond K prime and goal all heads (issue 13)
+    (4, 2, False, "same"), (4, 4, False, "heads"), (2, 4, True, "heads"), (3, 3, False, "same"),
+    (2, 2, True, "same"), (1, 6, False, "heads"), (1, 6, True, "same"), (2, 8, False, "same"),
+    (8, 2, True, "same"), (3, 9, False, "same")])
+def test_construction_wins_by_the_plain_rules_at_the_lower_bound(n: int, k: int, dihedral: bool, goal: str) -> None:
+    m = model(n, k, dihedral, goal)
     assert engine.construction_applies(m)
     strategy = engine.construct(m)
-    assert len(strategy) == engine.lower_bound(m) == k**n - 1
-    assert Rules(n, k, dihedral).won_by(strategy) == len(strategy)
+    assert len(strategy) == engine.lower_bound(m) == (k**n - 1 if goal == "heads" else k ** (n - 1) - 1)
+    assert Rules(n, k, dihedral, goal).won_by(strategy) == len(strategy)
 
 
-@pytest.mark.parametrize("key", [(3, 2, False, "heads"), (6, 2, False, "heads"), (4, 2, False, "same"),
-                                 (3, 3, True, "heads"), (2, 3, False, "heads"), (4, 4, False, "heads")])
+@pytest.mark.parametrize("key", [(3, 2, False, "heads"), (6, 2, False, "heads"), (3, 2, False, "same"),
+                                 (3, 3, True, "heads"), (2, 3, False, "heads"), (6, 4, False, "heads"),
+                                 (2, 6, False, "same"), (9, 3, True, "same")])
 def test_construction_refused_where_it_does_not_apply(key: tuple[int, int, bool, str]) -> None:
     m = model(*key)
     assert not engine.construction_applies(m)
@@ -226,14 +232,19 @@ def test_known_strategy_from_the_issue() -> None:
     assert result.wins and result.won_by == 15 and result.length == 15
 
 
-def test_a_search_that_hits_its_state_limit_falls_back_instead_of_raising(monkeypatch: pytest.MonkeyPatch) -> None:
-    # `tutor solve coins --coins 4 --sides 4` searched 300,000 beliefs (about 50 s) and then
-    # died with a SearchLimit traceback; a smaller limit shows the same path quickly
-    monkeypatch.setattr(engine, "SEARCH_STEP_LIMIT", 500)
-    engine.search_from.cache_clear()
-    m = model(4, 4)
-    assert engine.searchable(m)
-    sol = decide.__wrapped__(m)  # uncached, so the lowered limit applies
-    engine.search_from.cache_clear()
-    assert sol.method in ("construction", "trap", "unknown")
-    assert sol.solvable is not False or sol.trap
+def test_a_search_that_gives_up_falls_back_on_the_theorems_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `tutor solve coins --coins 4 --sides 4` once searched 300,000 beliefs (about 50 s) and then died with
+    # a SearchLimit traceback; now decide searches only small tables, and a search that still gives up
+    # leaves the construction or the trap, never "unknown"
+    from tutor.errors import SearchLimit
+
+    def gives_up(m: Model) -> None:
+        raise SearchLimit("the belief space is too large")
+
+    monkeypatch.setattr(engine, "solve", gives_up)
+    won = decide.__wrapped__(model(4))  # uncached, so the patched search runs
+    assert won.method == "construction" and won.solvable is True and won.shortest == 15
+    assert won.strategy is not None and Rules(4).won_by(won.strategy) == 15
+    lost = decide.__wrapped__(model(3))
+    assert lost.method == "trap" and lost.solvable is False and Rules(3).is_trap(set(lost.trap))
+    assert decide(model(4, 4)).method == "construction"  # 70 arrangements: no search at all

@@ -122,6 +122,10 @@ def test_hints_for_sixteen_coins_follow_the_construction() -> None:
     data = hint_data(params, strategy[:3])
     assert [flips(16, *data["best_moves"][0])] == [strategy[3]]
     assert data["remaining_in_construction"] == 65_532
+    # the rest of a shortest strategy is shortest (a faster finish would beat the lower bound): the distance
+    assert data["distance"] == 65_532 and "at least 65532 more move(s)" in data["hints"][0]
+    off = hint_data(params, [strategy[1], *strategy[1:3]])  # off the strategy: no claim
+    assert off["distance"] is None and "remaining_in_construction" not in off
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -175,10 +179,25 @@ def test_quantities_and_reference_answer() -> None:
     assert PUZZLE.kind("strategy").completions(params, NO_ARGS, "") == ["0", "01", "02", "012", "0123"]
 
 
-@pytest.mark.parametrize("raw", [{"coins": 0}, {"coins": 21}, {"sides": 1}, {"symmetry": "mirror"},
-                                 {"goal": "tails"}, {"coins": 20, "sides": 3}, {"colour": 1}])
+@pytest.mark.parametrize("raw", [{"coins": 0}, {"coins": 1_000_001}, {"sides": 1}, {"sides": 1_000_001},
+                                 {"symmetry": "mirror"}, {"goal": "tails"}, {"colour": 1}])
 def test_bad_parameters_are_refused(raw: dict[str, Any]) -> None:
     from tutor.errors import InvalidParams
 
     with pytest.raises(InvalidParams):
         PUZZLE.load(raw)
+
+
+@pytest.mark.parametrize("raw", [{"coins": 21}, {"coins": 20, "sides": 3}, {"coins": 10**6, "sides": 10**6}])
+def test_tables_too_large_to_enumerate_load_but_hints_and_play_refuse_naming_the_limit(raw: dict[str, Any]) -> None:
+    # issue 13: solve and analyze decide any size; what enumerates every table still refuses past 2^20
+    from tutor.errors import InvalidParams
+
+    game = PUZZLE.load(raw)
+    assert PUZZLE.solvable(game) is False
+    assert PUZZLE.kind("strategy").completions(game, NO_ARGS, "") == []  # the REPL's tab key never enumerates
+    for enumerate_all in (lambda: hint_data(game, []), lambda: PLAY.start(game, NO_ARGS, random.Random(0)),
+                          lambda: PUZZLE.compute(game, "classes")):
+        with pytest.raises(InvalidParams, match=r"more than the 1,048,576 \(2\^20\)"):
+            enumerate_all()
+

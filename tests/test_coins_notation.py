@@ -140,3 +140,36 @@ def test_unknown_block_name_is_one_line() -> None:
     with pytest.raises(InvalidNotation, match=r"'D'.*unknown block name") as info:
         parse_strategy("0123 D", 4)
     assert "\n" not in str(info.value)
+
+
+# -- counters with more than ten faces (issue 13): amounts separated by colons ---------------------
+
+
+@given(st.integers(1, 6), st.integers(11, 1_000_000), st.data())
+def test_many_faces_round_trip_with_colons(n: int, k: int, data: Any) -> None:
+    moves = data.draw(st.lists(st.tuples(*[st.integers(0, k - 1)] * n), max_size=8))
+    text = format_strategy(moves, k)
+    assert all(word.count(":") == n - 1 for word in text.split())
+    assert parse_strategy(text, n, k) == moves
+    assert format_strategy(parse_strategy(text, n, k), k) == text
+
+
+def test_colons_are_accepted_for_few_faces_too_and_digits_stay_canonical() -> None:
+    assert parse_move("1:2:0", 3, 3) == parse_move("120", 3, 3) == (1, 2, 0)
+    assert format_move((1, 2, 0), 3) == "120"
+    assert parse_move("12", 1, 16) == (12,) and format_move((12,), 16) == "12"
+
+
+@pytest.mark.parametrize(("word", "n", "k", "pieces"), [
+    ("1:2", 3, 16, ["move 1 '1:2'", "needs 3 amounts", "has 2"]),
+    ("1:16:0", 3, 16, ["character 3", "'16'", "0-15"]),
+    ("1::0", 3, 16, ["character 3", "''"]),
+    ("1:x:0", 3, 16, ["character 3", "'x'"]),
+    ("1:" + "9" * 5000, 2, 16, ["character 3", "0-15"]),  # never converted: no 4,300-digit traceback
+    ("120", 3, 16, ["needs 3 amounts", "has 1"]),
+])
+def test_colon_errors_point_at_the_amount(word: str, n: int, k: int, pieces: list[str]) -> None:
+    with pytest.raises(InvalidNotation) as err:
+        parse_move(word, n, k)
+    for piece in pieces:
+        assert piece in str(err.value), (piece, str(err.value))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from tutor import __version__
@@ -218,11 +218,27 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
     game = puzzle.load(collect(namespace, puzzle.params, "param_"))
     args = resolve(spec.options, collect(namespace, spec.options, "opt_"), f"tutor {command} {puzzle.name}")
     report = spec.run(game, args)
-    if namespace.json:
+    for path, pieces in report.files:
+        write_pieces(path, pieces())
+    if namespace.json and report.stream is not None:
+        for piece in report.stream():
+            sys.stdout.write(piece)
+        sys.stdout.write("\n")
+    elif namespace.json:
         print(dump_json(report.data))
     else:
         print(report.text)
     return int(report.exit_code)
+
+
+def write_pieces(path: str, pieces: Iterable[str]) -> None:
+    """Write text produced piece by piece to a file; one clear line if it cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            for piece in pieces:
+                handle.write(piece)
+    except OSError as err:
+        raise InvalidNotation(f"cannot write {path!r}: {err.strerror}") from None
 
 
 def dump_json(data: object) -> str:

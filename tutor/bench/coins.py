@@ -1,10 +1,16 @@
 """Coin-table benchmark: the speed and memory targets of issue 3, and the seed's search for scale.
 
-* shortest strategy for N = 8 from a cold start (every cache cleared): target 0.1 s;
+* shortest strategy for N = 8 from a cold start (every cache cleared), by ``decide`` (now the
+  layered construction) and by the exhaustive belief search: target 0.1 s each;
 * build and exactly verify the N = 16 strategy (65,535 moves): target 3 s, and at most
   500 MB peak memory, measured with tracemalloc (numpy reports its buffers to it), so
   the figure is memory allocated by this work, not the interpreter's resident size;
 * ``tutor --help`` as a fresh process: target 0.6 s;
+* issue 13: the theorem's decision over the 640 configurations N = 1..20, K = 2..9, both
+  symmetries, both goals (target 0.1 s), ``analyze coins --coins 1000000`` in-process, JSON
+  included (target 0.1 s), the same for N = K = 10^6 (the largest exact numbers, 6 million
+  digits: no target, well under a second), and streaming the 8^8 - 1 = 16,777,215-move
+  strategy as text to a null sink (no target);
 * the seed's belief search (baselines/seed_coinflip.py) for N = 4, and for N = 8 only
   when TUTOR_BENCH_SLOW=1 (it takes the better part of a minute): no target.
 """
@@ -19,6 +25,7 @@ import time
 from pathlib import Path
 
 from tutor.bench import Figure, best_time, peak_memory_mb
+from tutor.puzzles.options import resolve
 
 # the shared baselines sit beside the checkout (../shared/baselines); TUTOR_BASELINES overrides
 BASELINE = Path(os.environ.get("TUTOR_BASELINES", Path(__file__).resolve().parents[3] / "shared" / "baselines")) \
@@ -35,6 +42,34 @@ def _cold() -> None:
     theory.decide.cache_clear()
 
 
+def _sweep() -> int:
+    """The theorem's decision over the issue's 640 configurations; returns how many are winnable."""
+    from tutor.puzzles.coins import theory
+
+    return sum(theory.theorem(n, k, d, g).winnable for n in range(1, 21) for k in range(2, 10)
+               for d in (False, True) for g in ("heads", "same"))
+
+
+def _analyze(n: int, k: int) -> int:
+    """``tutor analyze coins --coins N --sides K --json`` in-process, cold; returns the JSON's size."""
+    from tutor.cli import dump_json
+    from tutor.puzzles.coins import CoinTable
+
+    _cold()
+    puzzle = CoinTable()
+    command = puzzle.commands["analyze"]
+    report = command.run(puzzle.load({"coins": n, "sides": k}), resolve(command.options, {}, "bench"))
+    return len(dump_json(report.data))
+
+
+def _stream() -> int:
+    """The 16,777,215-move strategy for 8 counters with 8 faces, as text pieces; returns characters made."""
+    from tutor.puzzles.coins import engine
+    from tutor.puzzles.coins.rules import format_move
+
+    return sum(len(piece) for piece in engine.layered_pieces(engine.levels(8, 8), lambda m: format_move(m, 8), "\n"))
+
+
 def _shortest(n: int) -> int:
     from tutor.puzzles.coins import rules, theory
 
@@ -42,6 +77,15 @@ def _shortest(n: int) -> int:
     sol = theory.decide(rules.model(n))
     assert sol.strategy is not None
     return len(sol.strategy)
+
+
+def _searched(n: int) -> int:
+    from tutor.puzzles.coins import engine, rules
+
+    _cold()
+    outcome = engine.solve(rules.model(n))
+    assert outcome.strategy is not None
+    return len(outcome.strategy)
 
 
 def _sixteen() -> bool:
@@ -83,7 +127,10 @@ def run() -> list[Figure]:
     """Measure every coin-table figure."""
     figures = []
     seconds, length = best_time(lambda: _shortest(8), repeat=5)
-    figures.append(Figure("shortest strategy, N = 8, cold caches", seconds, "s", 0.1, f"{length} moves"))
+    figures.append(Figure("shortest strategy, N = 8, cold caches", seconds, "s", 0.1,
+                          f"{length} moves, the layered construction"))
+    seconds, length = best_time(lambda: _searched(8), repeat=5)
+    figures.append(Figure("exhaustive belief search, N = 8, cold caches", seconds, "s", 0.1, f"{length} moves"))
     seconds, length = best_time(lambda: _shortest(4), repeat=5)
     figures.append(Figure("shortest strategy, N = 4, cold caches", seconds, "s", note=f"{length} moves"))
     seconds, _ = best_time(_sixteen, repeat=3)
@@ -93,6 +140,17 @@ def run() -> list[Figure]:
     seconds, _ = best_time(_help, repeat=5)
     figures.append(Figure("tutor --help, fresh process", seconds, "s", 0.6, " ".join(
         Path(part).name if i == 0 else part for i, part in enumerate(_help_command()))))
+    seconds, won = best_time(_sweep, repeat=5)
+    figures.append(Figure("decision of all 640 tables N<=20, K<=9 (theorem)", seconds, "s", 0.1,
+                          f"{won} winnable, {640 - won} not"))
+    seconds, size = best_time(lambda: _analyze(10**6, 2), repeat=5)
+    figures.append(Figure("analyze coins --coins 1000000, in-process, JSON", seconds, "s", 0.1,
+                          f"{size:,} characters of JSON"))
+    seconds, size = best_time(lambda: _analyze(10**6, 10**6), repeat=3)
+    figures.append(Figure("analyze coins --coins 10^6 --sides 10^6, in-process", seconds, "s",
+                          note=f"{size:,} characters of JSON: exact 6,000,000-digit lower bound"))
+    seconds, size = best_time(_stream, repeat=3)
+    figures.append(Figure("stream the 8^8 - 1 move strategy as text", seconds, "s", note=f"{size:,} characters"))
     figures.append(_baseline(4, timeout=120))
     if os.environ.get("TUTOR_BENCH_SLOW") == "1":
         figures.append(_baseline(8, timeout=600))

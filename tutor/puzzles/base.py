@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
@@ -52,13 +52,23 @@ __all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Comm
 G = TypeVar("G")  # a family's game object
 
 
+Pieces = Callable[[], Iterable[str]]  # output produced on demand, piece by piece
+
+
 @dataclass(frozen=True)
 class Report:
-    """What one command-line command produced: JSON data, text, and exit code."""
+    """What one command-line command produced: JSON data, text, and exit code.
+
+    Output too large to hold in memory is produced on demand: ``stream`` gives the whole
+    JSON document in pieces (then ``data`` holds every key, with the streamed list left
+    as None), and ``files`` are (path, pieces) the command line writes before printing.
+    """
 
     data: JSON
     text: str
     exit_code: int = 0
+    stream: Pieces | None = None
+    files: tuple[tuple[str, Pieces], ...] = ()
 
 
 # -- commands ------------------------------------------------------------------------------------

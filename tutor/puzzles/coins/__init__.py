@@ -3,7 +3,7 @@
 Modules, in the order imports flow (the same roles in every family):
 
 * ``rules``  - the game object, tables, turns, classes, beliefs, and the move notation;
-* ``engine`` - belief-state search, the closed-form construction, exact verification, the trap;
+* ``engine`` - belief-state search, the layered construction, exact verification, the trap;
 * ``theory`` - the algebra of x^N - 1 (sympy) and the decision: search, construction or trap;
 * ``teach``  - verdicts, hint ladders, lesson quantities, play against the Devil;
 * ``cli``    - the command-line reports and their JSON contract.
@@ -18,6 +18,8 @@ from tutor.puzzles.coins.teach import KINDS, PLAY, QUANTITIES
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
 
+MAX_SIZE = 1_000_000  # the largest N and K: solve and analyze decide these instantly
+
 
 class CoinTable(Puzzle[CoinGame]):
     """The blindfolded rotating coin table."""
@@ -26,8 +28,9 @@ class CoinTable(Puzzle[CoinGame]):
     title = "The rotating coin table"
     summary = "flip coins blindfolded while the Devil turns the table; find a sure win"
     params = (
-        Option("coins", int, 4, "number of positions N", minimum=1, maximum=20),
-        Option("sides", int, 2, "faces per counter K (2 = coins)", minimum=2, maximum=9),
+        Option("coins", int, 4, "number of positions N (check, hint and play need K^N <= 2^20)",
+               minimum=1, maximum=MAX_SIZE),
+        Option("sides", int, 2, "faces per counter K (2 = coins)", minimum=2, maximum=MAX_SIZE),
         Option("symmetry", str, "rotation", "what the Devil may do", choices=("rotation", "dihedral")),
         Option("goal", str, "heads", "all heads, or all coins alike", choices=("heads", "same")),
     )
@@ -44,14 +47,13 @@ class CoinTable(Puzzle[CoinGame]):
         Sample({"coins": 4, "goal": "same"}, random_games=False),
         Sample({"coins": 3, "sides": 3}, random_games=False),
         Sample({"coins": 4, "symmetry": "dihedral"}, random_games=False),
+        Sample({"coins": 4, "sides": 4}, random_games=False),  # the layered strategy, 255 moves
     )
 
     def build(self, values: Args) -> CoinGame:
-        """The game; the table must be small enough to handle exactly (the model checks its size)."""
-        game = CoinGame(values["coins"], values["sides"], values["symmetry"], values["goal"])
-        game.model  # noqa: B018 - raises InvalidParams for a table too large to enumerate
-        return game
+        """The game, at any size: what enumerates every table refuses, in one line, past 2^20 tables."""
+        return CoinGame(values["coins"], values["sides"], values["symmetry"], values["goal"])
 
     def solvable(self, game: CoinGame) -> bool | None:
-        """Whether a sure win exists (None when undecided)."""
+        """Whether a sure win exists (the theorem decides every table)."""
         return decide(game.model).solvable

@@ -1,46 +1,118 @@
 """The coin table's command-line contract: ``tutor solve|check|hint|analyze coins``.
 
 JSON keys are documented in README.md and docs/coins.md; they may be added to,
-never renamed or removed.
+never renamed or removed.  ``solve`` and ``analyze`` work at any size (the theorem
+decides); ``check`` and ``hint`` enumerate every table and refuse past 2^20 tables.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterator
+from itertools import chain
+
+from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame, format_strategy, parse_strategy
+from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach import hint_data, move_json, verdict
-from tutor.puzzles.coins.theory import analyze, decide
+from tutor.puzzles.coins.theory import Solution, analyze, decide
 from tutor.puzzles.options import Args, Option, required_text
 
 COMMANDS = Commands()
 LISTED_MOVES = 300  # longer strategies are shortened in text (JSON has them all)
+MAX_LISTED = 20_000_000  # solve lists (streams) a strategy up to this many moves
+MAX_WRITTEN = 1_000_000_000  # and writes one to --output FILE up to this many
+PREVIEW = 40  # moves shown in text before "..."
 
 
-@COMMANDS.register("solve", "a shortest winning strategy, or the Devil's trap")
+@COMMANDS.register("solve", "a shortest winning strategy, or the Devil's certificate",
+                   Option("output", str, None, "write the strategy to FILE, one move per line (any length up to "
+                          f"{MAX_WRITTEN:,} moves)", metavar="FILE"))
 def solve(game: CoinGame, args: Args) -> Report:
-    """The decision and, where one exists, a shortest strategy."""
+    """The decision and, where one exists, a shortest strategy: listed, streamed or written to a file."""
     m = game.model
     sol = decide(m)
+    length = sol.length
     data: JSON = {
         "solvable": sol.solvable,
-        "length": None if sol.strategy is None else len(sol.strategy),
-        "strategy": None if sol.strategy is None else [move_json(m, mv) for mv in sol.strategy],
-        "shortest": sol.shortest is not None,
+        "length": None if length is None else length.json(),
+        "strategy": None,
+        "shortest": length is not None,
         "method": sol.method,
         "reason": sol.reason,
+        "listed": False,
     }
     if sol.trap:
         data["trap"] = list(sol.trap)
-    if sol.strategy is None:
-        word = "no winning strategy" if sol.solvable is False else "undecided"
-        return Report(data, f"{m.n} coins: {word}: {sol.reason}.")
-    text = format_strategy(sol.strategy, m.k)
-    if len(sol.strategy) > LISTED_MOVES:
-        text = " ".join(text.split()[:40]) + f" ... ({len(sol.strategy)} moves; use --json for all)"
-    return Report(data, f"{m.n} coins: shortest winning strategy, {len(sol.strategy)} moves "
-                        f"({sol.reason}):\n{text}")
+    if sol.decision.invariant is not None:
+        data["invariant"] = sol.decision.invariant.json()
+    if length is None:
+        return Report(data, f"{m.n} coins: no winning strategy: {sol.reason}.")
+    head = f"{m.n} coins: shortest winning strategy, {length.text()} moves ({sol.reason})"
+    moves = int(length) if length.digits() <= 10 else MAX_WRITTEN + 1
+    output = args["output"]
+    if output is not None:
+        if moves > MAX_WRITTEN:
+            raise InvalidParams(f"--output: the strategy has {length.expression()} moves; "
+                                f"at most {MAX_WRITTEN:,} are written to a file")
+        data["output"] = output
+        lines = _pieces(m, sol, lambda mv: format_move(mv, m.k), "\n")
+        return Report(data, f"{head}: written to {output}, one move per line.",
+                      files=((output, lambda: chain(lines(), ["\n"])),))
+    if moves > MAX_LISTED:
+        where = ("write it to a file with --output FILE" if moves <= MAX_WRITTEN
+                 else "it is too long to write out, even to a file")
+        return Report(data, f"{head}.\nIt has more than {MAX_LISTED:,} moves, too many to list here; {where}.")
+    data["listed"] = True
+    shown = _preview(m, sol)
+    text = format_strategy(shown, m.k)
+    if moves > LISTED_MOVES:
+        text = " ".join(text.split()[:PREVIEW]) + f" ... ({moves} moves; use --json for all)"
+    if sol.strategy is not None:
+        data["strategy"] = [move_json(m, mv) for mv in sol.strategy]
+        return Report(data, f"{head}:\n{text}")
+    return Report(data, f"{head}:\n{text}",
+                  stream=_json_stream(data, "strategy",
+                                      _pieces(m, sol, lambda mv: json.dumps(move_json(m, mv)), ",")))
+
+
+def _preview(m: Model, sol: Solution) -> list[Move]:
+    """The strategy when held in memory, else its first moves (for the text)."""
+    if sol.strategy is not None:
+        return sol.strategy
+    words: list[str] = []
+    for piece in _pieces(m, sol, lambda mv: format_move(mv, m.k), " ")():
+        words += piece.split()
+        if len(words) >= PREVIEW:
+            break
+    return parse_strategy(" ".join(words[:PREVIEW]), m.n, m.k)
+
+
+def _pieces(m: Model, sol: Solution, word: Callable[[Move], str], sep: str) -> Callable[[], Iterator[str]]:
+    """The strategy as text pieces, produced when asked for: the one held in memory (the search's, on
+    small tables), else the layered strategy piece by piece."""
+    held = sol.strategy
+    if held is not None:
+        return lambda: iter([sep.join(word(mv) for mv in held)])
+    return lambda: engine.layered_pieces(sol.levels(), word, sep)
+
+
+def _json_stream(data: JSON, key: str, items: Callable[[], Iterator[str]]) -> Callable[[], Iterator[str]]:
+    """The JSON of ``data`` in pieces, with the list under ``key`` produced by ``items``."""
+    def pieces() -> Iterator[str]:
+        yield "{"
+        for i, (name, value) in enumerate(data.items()):
+            yield ("" if i == 0 else ", ") + json.dumps(name) + ": "
+            if name == key:
+                yield "["
+                yield from items()
+                yield "]"
+            else:
+                yield json.dumps(value)
+        yield "}"
+    return pieces
 
 
 @COMMANDS.register("check", "judge a strategy exactly (exit 0 wins, 1 does not)",
@@ -48,6 +120,7 @@ def solve(game: CoinGame, args: Args) -> Report:
                           positional=True, readable=True, metavar="STRATEGY"))
 def check(game: CoinGame, args: Args) -> Report:
     """Verify a strategy against every start and every turn."""
+    game.model.require_enumerable()
     v = verdict(game, parse_strategy(required_text(args, "strategy"), game.coins, game.sides))
     body = v.summary + ("\n" + v.detail if v.detail else "")
     return Report(v.data, ("correct: " if v.correct else "incorrect: ") + body, 0 if v.correct else 1)
@@ -57,6 +130,7 @@ def check(game: CoinGame, args: Args) -> Report:
                    Option("after", str, "", "the moves played so far (default: none)", metavar="STRATEGY"))
 def hint(game: CoinGame, args: Args) -> Report:
     """The hint ladder after ``--after``."""
+    game.model.require_enumerable()
     data = hint_data(game, parse_strategy(args["after"], game.coins, game.sides))
     text = "\n".join(f"hint {i} of {len(data['hints'])}: {h}" for i, h in enumerate(data["hints"], 1))
     return Report(data, text)
@@ -64,27 +138,40 @@ def hint(game: CoinGame, args: Args) -> Report:
 
 @COMMANDS.register("analyze", "classes, Burnside's count, x^N - 1 and why the table can or cannot be won")
 def analyze_command(game: CoinGame, args: Args) -> Report:
-    """The theory of the table."""
+    """The theory of the table (at any size: nothing past 65,536 tables is enumerated)."""
     m = game.model
     a = analyze(m)
     sol = decide(m)
+    d = sol.decision
     data: JSON = {
         "classes": a.classes,
         "classes_burnside": a.classes_formula,
         "winnable": sol.solvable,
         "factorization": a.factorization,
         "power_of_sides": a.power_of_k,
-        "shortest_length": sol.shortest,
-        "lower_bound": engine.lower_bound(m),
+        "shortest_length": None if d.length is None else d.length.json(),
+        "lower_bound": d.lower_bound.json(),
         "explanation": list(a.explanation),
         "reason": sol.reason,
+        "method": sol.method,
+        "prime": d.prime,
+        "invariant": None if d.invariant is None else d.invariant.json(),
     }
     if sol.trap:
         data["trap"] = list(sol.trap)
     win = {True: "winnable", False: "not winnable", None: "undecided"}[sol.solvable]
     devil = "rotations and reflections" if m.dihedral else "rotations"
+    shortest = "" if d.length is None else f"shortest sure win: {d.length.text()} moves\n"
     lines = [f"{m.n} positions, {m.k} faces, Devil: {devil}, goal: {game.goal_text}",
-             f"classes of tables: {a.classes} (Burnside's count: {a.classes_formula})",
+             f"classes of tables: {_count(a.classes)} (Burnside's count: {_count(a.classes_formula)})",
              f"x**{m.n} - 1 = {a.factorization}",
-             f"{win}: {sol.reason}", "", *a.explanation]
+             f"{shortest}{win}: {sol.reason}", "", *a.explanation]
     return Report(data, "\n".join(lines))
+
+
+def _count(value: int | str | None) -> str:
+    """A count for text: written out when short, else by its size."""
+    if value is None:
+        return "more than 10^1,000,000 (too long to compute exactly)"
+    digits = str(value)
+    return digits if len(digits) <= 30 else f"{digits[0]}.{digits[1:4]}... x 10^{len(digits) - 1:,}"

@@ -33,7 +33,21 @@ if TYPE_CHECKING:
 Table = int
 Move = tuple[int, ...]
 
-MAX_TABLES = 1 << 20  # K**N limit for exact work over every table
+MAX_TABLES = 1 << 20  # K**N limit for exact work over every table (check, hint, play, lesson counts)
+
+
+def fits(n: int, k: int, limit: int = MAX_TABLES) -> bool:
+    """Whether K**N <= limit, without computing K**N for huge N.
+
+    >>> fits(20, 2), fits(21, 2), fits(10**6, 2)
+    (True, False, False)
+    """
+    total = 1
+    for _ in range(n):
+        total *= k
+        if total > limit:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -49,10 +63,18 @@ class Model:
     def __post_init__(self) -> None:
         if self.n < 1 or self.k < 2:
             raise InvalidParams(f"need at least 1 coin and 2 faces, not {self.n} and {self.k}")
-        if self.k**self.n > MAX_TABLES:
+
+    @property
+    def enumerable(self) -> bool:
+        """Whether every table can be enumerated (K**N <= MAX_TABLES): check, hint and play need it."""
+        return fits(self.n, self.k)
+
+    def require_enumerable(self) -> None:
+        """Refuse, in one line naming the limit, work that enumerates every table of a table too large."""
+        if not self.enumerable:
             raise InvalidParams(
-                f"{self.k}**{self.n} = {self.k**self.n} tables is more than this engine "
-                f"handles exactly ({MAX_TABLES})"
+                f"{self.n} coins with {self.k} faces make {self.k}^{self.n} tables, more than the "
+                f"{MAX_TABLES:,} (2^20) that check, hint and play enumerate; solve and analyze work at any size"
             )
 
     # -- the group of turns -------------------------------------------------
@@ -60,6 +82,7 @@ class Model:
     @cached_property
     def group(self) -> tuple[tuple[int, ...], ...]:
         """Every turn as a permutation: coin at position p moves to position g[p]."""
+        self.require_enumerable()
         n = self.n
         turns = [tuple((p + r) % n for p in range(n)) for r in range(n)]
         if self.dihedral:
@@ -124,6 +147,7 @@ class Model:
         """Digits of every table, class index of every table, class representatives."""
         if "cls" in self._cache:
             return self._cache
+        self.require_enumerable()
         import numpy as np
 
         n, k = self.n, self.k
@@ -264,8 +288,10 @@ class CoinGame:
 # (``0123``, ``02``; positions 0-9), a brace set as the seed prints them (``{0, 2}``), a
 # pattern of ``x`` (flip) and ``.`` (leave) of length N (``x.x.``), or ``-`` / ``{}`` for
 # the empty move.  With K > 2 faces a move is a digit vector of length N, the amount added
-# at each position (``1202``).  Long strategies can name blocks: a line ``let D = 0123 02``
-# defines D for later moves (plain substitution, never evaluation).  ``format_strategy``
+# at each position (``1202``); with K > 10 faces, whose amounts need more than one digit, the
+# N amounts are separated by colons (``1:12:0``), a form any K > 2 may use.  Long strategies
+# can name blocks: a line ``let D = 0123 02`` defines D for later moves (plain substitution,
+# never evaluation).  ``format_strategy``
 # writes digits for N <= 10 coins and patterns beyond (positions 10+ have no single digit).
 
 SEPARATORS = " \t\r\n,;"
@@ -318,6 +344,8 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
     where = f"move {number} {word!r}"
     if word in ("-", "{}"):
         return (0,) * n
+    if k > 2 and (k > 10 or ":" in word):
+        return _parse_amounts(word, n, k, where)
     if k > 2:
         if len(word) != n:
             raise InvalidNotation(f"{where}: needs {n} digits (one amount per position), has {len(word)}")
@@ -343,6 +371,21 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
                                   f"(write moves like 02, {{0, 2}} or x.x.)")
         _flip(flips, int(ch), where, col)
     return tuple(flips)
+
+
+def _parse_amounts(word: str, n: int, k: int, where: str) -> Move:
+    """N amounts separated by colons (``1:12:0``), the form for K > 10 faces (any K > 2 may use it)."""
+    parts = word.split(":")
+    if len(parts) != n:
+        raise InvalidNotation(f"{where}: needs {n} amounts separated by ':' (one per position), has {len(parts)}")
+    amounts = []
+    col = 1
+    for part in parts:
+        if not (part.isascii() and part.isdecimal()) or len(part) > len(str(k - 1)) or int(part) >= k:
+            raise InvalidNotation(f"{where}, character {col}: {part!r} is not an amount 0-{k - 1}")
+        amounts.append(int(part))
+        col += len(part) + 1
+    return tuple(amounts)
 
 
 def _flip(flips: list[int], pos: int, where: str, col: int) -> None:
@@ -421,7 +464,11 @@ def format_move(move: Move, k: int = 2) -> str:
 
     >>> format_move((1, 0, 1, 0)), format_move((0, 0, 0, 0)), format_move((1, 2, 0), 3)
     ('02', '-', '120')
+    >>> format_move((1, 12, 0), 16)
+    '1:12:0'
     """
+    if k > 10:
+        return ":".join(str(d) for d in move)
     if k > 2:
         return "".join(str(d) for d in move)
     if not any(move):

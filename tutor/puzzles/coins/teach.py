@@ -16,7 +16,7 @@ from tutor.errors import InvalidNotation, SearchLimit
 from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Quantities, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy, positions
-from tutor.puzzles.coins.theory import analyze, decide
+from tutor.puzzles.coins.theory import analyze, decide, necklaces
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
 
@@ -138,7 +138,8 @@ def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:
             return data
     elif sol.strategy is not None and list(prefix) == sol.strategy[: len(prefix)]:
         best = [sol.strategy[len(prefix)]]
-        data["remaining_in_construction"] = len(sol.strategy) - len(prefix)
+        # the rest of a shortest strategy is shortest: a faster finish would beat the lower bound
+        distance = data["remaining_in_construction"] = len(sol.strategy) - len(prefix)
     data["distance"] = distance
     data["best_moves"] = [move_json(m, mv) for mv in best]
     ladder = [nudge + (f" A sure win needs at least {distance} more move(s)." if distance else "")]
@@ -172,7 +173,7 @@ def _concept(m: Model, bits: int, belief: list[str], best: Move) -> str:
 def completions(game: CoinGame) -> list[str]:
     """Every distinct move, in canonical notation (small tables only)."""
     m = game.model
-    if m.class_count > 64:
+    if not m.enumerable or necklaces(m.n, m.k, m.dihedral) > 64:  # Burnside's count: nothing enumerated
         return []
     return [format_move(mv, m.k) for mv in m.move_classes()]
 
@@ -217,11 +218,8 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
 
 @QUANTITIES.register("shortest_length", "length of a shortest winning strategy (0 if there is none)")
 def shortest_length(game: CoinGame, args: Args) -> int:
-    """The closed form where it applies (it meets the lower bound), else the decision."""
-    m = game.model
-    if engine.construction_applies(m):
-        return len(engine.construct(m))
-    return decide(m).shortest or 0
+    """The theorem's length (the lower bound, met by the layered strategy), 0 when no sure win exists."""
+    return decide(game.model).shortest or 0
 
 
 @QUANTITIES.register("classes", "number of arrangements up to the Devil's turns")
@@ -233,8 +231,7 @@ def classes(game: CoinGame, args: Args) -> int:
 @QUANTITIES.register("winnable", "'yes' if a sure win exists, else 'no'")
 def winnable(game: CoinGame, args: Args) -> str:
     """The decision, as yes or no."""
-    m = game.model
-    return "yes" if engine.construction_applies(m) or decide(m).solvable else "no"
+    return "yes" if decide(game.model).solvable else "no"
 
 
 @QUANTITIES.register("lower_bound", "no winning strategy is shorter than this")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
-from tutor.puzzles.options import MAX_INT_DIGITS, Args
+from tutor.puzzles.options import Args
 
 if TYPE_CHECKING:
     from tutor.course import Step
@@ -29,14 +30,8 @@ class NumberAnswer(AnswerKind[Any, int]):
         self.args = quantity.args  # type: ignore[misc]
 
     def parse(self, game: Any, text: str, args: Args) -> int:
-        """Digits with an optional sign; ``,`` and ``_`` may group them."""
-        cleaned = text.replace(",", "").replace("_", "").strip()
-        digits = cleaned[1:] if cleaned[:1] in "+-" else cleaned
-        if not (digits.isascii() and digits.isdecimal()):
-            raise InvalidNotation(f"{text!r} is not a whole number")
-        if len(digits) > MAX_INT_DIGITS:
-            raise InvalidNotation(f"{text[:20]!r}... has {len(digits)} digits; at most {MAX_INT_DIGITS} are read")
-        return int(cleaned)
+        """A whole number, or an integer expression such as ``2^16 - 1`` (``tutor.arithmetic``)."""
+        return evaluate(text)
 
     def format(self, game: Any, answer: int, args: Args) -> str:
         """The number in plain digits."""

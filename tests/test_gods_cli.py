@@ -167,8 +167,9 @@ def test_check_question_is_graded_only_when_goal_or_target_is_given() -> None:
 def test_a_spent_search_budget_is_bad_input_naming_the_limit(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(engine, "shared_solver", lambda game: Solver(game.universe, budget=10))
     solve = GODS.commands["solve"]
-    with pytest.raises(InvalidParams, match=r"gods 'True,False,Random': search budget of 10 moves spent; "
-                                            r"try fewer gods or a lower --limit"):
+    with pytest.raises(InvalidParams, match=r"gods 'True,False,Random': search budget of 10 moves spent "
+                                            r"\(a plan does exist: every two identities have a god who is Random "
+                                            r"in neither\); try fewer gods or a lower --limit"):
         solve.run(GAME, resolve(solve.options, {}, "test"))
 
 
@@ -226,6 +227,35 @@ def test_cli_unsolvable_variant() -> None:
     assert r.returncode == 1
     data = json.loads(r.stdout)
     assert data["questions"] is None and data["proved_never"] is True
+    first, second = data["indistinguishable"]
+    assert first["A"] == "True" and second["B"] == "True" and first["ja"] == second["ja"]
+    assert "A=True B=Random C=Random ja=yes and A=Random B=True C=Random ja=yes can never be told apart" in data[
+        "reason"] and "fixpoint" not in data["reason"]
+    text = tutor("analyze", "gods", "--gods", "T,R,R").stdout
+    assert "can never be told apart" in text and "(B, C in the first, A, C in the second)" in text
+    five = json.loads(tutor("analyze", "gods", "--gods", "T,F,R,R,R", "--json").stdout)  # decided without a search
+    assert five["proved_never"] is True and five["min_questions"] is None
+    short = json.loads(tutor("solve", "gods", "--gods", "T,T,F,R", "--limit", "2", "--json").stdout)
+    assert short["proved_never"] is False and short["indistinguishable"] is None
+    assert "enough questions do suffice" in short["reason"]
+
+
+def test_cli_states_the_model_and_what_lies_outside_it() -> None:
+    for command in ("solve", "analyze"):
+        out = tutor(command, "gods")
+        data = json.loads(tutor(command, "gods", "--json").stdout)
+        model = data["model"]
+        assert "'ja' or 'da'" in model["random"] and "every choice he could make" in model["random"]
+        assert "no god stays silent" in model["answers"]
+        sources = " ".join(e["source"] for e in model["outside"])
+        for cited in ("Rabern", "Analysis 68 (2008)", "Uzquiano", "Analysis 70 (2010)", "G. Wheeler and P. Barahona",
+                      "Journal of Philosophical Logic 41 (2012)", "Boolos"):
+            assert cited in sources and cited in out.stdout, (command, cited)
+        assert [e["questions"] for e in model["outside"]] == [2, 2, 3]
+        assert out.stdout.count("Model: Random answers 'ja' or 'da' as he likes") == 1
+    plain = json.loads(tutor("analyze", "gods", "--known-language", "--json").stdout)
+    assert "'yes' or 'no'" in plain["model"]["random"]
+    assert plain["model"]["language"] == "the gods answer in plain yes and no"
 
 
 def test_cli_flags_belong_to_the_commands_that_use_them() -> None:

@@ -33,7 +33,8 @@ from tutor.puzzles.gods.rules.lang import (
     truth_mask,
 )
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, TreeError, format_tree, parse_tree
-from tutor.puzzles.gods.rules.worlds import World, parse_roles, universe
+from tutor.puzzles.gods.rules.worlds import World, answers, parse_roles, universe
+from tutor.puzzles.gods.theory import inseparable_pair, never_proof
 
 U = universe()
 VARIANTS = [
@@ -330,12 +331,96 @@ def test_working_first_questions_brute_force() -> None:
     assert counts["splits"] == 6 and counts["all_questions"] == 3 * 4096
 
 
+def never_by_fixpoint(s: Solver) -> bool:
+    """No number of questions suffices: grow the family of solvable identity sets to a fixpoint without all.
+
+    The exhaustive certificate the engine once printed; here the independent oracle for
+    ``theory.inseparable_pair`` (sets of at most 12 identities).
+    """
+    assert s.n <= 12
+    family = {x for x in range(1 << s.n) if x & (x - 1) == 0}
+    while True:
+        grown = set(family)
+        for x in range(1 << s.n):
+            if x in grown:
+                continue
+            for g in range(len(s.u.gods)):
+                r = x & s.rand[g]
+                rest = x & ~r
+                sub = rest
+                while sub:
+                    if sub != rest and (sub | r) in family and ((rest ^ sub) | r) in family:
+                        grown.add(x)
+                        break
+                    sub = (sub - 1) & rest
+                if x in grown:
+                    break
+        if s.all_items in grown:
+            return False
+        if grown == family:
+            return True
+        family = grown
+
+
 def test_unsolvable_variants_proved() -> None:
     for roles in [("True", "Random", "Random"), ("False", "Random")]:
         s = Solver(universe(roles))
         assert s.shortest(6) == (None, None)
-        assert s.never_solvable()
-    assert not Solver(U).never_solvable()
+        assert never_by_fixpoint(s)
+        assert inseparable_pair(s.u, s.u.full) is not None
+    assert not never_by_fixpoint(Solver(U)) and inseparable_pair(U, U.full) is None
+
+
+def role_sets(most: int) -> list[tuple[str, ...]]:
+    """Every multiset of roles for 1..most gods, in canonical order."""
+    roles = ("True", "False", "Random")
+    return [r for n in range(1, most + 1) for r in itertools.combinations_with_replacement(roles, n)]
+
+
+@pytest.mark.parametrize("language", [(False, False), (True, False), (False, True)])
+def test_the_pair_criterion_is_exactly_never_solvable(language: tuple[bool, bool]) -> None:
+    """A pair whose Random gods cover everyone exists exactly when no number of questions suffices."""
+    checked = 0
+    for roles in role_sets(4):
+        u = universe(roles, *language)
+        s = Solver(u)
+        pair = inseparable_pair(u, u.full)
+        if s.n <= 12:
+            assert (pair is not None) == never_by_fixpoint(s), roles
+            checked += 1
+        if pair is None:  # solvable: the search finds a plan (each question separates at least one pair more)
+            assert s.shortest(s.n)[0] is not None, roles
+        elif s.n <= 12:
+            assert s.shortest(min(s.n, 6))[0] is None, roles
+    assert checked >= 20
+
+
+def common_answer(u, god: int, says_first: int, i: int, j: int) -> bool:  # type: ignore[no-untyped-def]
+    """Whether worlds i and j can give the same word when ``god`` is asked the question ``says_first``."""
+    first, second = answers(u, god, says_first, (1 << i) | (1 << j))
+    return bool((first >> i & 1 and first >> j & 1) or (second >> i & 1 and second >> j & 1))
+
+
+@pytest.mark.parametrize("roles", [("True", "Random", "Random"), ("False", "Random"), ("Random", "Random"),
+                                   ("True", "Random", "Random", "Random"), ("True", "False", "Random", "Random"),
+                                   ("Random",)])
+def test_the_two_named_worlds_answer_every_question_alike(roles: tuple[str, ...]) -> None:
+    """The proof's claim, checked by brute force: every question to every god has an answer both worlds may give."""
+    for language in [(False, False), (True, False), (False, True)]:
+        u = universe(roles, *language)
+        pair = inseparable_pair(u, u.full)
+        if pair is None:
+            assert len(u.identities) == 1 and not language[1]  # all Random: nothing to tell apart
+            continue
+        i, j = pair
+        assert u.identity[i] != u.identity[j]
+        # every question there is (any set of worlds answered with the first word); past 16 worlds, a question
+        # acts on these two worlds through its two bits there, so the four settings of those bits cover all
+        questions = range(1 << u.size) if u.size <= 16 else [0, 1 << i, 1 << j, (1 << i) | (1 << j)]
+        for g in range(len(u.gods)):
+            assert all(common_answer(u, g, q, i, j) for q in questions), (roles, language, g)
+        proof = never_proof(u, pair)
+        assert u.world_text(i) in proof and u.world_text(j) in proof
 
 
 def test_identify_language_needs_four() -> None:

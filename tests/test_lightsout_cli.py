@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, pattern_of
 from tutor.puzzles.lightsout.rules.notation import parse_board
 
@@ -48,6 +49,40 @@ def test_solve_all_on_torus_and_unsolvable() -> None:
     assert out.returncode == 0 and data["solvable"] is False and data["presses"] == []
     text = tutor("solve", "lightsout", "--board", "X..../...../...../...../.....").stdout
     assert "Not solvable" in text and "quiet pattern" in text
+
+
+def test_sutner_is_the_stated_reason_for_all_on() -> None:
+    data = json.loads(tutor("solve", "lightsout", "--size", "6x6", "--json").stdout)
+    assert data["theorem"] == "sutner" and "Sutner" in data["reason"] and replay("XXXXXX/" * 5 + "XXXXXX",
+                                                                                    data["presses"])
+    text = tutor("solve", "lightsout", "--size", "6x6").stdout
+    assert "Why: Sutner's theorem" in text
+    other = json.loads(tutor("solve", "lightsout", "--board", "XX./.../...", "--json").stdout)
+    assert other["theorem"] is None and "even number of lights" in other["reason"]
+    hollow = json.loads(tutor("analyze", "lightsout", "--size", "1x1", "--neighbourhood", "hollow", "--json").stdout)
+    assert hollow["all_on_solvable"] is False and hollow["all_on_theorem"] is None
+    assert "quiet pattern" in hollow["all_on_reason"]
+    plus = json.loads(tutor("analyze", "lightsout", "--size", "4x4", "--json").stdout)
+    assert plus["all_on_solvable"] is True and plus["all_on_theorem"] == "sutner"
+
+
+def test_torus_past_elimination_by_the_command_line() -> None:
+    out = tutor("analyze", "lightsout", "--size", "100", "--torus", "--json")
+    data = json.loads(out.stdout)
+    assert out.returncode == 0 and data["method"] == "torus chase"
+    assert data["nullity"] == 32 and data["rank"] == 10000 - 32  # OEIS A165738(100)
+    assert len(data["quiet_patterns"]) == 16 and data["quiet_patterns_total"] == 32
+    q = data["quiet_patterns"][0]
+    m, n, pattern = parse_board(q)
+    r = Rules(m, n, torus=True)
+    assert (m, n) == (100, 100) and any(pattern) and apply(r, dark(r), pattern) == dark(r)
+    out = tutor("solve", "lightsout", "--size", "70x80", "--torus", "--board", "random", "--seed", "4", "--json")
+    data = json.loads(out.stdout)
+    assert out.returncode == 0 and data["solvable"] and data["method"] == "torus chase"
+    board = Rules(70, 80, torus=True)
+    lights = LightsGame("70x80", "random", True, seed=4).lights
+    pressed = pattern_of(board, [(a - 1, b - 1) for a, b in data["presses"]])
+    assert apply(board, lights, pressed) == dark(board)
 
 
 def test_analyze_json_contract() -> None:
@@ -117,6 +152,8 @@ def test_flags_belong_to_their_commands() -> None:
     (["solve", "lightsout", "--board", "@/no/such/file"], "/no/such/file"),
     (["check", "lightsout", "--board", "X.X/.X./X.X", "q9"], "'q9'"),
     (["solve", "lightsout", "--states", "4"], "prime"),
+    (["analyze", "lightsout", "--size", "1001x1000", "--torus"], "torus chase, limited to 1000000 cells"),
+    (["analyze", "lightsout", "--size", "70", "--torus", "--neighbourhood", "ring"], "4900 cells"),
 ])
 def test_bad_input_is_one_line_exit_2(args: list[str], needle: str) -> None:
     out = tutor(*args)

@@ -24,8 +24,10 @@ from tutor.puzzles.lightsout.rules.grid import (
 )
 from tutor.puzzles.lightsout.theory import poly_nullity, sympy_polys, sympy_view
 
-# Nullity of the n x n classic board, n = 1..20 (OEIS A075462).
+# Nullity of the n x n classic board, n = 1..20 (OEIS A159257).
 KNOWN_SQUARE_NULLITY = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0]
+# Solutions of the all-on n x n classic board, n = 1..20 (OEIS A075462): 2^A159257(n), all on being solvable.
+ALL_ON_SOLUTIONS = [1, 1, 1, 16, 4, 1, 1, 1, 256, 1, 64, 1, 1, 16, 1, 256, 4, 1, 65536, 1]
 
 
 def brute_solutions(rules: Rules, board: bytes) -> list[bytes]:
@@ -50,6 +52,14 @@ def test_square_nullities_known_and_polynomial() -> None:
     assert got == KNOWN_SQUARE_NULLITY
     assert [poly_nullity(n, n) for n in range(1, 21)] == KNOWN_SQUARE_NULLITY
     assert [sympy_polys(n, n)["nullity"] for n in range(1, 13)] == KNOWN_SQUARE_NULLITY[:12]
+
+
+def test_all_on_solution_counts_are_oeis_a075462() -> None:
+    for n, expected in enumerate(ALL_ON_SOLUTIONS, 1):
+        rules = Rules(n, n)
+        sol = engine.solve(rules, bytes([1]) * rules.cells, minimize=False)
+        assert sol.pattern is not None and apply(rules, bytes([1]) * rules.cells, sol.pattern) == dark(rules)
+        assert sol.solutions == expected == 2 ** KNOWN_SQUARE_NULLITY[n - 1]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -170,7 +180,7 @@ def test_chase_steps_clear_rows_and_residue() -> None:
 
 
 def test_size_limits_and_composite_states() -> None:
-    with pytest.raises(InvalidParams, match="cells"):
-        engine.analyze(Rules(100, 100, torus=True))
+    with pytest.raises(InvalidParams, match="cells"):  # the plus torus is chased now (test_lightsout_torus)
+        engine.analyze(Rules(100, 100, torus=True, neighbourhood="x"))
     with pytest.raises(InvalidParams, match="prime"):
         engine.analyze(Rules(3, 3, states=4))

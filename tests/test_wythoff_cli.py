@@ -119,7 +119,8 @@ def test_documented_examples() -> None:
                     "best_move": [0, 2], "p_index": None, "rules": {"a": 1, "misere": False}}
     data = json.loads(tutor("solve", "wythoff", "--position", "3,5 + 4,6", "--json").stdout)
     assert data == {"boards": [[3, 5], [4, 6]], "grundy": [0, 9], "nim_sum": 9, "outcome": "win",
-                    "winning_moves": [[2, 1, 1]], "remoteness": None, "rules": {"a": 1, "misere": False}}
+                    "winning_moves": [[2, 1, 1]], "remoteness": None, "rules": {"a": 1, "misere": False},
+                    "winning_moves_complete": True, "by_formula": []}
     bad = tutor("check", "wythoff", "--position", "3,7", "1,1", "--json")
     assert bad.returncode == 1
     data = json.loads(bad.stdout)

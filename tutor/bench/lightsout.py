@@ -8,7 +8,11 @@
 * the minimal solution of a 5 x 5 board, cold: at most 10 ms;
 * the seed's method (enumerate the top row, chase down; 2^n chases) against
   our solver on the same n x n sizes, run as a subprocess with a time limit;
-* the representation choice for ``tutor.gf2``: Python ints vs numpy packed bits.
+* the representation choice for ``tutor.gf2``: Python ints vs numpy packed bits;
+* issue 13: the torus chase - nullity of a 1000 x 1000 torus (elimination would
+  need a million-by-million matrix), a solved and replayed 1000 x 1000 torus,
+  and the chase against full elimination at 64 x 64, the largest torus
+  elimination allows.
 """
 
 from __future__ import annotations
@@ -167,6 +171,46 @@ def seed_baseline(sizes: tuple[int, ...] = (12, 16, 18, 20), limit: float = 60.0
     return figures
 
 
+def torus() -> list[Figure]:
+    """The torus chase: nullity and a solve of a 1000 x 1000 torus, and the 64 x 64 torus both ways."""
+    from tutor import gf2
+    from tutor.puzzles.lightsout import engine
+    from tutor.puzzles.lightsout.engine import torus as chase
+    from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, press_rows_gf2, random_board
+
+    def cold_nullity(rules: Rules) -> int:
+        chase.torus_system.cache_clear()
+        chase.eliminate.cache_clear()
+        return chase.nullity(rules)
+
+    big = Rules(1000, 1000, torus=True)
+    seconds, nullity = best_time(lambda: cold_nullity(big), repeat=3)
+    figures = [Figure("1000x1000 torus nullity (torus chase), cold", seconds, "s", 1.0,
+                      f"nullity {nullity}, twice the 500x500 torus's (A165738: a(2n) = 2 a(n))")]
+    mb, _ = peak_memory_mb(lambda: cold_nullity(big))
+    figures.append(Figure("1000x1000 torus nullity peak traced memory", mb, "MB"))
+    board = random_board(big, random.Random(2))
+
+    def cold_solve():  # type: ignore[no-untyped-def]
+        engine.analyze.cache_clear()
+        chase.torus_system.cache_clear()
+        chase.eliminate.cache_clear()
+        return engine.solve(big, board, minimize=False)
+
+    seconds, sol = best_time(cold_solve, repeat=3)
+    assert sol.pattern is not None and apply(big, board, sol.pattern) == dark(big)
+    figures.append(Figure("1000x1000 torus solve (rank + one solution), cold", seconds, "s", 1.5,
+                          f"{sol.press_count} presses, replayed"))
+    square = Rules(64, 64, torus=True)
+    by_chase, n1 = best_time(lambda: cold_nullity(square), repeat=5)
+    by_elimination, n2 = best_time(lambda: square.cells - gf2.rank(press_rows_gf2(square)), repeat=3)
+    assert n1 == n2
+    figures.append(Figure("64x64 torus nullity, torus chase", by_chase * 1e3, "ms", None, f"nullity {n1}"))
+    figures.append(Figure("64x64 torus nullity, full elimination (4096 x 4096)", by_elimination * 1e3, "ms", None,
+                          "the same nullity"))
+    return figures
+
+
 def run() -> list[Figure]:
     """Every Lights Out figure."""
-    return [*big_board(), *rank_40(), *minimal_5x5(), *seed_baseline()]
+    return [*big_board(), *torus(), *rank_40(), *minimal_5x5(), *seed_baseline()]

@@ -3,6 +3,9 @@
 Targets: all losing positions with piles up to 10^6 in <= 0.3 s; the k-th for
 k = 10^100 in <= 1 ms; the exhaustive table for piles up to 2000 in <= 5 s.
 The seed's recursive O(n^3) table is timed as a subprocess (piles up to 200).
+Issue 13: misère a-Wythoff at a 100-digit index by Fraenkel's closed form (same
+1 ms target), the exhaustive row scan to 10^5 and 10^6, and a sum whose large
+board is a losing position.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ def _baseline(n: int, timeout: float = 120.0) -> Figure:
 
 def run() -> list[Figure]:
     """Measure every target of the issue."""
-    from tutor.puzzles.wythoff.engine import p_position, p_positions_upto, winning_moves
-    from tutor.puzzles.wythoff.engine.table import grundy_table, table_p_positions
+    from tutor.puzzles.wythoff.engine import p_index, p_position, p_positions_upto, sum_winning_moves, winning_moves
+    from tutor.puzzles.wythoff.engine.table import grundy_table, scan_p_positions, table_p_positions
     from tutor.puzzles.wythoff.rules import Rules
     from tutor.puzzles.wythoff.rules.formula import parse_conjecture
     from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
@@ -59,6 +62,23 @@ def run() -> list[Figure]:
     figures.append(_baseline(200))
     seconds, _ = best_time(lambda: winning_moves(rules, (10**100, 3 * 10**100)), repeat=50)
     figures.append(Figure("winning moves from a 100-digit position", seconds * 1000, "ms"))
+    misere = Rules(2, misere=True)
+    k = 10**99 + 12345
+    seconds, pair = best_time(lambda: p_position(misere, k), repeat=200)
+    assert p_index(misere, pair[0]) == k == p_index(misere, pair[1])
+    figures.append(Figure("misère 2-Wythoff, k-th losing position, k 100 digits", seconds * 1000, "ms", 1.0,
+                          note="Fraenkel's closed form, isqrt"))
+    seconds, _ = best_time(lambda: p_index(misere, pair[1]), repeat=200)
+    figures.append(Figure("misère 2-Wythoff, index of a 100-digit pile", seconds * 1000, "ms", 1.0))
+    for largest in (10**5, 10**6):
+        seconds, scanned = best_time(lambda n=largest: scan_p_positions(misere, n), repeat=1)
+        agrees = scanned == p_positions_upto(misere, largest)
+        figures.append(Figure(f"exhaustive row scan, misère 2-Wythoff, piles <= {largest:.0e}", seconds, "s",
+                              note=f"{len(scanned)} pairs, {'agrees with' if agrees else 'DIFFERS from'} the formula"))
+    huge = ((1618033988, 2618033988), (30, 40), (17, 21))
+    seconds, wins = best_time(lambda: sum_winning_moves(rules, huge), repeat=3)
+    figures.append(Figure("sum with a 10-digit losing board + two small boards", seconds, "s",
+                          note=f"{len(wins)} winning moves on the small boards"))
     seconds, _ = best_time(lambda: grundy_table(1, 300, 300), repeat=1)
     figures.append(Figure("Grundy table 300 x 300 (for sums of boards)", seconds, "s"))
     seconds, _ = best_time(lambda: check_conjecture(rules, parse_conjecture("floor(k*1.618)"), 1000), repeat=1)

@@ -44,7 +44,9 @@ def bounded(run: Run) -> Run:
         try:
             return run(game, args)
         except SearchLimit as err:
-            raise InvalidParams(f"gods {game.gods!r}: {err}; try fewer gods or a lower --limit") from None
+            exists = ("" if theory.inseparable_pair(game.universe, game.start) else
+                      " (a plan does exist: every two identities have a god who is Random in neither)")
+            raise InvalidParams(f"gods {game.gods!r}: {err}{exists}; try fewer gods or a lower --limit") from None
 
     return wrapper
 
@@ -61,20 +63,36 @@ def solve(game: GodsGame, args: Args) -> Report:
     start = game.start
     items = solver.items_of(start)
     limit = args["limit"]
-    k = engine.min_questions(game, limit)
+    # the theorem first: two worlds that can never be told apart settle it without a search
+    k = None if theory.inseparable_pair(u, start) else engine.min_questions(game, limit)
+    model = theory.model(u)
     if k is None:
-        never = start == u.full and solver.never_solvable()
-        reason = ("no number of questions suffices (the solvable sets reach a fixpoint without it)"
-                  if never else f"no solution within {limit} questions")
+        data, reason = never_data(game, limit)
         return Report({"questions": None, "tree": None, "solvable": False, "reason": reason,
-                       "proved_never": never, "limit": limit}, reason, 1)
+                       "proved_never": data["proved_never"], "limit": limit, "model": model,
+                       "indistinguishable": data["indistinguishable"]},
+                      "\n".join([reason, *theory.model_lines(u)]), 1)
     plan = solver.plan(items, k)
     assert plan is not None
     tree_text = format_tree(plan_tree(solver, plan), u)
     fewer = f"; {k - 1} cannot suffice (exhaustive search)" if k > 0 else ""
     data = {"questions": k, "tree": tree_text, "solvable": True, "worlds": start.bit_count(),
-            "gods": list(zip(u.gods, u.roles, strict=True)), "lower_bound": solver.lower_bound(items)}
-    return Report(data, f"Shortest plan: {k} question(s){fewer}.\n\n{tree_text}", 0)
+            "gods": list(zip(u.gods, u.roles, strict=True)), "lower_bound": solver.lower_bound(items),
+            "model": model}
+    text = [f"Shortest plan: {k} question(s){fewer}.", "", tree_text, "", *theory.model_lines(u)]
+    return Report(data, "\n".join(text), 0)
+
+
+def never_data(game: GodsGame, limit: int) -> tuple[JSON, str]:
+    """When no plan within ``limit`` exists: is there none at all (two worlds never told apart), and why."""
+    u = game.universe
+    pair = theory.inseparable_pair(u, game.start)
+    if pair is None:
+        return ({"proved_never": False, "indistinguishable": None},
+                f"no solution within {limit} questions (enough questions do suffice: every two identities "
+                "have a god who is Random in neither)")
+    worlds = [u.worlds[i].as_json(u.gods) for i in pair]
+    return {"proved_never": True, "indistinguishable": worlds}, theory.never_proof(u, pair)
 
 
 # -- check -----------------------------------------------------------------------------------------------
@@ -183,7 +201,7 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
     """The ``analyze`` report over every world of the variant."""
     u = game.universe
     solver = engine.shared_solver(game)
-    k = engine.min_questions(game, limit, u.full)
+    k = None if theory.inseparable_pair(u, u.full) else engine.min_questions(game, limit, u.full)
     assignments = len({w.roles for w in u.worlds})
     lang = ("plain yes/no" if u.known_language else
             "the meaning of ja unknown" + (" and to be found" if u.identify_language else ""))
@@ -197,12 +215,12 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
             f"worlds: {u.size} ({assignments} assignments"
             + ("" if u.known_language else " x 2 meanings of ja") + f"); to tell apart: {len(u.identities)}",
             f"counting bound: {solver.lower_bound()} questions (2^k answer paths)"]
+    data["model"] = theory.model(u)
     if k is None:
-        never = solver.never_solvable()
-        data["proved_never"] = never
-        data["reason"] = ("no number of questions suffices (the solvable sets reach a fixpoint without it)"
-                          if never else f"no plan within {limit} questions")
-        text.append(data["reason"])
+        never, reason = never_data(GodsGame(game.gods, game.known_language, game.identify_language), limit)
+        data.update(never, reason=reason)
+        text.append(reason)
+        text.extend(theory.model_lines(u))
         return data, "\n".join(text)
     counts = solver.working_first(k)
     proof = theory.impossibility(solver, k)
@@ -217,4 +235,5 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
                 f"{data['first_questions']}, of which {counts['questions']} start a {k}-question plan")
     text.append(f"  as distinct splits of the worlds: {counts['splits']} work, "
                 f"{counts['language_free']} of them whatever ja means")
+    text.extend(theory.model_lines(u))
     return data, "\n".join(text)

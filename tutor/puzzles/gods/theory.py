@@ -13,12 +13,19 @@ exactly when P holds.  sympy is imported lazily, inside these functions.
 Lower bounds, exact: ``first_worst_branch`` (what Random leaves after the best
 first question) and ``impossibility`` (why one question fewer than the
 shortest plan cannot work: counting, Random, and an exhaustive search).
+
+Role sets that no number of questions solves: ``inseparable_pair`` finds two
+worlds whose Random gods cover every god (such worlds always answer alike, and
+without such a pair enough questions always succeed), ``never_proof`` states
+it in one line.  ``model`` states what every verdict assumes, and
+``OUTSIDE_MODEL`` cites the published variants where two questions suffice.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tutor.bits import members
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.gods.rules.lang import (
     InWorlds,
@@ -226,3 +233,92 @@ def impossibility(solver: Solver, k: int) -> list[str]:
                f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds "
                f"({len(fresh.memo)} states, {fresh.moves} questions examined)")
     return out
+
+
+# -- the model, and what lies outside it ------------------------------------------------------
+
+OUTSIDE_MODEL = (
+    {"change": "Random as Boolos describes him (a coin in his head decides whether he speaks truly or falsely), "
+               "and questions a god cannot answer without contradicting himself (his head explodes)",
+     "questions": 2,
+     "source": "B. Rabern and L. Rabern, 'A simple solution to the hardest logic puzzle ever', Analysis 68 (2008) "
+               "105-112; Boolos's puzzle: G. Boolos, 'The hardest logic puzzle ever', Harvard Review of "
+               "Philosophy 6 (1996) 62-65"},
+    {"change": "Random answers 'ja' or 'da' at random, as here, but a god may be unable to answer (a question "
+               "about Random's future answers, or a self-referential one), and that shows",
+     "questions": 2,
+     "source": "G. Uzquiano, 'How to solve the hardest logic puzzle ever in two questions', Analysis 70 (2010) 39-44"},
+    {"change": "as Uzquiano's, and Random too may stay silent",
+     "questions": 3,
+     "source": "G. Wheeler and P. Barahona, 'Why the hardest logic puzzle ever cannot be solved in less than three "
+               "questions', Journal of Philosophical Logic 41 (2012)"},
+)
+
+
+def model(u: Universe) -> dict[str, Any]:
+    """The model every verdict here is about, and the published variants outside it (``OUTSIDE_MODEL``)."""
+    first, second = u.words
+    language = ("the gods answer in plain yes and no" if u.known_language else
+                f"nobody knows which of '{first}' and '{second}' means yes"
+                + (", and that must be found as well" if u.identify_language else ""))
+    return {
+        "random": f"Random answers '{first}' or '{second}' as he likes, whatever the question; a plan must work "
+                  "for every choice he could make",
+        "answers": f"every question put to a god is answered '{first}' or '{second}': no god stays silent, and "
+                   "no question is one a god cannot answer",
+        "questions": "a question is any yes/no question about the world, put to one god; which question comes "
+                     "next may depend on the answers so far",
+        "language": language,
+        "outside": [dict(entry) for entry in OUTSIDE_MODEL],
+    }
+
+
+def model_lines(u: Universe) -> list[str]:
+    """The model in two lines, and one line per published variant outside it."""
+    m = model(u)
+    lines = [f"Model: {m['random']}; {m['answers']}.",
+             "Outside this model the classic puzzle changes (with two words, 2 questions give at most 4 answer "
+             "sequences for its 6 assignments, so a two-question solution needs a third outcome):"]
+    lines += [f"  - {e['change']}: {e['questions']} questions ({e['source']})" for e in OUTSIDE_MODEL]
+    return lines
+
+
+# -- why some role sets can never be solved ------------------------------------------------------
+
+
+def random_gods(u: Universe, world: int) -> list[str]:
+    """The gods who are Random in ``world``."""
+    return [g for g, role in zip(u.gods, u.worlds[world].roles, strict=True) if role == "Random"]
+
+
+def inseparable_pair(u: Universe, start: WorldSet) -> tuple[int, int] | None:
+    """Two worlds of ``start`` that name different identities and whose Random gods cover every god.
+
+    Such worlds can never be told apart: whichever god is asked is Random in
+    one of them, and Random may give the word the other world gives, so the
+    two always answer alike.  Conversely, with no such pair enough questions
+    always suffice: two identities left have a god Random in neither, and a
+    question to him separates them, shrinking both branches.  So None means
+    "solvable with enough questions".  Worlds with the same meaning of "ja"
+    are preferred (the shorter statement).
+    """
+    everyone = set(u.gods)
+    found: tuple[int, int] | None = None
+    worlds = members(start)
+    for n, i in enumerate(worlds):
+        for j in worlds[n + 1:]:
+            if u.identity[i] != u.identity[j] and set(random_gods(u, i)) | set(random_gods(u, j)) == everyone:
+                if u.worlds[i].ja_yes == u.worlds[j].ja_yes:
+                    return (i, j)
+                found = found or (i, j)
+    return found
+
+
+def never_proof(u: Universe, pair: tuple[int, int]) -> str:
+    """The one-line proof that the gods can never be identified, naming the two worlds."""
+    i, j = pair
+    first, second = random_gods(u, i), random_gods(u, j)
+    return (f"no number of questions suffices: the worlds {u.world_text(i)} and {u.world_text(j)} can never be "
+            f"told apart - whoever is asked is Random in one of them ({', '.join(first) or 'nobody'} in the first, "
+            f"{', '.join(second) or 'nobody'} in the second), and Random may give the word the other world gives, "
+            "so the two worlds can always answer alike")

@@ -16,7 +16,16 @@ from tutor.puzzles.lightsout.engine.chase import chase_steps
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, apply, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses, parse_presses
-from tutor.puzzles.lightsout.teach.verdicts import hint_ladder, judge_presses, lit_text, render, unsolvable_reason
+from tutor.puzzles.lightsout.teach.verdicts import (
+    SUTNER,
+    all_on_theorem,
+    hint_ladder,
+    judge_presses,
+    lit_text,
+    render,
+    solvable_reason,
+    unsolvable_reason,
+)
 from tutor.puzzles.lightsout.theory import MAX_SYMBOLIC_CELLS, poly_nullity, sympy_view, textbook
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.text import sequence_text
@@ -60,6 +69,8 @@ def solve(game: LightsGame, args: Args) -> Report:
         "method": sol.analysis.method,
         "searched": sol.searched,
         "obstruction": None if sol.obstruction is None else format_board(rules, sol.obstruction),
+        "reason": solvable_reason(rules, board, sol),
+        "theorem": "sutner" if sol.solvable and all_on_theorem(rules, board) else None,
     }
     small = rules.cells <= MAX_TEXT_CELLS
     lines = [f"Lights Out {rules.describe()}: {lit_text(rules, board)}."]
@@ -75,6 +86,8 @@ def solve(game: LightsGame, args: Args) -> Report:
     plural = "" if len(cells) == 1 else "es"
     lines.append(f"Solvable: {len(cells)} press{plural} {what}; {count} solution{'' if count == 1 else 's'} in all "
                  f"(rank {sol.analysis.rank}, nullity {sol.analysis.nullity}).")
+    if data["theorem"]:
+        lines.append(f"Why: {SUTNER}.")
     if args["grid"] and small and sol.pattern is not None:
         lines.append("Press the X cells:")
         lines.append(render(rules, sol.pattern))
@@ -123,10 +136,12 @@ def analyze(game: LightsGame, args: Args) -> Report:
         "solutions_per_board": _big(rules.states, a.nullity),
         "quiet_patterns_total": a.nullity,
         "method": a.method,
+        **_all_on(rules),
     }
     lines = [f"Lights Out {rules.describe()}: {rules.cells} cells, rank {a.rank}, nullity {a.nullity}.",
              f"Solvable boards: {data['solvable_boards']} of {_big(rules.states, rules.cells)}; "
-             f"each has {data['solutions_per_board']} solution{'' if a.nullity == 0 else 's'}."]
+             f"each has {data['solutions_per_board']} solution{'' if a.nullity == 0 else 's'}.",
+             f"The all-on board is {'' if data['all_on_solvable'] else 'not '}solvable: {data['all_on_reason']}."]
     if rules.classic:
         data["polynomial_nullity"] = poly_nullity(rules.rows, rules.cols)
         lines.append(f"Polynomial check: deg gcd(f_{rules.rows}(x), f_{rules.cols}(x+1)) over GF(2) = "
@@ -151,6 +166,16 @@ def analyze(game: LightsGame, args: Args) -> Report:
         lines.append("")
         lines.append(textbook(rules))
     return Report(data, "\n".join(lines))
+
+
+def _all_on(rules: Rules) -> dict[str, Any]:
+    """Whether the all-on board is solvable, and why: Sutner's theorem where it applies, else the engine."""
+    board = bytes([1]) * rules.cells
+    if engine.sutner(rules):
+        return {"all_on_solvable": True, "all_on_reason": SUTNER, "all_on_theorem": "sutner"}
+    sol = engine.solve(rules, board, minimize=False)
+    return {"all_on_solvable": sol.solvable, "all_on_reason": solvable_reason(rules, board, sol),
+            "all_on_theorem": None}
 
 
 @COMMANDS.register("check", "judge a press list (exit 0 darkens the board, 1 does not)",

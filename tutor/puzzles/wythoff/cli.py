@@ -25,9 +25,10 @@ from tutor.puzzles.wythoff.engine import (
     p_positions_upto,
     remoteness,
     sum_winning_moves,
+    tabled,
     winning_moves,
 )
-from tutor.puzzles.wythoff.engine.table import table_p_positions
+from tutor.puzzles.wythoff.engine.table import SCAN_LIMIT, TABLE_LIMIT, scan_p_positions, table_p_positions
 from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_move, format_pairs, show_positions
 from tutor.puzzles.wythoff.teach import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.teach.kinds import KINDS
@@ -90,6 +91,7 @@ def solve_sum(rules: Rules, boards: Boards) -> Report:
     values = grundy_values(rules, boards)
     total = nim_sum(rules, boards)
     wins = sum_winning_moves(rules, boards)
+    large = [i for i, b in enumerate(boards) if not tabled(b)]  # losing positions, or grundy_values refused
     data: JSON = {
         "boards": [list(b) for b in boards],
         "grundy": values,
@@ -98,10 +100,19 @@ def solve_sum(rules: Rules, boards: Boards) -> Report:
         "winning_moves": [[i + 1, m[0], m[1]] for i, m in wins],
         "remoteness": None,
         "rules": rules_json(rules),
+        "winning_moves_complete": total == 0 or not large,
+        "by_formula": [i + 1 for i in large],
     }
     lines = [f"{show_positions(boards)}: Grundy values {values}, nim-sum {total} - "
              + ("the player to move loses." if total == 0 else "the player to move wins.")]
+    for i in large:
+        k = losing_index(rules, boards[i])
+        lines.append(f"  board {i + 1} is losing pair number {k} (by the formula), so its Grundy value is 0 "
+                     "without a table.")
     lines += [f"  board {i + 1}: {describe_move(m)}" for i, m in wins]
+    if total and large:
+        lines.append(f"  (moves on board{'s' if len(large) > 1 else ''} {', '.join(str(i + 1) for i in large)} "
+                     "are not listed: the values of their options are out of reach)")
     return Report(data, "\n".join(lines))
 
 
@@ -145,8 +156,8 @@ def hint(game: WythoffGame, args: Args) -> Report:
                               "table, or by totals; with no option, the proof step by step",
                    COUNT, INDEX,
                    Option("upto", int, None, "every losing position with piles <= N", metavar="N"),
-                   Option("table", int, None, "compare the formula with the exhaustive table for piles <= N",
-                          metavar="N"),
+                   Option("table", int, None, "compare the formula with the exhaustive table for piles <= N "
+                          f"(past {TABLE_LIMIT}: the row scan, up to {SCAN_LIMIT})", metavar="N"),
                    Option("splits", bool, False, "the losing splits with min_total <= total <= max_total"),
                    MIN_TOTAL, MAX_TOTAL)
 def analyze(game: WythoffGame, args: Args) -> Report:
@@ -179,10 +190,12 @@ def analyze(game: WythoffGame, args: Args) -> Report:
     size = args["table"]
     if size is not None:
         asked = True
-        table = table_p_positions(rules, size)
+        method = "table" if size <= TABLE_LIMIT else "row scan"
+        table = table_p_positions(rules, size) if method == "table" else scan_p_positions(rules, size)
         formula = p_positions_upto(rules, size)
-        data["table"] = {"piles_up_to": size, "losing_positions": len(table), "agrees": table == formula}
-        lines.append(f"Exhaustive table for piles up to {size}: {len(table)} losing positions; "
+        data["table"] = {"piles_up_to": size, "losing_positions": len(table), "agrees": table == formula,
+                         "method": method}
+        lines.append(f"Exhaustive {method} for piles up to {size}: {len(table)} losing positions; "
                      + ("the formula agrees with every one." if table == formula else "DISAGREES with the formula."))
     if args["splits"]:
         asked = True

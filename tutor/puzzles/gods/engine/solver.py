@@ -183,36 +183,6 @@ class Solver:
                 return k, self.plan(self.all_items, k)
         return None, None
 
-    def never_solvable(self, max_items: int = 12) -> bool:
-        """Prove that no number of questions suffices, by iterating the solvable family to a fixpoint.
-
-        Only for universes with at most ``max_items`` identities; False means "not proved".
-        """
-        if self.n > max_items or self.solvable(self.all_items, self.n):
-            return False
-        family = {s for s in range(1 << self.n) if s & (s - 1) == 0}
-        while True:
-            grown = set(family)
-            for s in range(1 << self.n):
-                if s in grown:
-                    continue
-                for g in range(len(self.u.gods)):
-                    r = s & self.rand[g]
-                    rest = s & ~r
-                    sub = rest
-                    while sub:
-                        if sub != rest and (sub | r) in family and ((rest ^ sub) | r) in family:
-                            grown.add(s)
-                            break
-                        sub = (sub - 1) & rest
-                    if s in grown:
-                        break
-            if self.all_items in grown:
-                return False
-            if grown == family:
-                return True
-            family = grown
-
     # -- counting first questions ----------------------------------------------
 
     def working_first(self, k: int) -> dict[str, int]:

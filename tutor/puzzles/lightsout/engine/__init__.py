@@ -13,20 +13,28 @@ Pressing is linear: the board after presses ``x`` is ``b + A x`` (mod k) with
   null space when it is small enough (Gray-code order, one XOR per step) and by
   local search otherwise (then reported as not proven minimal).
 
-Classic rules use the chase (``engine.chase``); every variant uses full
-elimination on the press matrix, GF(2) bit-packed or GF(p) for k prime.
+Classic rules use the chase (``engine.chase``); a torus with plus or hollow
+presses and 2 states uses the torus chase (``engine.torus``); every other
+variant uses full elimination on the press matrix, GF(2) bit-packed or GF(p)
+for k prime.
+
+Sutner's theorem decides one board without any of this: with 2 states, when
+every press toggles its own cell, the all-on board is always solvable
+(``sutner``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from tutor import gf2, gfp
 from tutor.errors import InvalidParams
-from tutor.puzzles.lightsout.engine import chase
+from tutor.puzzles.lightsout.engine import chase, torus
 from tutor.puzzles.lightsout.rules.grid import (
+    NEIGHBOURHOODS,
     Board,
     Pattern,
     Rules,
@@ -42,6 +50,8 @@ from tutor.puzzles.lightsout.rules.grid import (
 PRIME_STATES = (2, 3, 5, 7)  # the primes up to the 10 states allowed: a cell's states form the field GF(p)
 MAX_GF2_CELLS = 4096  # full elimination (variants): about a second at this size
 MAX_GFP_CELLS = 625  # dense GF(p) elimination
+MAX_TORUS_CELLS = 1_000_000  # the torus chase: a 1000 x 1000 torus is analysed in well under a second
+COSET_BITS = 1 << 26  # nullity x cells past this: the quiet patterns are too many to search (torus chase)
 SEARCH_BUDGET = 1 << 20  # coset members x (cells / 4096) tried exhaustively
 LOCAL_SEARCH_TRIES = 20_000  # past the budget: greedy descent, this many candidates
 
@@ -53,8 +63,8 @@ class Analysis:
     rules: Rules
     rank: int
     nullity: int
-    quiet: tuple[Pattern, ...]  # a basis of the quiet patterns (press counts)
-    method: str  # "chase" or "elimination"
+    quiet: Sequence[Pattern]  # a basis of the quiet patterns (press counts); read lazily on a big torus
+    method: str  # "chase", "torus chase" or "elimination"
 
     @property
     def solutions_per_board(self) -> int:
@@ -96,18 +106,48 @@ class Solution:
 
 
 def check_size(rules: Rules) -> None:
-    """Refuse variant boards too large for full elimination, naming the limit."""
+    """Refuse boards too large for the method that solves them, naming its limit."""
     if rules.classic:
+        return
+    if torus.applies(rules):
+        if rules.cells > MAX_TORUS_CELLS:
+            raise InvalidParams(
+                f"board {rules.rows}x{rules.cols} has {rules.cells} cells: a torus with {rules.neighbourhood} "
+                f"presses is solved by the torus chase, limited to {MAX_TORUS_CELLS} cells"
+            )
         return
     limit = MAX_GF2_CELLS if rules.states == 2 else MAX_GFP_CELLS
     if rules.cells > limit:
+        chased = (" (a torus with plus or hollow presses and 2 states is chased up to "
+                  f"{MAX_TORUS_CELLS} cells)" if rules.torus else "")
         raise InvalidParams(
             f"board {rules.rows}x{rules.cols} has {rules.cells} cells: variants ({rules.describe()}) "
             f"are solved by full elimination, limited to {limit} cells; the classic rules have no limit"
+            + chased
         )
     if rules.states not in PRIME_STATES:
         raise InvalidParams(f"states must be a prime number (solved over GF(p)): one of "
                             f"{', '.join(map(str, PRIME_STATES))}, not {rules.states!r}")
+
+
+def sutner(rules: Rules) -> bool:
+    """Whether Sutner's theorem makes the all-on board solvable: 2 states, every press toggles its own cell.
+
+    The press matrix A is symmetric; over GF(2), ``x . A x`` is the sum of
+    ``A_ii x_i`` (the other terms pair up and cancel), so with an odd diagonal
+    it is ``x . (all on)``.  A quiet pattern has ``A x = 0``, so it covers an
+    even number of cells, and the all-on board is orthogonal to every quiet
+    pattern: solvable.  The diagonal counts the offsets that land on the cell
+    itself (only ``(0, 0)`` on a flat board; on a torus also whole turns).
+    """
+    if rules.states != 2:
+        return False
+    if rules.torus:
+        own = sum(1 for dr, dc in NEIGHBOURHOODS[rules.neighbourhood]
+                  if dr % rules.rows == 0 and dc % rules.cols == 0)
+    else:
+        own = sum(1 for offset in NEIGHBOURHOODS[rules.neighbourhood] if offset == (0, 0))
+    return own % 2 == 1
 
 
 @lru_cache(maxsize=32)
@@ -116,6 +156,9 @@ def analyze(rules: Rules) -> Analysis:
     check_size(rules)
     if rules.classic:
         return _analyze_chase(rules)
+    if torus.applies(rules):
+        nullity = torus.nullity(rules)
+        return Analysis(rules, rules.cells - nullity, nullity, torus.QuietBasis(rules, nullity), "torus chase")
     if rules.states == 2:
         rows = press_rows_gf2(rules)
         ech = gf2.rref(rows, rules.cells)
@@ -147,6 +190,8 @@ def one_solution(rules: Rules, board: Board) -> Pattern | None:
             pattern = chase.solve_by_chase(inner, transpose(rules, board))
             return None if pattern is None else transpose(inner, pattern)
         return chase.solve_by_chase(rules, board)
+    if torus.applies(rules):
+        return torus.solve_by_chase(rules, board)
     if rules.states == 2:
         rows = press_rows_gf2(rules)
         mask = to_bitmask(board)
@@ -170,14 +215,15 @@ def solve(rules: Rules, board: Board, *, minimize: bool = True, budget: int = SE
     pattern = one_solution(rules, board)
     if pattern is None:
         return Solution(rules, board, analysis, None, False, 0, obstruction(analysis, board))
-    if not minimize or analysis.nullity == 0:
+    if not minimize or analysis.nullity == 0 or (
+            isinstance(analysis.quiet, torus.QuietBasis) and analysis.nullity * rules.cells > COSET_BITS):
         return Solution(rules, board, analysis, pattern, analysis.nullity == 0, 1, None)
     best, exhaustive, searched = minimal_in_coset(rules, pattern, analysis.quiet, budget)
     return Solution(rules, board, analysis, best, exhaustive, searched, None)
 
 
 def minimal_in_coset(
-    rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...], budget: int = SEARCH_BUDGET
+    rules: Rules, pattern: Pattern, quiet: Sequence[Pattern], budget: int = SEARCH_BUDGET
 ) -> tuple[Pattern, bool, int]:
     """The fewest-press member of ``pattern + span(quiet)``: (best, proven minimal, tried)."""
     k, d = rules.states, len(quiet)
@@ -192,7 +238,7 @@ def minimal_in_coset(
     return _local_search(rules, pattern, quiet, tries)
 
 
-def _gray_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> tuple[Pattern, bool, int]:
+def _gray_search(rules: Rules, pattern: Pattern, quiet: Sequence[Pattern]) -> tuple[Pattern, bool, int]:
     x = to_bitmask(pattern)
     vecs = [to_bitmask(q) for q in quiet]
     best, best_w = x, x.bit_count()
@@ -204,7 +250,7 @@ def _gray_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> 
     return from_bitmask(best, rules.cells), True, 1 << len(vecs)
 
 
-def _gfp_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> tuple[Pattern, bool, int]:
+def _gfp_search(rules: Rules, pattern: Pattern, quiet: Sequence[Pattern]) -> tuple[Pattern, bool, int]:
     import numpy as np
 
     k, d = rules.states, len(quiet)
@@ -225,7 +271,7 @@ def _gfp_search(rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...]) -> t
 
 
 def _local_search_gf2(
-    rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...], budget: int
+    rules: Rules, pattern: Pattern, quiet: Sequence[Pattern], budget: int
 ) -> tuple[Pattern, bool, int]:
     """Best found by greedy descent from seeded random coset members (not a proof)."""
     rng = random.Random(0)
@@ -253,7 +299,7 @@ def _local_search_gf2(
 
 
 def _local_search(
-    rules: Rules, pattern: Pattern, quiet: tuple[Pattern, ...], budget: int
+    rules: Rules, pattern: Pattern, quiet: Sequence[Pattern], budget: int
 ) -> tuple[Pattern, bool, int]:
     """Best found by greedy descent from seeded random coset members (not a proof)."""
     import numpy as np

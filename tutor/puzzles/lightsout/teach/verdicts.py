@@ -73,6 +73,28 @@ def unsolvable_reason(rules: Rules, board: Board, quiet: Pattern) -> str:
     )
 
 
+SUTNER = ("Sutner's theorem (1989): with 2 states, when every press toggles its own cell, the all-on board can "
+          "always be darkened - the press matrix is symmetric with ones on its diagonal, so every quiet pattern "
+          "covers an even number of cells, and the all-on board has an even number of lights on each of them")
+
+
+def all_on_theorem(rules: Rules, board: Board) -> bool:
+    """Whether Sutner's theorem alone says ``board`` is solvable: it is all on and the rules fit."""
+    return all(board) and engine.sutner(rules)
+
+
+def solvable_reason(rules: Rules, board: Board, sol: engine.Solution) -> str:
+    """Why the board can or cannot be darkened: Sutner's theorem, the parity test, or the obstruction."""
+    if sol.solvable:
+        if all_on_theorem(rules, board):
+            return SUTNER
+        if rules.states == 2:
+            return "it has an even number of lights on every quiet pattern (and the presses found darken it)"
+        return "its weighted sum over every quiet pattern is 0 mod k (and the presses found darken it)"
+    assert sol.obstruction is not None
+    return unsolvable_reason(rules, board, sol.obstruction)
+
+
 def solution_text(rules: Rules, board: Board) -> str | None:
     """The fewest presses that darken ``board`` (best found, if not proven), or None when none do."""
     sol = engine.solve(rules, board)

@@ -9,9 +9,14 @@ most one losing position per pile and at most ``2a - 1`` along the diagonals.
 
 Normal play: ``A_k = floor(k*alpha)``, ``B_k = A_k + a*k`` with
 ``alpha = (2 - a + sqrt(a^2 + 4)) / 2`` (``phi`` when a = 1).  Misère with
-a = 1 changes only the first two pairs to (0, 1), (2, 2); misère with a >= 2 has
-the pairs (0, 1) and then ``A_k = mex``, ``B_k = A_k + a*k + 1`` (Fraenkel); the
-tests check all of this against the exhaustive table (``engine.table``).
+a = 1 changes only the first two pairs to (0, 1), (2, 2).  Misère with a >= 2
+has ``A_k = mex``, ``B_k = A_k + a*k + 1`` from (0, 1) on, and Fraenkel's closed
+form ``A_k = floor(k*alpha + 1/alpha)`` for every k >= 0 (the same alpha: the
+positive root of ``x^2 + (a - 2)x - a``; "Wythoff games, continued fractions,
+cedar trees and Fibonacci searches", TCS 29, 1984).  Since ``1/alpha =
+(alpha + a - 2)/a``, that floor is ``((ak - 1)(2 - a) + isqrt((ak + 1)^2
+(a^2 + 4))) // 2a`` in whole numbers.  The tests check all of this against the
+exhaustive tables (``engine.table``): misère a = 2..6 for piles up to 10^5.
 
 Remoteness (moves left when the winner hurries and the loser delays) of the k-th
 losing pair is ``2k`` in normal play and ``2k + 1`` in misère play; the tests
@@ -19,7 +24,11 @@ check that against an exhaustive retrograde search too.
 
 Sums of boards (normal play only) use Grundy values from ``engine.table``: a
 sum loses exactly when the XOR of the boards' values (the nim-sum) is 0, and a
-winning move brings the nim-sum back to 0.  The computer player uses
+winning move brings the nim-sum back to 0 (lowering a board's value, or raising
+it: an option may have a larger value than its board).  A losing position has
+Grundy value 0 whatever its size, by the formula, so a sum whose large boards
+are all losing positions reduces to its small boards; a large board that is not
+losing has a Grundy value out of reach, and such a sum is refused.  The computer player uses
 remoteness on one board (the fastest win, or the longest loss) and the nim-sum
 on several; with ``blunder = p`` it plays a uniformly random legal move with
 probability p percent instead.
@@ -30,12 +39,12 @@ Vocabulary: the k-th losing pair ``(A_k, B_k)`` with ``A_k <= B_k``, k = 0, 1, 2
 from __future__ import annotations
 
 import random
-from functools import lru_cache, reduce
+from functools import reduce
 from math import isqrt
 from operator import xor
 
 from tutor.errors import IllegalMove, InvalidParams
-from tutor.puzzles.wythoff.engine.table import grundy_table
+from tutor.puzzles.wythoff.engine.table import GRUNDY_CELLS, grundy_table
 from tutor.puzzles.wythoff.rules import (
     Boards,
     Move,
@@ -43,11 +52,10 @@ from tutor.puzzles.wythoff.rules import (
     Rules,
     SumMove,
     format_position,
+    format_positions,
     legal_moves,
     move_count,
 )
-
-MISERE_TABLE_LIMIT = 2_000_000  # largest pile for misère a >= 2 (computed by recurrence)
 
 
 def _floor_alpha(rules: Rules, k: int) -> int:
@@ -63,38 +71,22 @@ def _count_a(rules: Rules, n: int) -> int:
     return (m * (a - 2) + isqrt(m * m * (a * a + 4))) // (2 * a)
 
 
-@lru_cache(maxsize=16)
-def _misere_pairs(a: int, limit: int) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
-    """Misère a-Wythoff (a >= 2) pairs with ``A_k <= limit``: lists A, B and pile -> index."""
-    first: list[int] = [0]
-    second: list[int] = [1]
-    index = {0: 0, 1: 0}
-    candidate = 2
-    k = 0
-    while True:
-        while candidate in index:
-            candidate += 1
-        if candidate > limit:
-            break
-        k += 1
-        first.append(candidate)
-        second.append(candidate + a * k + 1)
-        index[candidate] = k
-        index[candidate + a * k + 1] = k
-    return tuple(first), tuple(second), index
+def _misere_first(a: int, k: int) -> int:
+    """Misère a-Wythoff (a >= 2): ``A_k = floor(k*alpha + 1/alpha)``, exactly.
+
+    ``k*alpha + 1/alpha = ((ak - 1)(2 - a) + (ak + 1) sqrt(a^2 + 4)) / 2a``, whose
+    floor needs only ``isqrt`` (the square root is irrational: a^2 < a^2 + 4 < (a + 1)^2).
+    """
+    return ((a * k - 1) * (2 - a) + isqrt((a * k + 1) ** 2 * (a * a + 4))) // (2 * a)
 
 
-def _misere_table(rules: Rules, pile: int) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
-    """The misère a >= 2 recurrence, grown in powers of two to cover ``pile``."""
-    if pile > MISERE_TABLE_LIMIT:
-        raise InvalidParams(
-            f"misère play with a = {rules.a} is computed by recurrence; piles up to "
-            f"{MISERE_TABLE_LIMIT} only, not {pile}"
-        )
-    limit = 64
-    while limit < pile:
-        limit *= 2
-    return _misere_pairs(rules.a, min(limit, 2 * MISERE_TABLE_LIMIT))
+def _misere_count(a: int, n: int) -> int:
+    """How many k >= 0 have ``A_k <= n`` in misère a-Wythoff (a >= 2), for n >= 0.
+
+    ``A_k <= n`` exactly when ``k < (n + 1 - 1/alpha)/alpha``, and that bound is
+    ``(a(n+1)(a-2) - (a^2 - 2a + 4) + (an + 2) sqrt(a^2 + 4)) / 2a^2``, irrational and positive.
+    """
+    return (a * (n + 1) * (a - 2) - (a * a - 2 * a + 4) + isqrt((a * n + 2) ** 2 * (a * a + 4))) // (2 * a * a) + 1
 
 
 def p_position(rules: Rules, k: int) -> Position:
@@ -104,6 +96,8 @@ def p_position(rules: Rules, k: int) -> Position:
     (8, 13)
     >>> p_position(Rules(), 10**30)[0]
     1618033988749894848204586834365
+    >>> [p_position(Rules(2, misere=True), k) for k in range(4)]
+    [(0, 1), (2, 5), (3, 8), (4, 11)]
     """
     if k < 0:
         raise InvalidParams(f"losing positions are numbered from 0, not {k!r}")
@@ -112,12 +106,8 @@ def p_position(rules: Rules, k: int) -> Position:
             if k < 2:
                 return ((0, 1), (2, 2))[k]
         else:
-            bound = 4 * k + 64
-            while True:
-                first, second, _ = _misere_table(rules, bound)
-                if k < len(first):
-                    return (first[k], second[k])
-                bound *= 2
+            first = _misere_first(rules.a, k)
+            return (first, first + rules.a * k + 1)
     lo = _floor_alpha(rules, k)
     return (lo, lo + rules.a * k)
 
@@ -133,7 +123,10 @@ def p_index(rules: Rules, n: int) -> int:
             if n <= 2:
                 return 0 if n < 2 else 1
         else:
-            return _misere_table(rules, n)[2][n]
+            count = _misere_count(rules.a, n)
+            if n == 0 or count > _misere_count(rules.a, n - 1):
+                return count - 1  # n = A_(count - 1)
+            return n - count  # the B's up to n are the other n + 1 - count numbers
     if n == 0:
         return 0
     count = _count_a(rules, n)
@@ -293,9 +286,36 @@ def winning_totals(low: int, high: int, splits: list[Position]) -> list[int]:
 # -- sums of boards -----------------------------------------------------------------------
 
 
+def grundy_value(rules: Rules, board: Position) -> int | None:
+    """One board's Grundy value (normal play): 0 for a losing position of any size, a table lookup
+    for a board of at most ``GRUNDY_CELLS`` cells, else None (out of reach)."""
+    if is_losing(rules, board):
+        return 0
+    x, y = board
+    if not tabled(board):
+        return None
+    return grundy_table(rules.a, x, y)[x][y]
+
+
+def tabled(board: Position) -> bool:
+    """Whether the board's Grundy table (every position it can reach) is small enough to compute."""
+    return (board[0] + 1) * (board[1] + 1) <= GRUNDY_CELLS
+
+
 def grundy_values(rules: Rules, boards: Boards) -> list[int]:
-    """The Grundy value of each board (normal play)."""
-    return [grundy_table(rules.a, x, y)[x][y] for x, y in boards]
+    """The Grundy value of each board (normal play); ``InvalidParams`` names a board out of reach."""
+    values = []
+    for i, board in enumerate(boards, 1):
+        value = grundy_value(rules, board)
+        if value is None:
+            x, y = board
+            raise InvalidParams(
+                f"board {i} of {format_positions(boards)!r}, {format_position(board)!r}, is not a losing position, "
+                f"and its Grundy value needs a table of {(x + 1) * (y + 1)} cells (at most {GRUNDY_CELLS}): "
+                "a sum is decided when each board is small or a losing position (Grundy value 0)"
+            )
+        values.append(value)
+    return values
 
 
 def nim_sum(rules: Rules, boards: Boards) -> int:
@@ -304,7 +324,12 @@ def nim_sum(rules: Rules, boards: Boards) -> int:
 
 
 def sum_winning_moves(rules: Rules, boards: Boards) -> list[SumMove]:
-    """Every move of a sum of boards that brings the nim-sum to 0 (on one board: to a losing position)."""
+    """Every move of a sum of boards that brings the nim-sum to 0 (on one board: to a losing position).
+
+    A board too large for a table (a losing position of any size) is not
+    searched: its moves lead to positions whose values are out of reach, so on
+    a sum with such a board the list holds the winning moves on the other boards.
+    """
     if len(boards) == 1:
         return [(0, m) for m in winning_moves(rules, boards[0])]
     values = grundy_values(rules, boards)
@@ -313,9 +338,9 @@ def sum_winning_moves(rules: Rules, boards: Boards) -> list[SumMove]:
     if total == 0:
         return moves
     for i, (x, y) in enumerate(boards):
-        goal = values[i] ^ total
-        if goal >= values[i]:
+        if not tabled((x, y)):
             continue
+        goal = values[i] ^ total  # lower or higher than the board's value: both restore nim-sum 0
         table = grundy_table(rules.a, x, y)
         moves.extend((i, (f, s)) for f, s in legal_moves(rules, (x, y)) if table[x - f][y - s] == goal)
     return moves

@@ -12,6 +12,16 @@ first unblocked cell of the row is losing and blocks the rest of the row.  Each
 row is one vectorised numpy pass, so the (n+1) x (n+1) table costs O(a n^2)
 elementary steps but only O(n) Python steps.
 
+The row scan (``scan_p_positions``) reaches much further with the same
+reasoning and no table: each row x has exactly one losing cell, the first cell
+no earlier losing position blocks.  It keeps the blocked columns and the
+blocked diagonals as sets (a losing cell on diagonal d' blocks the band
+d' - a < d < d' + a of every later row, the cells above it from the next row
+on and those below it after a few rows), and finds the first free diagonal of
+a row with a union-find "next free" pointer, so a row costs O(a) steps.  By
+symmetry a row whose number already appeared as the larger pile of a losing
+pair has its losing cell there.
+
 Grundy values (normal play only; they make sums of boards playable) use the mex
 of the values below, left and on the diagonal band, with Python integers as bit
 sets: ``mask = 0b1011`` means the values 0, 1 and 3 are reachable.
@@ -28,6 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 TABLE_LIMIT = 20_000  # largest side of an exhaustive outcome table
+SCAN_LIMIT = 1_000_000  # largest pile of the row scan (about 3 s at 10^6)
 GRUNDY_CELLS = 1_200_000  # most cells of a Grundy table
 
 
@@ -65,6 +76,55 @@ def table_p_positions(rules: Rules, n: int) -> list[Position]:
     """Every losing position ``(x, y)`` with ``x <= y <= n``, from the exhaustive table."""
     rows = losing_rows(rules, n)
     return [(x, int(y)) for x, y in enumerate(rows.tolist()) if y >= x]
+
+
+def scan_p_positions(rules: Rules, n: int) -> list[Position]:
+    """Every losing position ``(x, y)`` with ``x <= y <= n``, by the row scan (the move rules, no formula)."""
+    if n < 0 or n > SCAN_LIMIT:
+        raise InvalidParams(f"the row scan goes up to piles of {SCAN_LIMIT}, not {n!r}")
+    a = rules.a
+    size = (2 * a + 2) * (n + 2) + 2 * a  # beyond every diagonal a losing cell of rows 0..n can sit on
+    nxt = list(range(size + 1))  # union-find: nxt[d] leads to the first diagonal >= d not blocked
+    column = bytearray(size + n + 1)  # columns holding a losing cell of an earlier row
+    mirror: dict[int, int] = {}  # row -> column of its losing cell, known from the pair (column, row)
+    later: dict[int, list[int]] = {}  # row -> diagonals that become blocked from that row on
+    pairs: list[Position] = []
+
+    def free(d: int) -> int:
+        root = d
+        while nxt[root] != root:
+            root = nxt[root]
+        while nxt[d] != root:  # path compression
+            nxt[d], d = root, nxt[d]
+        return root
+
+    def block(x: int, d: int) -> None:
+        """A losing cell at row x on diagonal d blocks diagonals d - a + 1 .. d + a - 1 of later rows."""
+        for e in range(-(a - 1), a):
+            target = d - e  # a cell of a later row on diagonal target reaches (x, x + d) if ...
+            if target < 0:
+                continue
+            # ... it lies above and right of it (e <= 0: from the next row on), or, with e > 0, once
+            # the row is more than e below (the two-pile move takes f, s with |f - s| < a).
+            later.setdefault(x + 1 + max(e, 0), []).append(target)
+
+    for x in range(n + 1):
+        for d in later.pop(x, ()):
+            nxt[d] = d + 1
+        if x in mirror:
+            block(x, mirror.pop(x) - x)
+            continue
+        d = free(0)
+        while column[x + d] or (rules.misere and x == 0 and d == 0):  # misère (0, 0): the mover has won
+            d = free(d + 1)
+        y = x + d
+        column[y] = 1
+        if y > x:
+            mirror[y] = x
+        if y <= n:
+            pairs.append((x, y))
+        block(x, d)
+    return pairs
 
 
 def grundy_table(a: int, width: int, height: int) -> list[list[int]]:

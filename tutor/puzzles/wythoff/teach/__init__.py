@@ -114,6 +114,9 @@ def position_hints(rules: Rules, boards: Boards) -> list[str]:
             number, choice = sum_wins[0]
             ladder.append(f"On board {number + 1}, {describe_move(choice)}: "
                           f"that board's value becomes {values[number] ^ total} and the nim-sum 0.")
+        elif total:
+            ladder.append("The move that wins is on a board too large for a Grundy table: find an option of it "
+                          f"whose Grundy value is {total} (the small boards have none).")
         else:
             ladder.append("The nim-sum is already 0: every move loses against perfect play; take little and wait.")
         return ladder

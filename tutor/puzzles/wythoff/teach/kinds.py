@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.errors import InvalidNotation
+from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Verdict
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import (
+    grundy_value,
+    losing,
     losing_index,
     p_position,
     sum_winning_moves,
     winning_moves,
 )
+from tutor.puzzles.wythoff.engine.table import GRUNDY_CELLS
 from tutor.puzzles.wythoff.rules import (
     Position,
     Rules,
@@ -111,21 +114,27 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
         after = apply_sum_move(rules, boards, answer)
         wins = sum_winning_moves(rules, boards)
         canonical = format_sum_move(answer, boards)
-        good = answer in wins
         several = len(boards) > 1
+        # on a sum, judged by the nim-sum it leaves: the list skips boards too large to search
+        if several and grundy_value(rules, after[answer[0]]) is None:
+            x, y = after[answer[0]]
+            raise InvalidParams(f"move {canonical!r} leaves board {answer[0] + 1} at {format_position((x, y))!r}, "
+                                f"not a losing position, and its Grundy value needs a table of {(x + 1) * (y + 1)} "
+                                f"cells (at most {GRUNDY_CELLS}): whether the move wins is out of reach")
+        good = losing(rules, after) if several else answer in wins
         data: JSON = {
             "position": [list(b) for b in boards] if several else list(boards[0]),
             "move": [answer[0] + 1, *answer[1]] if several else list(answer[1]),
             "result": [list(b) for b in after] if several else list(after[0]),
             "winning": good,
-            "outcome": "win" if wins else "lose",
+            "outcome": "lose" if losing(rules, boards) else "win",
             "winning_moves": [[i + 1, *m] for i, m in wins] if several else [list(m) for i, m in wins],
         }
         result = show_positions(after)
         if good:
             summary = f"{canonical} wins: it leaves {result}, a losing position for your opponent"
             detail = "From " + result + " every move hands you a winning position again."
-        elif not wins:
+        elif data["outcome"] == "lose":
             summary = f"{canonical} cannot win: {show_positions(boards)} is a losing position, no move wins"
             detail = ("Every move from a losing position reaches a winning one; the best you can do is "
                       "make the game last and hope for a mistake.")
@@ -205,6 +214,8 @@ def _outcome_detail(game: WythoffGame) -> str:
     wins = sum_winning_moves(game.rules, boards)
     if wins:
         return f"Winning move: {format_sum_move(wins[0], boards)} ({describe_move(wins[0][1])})."
+    if not losing(game.rules, boards):
+        return "The nim-sum is not 0; the winning moves are on a board too large to list them."
     return "No move reaches a losing position, so every move hands the opponent a win."
 
 

@@ -170,10 +170,18 @@ def analysis(rules: Rules) -> list[Step]:
             text = ("In misère play (taking the last penny loses) only the start changes: (0, 0) now wins "
                     "for the player to move, (0, 1) and (2, 2) lose, and from (3, 5) on the losing pairs "
                     "are Wythoff's pairs again.")
+            steps.append(Step("Misère play", text, key="misere"))
         else:
+            inverse = sympy.simplify(1 / alpha - (alpha + a - 2) / sympy.Integer(a))
             text = (f"In misère play with a = {a} the pairs start at (0, 1) and then A_k is the least unused "
-                    f"number and B_k = A_k + {a}k + 1 (Fraenkel): every difference is shifted by one.")
-        steps.append(Step("Misère play", text, key="misere"))
+                    f"number and B_k = A_k + {a}k + 1: every difference is shifted by one. Fraenkel's closed form "
+                    "(Wythoff games, continued fractions, cedar trees and Fibonacci searches, 1984) is "
+                    "A_k = floor(k*alpha + 1/alpha) for every k from 0, with the same alpha. Since "
+                    f"1/alpha = (alpha + {a - 2})/{a}, that is ((ak - 1)(2 - a) + isqrt((ak + 1)^2 * {a * a + 4})) "
+                    f"// {2 * a} in whole numbers, exact for any k. The tests check it against exhaustive searches "
+                    "of the positions that use only the rules (for a = 2 to 6, piles up to 100000).")
+            steps.append(Step("Misère play", text, f"simplify(1/alpha - (alpha + {a - 2})/{a}) == 0",
+                              inverse == 0, key="misere"))
     return steps
 
 

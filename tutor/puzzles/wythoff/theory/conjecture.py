@@ -19,7 +19,7 @@ from fractions import Fraction
 from tutor.puzzles.wythoff.engine import p_index, p_position, winning_moves
 from tutor.puzzles.wythoff.engine.table import table_p_positions
 from tutor.puzzles.wythoff.rules import Position, Rules, describe_move
-from tutor.puzzles.wythoff.rules.formula import Conjecture
+from tutor.puzzles.wythoff.rules.formula import Conjecture, Node
 from tutor.puzzles.wythoff.theory import alpha_symbol
 from tutor.puzzles.wythoff.theory.evaluate import evaluate, to_sympy
 
@@ -128,33 +128,52 @@ def explain_counterexample(rules: Rules, k: int, which: str, got: Fraction | str
 
 
 def _matches_theory(rules: Rules, conjecture: Conjecture) -> bool:
-    """Whether sympy shows each formula is floor(k*alpha) / floor(k*beta) (normal play only)."""
+    """Whether sympy shows each given formula is floor(k*alpha) / floor(k*beta) (normal play only).
+
+    A formula counts as ``floor(X) + P(k)`` with P a polynomial in k with whole
+    coefficients (so ``floor(k*phi) + k`` is ``floor(k*phi + k)``, the proven B_k);
+    both halves of a pair must be proved for the pair to be.
+    """
     if rules.misere:
         return False
+    alpha = alpha_symbol(rules.a)
+    for node, factor in ((conjecture.first, alpha), (conjecture.second, alpha + rules.a)):
+        if node is not None and not _is_floor_of(node, factor):
+            return False
+    return True
+
+
+def _is_floor_of(node: Node, factor: object) -> bool:
+    """Whether the formula is ``floor(k*factor)``, possibly written as ``floor(X) + P(k)``."""
     import sympy
 
     k = sympy.Symbol("k", integer=True, nonnegative=True)
-    alpha = alpha_symbol(rules.a)
-    for node, factor in ((conjecture.first, alpha), (conjecture.second, alpha + rules.a)):
-        if node is None:
-            continue
-        if node[0] != "call" or node[1] != "floor":
+    expr = to_sympy(node).subs(sympy.GoldenRatio, (1 + sympy.sqrt(5)) / 2)
+    floors = [f for f in expr.atoms(sympy.floor) if f.has(k)]
+    if len(floors) != 1:
+        return False
+    (whole,) = floors
+    mark = sympy.Dummy("floor")
+    try:
+        linear = sympy.expand(expr.subs(whole, mark))
+        rest = sympy.expand(linear - mark)
+        if sympy.diff(linear, mark) != 1 or rest.has(mark) or rest.atoms(sympy.floor, sympy.ceiling):
             return False
-        inner = to_sympy(node[2]).subs(sympy.GoldenRatio, (1 + sympy.sqrt(5)) / 2)
-        try:
-            if sympy.simplify(sympy.expand(inner - k * factor)) != 0:
-                return False
-        except (TypeError, ValueError):  # sympy could not compare: not proved
+        poly = sympy.Poly(rest, k) if rest.has(k) else sympy.Poly(rest, k, domain="QQ")
+        if not all(c.is_integer for c in poly.all_coeffs()):
             return False
-    return True
+        return bool(sympy.simplify(sympy.expand(whole.args[0] + rest - k * factor)) == 0)
+    except (TypeError, ValueError, sympy.PolynomialError):  # sympy could not decide: not proved
+        return False
 
 
 def proof_needs(rules: Rules, proved: bool) -> list[str]:
     """What remains to prove once the data agree."""
     if proved:
         return [
-            "Nothing new: your formula is floor(k*alpha) exactly, and the analysis (tutor analyze wythoff) "
-            "proves that these pairs are the losing positions for every k.",
+            "Nothing new: your formula is the proven one - floor(k*alpha) for A_k, and floor(k*alpha) + "
+            f"{'' if rules.a == 1 else f'{rules.a}*'}k = floor(k*beta) for B_k - and the analysis (tutor analyze "
+            "wythoff) proves that these pairs are the losing positions for every k.",
         ]
     diff = "k" if rules.a == 1 else f"{rules.a}k"
     return [

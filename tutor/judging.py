@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidNotation
+from tutor.limits import INT_DIGITS
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
-from tutor.puzzles.options import MAX_INT_DIGITS, Args
+from tutor.puzzles.options import Args
+from tutor.text import shorten
 
 if TYPE_CHECKING:
     from tutor.course import Step
@@ -33,9 +35,8 @@ class NumberAnswer(AnswerKind[Any, int]):
         cleaned = text.replace(",", "").replace("_", "").strip()
         digits = cleaned[1:] if cleaned[:1] in "+-" else cleaned
         if not (digits.isascii() and digits.isdecimal()):
-            raise InvalidNotation(f"{text!r} is not a whole number")
-        if len(digits) > MAX_INT_DIGITS:
-            raise InvalidNotation(f"{text[:20]!r}... has {len(digits)} digits; at most {MAX_INT_DIGITS} are read")
+            raise InvalidNotation(f"{shorten(text)} is not a whole number")
+        INT_DIGITS.check(len(digits), f"{shorten(text)} has {len(digits):,} digits")
         return int(cleaned)
 
     def format(self, game: Any, answer: int, args: Args) -> str:
@@ -97,13 +98,13 @@ def pick_option(options: tuple[str, ...], text: str) -> str:
     exact = [o for o in options if o.lower() == t]
     if exact:
         return exact[0]
-    if t.isdecimal() and t.isascii() and 1 <= int(t) <= len(options):
+    if t.isdecimal() and t.isascii() and len(t) <= 6 and 1 <= int(t) <= len(options):
         return options[int(t) - 1]
     prefix = [o for o in options if o.lower().startswith(t)] if t else []
     if len(prefix) == 1:
         return prefix[0]
     listed = ", ".join(f"{i}) {o}" for i, o in enumerate(options, 1))
-    raise InvalidNotation(f"{text!r} is not one of the options: {listed}")
+    raise InvalidNotation(f"{shorten(text)} is not one of the options: {listed}")
 
 
 def judge(step: Step, text: str) -> Verdict:

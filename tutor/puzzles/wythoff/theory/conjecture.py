@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tutor.limits import TABLE_WORK
 from tutor.puzzles.wythoff.engine import p_index, p_position, winning_moves
-from tutor.puzzles.wythoff.engine.table import table_p_positions
+from tutor.puzzles.wythoff.engine.table import table_p_positions, table_work
 from tutor.puzzles.wythoff.rules import Position, Rules, describe_move
 from tutor.puzzles.wythoff.rules.formula import Conjecture
 from tutor.puzzles.wythoff.theory import alpha_symbol
@@ -64,7 +65,7 @@ class WorkbenchResult:
 def reference_pairs(rules: Rules, bound: int) -> tuple[list[Position], str]:
     """The losing pairs for k = 0..bound: from the exhaustive table when small enough."""
     largest = p_position(rules, bound)[1]
-    if largest <= TABLE_REACH:
+    if largest <= TABLE_REACH and table_work(rules, largest) <= TABLE_WORK.value:
         pairs = table_p_positions(rules, largest)[: bound + 1]
         return pairs, "table"
     return [p_position(rules, k) for k in range(bound + 1)], "formula"

@@ -20,7 +20,15 @@ from fractions import Fraction
 from functools import cache
 from math import isqrt
 
-from tutor.puzzles.wythoff.rules.formula import MAX_BITS, VARIABLE, Node, Undefined, fraction_sqrt, small
+from tutor.puzzles.wythoff.rules.formula import (
+    MAX_BITS,
+    VARIABLE,
+    FormulaError,
+    Node,
+    Undefined,
+    fraction_sqrt,
+    small,
+)
 
 BITS = 320  # fixed-point precision of the intervals
 ONE = 1 << BITS
@@ -182,8 +190,13 @@ def _approx(scaled: int) -> str:
 def _sympy_value(node: Node, k: int) -> Fraction | str:
     """Decide the value at ``k`` with sympy's exact arithmetic (the slow, rare path)."""
     import sympy
+    from sympy.core.evalf import PrecisionExhausted
 
-    value = sympy.simplify(to_sympy(node).subs(sympy.Symbol(VARIABLE, integer=True, nonnegative=True), k))
+    try:
+        value = sympy.simplify(to_sympy(node).subs(sympy.Symbol(VARIABLE, integer=True, nonnegative=True), k))
+    except PrecisionExhausted:  # a floor or ceiling of a huge value too close to a whole number
+        raise FormulaError(f"the value at k = {k} is too large to decide exactly (a floor or ceiling of "
+                           "it lies too close to a whole number); try a simpler formula") from None
     if value.has(sympy.zoo, sympy.nan, sympy.oo, sympy.I):
         return "undefined at this k"
     if value.is_Rational:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidNotation, InvalidParams
 from tutor.limits import MOVE_TABLE_BYTES, STRATEGY_MOVES
+from tutor.text import shorten
 
 if TYPE_CHECKING:
     import numpy as np
@@ -330,7 +331,7 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
     >>> parse_move("{1, 3}", 4)
     (0, 1, 0, 1)
     """
-    where = f"move {number} {word!r}"
+    where = f"move {number} {shorten(word, 30)}"
     if word in ("-", "{}"):
         return (0,) * n
     if k > 2:
@@ -429,7 +430,7 @@ def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
         for word, _ in split_moves(body, count):
             if _is_name(word) and not word.isdigit():
                 if word not in names:
-                    raise InvalidNotation(f"move {count + 1} {word!r} (line {line_no}): unknown block name; "
+                    raise InvalidNotation(f"move {count + 1} {shorten(word, 30)} (line {line_no}): unknown block name; "
                                           f"define it first with: let {word} = ...")
                 expanded += len(names[word])
                 STRATEGY_MOVES.check(expanded, f"line {line_no}: the strategy and its let blocks grow past "

@@ -207,9 +207,9 @@ class _Parser:
         tok = tok if tok is not None else self.peek()
         if tok is None:
             col = len(self.text.rstrip())
-            return QuestionError(f"bad question {self.text!r}: expected {expected} at column {col + 1}"
+            return QuestionError(f"bad question {shorten(self.text, 80)}: expected {expected} at column {col + 1}"
                                  " (end of question)", col)
-        return QuestionError(f"bad question {self.text!r}: expected {expected} at column "
+        return QuestionError(f"bad question {shorten(self.text, 80)}: expected {expected} at column "
                              f"{tok.column + 1}, found {tok.text!r}", tok.column)
 
     def accept(self, *keys: str) -> Token | None:
@@ -245,7 +245,7 @@ class _Parser:
         if tok is None or tok.key not in WORDS:
             raise self.fail("an answer word (" + ("yes or no" if self.known_language else "ja or da") + ")")
         if self.known_language and tok.key in ("ja", "da"):
-            raise QuestionError(f"bad question {self.text!r}: in this variant the gods answer in plain "
+            raise QuestionError(f"bad question {shorten(self.text, 80)}: in this variant the gods answer in plain "
                                 f"yes/no, so {tok.text!r} at column {tok.column + 1} means nothing",
                                 tok.column)
         self.pos += 1
@@ -363,7 +363,7 @@ class _Parser:
             if tok is not None and len(tok.text) == 1 and tok.text.upper() in self.gods:
                 god = self.god()
                 if god in roles:
-                    raise QuestionError(f"bad question {self.text!r}: god {god} named twice in one world "
+                    raise QuestionError(f"bad question {shorten(self.text, 80)}: god {god} named twice in one world "
                                         f"at column {tok.column + 1}", tok.column)
                 self.expect("=", "'='")
                 roles[god] = self.role()
@@ -394,7 +394,7 @@ def parse_asked(text: str, u: Universe, default_god: str = "A") -> tuple[str, No
         return default_god, parse_question(text, u)
     god = m.group(1).upper()
     if god not in u.gods:
-        raise QuestionError(f"bad question {text!r}: no god {m.group(1)!r} at column {m.start(1) + 1} "
+        raise QuestionError(f"bad question {shorten(text, 80)}: no god {m.group(1)!r} at column {m.start(1) + 1} "
                             f"(gods: {', '.join(u.gods)})", m.start(1))
     return god, parse_question(text, u, m.end())
 

@@ -161,11 +161,11 @@ def parse_cell(text: str, rows: int, cols: int) -> Cell:
     else:
         m = _PAIR.match(token.replace(" ", ""))
         if not m:
-            raise InvalidCell(f"cell {text!r} is not a name like 'b3' or a pair like '3,2' (row,col)")
+            raise InvalidCell(f"cell {shorten(text, 20)} is not a name like 'b3' or a pair like '3,2' (row,col)")
         r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
     if not (0 <= r < rows and 0 <= c < cols):
         raise IllegalMove(
-            f"cell {text!r} is off the {rows}x{cols} board "
+            f"cell {shorten(text, 20)} is off the {rows}x{cols} board "
             f"(columns a..{column_name(cols - 1)}, rows 1..{rows})"
         )
     return r, c

@@ -93,6 +93,9 @@ GRUNDY_WORK = _limit("grundy_work", 3_000_000, "cells x (2a - 1)",
                      "the Grundy tables of a sum of Wythoff boards: every board's (piles + 1) squared cells, "
                      "times 2a - 1")
 WYTHOFF_BOARDS = _limit("wythoff_boards", 100, "boards", "boards in one sum of Wythoff boards")
+SYMPY_DECISIONS = _limit("sympy_decisions", 300, "values of k",
+                         "values of k at which the conjecture workbench needs sympy to decide a floor or ceiling "
+                         "exactly (the fast interval arithmetic decides the rest)")
 RANDOM_CELLS = _limit("random_cells", 250_000, "positions",
                       "positions shuffled to draw a lesson's random Wythoff position (larger ranges are sampled)")
 

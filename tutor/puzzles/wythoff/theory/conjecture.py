@@ -22,7 +22,7 @@ from tutor.puzzles.wythoff.engine.table import table_p_positions, table_work
 from tutor.puzzles.wythoff.rules import Position, Rules, describe_move
 from tutor.puzzles.wythoff.rules.formula import Conjecture
 from tutor.puzzles.wythoff.theory import alpha_symbol
-from tutor.puzzles.wythoff.theory.evaluate import evaluate, to_sympy
+from tutor.puzzles.wythoff.theory.evaluate import SympyBudget, evaluate, to_sympy
 
 TABLE_REACH = 6000  # largest pile for which the reference pairs come from the exhaustive table
 
@@ -80,11 +80,12 @@ def _show(value: Fraction | str) -> str:
 def check_conjecture(rules: Rules, conjecture: Conjecture, bound: int) -> WorkbenchResult:
     """Test the conjecture for k = 0..bound; exact, smallest counterexample first."""
     pairs, source = reference_pairs(rules, bound)
+    budget = SympyBudget()
     for k, (lo, hi) in enumerate(pairs):
         for which, node, expected in (("A", conjecture.first, lo), ("B", conjecture.second, hi)):
             if node is None:
                 continue
-            got = evaluate(node, k)
+            got = evaluate(node, k, budget)
             if got != expected:
                 counter = {"k": k, "pile": which, "expected": [lo, hi], "got": _show(got)}
                 return WorkbenchResult(

@@ -130,12 +130,12 @@ def is_busy(err: sqlite3.Error) -> bool:
 class Progress:
     """The progress store (see the module docstring); ``Progress(None)`` keeps everything in memory."""
 
-    def __init__(self, path: Path | None, *, strict: bool = False, busy: float = BUSY_SECONDS,
-                 finish_wait: float = FINISH_WAIT) -> None:
+    def __init__(self, path: Path | None, *, strict: bool = False, busy: float | None = None,
+                 finish_wait: float | None = None) -> None:
         self.path = path
         self.strict = strict
-        self.busy = busy
-        self.finish_wait = finish_wait
+        self.busy = BUSY_SECONDS if busy is None else busy
+        self.finish_wait = FINISH_WAIT if finish_wait is None else finish_wait
         self.warning = ""  # what went wrong when opening, said at the start
         self.pending: list[Write] = []  # writes kept because they could not be stored yet, in order
         self.problem = ""  # why they are kept
@@ -187,6 +187,7 @@ class Progress:
                 rows = db.execute("PRAGMA quick_check").fetchall()
                 if rows != [("ok",)]:
                     raise Damaged(f"quick_check: {'; '.join(str(r[0]) for r in rows[:3])}")
+            _check_columns(db)  # tables this tutor did not make: before migrating touches them
             try:
                 _migrate(db)
             except sqlite3.OperationalError as err:
@@ -517,10 +518,11 @@ def _migrate(db: sqlite3.Connection) -> None:
 
 
 def _check_columns(db: sqlite3.Connection) -> None:
-    """``Damaged`` if a table lacks a column this tutor uses (a file that is not a tutor progress database)."""
+    """``Damaged`` if a table lacks a column this tutor uses (a file that is not a tutor progress database);
+    missing tables are the migrations' to create."""
     for table, needed in COLUMNS.items():
         have = {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
         missing = needed - have
-        if missing:
+        if missing and have:
             raise Damaged(f"it is not a tutor progress database: table {table!r} has no column "
                           f"{sorted(missing)[0]!r}")

@@ -146,7 +146,7 @@ def grid_values(option: Option, arena: Path) -> list[str]:
         return ["9" * 5000, "-" + "9" * 5000, "٣", "", "1.5", "0x10", "+2", str(top + 1), str(low - 1), "\x00"]
     if option.choices is not None:
         return ["nope", "", "٣", "\x1b[2J"]
-    files = [f"@{arena / name}" for name in ("binary.txt", "big.txt", "fifo")]
+    files = [f"@{arena / name}" for name in ("binary.txt", "big.txt", "fifo", "lessons")]
     doubling = "let A0 = 0123 02\n" + "".join(f"let A{i} = A{i - 1} A{i - 1}\n" for i in range(1, 23)) + "A22"
     return [*HOSTILE_TEXT, *files, doubling, "1,1 + " * 150 + "1,1", " and ".join(["A is True"] * 60)]
 
@@ -166,7 +166,7 @@ def test_every_option_with_every_hostile_value(puzzle: str, command: str, arena:
             else:
                 check([command, puzzle, option.flag, value])
         if option.positional and option.readable:
-            for name in ("binary.txt", "big.txt", "fifo", "nope"):
+            for name in ("binary.txt", "big.txt", "fifo", "nope", "lessons", "/dev/zero"):
                 check([command, puzzle, "--file", str(arena / name)])
 
 

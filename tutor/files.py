@@ -44,10 +44,11 @@ def read_regular(path: str, limit: Limit, error: type[TutorError] = InvalidNotat
         if not follow and os.path.islink(path):
             raise error(f"cannot read {shown}: a symbolic link") from None
         raise error(f"cannot read {shown}: {err.strerror}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise error(f"cannot read {shown}: not a regular file ({file_kind(mode)})")
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise error(f"cannot read {shown}: not a regular file ({file_kind(mode)})")
         try:
             data = handle.read(limit.value + 1)
         except OSError as err:

@@ -25,7 +25,7 @@ from tutor.course.model import Lesson, Pack
 from tutor.course.parse import parse_lesson, parse_pack
 from tutor.errors import LessonError, TutorError
 from tutor.files import read_text
-from tutor.limits import ID_CHARS, LESSON_BYTES, LESSON_DEPTH, LESSON_FILES, LESSON_SECONDS, lesson_budget
+from tutor.limits import ID_CHARS, INT_DIGITS, LESSON_BYTES, LESSON_DEPTH, LESSON_FILES, LESSON_SECONDS, lesson_budget
 from tutor.paths import record_crash
 
 
@@ -73,6 +73,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise LessonError(f"{path}: not valid TOML: {err}") from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
         raise LESSON_DEPTH.error(f"{path} nests its arrays or tables too deeply") from None
+    except ValueError:  # tomllib converts numbers with int(): Python refuses more than 4,300 digits
+        raise INT_DIGITS.error(f"{path} has a number of more than {INT_DIGITS.value:,} digits") from None
     depth = nesting(data)
     LESSON_DEPTH.check(depth, f"{path} nests its tables and arrays {depth} deep")
     return data

@@ -22,15 +22,14 @@ The database lives in the user's data directory (``platformdirs``), or in
 
 ``Progress(None)`` keeps everything in memory (tests, previews).  With
 ``strict=True`` (the ``tutor progress`` command) any failure is a
-``ProgressError``: one line, exit 2.
+``ProgressError``: one line, exit 2.  The file itself (schema, migrations,
+opening and checking it, moving a damaged one aside) is ``progress.schema``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import stat
 import time
 import uuid
 from contextlib import suppress
@@ -40,56 +39,27 @@ from typing import Any
 
 from tutor.errors import TutorError
 from tutor.paths import home
+from tutor.progress.schema import (
+    LESSON_TABLES,
+    MIGRATIONS,
+    Damaged,
+    connect,
+    describe,
+    is_busy,
+    migrate,
+    move_aside,
+)
 
-SCHEMA_V1 = """
-CREATE TABLE IF NOT EXISTS profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS attempts (
-    id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, answer TEXT NOT NULL,
-    correct INTEGER NOT NULL, verdict TEXT NOT NULL, seconds REAL NOT NULL, at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS hints (
-    id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, level INTEGER NOT NULL,
-    at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS completed (
-    lesson TEXT NOT NULL, step INTEGER NOT NULL, how TEXT NOT NULL, at REAL NOT NULL,
-    PRIMARY KEY (lesson, step));
-CREATE TABLE IF NOT EXISTS solutions (
-    id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS position (
-    lesson TEXT PRIMARY KEY, step INTEGER NOT NULL, at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    lesson TEXT NOT NULL, step INTEGER NOT NULL, moves TEXT NOT NULL, at REAL NOT NULL,
-    PRIMARY KEY (lesson, step))
-"""
-INDEXES_V2 = """
-CREATE INDEX IF NOT EXISTS attempts_by_lesson ON attempts (lesson);
-CREATE INDEX IF NOT EXISTS hints_by_lesson ON hints (lesson);
-CREATE INDEX IF NOT EXISTS solutions_by_lesson ON solutions (lesson)
-"""
-MIGRATIONS = (SCHEMA_V1, INDEXES_V2)  # MIGRATIONS[v] takes a file from user_version v to v + 1
-COLUMNS = {  # what this tutor reads and writes; later versions may add columns, never remove these
-    "profile": {"key", "value"},
-    "attempts": {"lesson", "step", "answer", "correct", "verdict", "seconds", "at"},
-    "hints": {"lesson", "step", "level", "at"},
-    "completed": {"lesson", "step", "how", "at"},
-    "solutions": {"lesson", "step", "at"},
-    "position": {"lesson", "step", "at"},
-    "games": {"lesson", "step", "moves", "at"},
-}
-LESSON_TABLES = ("attempts", "hints", "completed", "solutions", "position", "games")
+__all__ = ["MIGRATIONS", "LessonProgress", "Progress", "ProgressError", "Write"]
 
 BUSY_SECONDS = 1.0  # each try waits this long for another writer's lock
 TRIES = 3  # tries per write before it is kept for later
 RETRY_AFTER = 5.0  # seconds before kept writes are tried again (a long lock must not slow every reply)
 FINISH_WAIT = 10.0  # how long leaving waits for a lock before saying what could not be saved
-DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
 class ProgressError(TutorError):
     """The progress database could not be read or written (the ``tutor progress`` command)."""
-
-
-class Damaged(Exception):
-    """The file is not a usable progress database; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -117,16 +87,6 @@ class Write:
     args: tuple[Any, ...]
 
 
-def describe(err: BaseException) -> str:
-    """An error in a few words: ``database is locked``."""
-    return str(err) or type(err).__name__
-
-
-def is_busy(err: sqlite3.Error) -> bool:
-    """Whether another connection holds the lock (worth retrying)."""
-    return getattr(err, "sqlite_errorcode", None) in (5, 6) or "locked" in str(err) or "busy" in str(err)
-
-
 class Progress:
     """The progress store (see the module docstring); ``Progress(None)`` keeps everything in memory."""
 
@@ -152,15 +112,21 @@ class Progress:
 
     # -- opening ----------------------------------------------------------------------------------
 
+    def _connect(self, path: Path) -> sqlite3.Connection:
+        """``schema.connect``, remembering which file was opened (so a damaged one is moved only if still there)."""
+        self._inode = path.stat().st_ino if path.exists() else None
+        return connect(path, self.busy)
+
+
     def _open(self, path: Path | None) -> sqlite3.Connection | None:
         if path is None:
             db = sqlite3.connect(":memory:", isolation_level=None)
-            _migrate(db)
+            migrate(db)
             return db
         try:
             return self._connect(path)
         except Damaged as err:
-            moved = self._move_aside(path)
+            moved = move_aside(path, self._inode)
             self.warning = (f"progress database {str(path)!r} cannot be used ({err}): it was moved to "
                             f"{str(moved)!r} and a fresh one is started")
         except (sqlite3.Error, OSError) as err:
@@ -173,55 +139,6 @@ class Progress:
         except (Damaged, sqlite3.Error, OSError) as err:
             self.warning += f"; the fresh one cannot be used either ({err})"
             return None
-
-    def _connect(self, path: Path) -> sqlite3.Connection:
-        """Open, check and migrate the database at ``path``; ``Damaged`` if it is not a usable one."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and not stat.S_ISREG(path.stat().st_mode):
-            raise OSError(f"{str(path)!r} is not a regular file")
-        self._inode = path.stat().st_ino if path.exists() else None
-        db = sqlite3.connect(path, timeout=self.busy, isolation_level=None)
-        db.text_factory = _text  # damaged text never stops a read
-        try:
-            if path.stat().st_size:
-                rows = db.execute("PRAGMA quick_check").fetchall()
-                if rows != [("ok",)]:
-                    raise Damaged(f"quick_check: {'; '.join(str(r[0]) for r in rows[:3])}")
-            _check_columns(db)  # tables this tutor did not make: before migrating touches them
-            try:
-                _migrate(db)
-            except sqlite3.OperationalError as err:
-                if "readonly" not in str(err):
-                    raise
-                # a read-only file from an older tutor: read it as it is; writes are kept and reported
-            with suppress(sqlite3.Error):
-                db.execute("PRAGMA journal_mode = WAL")
-            _check_columns(db)
-            return db
-        except sqlite3.DatabaseError as err:
-            db.close()
-            if getattr(err, "sqlite_errorcode", None) in DAMAGE_CODES or "malformed" in str(err):
-                raise Damaged(describe(err)) from None
-            raise
-        except Damaged:
-            db.close()
-            raise
-
-    def _move_aside(self, path: Path) -> Path:
-        """Move a damaged database (and its journal files) out of the way; where it went."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = path.with_name(f"{path.name}.damaged-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-        if path.exists() and path.stat().st_ino != self._inode:
-            return target  # another tutor replaced it already: keep theirs
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            source = Path(str(path) + suffix)
-            if source.exists():
-                os.replace(source, Path(str(target) + suffix))
-        return target
 
     # -- writing ----------------------------------------------------------------------------------
 
@@ -487,42 +404,3 @@ class Progress:
             return json.dumps(self.export(), indent=2)
         except sqlite3.Error as err:
             raise ProgressError(f"cannot read progress database {str(self.path)!r}: {describe(err)}") from None
-
-
-def _text(raw: bytes) -> str:
-    """A text column as str, bytes that are not UTF-8 replaced (a damaged row is still read)."""
-    return raw.decode("utf-8", "replace")
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    """Bring the schema to the latest version (``MIGRATIONS``), in one transaction; ``Damaged`` if newer."""
-    version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if version > len(MIGRATIONS):
-        raise sqlite3.DatabaseError(f"it was written by a newer tutor (schema version {version}; this tutor "
-                                    f"knows up to {len(MIGRATIONS)}): update the tutor")
-    if version == len(MIGRATIONS):
-        return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another tutor may have migrated it
-        for script in MIGRATIONS[version:]:
-            for statement in script.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-        db.execute(f"PRAGMA user_version = {max(version, len(MIGRATIONS))}")
-        db.execute("COMMIT")
-    except BaseException:
-        with suppress(sqlite3.Error):
-            db.execute("ROLLBACK")
-        raise
-
-
-def _check_columns(db: sqlite3.Connection) -> None:
-    """``Damaged`` if a table lacks a column this tutor uses (a file that is not a tutor progress database);
-    missing tables are the migrations' to create."""
-    for table, needed in COLUMNS.items():
-        have = {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
-        missing = needed - have
-        if missing and have:
-            raise Damaged(f"it is not a tutor progress database: table {table!r} has no column "
-                          f"{sorted(missing)[0]!r}")

@@ -260,3 +260,16 @@ def replace_place(session):
 
     session.place = replace(session.place, over=True)
     return session
+
+
+def test_a_number_step_takes_the_expressions_the_tutor_writes():
+    session = new_session()
+    session.handle("/open coins-2")
+    while session.step is not None and session.step.compute != "shortest_length":
+        session.handle("/next")
+    step = session.step
+    assert step is not None
+    assert "Not right" in text(session.handle("2^4"))  # 16 is read, and judged
+    assert "is not a whole number" not in text(session.handle("2^4"))
+    out = text(session.handle("2^4 - 1"))
+    assert "15" in out and session.step is not step  # 2^4 - 1 = 15 is the shortest length, accepted

@@ -80,9 +80,10 @@ STRATEGY_MOVES = _limit("strategy_moves", 2_000_000, "moves",
 MOVE_TABLE_BYTES = _limit("move_table_bytes", 256_000_000, "bytes",
                           "memory for the coin engine's cached per-move tables (the least recently used are "
                           "dropped)")
-CHECK_WORK = _limit("check_work", 5_000_000_000, "steps",
-                    "checking one coin strategy: moves x classes x turns, plus 8 x classes x turns x coins for "
-                    "every per-move table built")
+CHECK_WORK = _limit("check_work", 7_500_000_000, "steps",
+                    "checking one coin strategy (a step is about 1.5 ns): moves x (classes x turns + 40,000), plus "
+                    "8 x classes x turns x coins for every per-move table built; the 16-coin closed-form strategy "
+                    "takes 7.1 billion, 190,000 moves on a small table 7.5")
 BOARD_CELLS = _limit("board_cells", 1_000_000, "cells", "a Lights Out board (1000 x 1000)")
 BOARD_SIDE = _limit("board_side", 100_000, "rows or columns", "either side of a Lights Out board")
 WYTHOFF_UPTO = _limit("wythoff_upto", 1_000_000, "pennies", "the largest pile of analyze wythoff --upto")

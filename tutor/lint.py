@@ -105,7 +105,7 @@ def _lint_computed(puzzle: Puzzle[Any], step: Step, where: str) -> list[str]:
             errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is the correct answer")
         if is_choice and mistake.match.strip().lower() not in [o.lower() for o in step.options]:
             errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not one of the options")
-        if not is_choice and not mistake.match.strip().lstrip("-").isdecimal():
+        if not is_choice and not (mistake.match.strip().lstrip("-").isdecimal() and mistake.match.isascii()):
             errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not a whole number")
     return errors
 

@@ -206,13 +206,15 @@ class Model:
         return pred
 
     def check_cost(self, strategy: list[Move]) -> int:
-        """The work of verifying ``strategy`` (docs/limits.md, check_work): a step per move over every class and
-        turn, and for every per-move table built, about 8 steps per class, turn and coin."""
+        """The work of checking ``strategy`` (docs/limits.md, check_work), in steps of about a nanosecond and a half:
+        per move, one step per class and turn, and 40,000 for what is done in Python per move (the step itself,
+        walking back to a counterexample and laying it out); per per-move table built, 8 per class, turn and coin."""
         turns, classes = len(self.group), self.class_count
         distinct = len(set(strategy))
         fits = distinct * turns * classes * 8 <= MOVE_TABLE_BYTES.value  # intp entries: every table stays cached
         builds = distinct if fits else len(strategy)
-        return len(strategy) * classes * turns + builds * 8 * classes * turns * self.n
+        per_move = classes * turns + 40_000
+        return len(strategy) * per_move + builds * 8 * classes * turns * self.n
 
     def step(self, belief: np.ndarray, move: Move) -> np.ndarray:
         """The belief after the Devil's turn and ``move``; won classes drop out."""

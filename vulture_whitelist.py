@@ -4,6 +4,10 @@ Run: vulture tutor vulture_whitelist.py --ignore-decorators "@*.register,@*.add,
 Registered quantities, answer kinds and commands are found through their registries.
 """
 
+import sqlite3
+
+import re2
+
 from tutor import cli, commands, completer
 from tutor.course import model
 from tutor.puzzles import answers, base, coins, gods, lightsout, wythoff
@@ -19,3 +23,6 @@ base.Puzzle.samples, base.Sample.random_games  # read by the conformance suite
 answers.Quantities.explains, answers.Quantities.refutes  # fill the explanation slots (next issue)
 answers.Quantity.explain, answers.Quantity.refute
 session_answers.Answering.expected  # the REPL's status and the tests read it
+
+re2.Options.case_sensitive, re2.Options.log_errors  # RE2 reads the options it is given
+sqlite3.Connection.text_factory  # SQLite calls it for every text column

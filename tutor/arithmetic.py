@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 
 from tutor.errors import InvalidNotation
+from tutor.limits import INT_DIGITS
 
 MAX_TEXT = 6000  # characters in one answer (a 4000-digit number grouped by commas fits)
 MAX_DEPTH = 32  # nesting of parentheses and signs
-MAX_DIGITS = 4000  # digits of any value met on the way (Python's own printing limit is 4300)
+MAX_DIGITS = INT_DIGITS.value  # digits of any value met on the way (int_digits, docs/limits.md)
 LIMIT = 10**MAX_DIGITS  # the smallest value with too many digits
 LIMIT_BITS = LIMIT.bit_length()  # any value with more bits than this is past the limit
 

@@ -16,9 +16,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from tutor import __version__
-from tutor.errors import InvalidNotation, InvalidParams, TutorError
+from tutor.errors import InvalidParams, TooLarge, TutorError
+from tutor.files import decode, read_text
+from tutor.limits import INPUT_BYTES, to_int
 from tutor.puzzles.base import Command, Puzzle
 from tutor.puzzles.options import Option, resolve
+from tutor.text import one_line, shorten
 
 INTERNAL_ERROR = 3  # exit status of a bug (0 correct, 1 incorrect, 2 bad input)
 
@@ -41,6 +44,17 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+def whole_number(text: str) -> int:
+    """An argparse type: ASCII digits with an optional sign, as everywhere else (no Unicode digits),
+    their count checked before conversion (``int_digits``, docs/limits.md)."""
+    try:
+        return to_int(text, "the number")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shorten(text, 30)} is not a whole number") from None
+    except TooLarge as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def build_parser() -> Parser:
     """The top-level parser; puzzle commands keep their arguments for a second stage."""
     parser = Parser(
@@ -53,7 +67,7 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
     parser.add_argument("--lessons", metavar="DIR", action="append", default=[],
                         help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
-    parser.add_argument("--seed", type=int, metavar="N",
+    parser.add_argument("--seed", type=whole_number, metavar="N",
                         help="draw every lesson's variant (and random boards) from N instead of your profile")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command, helptext in PUZZLE_COMMANDS.items():
@@ -100,8 +114,9 @@ def build_parser() -> Parser:
                                    "with the exact engines, in parallel; one row per learner.")
     p.add_argument("--lesson", required=True, metavar="LESSON")
     p.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="files, or folders of files")
-    p.add_argument("--step", type=int, metavar="N", help="the step graded (default: the last whole-answer step)")
-    p.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per core)")
+    p.add_argument("--step", type=whole_number, metavar="N",
+                   help="the step graded (default: the last whole-answer step)")
+    p.add_argument("--jobs", type=whole_number, metavar="N", help="worker processes (default: one per core)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="rows as JSON")
     out.add_argument("--csv", action="store_true", help="rows as CSV")
@@ -111,7 +126,7 @@ def build_parser() -> Parser:
             "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
             help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
     for name in ("start", "preview"):
-        sub.choices[name].add_argument("--seed", type=int, metavar="N", default=argparse.SUPPRESS,
+        sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
                                        help="draw lesson variants from N instead of your profile")
     return parser
 
@@ -160,16 +175,17 @@ def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, Puzzle[Any], 
 
 
 def read_source(path: str) -> str:
-    """The text of a file named on the command line, as UTF-8; one clear line if it cannot be read."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as err:
-        raise InvalidNotation(f"cannot read {path!r}: {err.strerror}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise InvalidNotation(f"cannot read {path!r}: not UTF-8 text (byte {err.start + 1})") from None
+    """The text of a file named on the command line: a regular file, UTF-8, within ``input_bytes``."""
+    return read_text(path, INPUT_BYTES)
+
+
+def read_stdin() -> str:
+    """Standard input as UTF-8 text, at most ``input_bytes`` of it."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    data: str | bytes = buffer.read(INPUT_BYTES.value + 1) if buffer is not None else \
+        sys.stdin.read(INPUT_BYTES.value + 1)  # a text stream (tests): characters
+    INPUT_BYTES.check(len(data), f"standard input has more than {INPUT_BYTES.value:,} bytes")
+    return data if isinstance(data, str) else decode(data, "standard input")
 
 
 def _readable(option: Option, value: str | None, path: str | None) -> str | None:
@@ -180,9 +196,11 @@ def _readable(option: Option, value: str | None, path: str | None) -> str | None
             raise InvalidParams(f"give {name} either as an argument or with --file, not both")
         return read_source(path)
     if value == "-":
-        return sys.stdin.read()
+        return read_stdin()
     if value is not None and value.startswith("@") and len(value) > 1:
         return read_source(value[1:])
+    if value is not None:
+        INPUT_BYTES.check(len(value), f"the {option.name} given has {len(value):,} characters")
     return value
 
 
@@ -259,6 +277,10 @@ def list_puzzles() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tutor`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):  # a name or answer that cannot be encoded is escaped, not a crash
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
         if args.command in PUZZLE_COMMANDS:
@@ -274,10 +296,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_repl(args, lesson=None)
     except UsageError as err:
-        print(err, file=sys.stderr)
+        print(one_line(str(err)), file=sys.stderr)
         return 2
     except TutorError as err:
-        print(f"tutor: error: {err}", file=sys.stderr)
+        print(f"tutor: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
@@ -289,5 +311,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         log = record_crash(err, "tutor " + " ".join(argv))
         where = f"; the details are in {log}" if log else ""
-        print(f"tutor: internal error ({type(err).__name__}: {err}){where}. Please report it.", file=sys.stderr)
+        print(one_line(f"tutor: internal error ({type(err).__name__}: {err}){where}. Please report it."),
+              file=sys.stderr)
         return INTERNAL_ERROR

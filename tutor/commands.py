@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from tutor.errors import TutorError
+from tutor.limits import ID_CHARS
+from tutor.text import shorten
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -41,9 +44,9 @@ def cmd_progress(args: argparse.Namespace) -> int:
     from tutor.course import load_catalog
     from tutor.progress import Progress
 
-    progress = Progress.default()
-    if progress.warning:
-        print(f"tutor: warning: {progress.warning}", file=sys.stderr)
+    progress = Progress.default(strict=True)  # any failure is one line and exit 2, never a traceback
+    if progress.warning:  # damaged (moved aside), unreadable, or from a newer tutor: say so, show nothing
+        raise TutorError(progress.warning)
     if args.reset:
         removed = progress.reset(args.reset)
         print(f"forgot {removed} record(s) of lesson {args.reset!r}")
@@ -85,18 +88,23 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tutor.authoring import skeleton
     from tutor.lint import lint_paths
 
+    ID_CHARS.check(len(args.lesson_id), f"lesson id {args.lesson_id[:30]!r}... has {len(args.lesson_id):,} "
+                                        "characters")
     if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", args.lesson_id):
-        raise TutorError(f"lesson id {args.lesson_id!r} must be lower-case letters, digits, '-', '_' or '.'")
+        raise TutorError(f"lesson id {shorten(args.lesson_id)} must be lower-case letters, digits, '-', '_' or '.'")
     folder = Path(args.dir)
     path = folder / f"{args.lesson_id}.toml"
-    if path.exists():
-        raise TutorError(f"{str(path)!r} already exists; choose another id or --dir")
     text = skeleton(args.lesson_id, args.puzzle)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        # a new file only: never over an existing one, never through a symbolic link (even a dangling one)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except FileExistsError:
+        raise TutorError(f"{str(path)!r} already exists; choose another id or --dir") from None
     except OSError as err:
         raise TutorError(f"cannot write {str(path)!r}: {err.strerror}") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
     _, errors = lint_paths([str(path)])
     for problem in errors:
         print(problem, file=sys.stderr)

@@ -35,3 +35,7 @@ class LessonError(TutorError):
 class SearchLimit(TutorError):
     """An exact search would visit more states than its budget allows."""
 
+
+
+class TooLarge(TutorError):
+    """An input over one of the documented limits (``tutor.limits``, docs/limits.md); the message names it."""

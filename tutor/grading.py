@@ -6,6 +6,12 @@ that takes a whole answer: a strategy, a question tree, a press list).  Every
 file becomes one row, whatever is in it: a file that cannot be read or parsed
 is reported in its row and never stops the run.  Where the lesson has seeded
 variants, each learner is graded on their own variant (seeded by their name).
+
+Grading stays inside the folders it is given: only regular files are read
+(a FIFO or a device is reported, never opened for reading), at most
+``input_bytes`` of each, and a symbolic link that leads out of its folder is
+reported in its row and never followed.  Names are printed with control
+characters escaped, so a file name cannot write to the terminal.
 """
 
 from __future__ import annotations
@@ -13,23 +19,40 @@ from __future__ import annotations
 import csv
 import io
 import os
+import stat
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import LessonError, TutorError
+from tutor.files import decode, escape, file_kind, read_regular
 from tutor.judging import judge
+from tutor.limits import GRADE_FILES, INPUT_BYTES
+from tutor.paths import record_crash
 
 FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary")
-MAX_BYTES = 2_000_000
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One file to grade: its path as listed, where to read it (None: not to be read), and why not."""
+
+    file: str
+    read: str | None
+    problem: str = ""
+
+    @property
+    def learner(self) -> str:
+        """The learner's name: the file name without its extension."""
+        return Path(self.file).stem
 
 
 @dataclass(frozen=True)
 class Row:
-    """One learner's result: verdict is correct, incorrect, unparsable, empty or unreadable."""
+    """One learner's result: verdict is correct, incorrect, unparsable, empty, unreadable or error (a bug)."""
 
     learner: str
     file: str
@@ -58,46 +81,81 @@ def graded_step(lesson: Lesson, number: int | None = None) -> Step:
     raise LessonError(f"lesson {lesson.id!r} has no step that takes a written answer")
 
 
-def submission_files(paths: Iterable[str]) -> list[Path]:
-    """Every submission file: files as given, folders' files (not hidden), sorted by name."""
-    out: list[Path] = []
+def submission_files(paths: Iterable[str]) -> list[Submission]:
+    """Every submission: files as given, and each folder's entries (not hidden, not subfolders), sorted by name.
+
+    A folder's entry is read only if it is a regular file, or a symbolic link to one inside the same
+    folder; anything else is listed with the reason it is not read, so it still gets its row.
+    """
+    out: list[Submission] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out += sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-        elif path.exists():
-            out.append(path)
+            out += folder_submissions(path)
+        elif path.exists() or path.is_symlink():
+            out.append(Submission(raw, raw))
         else:
-            raise TutorError(f"submission {raw!r} does not exist")
+            raise TutorError(f"submission {escape(raw)!r} does not exist")
+        GRADE_FILES.check(len(out), f"the submissions hold more than {GRADE_FILES.value:,} files")
     return out
 
 
-def grade_one(job: tuple[Lesson, int, str]) -> Row:
-    """Grade one submission file (runs in a worker process)."""
-    lesson, step_index, file = job
-    path = Path(file)
-    learner = path.stem
+def folder_submissions(folder: Path) -> list[Submission]:
+    """The entries of one folder as submissions (see ``submission_files``)."""
+    inside = os.path.realpath(folder)
+    out = []
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if entry.name.startswith(".") or entry.is_dir(follow_symlinks=False):
+                continue
+            file = str(folder / entry.name)
+            if entry.is_symlink():
+                target = os.path.realpath(entry.path)
+                if os.path.commonpath([inside, target]) != inside:
+                    out.append(Submission(file, None, "a symbolic link out of the folder: not read"))
+                    continue
+                if not os.path.exists(target):
+                    out.append(Submission(file, None, "a symbolic link to nothing"))
+                    continue
+                out.append(Submission(file, target))
+                continue
+            mode = entry.stat(follow_symlinks=False).st_mode
+            out.append(Submission(file, file) if stat.S_ISREG(mode)
+                       else Submission(file, None, f"not a regular file ({file_kind(mode)}): not read"))
+            GRADE_FILES.check(len(out), f"{folder} holds more than {GRADE_FILES.value:,} files")
+    return out
+
+
+def grade_one(job: tuple[Lesson, int, Submission]) -> Row:
+    """Grade one submission file (runs in a worker process): one row, whatever the file holds."""
+    lesson, step_index, sub = job
+    row = Row(sub.learner, sub.file, "unreadable", False, None, None, sub.problem)
+    if sub.read is None:
+        return row
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return Row(learner, file, "unreadable", False, None, None, f"larger than {MAX_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return Row(learner, file, "unreadable", False, None, None, str(err))
+        text = decode(read_regular(sub.read, INPUT_BYTES, follow=False), "the file")
+    except TutorError as err:
+        return replace(row, summary=str(err))
     if not text.strip():
-        return Row(learner, file, "empty", False, None, None, "the file is empty")
+        return replace(row, verdict="empty", summary="the file is empty")
     try:
-        mine = instantiate(lesson, variant_seed(learner, lesson.id)) if lesson.variants else lesson
+        mine = instantiate(lesson, variant_seed(sub.learner, lesson.id)) if lesson.variants else lesson
         verdict = judge(mine.steps[step_index], text)
     except TutorError as err:
-        return Row(learner, file, "unparsable", False, None, None, str(err))
-    return Row(learner, file, "correct" if verdict.correct else "incorrect", verdict.correct,
+        return replace(row, verdict="unparsable", summary=str(err))
+    except Exception as err:  # a bug in an engine: this row says so, the crash log has it, the run goes on
+        log = record_crash(err, f"tutor grade, file {sub.file!r}")
+        return replace(row, verdict="error", summary=f"internal error ({type(err).__name__}: {err})"
+                                                     + (f"; the details are in {log}" if log else ""))
+    return Row(sub.learner, sub.file, "correct" if verdict.correct else "incorrect", verdict.correct,
                verdict.length, verdict.shortest, verdict.summary)
 
 
-def grade(lesson: Lesson, step: Step, files: list[Path], jobs: int | None = None) -> list[Row]:
-    """Grade every file, in ``jobs`` worker processes (default: every core)."""
-    work = [(lesson, step.index, str(f)) for f in files]
-    jobs = jobs or os.cpu_count() or 1
+def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None) -> list[Row]:
+    """Grade every file, in ``jobs`` worker processes (default and at most: one per core)."""
+    work = [(lesson, step.index, f) for f in files]
+    cores = os.cpu_count() or 1
+    jobs = min(jobs or cores, cores)
     if jobs == 1 or len(work) < 8:
         return [grade_one(w) for w in work]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -115,18 +173,20 @@ def rows_csv(rows: list[Row]) -> str:
     writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow(asdict(row))
+        writer.writerow({**asdict(row), "learner": escape(row.learner), "file": escape(row.file),
+                         "summary": escape(row.summary)})
     return buffer.getvalue()
 
 
 def rows_text(rows: list[Row]) -> str:
     """Rows as an aligned table with a tally."""
-    width = max([7, *(len(r.learner) for r in rows)])
+    names = [escape(r.learner) for r in rows]
+    width = max([7, *(len(n) for n in names)])
     lines = [f"{'learner':<{width}}  {'verdict':<10}  {'length':>6}  {'short':>6}  summary"]
-    for r in rows:
+    for r, name in zip(rows, names, strict=True):
         length = "" if r.length is None else str(r.length)
         shortest = "" if r.shortest is None else str(r.shortest)
-        lines.append(f"{r.learner:<{width}}  {r.verdict:<10}  {length:>6}  {shortest:>6}  {r.summary[:100]}")
+        lines.append(f"{name:<{width}}  {r.verdict:<10}  {length:>6}  {shortest:>6}  {escape(r.summary[:100])}")
     tally: dict[str, int] = {}
     for r in rows:
         tally[r.verdict] = tally.get(r.verdict, 0) + 1

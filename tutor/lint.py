@@ -9,7 +9,9 @@ Beyond the schema (checked when a lesson is parsed) lint checks that:
 * number/choice answers compute, and a choice's computed value is an option;
 * every ``{{quantity}}`` in the text computes;
 * for lessons with seeded variants, a sample of variants passes all of the above.
-Errors name the file and the key.
+Errors name the file and the key.  Each lesson is checked within its work
+budget (``lint_seconds``, docs/limits.md): a lesson that uses it up is reported,
+and the others are still checked.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from typing import Any
 
 from tutor import puzzles
 from tutor.course import Lesson, Step, bundled_root, extra_dirs, fill, instantiate, load_roots
-from tutor.errors import TutorError
+from tutor.errors import TooLarge, TutorError
 from tutor.judging import judge, reference
+from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
+from tutor.paths import record_crash
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.play import LEARNER
 
@@ -38,6 +42,7 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
     texts += [(f".hints[{i}]", h) for i, h in enumerate(step.hints, 1)]
     texts += [(f".mistakes[{i}].say", m.say) for i, m in enumerate(step.mistakes, 1)]
     for key, text in texts:
+        checkpoint()
         try:
             fill(text, puzzle, step.game, step.args)
         except TutorError as err:
@@ -65,6 +70,7 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
     for i, mistake in enumerate(step.mistakes, 1):
         if mistake.match is None:
             continue
+        checkpoint()
         try:
             verdict = judge(step, mistake.match)
         except TutorError as err:
@@ -99,7 +105,7 @@ def _lint_computed(puzzle: Puzzle[Any], step: Step, where: str) -> list[str]:
             errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is the correct answer")
         if is_choice and mistake.match.strip().lower() not in [o.lower() for o in step.options]:
             errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not one of the options")
-        if not is_choice and not mistake.match.strip().lstrip("-").isdecimal():
+        if not is_choice and not (mistake.match.strip().lstrip("-").isdecimal() and mistake.match.isascii()):
             errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not a whole number")
     return errors
 
@@ -130,6 +136,7 @@ def lint_lesson(lesson: Lesson) -> list[str]:
     if not lesson.questions:
         errors.append(f"{lesson.path}: steps: a lesson needs at least one ask step")
     for step in lesson.steps:
+        checkpoint()
         errors += lint_step(lesson, step)
     return errors
 
@@ -145,15 +152,33 @@ def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, lis
     catalog = load_roots(roots)
     errors = list(catalog.errors)
     for lesson in catalog.ordered():
-        errors += lint_lesson(lesson)
-        for seed in range(VARIANT_SAMPLE if lesson.variants else 0):
-            try:
-                variant = instantiate(lesson, seed)
-            except TutorError as err:
-                errors.append(str(err))
-                break
-            errors += [f"{e} (variant {dict(variant.variant)})" for e in lint_lesson(variant)]
+        found: list[str] = []
+        try:
+            with lesson_budget(LINT_SECONDS, lesson.path):
+                lint_with_variants(lesson, found)
+        except TooLarge as err:
+            found.append(f"{err} (lint stopped here)")
+        except Exception as err:  # a bug an odd lesson triggers: logged; the other lessons are still checked
+            log = record_crash(err, f"tutor lint {lesson.path}")
+            found.append(f"{lesson.path}: internal error while checking ({type(err).__name__}: {err})"
+                         + (f"; the details are in {log}" if log else ""))
+        errors += found
     return len(catalog.lessons), sorted(set(errors), key=errors.index)
+
+
+def lint_with_variants(lesson: Lesson, errors: list[str]) -> None:
+    """Every problem in a lesson and in a sample of its variants, appended to ``errors`` as found."""
+    errors += lint_lesson(lesson)
+    for seed in range(VARIANT_SAMPLE if lesson.variants else 0):
+        checkpoint()
+        try:
+            variant = instantiate(lesson, seed)
+        except TooLarge:
+            raise
+        except TutorError as err:
+            errors.append(str(err))
+            break
+        errors += [f"{e} (variant {dict(variant.variant)})" for e in lint_lesson(variant)]
 
 
 def missing_explanations() -> dict[str, list[str]]:

@@ -11,6 +11,7 @@ escape codes, so ``tutor < answers.txt`` can be scripted.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import threading
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from tutor.course import load_catalog
+from tutor.limits import INPUT_BYTES
 from tutor.paths import home, record_crash
 from tutor.progress import Progress
 from tutor.session import Reply, Session
@@ -98,6 +100,35 @@ def continues(text: str, multiline: bool) -> bool:
     return False
 
 
+class Pending:
+    """The lines of an answer that continues (a trailing backslash, or a question tree), kept as a list so a
+    long answer costs time linear in its length; ``continues`` is ``continues(text + line, multiline)``."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.size = 0
+        self.blank = True  # whether every kept line is blank
+
+    def continues(self, line: str, multiline: bool) -> bool:
+        """Whether Enter after ``line`` should go on collecting (see ``continues``)."""
+        if line.endswith("\\"):
+            return True
+        head = self.lines[0] if self.lines else line
+        if multiline and not head.startswith("/"):
+            return not (self.blank and not line.strip()) and not (self.lines and line == "")
+        return False
+
+    def add(self, line: str) -> None:
+        """Keep ``line`` (its newline added)."""
+        self.lines.append(line + "\n")
+        self.size += len(line) + 1
+        self.blank = self.blank and not line.strip()
+
+    def text(self, line: str) -> str:
+        """The whole answer ending with ``line``."""
+        return "".join(self.lines) + line
+
+
 def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None) -> int:
     """Plain line mode: no prompt_toolkit, no escape codes."""
     unicode = unicode_ok(out)
@@ -108,21 +139,29 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
         out.flush()
 
     emit(session.start(lesson))
-    pending = ""
+    pending = Pending()
     for raw in lines:
         line = raw.rstrip("\n")
-        text = pending + line
-        if continues(text, session.multiline):
-            pending = (text[:-1] if text.endswith("\\") else text) + "\n"
+        if pending.size + len(line) > INPUT_BYTES.value:  # a runaway continued answer: refused, never grown
+            pending = Pending()
+            too_long = INPUT_BYTES.error(f"that answer has more than {INPUT_BYTES.value:,} characters")
+            emit([Reply("error", str(too_long))])
             continue
-        pending = ""
+        if pending.continues(line, session.multiline):
+            pending.add(line[:-1] if line.endswith("\\") else line)
+            continue
+        text = pending.text(line)
+        pending = Pending()
         print(f"> {text}", file=out)
         emit(safe_handle(session, text.rstrip("\n")))
         if session.finished:
             return 0
-    if pending.strip():
-        print(f"> {pending}", file=out)
-        emit(safe_handle(session, pending.rstrip("\n")))
+    if pending.size and not pending.blank:
+        text = pending.text("")
+        print(f"> {text}", file=out)
+        emit(safe_handle(session, text.rstrip("\n")))
+    if not session.finished:  # input ended without /quit: kept writes are saved, or the learner is told
+        emit(session.leave())
     return 0
 
 
@@ -210,4 +249,12 @@ def run_repl(args: argparse.Namespace, lesson: str | None) -> int:
     warm_up()
     if sys.stdin.isatty() and sys.stdout.isatty():
         return run_terminal(session, lesson)
-    return run_plain(session, sys.stdin, sys.stdout, lesson)
+    return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson)
+
+
+def text_lines(stream: TextIO) -> Iterable[str]:
+    """Lines of standard input as text: bytes that are not UTF-8 become U+FFFD instead of stopping the tutor."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        return stream
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace", newline=None)

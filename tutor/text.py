@@ -16,3 +16,27 @@ def sequence_text(items: Sequence[str], limit: int = 12) -> str:
     head = " ".join(items[: limit // 2])
     tail = " ".join(items[-(limit // 2) :])
     return f"{head} ... ({len(items) - limit} more) ... {tail}"
+
+
+def shorten(text: str, width: int = 60) -> str:
+    """``text`` quoted as ``repr`` does, cut to about ``width`` characters, with its length when cut.
+
+    >>> shorten("0123 02", 20), shorten("x" * 100, 10)
+    ("'0123 02'", "'xxxxxxxxxx'... (100 characters)")
+    """
+    if len(text) <= width:
+        return repr(text)
+    return f"{text[:width]!r}... ({len(text):,} characters)"
+
+
+def one_line(message: str, width: int = 800) -> str:
+    """A message as one line: line breaks become spaces, and the middle of a long one is elided.
+
+    >>> one_line("a\\nb"), len(one_line("x" * 5000)) < 900
+    ('a b', True)
+    """
+    flat = " ".join(message.splitlines())
+    if len(flat) <= width:
+        return flat
+    keep = width // 2
+    return f"{flat[:keep]} [...] {flat[-keep:]}"

@@ -4,13 +4,17 @@ Bundled lessons ship inside the package (``tutor.lessons``); instructors add
 folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (separated by ``os.pathsep``).
 A folder with a ``pack.toml`` (id, title, order, welcome, final) is a course; its
 lessons' ids are namespaced ``pack/lesson``, so packs never collide.  A file that
-cannot be loaded becomes an error in the catalog, never a crash.
+cannot be loaded becomes an error in the catalog, never a crash: only regular
+files are read (a FIFO or a device named ``*.toml`` is reported, not opened), at
+most ``lesson_bytes`` of UTF-8 nested ``lesson_depth`` deep, and each lesson
+loads within its work budget (``lesson_seconds``, docs/limits.md).
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +24,9 @@ from tutor import puzzles
 from tutor.course.model import Lesson, Pack
 from tutor.course.parse import parse_lesson, parse_pack
 from tutor.errors import LessonError, TutorError
+from tutor.files import read_text
+from tutor.limits import ID_CHARS, INT_DIGITS, LESSON_BYTES, LESSON_DEPTH, LESSON_FILES, LESSON_SECONDS, lesson_budget
+from tutor.paths import record_crash
 
 
 def bundled_root() -> Path:
@@ -35,11 +42,15 @@ def bundled_root() -> Path:
     return Path(__file__).resolve().parent.parent.parent / "lessons"
 
 
-def lesson_files(root: Path) -> list[Path]:
-    """Every lesson file under ``root`` (a file or a folder), sorted; pack.toml excluded."""
-    if root.is_file():
-        return [root]
-    return sorted(p for p in root.rglob("*.toml") if p.name != "pack.toml")
+def toml_files(root: Path) -> list[Path]:
+    """Every ``*.toml`` under the folder ``root``, sorted; symbolic links to folders are not followed (no loops),
+    and at most ``lesson_files`` of them (``TooLarge`` past that)."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root, onerror=None, followlinks=False):
+        dirs.sort()
+        found += [Path(folder) / f for f in files if f.endswith(".toml")]
+        LESSON_FILES.check(len(found), f"{root} holds more than {LESSON_FILES.value:,} *.toml files")
+    return sorted(found)
 
 
 def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
@@ -54,13 +65,35 @@ def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """A lesson file's table: a regular UTF-8 file within the size and nesting limits, else ``LessonError``."""
+    text = read_text(str(path), LESSON_BYTES, LessonError)
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise LessonError(f"{path}: not valid TOML: {err}") from None
-    except OSError as err:
-        raise LessonError(f"{path}: cannot read: {err.strerror}") from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise LESSON_DEPTH.error(f"{path} nests its arrays or tables too deeply") from None
+    except ValueError:  # tomllib converts numbers with int(): Python refuses more than 4,300 digits
+        raise INT_DIGITS.error(f"{path} has a number of more than {INT_DIGITS.value:,} digits") from None
+    depth = nesting(data)
+    LESSON_DEPTH.check(depth, f"{path} nests its tables and arrays {depth} deep")
+    return data
+
+
+def nesting(data: object) -> int:
+    """How deeply tables and arrays nest in parsed TOML (a plain value is 0), without recursion.
+
+    >>> nesting({"a": [1, {"b": 2}]}), nesting(3)
+    (3, 0)
+    """
+    deepest = 0
+    todo: deque[tuple[object, int]] = deque([(data, 0)])
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth + 1)
+            todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def load_file(path: Path, pack: str = "") -> Lesson:
@@ -119,6 +152,9 @@ class Catalog:
         name = name.strip()
         if name in self.lessons:
             return self.lessons[name]
+        if len(name) > ID_CHARS.value:
+            raise LessonError(f"no lesson {name[:40]!r}... ({len(name):,} characters; lesson ids have at most "
+                              f"{ID_CHARS.value}, see id_chars in docs/limits.md)")
         ordered = self.ordered()
         if name.isdecimal() and name.isascii() and 1 <= int(name) <= len(ordered):
             return ordered[int(name) - 1]
@@ -138,8 +174,14 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog
             catalog.errors.append(f"{root}: no such file or folder")
             continue
         pack_dirs: dict[Path, str] = {}
+        try:
+            found = toml_files(root) if root.is_dir() else [root]
+        except TutorError as err:
+            catalog.errors.append(str(err))
+            continue
+        files = [p for p in found if p.name != "pack.toml"] if root.is_dir() else found
         if root.is_dir():
-            for pack_file in sorted(root.rglob("pack.toml")):
+            for pack_file in (p for p in found if p.name == "pack.toml"):
                 try:
                     pack = load_pack(pack_file)
                 except TutorError as err:
@@ -149,20 +191,38 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog
                     pack_dirs[pack_file.parent] = pack.id
         elif root.name == "pack.toml":
             continue
-        files = lesson_files(root)
         if not files and not pack_dirs:
             catalog.errors.append(f"{root}: no lesson files (*.toml) found")
         for path in files:
             owner = next((pid for d, pid in pack_dirs.items() if d in path.parents), "")
-            try:
-                catalog.add(load_file(path, owner))
-            except TutorError as err:
-                catalog.errors.append(str(err))
+            lesson = load_guarded(path, owner, catalog.errors)
+            if lesson is not None:
+                catalog.add(lesson)
     for pack in catalog.packs.values():
         for short in pack.order:
             if f"{pack.id}/{short}" not in catalog.lessons:
                 catalog.errors.append(f"{pack.path}: order: no lesson {short!r} in pack {pack.id!r}")
     return catalog
+
+
+def load_guarded(path: Path, pack: str, errors: list[str]) -> Lesson | None:
+    """One lesson file within its work budget; whatever goes wrong becomes one line in ``errors``.
+
+    A bug an odd lesson triggers in an engine is logged to the crash log and reported for that file
+    alone: the other lessons still load.
+    """
+    try:
+        with lesson_budget(LESSON_SECONDS, str(path)):
+            return load_file(path, pack)
+    except TutorError as err:
+        errors.append(str(err))
+    except (RecursionError, MemoryError) as err:
+        errors.append(f"{path}: too large or too deeply nested to load ({type(err).__name__})")
+    except Exception as err:  # a bug: logged, and this lesson alone is not loaded
+        log = record_crash(err, f"loading lesson {path}")
+        errors.append(f"{path}: internal error while loading ({type(err).__name__}: {err})"
+                      + (f"; the details are in {log}" if log else ""))
+    return None
 
 
 def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool = True) -> Catalog:

@@ -8,27 +8,61 @@ the family's answer kinds), so nothing downstream dispatches on kind names.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
+
+import re2
 
 from tutor.puzzles.answers import AnswerKind
 from tutor.puzzles.options import NO_ARGS, Args
 
 
+@lru_cache(maxsize=512)
+def compile_pattern(pattern: str) -> Any:
+    """An instructor's pattern compiled by RE2: matching takes time linear in the answer, whatever the
+    pattern (no backtracking), so no answer can stall the tutor.  Letter case is ignored.
+
+    ``re2.error`` for what RE2 cannot take: backreferences (``\\1``) and lookarounds (``(?=``, ``(?!``,
+    ``(?<=``, ``(?<!``); a mistake's ``unless`` says what lookarounds say.
+    """
+    options = re2.Options()
+    options.case_sensitive = False
+    options.log_errors = False
+    return re2.compile(pattern, options)
+
+
+def pattern_error(err: Exception) -> str:
+    """RE2's complaint as text (it reports bytes)."""
+    detail = err.args[0] if err.args else err
+    return detail.decode("utf-8", "replace") if isinstance(detail, bytes) else str(detail)
+
+
+def full_match(pattern: str, text: str) -> bool:
+    """Whether the whole of ``text`` matches ``pattern`` (RE2, letter case ignored)."""
+    safe = text.encode("utf-8", "replace").decode("utf-8")  # a lone surrogate cannot go to RE2
+    return compile_pattern(pattern).fullmatch(safe) is not None
+
+
 @dataclass(frozen=True)
 class Mistake:
-    """A known wrong answer (exact, after normalisation, or a regex) and the misconception."""
+    """A known wrong answer (exact, after normalisation, or a pattern) and the misconception.
+
+    A ``pattern`` must match the whole answer and ``unless``, if given, must not: together
+    they say what a lookahead would, in linear time.
+    """
 
     say: str
     match: str | None = None
     pattern: str | None = None
+    unless: str | None = None
 
     def matches(self, canonical: str, raw: str) -> bool:
         """Whether an answer (canonical form and raw text) is this mistake (letter case ignored)."""
         if self.pattern is not None:
-            return re.fullmatch(self.pattern, raw.strip(), re.IGNORECASE) is not None
+            text = raw.strip()
+            return full_match(self.pattern, text) and not (self.unless is not None and full_match(self.unless, text))
         return self.match is not None and canonical.casefold() == self.match.strip().casefold()
 
 

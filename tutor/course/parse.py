@@ -30,12 +30,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+import re2
+
 from tutor import puzzles
-from tutor.course.model import Lesson, Mistake, Pack, Step
+from tutor.course.model import Lesson, Mistake, Pack, Step, compile_pattern, pattern_error
 from tutor.course.text import placeholders
 from tutor.course.variants import VARIANT_TRIES, apply_variant, check_slot, draw_solvable, variant_slots
 from tutor.errors import LessonError, TutorError
 from tutor.judging import ChoiceAnswer, NumberAnswer
+from tutor.limits import EXPLORE_MOVES, ID_CHARS, LESSON_STEPS, PATTERN_CHARS, checkpoint
 from tutor.puzzles.answers import AnswerKind
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.options import Args, Option
@@ -47,7 +50,7 @@ PACK_KEYS = {"id", "title", "order", "welcome", "final", "summary"}
 STEP_KEYS = {"say", "ask", "answer", "compute", "options", "hints", "reference", "mistakes",
              "success", "params", "args", "goal", "explore", "title"}
 ASK_ONLY = ("answer", "compute", "options", "reference", "mistakes", "goal", "explore", "hints", "success")
-MISTAKE_KEYS = {"match", "pattern", "say"}
+MISTAKE_KEYS = {"match", "pattern", "unless", "say"}
 
 
 def need(table: Mapping[str, Any], key: str, where: str, kind: type = str, default: Any = None) -> Any:
@@ -75,6 +78,7 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
     if unknown:
         raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(LESSON_KEYS))})")
     lesson_id = need(data, "id", where)
+    ID_CHARS.check(len(lesson_id), f"{where}: id {lesson_id[:40]!r}... has {len(lesson_id):,} characters")
     if not ID.fullmatch(lesson_id):
         raise LessonError(f"{where}: id {lesson_id!r} must be lower-case letters, digits, '-', '_' or '.'")
     title = need(data, "title", where)
@@ -107,9 +111,11 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise LessonError(f"{where}: steps: a lesson needs at least one [[steps]] entry")
+    LESSON_STEPS.check(len(raw_steps), f"{where}: steps: {len(raw_steps):,} steps")
     steps = []
     used: set[str] = set()
     for i, raw in enumerate(raw_steps):
+        checkpoint()
         step, takes = _parse_step(raw, i, where, puzzle, lesson_params, lesson_args)
         steps.append(step)
         used |= takes
@@ -225,6 +231,8 @@ def _parse_step(raw: Any, index: int, file: str, puzzle: Puzzle[Any], lesson_par
     explore = raw.get("explore", 0)
     if goal == "explore" and (not isinstance(explore, int) or isinstance(explore, bool) or explore < 1):
         raise LessonError(f"{where}.explore: an explore step needs the number of moves to make (>= 1)")
+    if goal == "explore":
+        EXPLORE_MOVES.check(explore, f"{where}.explore: {explore:,} moves")
     reference = raw.get("reference")
     if reference is not None and not isinstance(reference, str):
         raise LessonError(f"{where}.reference: expected text, got {reference!r}")
@@ -291,18 +299,31 @@ def _parse_mistake(raw: Any, where: str) -> Mistake:
         raise LessonError(f"{where}: expected a table with 'match' or 'pattern' and 'say'")
     unknown = sorted(set(raw) - MISTAKE_KEYS)
     if unknown:
-        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: match, pattern, say)")
+        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: match, pattern, unless, say)")
     say = need(raw, "say", where)
     if ("match" in raw) == ("pattern" in raw):
         raise LessonError(f"{where}: give exactly one of 'match' (an answer) or 'pattern' (a regex)")
+    if "unless" in raw and "pattern" not in raw:
+        raise LessonError(f"{where}.unless: only a 'pattern' mistake takes 'unless'")
     if "pattern" in raw:
-        pattern = need(raw, "pattern", where)
-        try:
-            re.compile(pattern)
-        except re.error as err:
-            raise LessonError(f"{where}.pattern: not a valid regular expression: {err}") from None
-        return Mistake(say, pattern=pattern)
+        patterns = [_pattern(raw, key, where) for key in ("pattern", "unless") if key in raw]
+        return Mistake(say, pattern=patterns[0], unless=patterns[1] if len(patterns) > 1 else None)
     return Mistake(say, match=need(raw, "match", where))
+
+
+def _pattern(raw: Mapping[str, Any], key: str, where: str) -> str:
+    """A mistake's pattern, checked: short enough, and one RE2 compiles (linear-time matching)."""
+    pattern: str = need(raw, key, where)
+    PATTERN_CHARS.check(len(pattern), f"{where}.{key} has {len(pattern):,} characters")
+    try:
+        compile_pattern(pattern)
+    except re2.error as err:
+        lookaround = any(op in pattern for op in ("(?=", "(?!", "(?<=", "(?<!"))
+        advice = ("; RE2 has no lookarounds or backreferences: match what may appear, and put what must not "
+                  "in 'unless'") if lookaround or "invalid escape" in pattern_error(err) else ""
+        raise LessonError(f"{where}.{key}: not a pattern RE2 can match in linear time: "
+                          f"{pattern_error(err)}{advice}") from None
+    return pattern
 
 
 def parse_pack(data: Mapping[str, Any], where: str, default_id: str) -> Pack:

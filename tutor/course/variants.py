@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.errors import LessonError, TutorError
+from tutor.limits import checkpoint
 from tutor.puzzles.base import Puzzle
 
 VARIANT_TRIES = 64
@@ -76,11 +77,15 @@ def check_slot(puzzle: Puzzle[Any], slot: Slot, data: Mapping[str, Any], where: 
     else:
         fixed = fixed_params(data, index)
         try:
-            values = [puzzle.random_param(name, spec, random.Random(seed), fixed) for seed in range(3)]
+            values = []
+            for seed in range(3):
+                checkpoint()
+                values.append(puzzle.random_param(name, spec, random.Random(seed), fixed))
         except TutorError as err:
             raise LessonError(f"{key}: {err}") from None
     if table == "params":
         for value in values:
+            checkpoint()
             try:
                 puzzle.load({**fixed_params(data, index), name: value})
             except TutorError as err:
@@ -141,6 +146,7 @@ def draw_solvable(puzzle: Puzzle[Any], data: Mapping[str, Any], slots: Mapping[s
     allow = bool(data.get("allow_unsolvable"))
     targets = {index for index, table, _, _ in slots.values() if table == "params"}
     for _ in range(VARIANT_TRIES):
+        checkpoint()
         drawn = draw_variant(puzzle, data, slots, rng)
         if allow:
             return drawn

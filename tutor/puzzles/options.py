@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.errors import InvalidNotation, InvalidParams
-
-MAX_INT_DIGITS = 4000  # Python refuses to convert longer decimal strings (the 4300-digit limit)
+from tutor.limits import INT_DIGITS, Limit
 
 
 @dataclass(frozen=True)
@@ -43,6 +42,11 @@ class Option:
     positional: bool = False
     readable: bool = False
     metavar: str | None = None
+    limit: Limit | None = None  # a maximum from the limits table (docs/limits.md), named when it refuses
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and self.maximum is None:
+            object.__setattr__(self, "maximum", self.limit.value)
 
     @property
     def flag(self) -> str:
@@ -67,6 +71,8 @@ class Option:
                 raise InvalidParams(f"{what} must be a whole number, not {value!r}")
             if self.minimum is not None and value < self.minimum:
                 raise InvalidParams(f"{what} must be at least {self.minimum}, not {value!r}")
+            if self.limit is not None:
+                self.limit.check(value, f"{what} is {value}")
             if self.maximum is not None and value > self.maximum:
                 raise InvalidParams(f"{what} must be at most {self.maximum}, not {value!r}")
         elif self.type is str and not isinstance(value, str):
@@ -91,9 +97,8 @@ def parse_int(text: str, what: str) -> int:
     body = text.strip()
     digits = body[1:] if body[:1] in "+-" else body
     if not (digits.isascii() and digits.isdecimal()):
-        raise InvalidParams(f"{what} must be a whole number, not {text!r}")
-    if len(digits) > MAX_INT_DIGITS:
-        raise InvalidParams(f"{what} has {len(digits)} digits; at most {MAX_INT_DIGITS} are accepted")
+        raise InvalidParams(f"{what} must be a whole number, not {text[:40]!r}" + ("..." if len(text) > 40 else ""))
+    INT_DIGITS.check(len(digits), f"{what} has {len(digits):,} digits")
     return int(body)
 
 

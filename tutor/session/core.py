@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from tutor.course import Lesson, fill, toml_value
 from tutor.errors import TutorError
+from tutor.limits import INPUT_BYTES
 from tutor.session.answers import Answering
 from tutor.session.state import COMMANDS, Place, Reply
 
@@ -30,8 +31,9 @@ class Session(Answering):
         done = self.progress.completed(lesson.id)
         total = len(lesson.questions)
         answered = sum(1 for s in lesson.questions if s.index in done)
+        unsaved = f" | {len(self.progress.pending)} record(s) NOT SAVED yet" if self.progress.pending else ""
         return (f"{lesson.id}: {lesson.title} | step {self.place.step + 1}/{len(lesson.steps)} | "
-                f"{answered}/{total} answered | /hint /help")
+                f"{answered}/{total} answered | /hint /help{unsaved}")
 
     # -- entry points ------------------------------------------------------------------------
 
@@ -47,12 +49,29 @@ class Session(Answering):
         last = self.progress.last_lesson()
         if last and last in self.catalog.lessons:
             out.append(Reply("info", "Welcome back. Picking up where you left off."))
-            return out + self._open(self.catalog.lessons[last])
+            return out + self.saving(self._open(self.catalog.lessons[last]))
         out.append(Reply("info", "Type a lesson's number to open it (or /open ID). /help lists the commands."))
-        return out + self._lessons()
+        return out + self.saving(self._lessons())
 
     def handle(self, line: str) -> list[Reply]:
-        """Take one line from the learner and return the tutor's replies."""
+        """Take one line from the learner and return the tutor's replies (with any news about saving)."""
+        if len(line) > INPUT_BYTES.value:
+            return self.saving([Reply("error", str(INPUT_BYTES.error(f"that input has {len(line):,} characters")))])
+        return self.saving(self._handle(line))
+
+    def saving(self, replies: list[Reply]) -> list[Reply]:
+        """``replies``, and after them what the learner must know about saving progress, if anything changed."""
+        notice = self.progress.notice()
+        if notice:
+            replies.append(Reply("error" if self.progress.pending else "info", notice))
+        return replies
+
+    def leave(self) -> list[Reply]:
+        """Save what is kept before the tutor exits: nothing to say, or plainly what could not be saved."""
+        lost = self.progress.finish()
+        return [Reply("error", lost)] if lost else []
+
+    def _handle(self, line: str) -> list[Reply]:
         text = line.strip()
         if self.pending_solution:
             self.pending_solution = False
@@ -269,4 +288,5 @@ class Session(Answering):
 
     def _quit(self) -> list[Reply]:
         self.finished = True
-        return [Reply("info", "Progress saved. Bye!")]
+        lost = self.leave()
+        return lost + [Reply("info", "Bye!")] if lost else [Reply("info", "Progress saved. Bye!")]

@@ -26,6 +26,7 @@ from functools import cache
 from operator import or_
 from typing import Any
 
+from tutor.limits import CHECK_WORK
 from tutor.puzzles.coins.rules import Model, Move, Table
 from tutor.search import breadth_first
 
@@ -397,6 +398,8 @@ def verify(model: Model, strategy: list[Move]) -> Verification:
     """
     import numpy as np
 
+    cost = model.check_cost(strategy)
+    CHECK_WORK.check(cost, f"checking {len(strategy):,} moves over {model.class_count:,} classes takes {cost:,} steps")
     belief = model.start_belief()
     history = [np.packbits(belief)]
     for i, move in enumerate(strategy):

@@ -26,6 +26,8 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidNotation, InvalidParams
+from tutor.limits import MOVE_TABLE_BYTES, STRATEGY_MOVES
+from tutor.text import shorten
 
 if TYPE_CHECKING:
     import numpy as np
@@ -207,9 +209,10 @@ class Model:
 
         Class c can follow ``move`` from a belief B exactly when some P[j, c] is in B.
         """
-        key = ("pred", move)
-        cached = self._cache.get(key)
+        tables: dict[Move, np.ndarray] = self._cache.setdefault("pred", {})
+        cached = tables.pop(move, None)
         if cached is not None:
+            tables[move] = cached  # most recently used last
             return cached
         import numpy as np
 
@@ -219,8 +222,23 @@ class Model:
         orbit = np.array(self.orbit(move), dtype=np.int64)
         rows = (rep_digits[None, :, :] - orbit[:, None, :]) % self.k
         pred = np.ascontiguousarray(cls[rows @ weights].astype(np.intp))
-        self._cache[key] = pred
+        held = self._cache.get("pred_bytes", 0) + pred.nbytes
+        while tables and held > MOVE_TABLE_BYTES.value:  # drop the least recently used: memory stays bounded
+            held -= tables.pop(next(iter(tables))).nbytes
+        tables[move] = pred
+        self._cache["pred_bytes"] = held
         return pred
+
+    def check_cost(self, strategy: list[Move]) -> int:
+        """The work of checking ``strategy`` (docs/limits.md, check_work), in steps of about a nanosecond and a half:
+        per move, one step per class and turn, and 40,000 for what is done in Python per move (the step itself,
+        walking back to a counterexample and laying it out); per per-move table built, 8 per class, turn and coin."""
+        turns, classes = len(self.group), self.class_count
+        distinct = len(set(strategy))
+        fits = distinct * turns * classes * 8 <= MOVE_TABLE_BYTES.value  # intp entries: every table stays cached
+        builds = distinct if fits else len(strategy)
+        per_move = classes * turns + 40_000
+        return len(strategy) * per_move + builds * 8 * classes * turns * self.n
 
     def step(self, belief: np.ndarray, move: Move) -> np.ndarray:
         """The belief after the Devil's turn and ``move``; won classes drop out."""
@@ -341,7 +359,7 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
     >>> parse_move("{1, 3}", 4)
     (0, 1, 0, 1)
     """
-    where = f"move {number} {word!r}"
+    where = f"move {number} {shorten(word, 30)}"
     if word in ("-", "{}"):
         return (0,) * n
     if k > 2 and (k > 10 or ":" in word):
@@ -409,12 +427,15 @@ def _parse_braces(word: str, n: int, where: str) -> Move:
         if not stripped:
             raise InvalidNotation(f"{where}, character {offset}: empty position between commas")
         if not all(c in DIGITS for c in stripped):
-            raise InvalidNotation(f"{where}, character {offset}: {stripped!r} is not a position")
-        _flip(flips, int(stripped), where, offset)
+            raise InvalidNotation(f"{where}, character {offset}: {stripped[:20]!r} is not a position")
+        significant = stripped.lstrip("0") or "0"
+        if len(significant) > len(str(n)):  # never converted: it cannot be a position of this table
+            raise InvalidNotation(f"{where}, character {offset}: position {stripped[:20]!r}"
+                                  f"{'...' if len(stripped) > 20 else ''} is out of range 0-{n - 1} for {n} coins")
+        _flip(flips, int(significant), where, offset)
     return tuple(flips)
 
 
-MAX_MOVES = 2_000_000
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 LET = re.compile(r"\s*let\s+(\S+)\s*=(.*)")
 
@@ -426,14 +447,20 @@ def _is_name(word: str) -> bool:
 def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
     """Parse a whole strategy, expanding ``let NAME = ...`` blocks.
 
+    Every move a block expands to counts against ``strategy_moves`` (docs/limits.md), in
+    the blocks as well as the strategy, so doubling blocks cannot grow past it.  A word is
+    parsed once and its move shared, so memory follows the distinct moves.
+
     >>> parse_strategy("0123 02; {0, 1}, x...", 4)
     [(1, 1, 1, 1), (1, 0, 1, 0), (1, 1, 0, 0), (1, 0, 0, 0)]
     >>> len(parse_strategy(chr(10).join(["let D = 01 0 01", "D 0 D"]), 2))
     7
     """
     names: dict[str, list[Move]] = {}
+    parsed: dict[str, Move] = {}
     out: list[Move] = []
     count = 0
+    expanded = 0  # every move written into a block or the strategy
     for line_no, line in enumerate(text.splitlines() or [""], 1):
         let = LET.match(line.split("#", 1)[0])
         target = out
@@ -448,14 +475,21 @@ def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
         for word, _ in split_moves(body, count):
             if _is_name(word) and not word.isdigit():
                 if word not in names:
-                    raise InvalidNotation(f"move {count + 1} {word!r} (line {line_no}): unknown block name; "
+                    raise InvalidNotation(f"move {count + 1} {shorten(word, 30)} (line {line_no}): unknown block name; "
                                           f"define it first with: let {word} = ...")
+                expanded += len(names[word])
+                STRATEGY_MOVES.check(expanded, f"line {line_no}: the strategy and its let blocks grow past "
+                                               f"{STRATEGY_MOVES.value:,} moves")
                 target.extend(names[word])
             else:
                 count += 1
-                target.append(parse_move(word, n, k, count))
-            if len(target) > MAX_MOVES:
-                raise InvalidNotation(f"line {line_no}: the strategy grows past {MAX_MOVES} moves")
+                expanded += 1
+                STRATEGY_MOVES.check(expanded, f"line {line_no}: the strategy and its let blocks grow past "
+                                               f"{STRATEGY_MOVES.value:,} moves")
+                move = parsed.get(word)
+                if move is None:
+                    move = parsed[word] = parse_move(word, n, k, count)
+                target.append(move)
     return out
 
 

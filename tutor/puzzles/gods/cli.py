@@ -223,11 +223,14 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
         text.extend(theory.model_lines(u))
         return data, "\n".join(text)
     counts = solver.working_first(k)
-    proof = theory.impossibility(solver, k)
+    proof = theory.impossibility(solver, k) if k > 0 else []  # no questions: nothing to prove impossible
     data.update(working_first_questions=counts["questions"], working_first_splits=counts["splits"],
                 language_free_first_splits=counts["language_free"], fewer_questions_suffice=False,
                 proof=proof)
     text.append(f"shortest plan: {k} questions")
+    if k == 0:
+        text.append("only one possibility from the start: no question is needed")
+        return data, "\n".join(text)
     if k > 0:
         text.append(f"why {k - 1} cannot suffice:")
         text.extend("  - " + line for line in proof)

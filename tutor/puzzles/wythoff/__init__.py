@@ -20,11 +20,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.errors import InvalidParams
+from tutor.limits import RANDOM_CELLS
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.cli import COMMANDS
-from tutor.puzzles.wythoff.engine import outcome
-from tutor.puzzles.wythoff.rules import Rules, WythoffGame, format_position
+from tutor.puzzles.wythoff.engine import outcome, p_positions_upto
+from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, format_position
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.play import PLAY
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
@@ -79,6 +80,8 @@ class Wythoff(Puzzle[WythoffGame]):
         if not isinstance(low, int) or not isinstance(high, int) or not 0 <= low <= high <= RANDOM_PILE_LIMIT:
             raise InvalidParams(f"position: need whole numbers 0 <= min <= max <= 10000, not {dict(spec)!r}")
         rules = Rules(a=int(fixed.get("a", 1)), misere=bool(fixed.get("misere", False)))
+        if (high - low + 1) ** 2 > RANDOM_CELLS.value:  # too many to shuffle: draw them, never list them all
+            return format_position(_draw_large(rules, want, low, high, rng))
         cells = [(x, y) for x in range(low, high + 1) for y in range(low, high + 1)
                  if not (rules.misere is False and x == y == 0)]
         rng.shuffle(cells)
@@ -86,3 +89,21 @@ class Wythoff(Puzzle[WythoffGame]):
             if want == "any" or outcome(rules, pos) == want:
                 return format_position(pos)
         raise InvalidParams(f"position: no {want!r} position with piles from {low} to {high}")
+
+
+def _draw_large(rules: Rules, want: str, low: int, high: int, rng: random.Random) -> Position:
+    """A uniform random position of outcome ``want`` with piles in ``low..high``, for ranges too large to list.
+
+    Losing positions are few (about two per row): they are listed by the formula and one is picked.
+    Winning ones are most of the square: draws are rejected until one wins.
+    """
+    if want == "lose":
+        pairs = [p for p in p_positions_upto(rules, high) if p[0] >= low]
+        both = sorted({q for a, b in pairs for q in ((a, b), (b, a))})
+        if not both:
+            raise InvalidParams(f"position: no 'lose' position with piles from {low} to {high}")
+        return rng.choice(both)
+    while True:  # a range this large is mostly winning positions: a handful of draws suffices
+        pos = (rng.randint(low, high), rng.randint(low, high))
+        if want == "any" or outcome(rules, pos) == want:
+            return pos

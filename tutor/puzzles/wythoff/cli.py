@@ -12,6 +12,7 @@ to, never renamed or removed.
 from __future__ import annotations
 
 from tutor.errors import InvalidParams
+from tutor.limits import WYTHOFF_UPTO
 from tutor.puzzles.answers import JSON, Verdict
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.options import Args, Option, required_text
@@ -155,7 +156,8 @@ def hint(game: WythoffGame, args: Args) -> Report:
 @COMMANDS.register("analyze", "losing positions by count, by index, up to a pile size, against the exhaustive "
                               "table, or by totals; with no option, the proof step by step",
                    COUNT, INDEX,
-                   Option("upto", int, None, "every losing position with piles <= N", metavar="N"),
+                   Option("upto", int, None, "every losing position with piles <= N", metavar="N",
+                          limit=WYTHOFF_UPTO),
                    Option("table", int, None, "compare the formula with the exhaustive table for piles <= N "
                           f"(past {TABLE_LIMIT}: the row scan, up to {SCAN_LIMIT})", metavar="N"),
                    Option("splits", bool, False, "the losing splits with min_total <= total <= max_total"),

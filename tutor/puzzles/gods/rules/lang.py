@@ -23,6 +23,10 @@ Grammar (lowest precedence first; keywords are case-insensitive)::
               | "world" "in" "{" [pattern ("," pattern)*] "}"
     pattern  := (GOD "=" ROLE)+ ["ja" "=" ("yes" | "no")]
 
+Size: a question has at most ``question_tokens`` tokens and nests at most
+``question_depth`` levels (docs/limits.md), counted while parsing, so neither the
+parser nor the recursive printer and meaning can run out of stack.
+
 Meaning: a question is a proposition about the world and the god asked
 ("you").  A god who is not Random says "ja" exactly when
 ``P xor (he is False) xor ("ja" means no)``; "would you say ja to (P)" is that
@@ -37,7 +41,9 @@ import re
 from dataclasses import dataclass
 
 from tutor.errors import InvalidNotation
+from tutor.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules.worlds import ROLES, Universe, WorldSet
+from tutor.text import shorten
 
 
 class QuestionError(InvalidNotation):
@@ -146,9 +152,12 @@ def tokenize(text: str, start: int = 0) -> list[Token]:
             pos += 1
         if pos >= len(text):
             return tokens
+        if len(tokens) >= QUESTION_TOKENS.value:
+            raise QUESTION_TOKENS.error(f"question {shorten(text, 40)} has more than {QUESTION_TOKENS.value:,} "
+                                        "words and symbols")
         m = _TOKEN.match(text, pos)
         if m is None:
-            raise QuestionError(f"bad question {text!r}: unexpected {text[pos]!r} at column {pos + 1}", pos)
+            raise QuestionError(f"bad question {shorten(text)}: unexpected {text[pos]!r} at column {pos + 1}", pos)
         start = m.start("word") if m.group("word") else m.start("sym")
         tokens.append(Token(m.group("word") or m.group("sym"), start))
         pos = m.end()
@@ -166,6 +175,28 @@ class _Parser:
         self.pos = 0
         self.gods = gods
         self.known_language = known_language
+        self.open = 0  # parentheses, not and would being parsed (the parser's recursion)
+        self.depths: dict[int, int] = {}  # id of each node built -> the depth of its tree
+
+    def made(self, node: Node, *children: Node) -> Node:
+        """Record the depth of a node just built from ``children``; ``TooLarge`` past ``question_depth``.
+
+        Checked as the tree grows, so the parser's own recursion (parentheses, not, would) stops there
+        too, and the recursive printer and meaning never see a tree deeper than the limit.
+        """
+        depth = 1 + max((self.depths.get(id(c), 1) for c in children), default=0)
+        if depth > QUESTION_DEPTH.value:
+            raise QUESTION_DEPTH.error(f"question {shorten(self.text, 40)} nests more than "
+                                       f"{QUESTION_DEPTH.value} levels deep")
+        self.depths[id(node)] = depth
+        return node
+
+    def opened(self) -> None:
+        """One more open parenthesis, not, or would: the parser recurses, so refuse runaway nesting early."""
+        self.open += 1
+        if self.open > QUESTION_DEPTH.value:
+            raise QUESTION_DEPTH.error(f"question {shorten(self.text, 40)} nests more than "
+                                       f"{QUESTION_DEPTH.value} levels deep")
 
     # helpers
     def peek(self, ahead: int = 0) -> Token | None:
@@ -176,9 +207,9 @@ class _Parser:
         tok = tok if tok is not None else self.peek()
         if tok is None:
             col = len(self.text.rstrip())
-            return QuestionError(f"bad question {self.text!r}: expected {expected} at column {col + 1}"
+            return QuestionError(f"bad question {shorten(self.text, 80)}: expected {expected} at column {col + 1}"
                                  " (end of question)", col)
-        return QuestionError(f"bad question {self.text!r}: expected {expected} at column "
+        return QuestionError(f"bad question {shorten(self.text, 80)}: expected {expected} at column "
                              f"{tok.column + 1}, found {tok.text!r}", tok.column)
 
     def accept(self, *keys: str) -> Token | None:
@@ -214,7 +245,7 @@ class _Parser:
         if tok is None or tok.key not in WORDS:
             raise self.fail("an answer word (" + ("yes or no" if self.known_language else "ja or da") + ")")
         if self.known_language and tok.key in ("ja", "da"):
-            raise QuestionError(f"bad question {self.text!r}: in this variant the gods answer in plain "
+            raise QuestionError(f"bad question {shorten(self.text, 80)}: in this variant the gods answer in plain "
                                 f"yes/no, so {tok.text!r} at column {tok.column + 1} means nothing",
                                 tok.column)
         self.pos += 1
@@ -235,12 +266,15 @@ class _Parser:
         left = self.binary(level + 1)
         while self.accept(*ops):
             right = self.binary(level + 1)
-            left = Bin({1: "iff", 2: "xor", 3: "or", 4: "and"}[level], left, right)
+            left = self.made(Bin({1: "iff", 2: "xor", 3: "or", 4: "and"}[level], left, right), left, right)
         return left
 
     def unary(self) -> Node:
         if self.accept("not"):
-            return Not(self.unary())
+            self.opened()
+            body = self.unary()
+            self.open -= 1
+            return self.made(Not(body), body)
         return self.primary()
 
     def primary(self) -> Node:
@@ -250,15 +284,17 @@ class _Parser:
         key = tok.key
         if key == "(":
             self.pos += 1
+            self.opened()
             node = self.binary(1)
             self.expect(")", "')'")
+            self.open -= 1
             return node
         if key == "you":
             self.pos += 1
             self.expect("are", "'are'")
             negated = self.accept("not") is not None
             atom: Node = You(self.role())
-            return Not(atom) if negated else atom
+            return self.made(Not(atom), atom) if negated else atom
         if key in ("ja", "da") and self.peek(1) is not None and self.peek(1).key == "means":  # type: ignore[union-attr]
             word = self.word()
             self.pos += 1
@@ -272,16 +308,21 @@ class _Parser:
                 self.expect(k, repr(k))
             word = self.word()
             self.expect("to", "'to'")
-            return Say(word, self.unary(), "would")
+            self.opened()
+            body = self.unary()
+            self.open -= 1
+            return self.made(Say(word, body, "would"), body)
         if key == "if":
             self.pos += 1
             for k in ("i", "asked", "you"):
                 self.expect(k, repr(k))
+            self.opened()
             body = self.binary(1)
+            self.open -= 1
             self.accept(",")
             for k in ("would", "you", "say"):
                 self.expect(k, repr(k))
-            return Say(self.word(), body, "if")
+            return self.made(Say(self.word(), body, "if"), body)
         if key == "world":
             self.pos += 1
             self.expect("in", "'in'")
@@ -291,7 +332,7 @@ class _Parser:
             self.expect("is", "'is'")
             negated = self.accept("not") is not None
             atom = Role(god, self.role())
-            return Not(atom) if negated else atom
+            return self.made(Not(atom), atom) if negated else atom
         raise self.fail("a question such as 'A is True', 'you are False', 'ja means yes', "
                         "'would you say ja to (...)' or '('")
 
@@ -322,7 +363,7 @@ class _Parser:
             if tok is not None and len(tok.text) == 1 and tok.text.upper() in self.gods:
                 god = self.god()
                 if god in roles:
-                    raise QuestionError(f"bad question {self.text!r}: god {god} named twice in one world "
+                    raise QuestionError(f"bad question {shorten(self.text, 80)}: god {god} named twice in one world "
                                         f"at column {tok.column + 1}", tok.column)
                 self.expect("=", "'='")
                 roles[god] = self.role()
@@ -353,7 +394,7 @@ def parse_asked(text: str, u: Universe, default_god: str = "A") -> tuple[str, No
         return default_god, parse_question(text, u)
     god = m.group(1).upper()
     if god not in u.gods:
-        raise QuestionError(f"bad question {text!r}: no god {m.group(1)!r} at column {m.start(1) + 1} "
+        raise QuestionError(f"bad question {shorten(text, 80)}: no god {m.group(1)!r} at column {m.start(1) + 1} "
                             f"(gods: {', '.join(u.gods)})", m.start(1))
     return god, parse_question(text, u, m.end())
 

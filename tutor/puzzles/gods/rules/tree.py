@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from tutor.errors import InvalidNotation
+from tutor.limits import TREE_DEPTH
 from tutor.puzzles.gods.rules.lang import Node, QuestionError, format_question, parse_asked
 from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
 
@@ -120,9 +121,11 @@ def parse_tree(text: str, u: Universe) -> Tree:
     return tree
 
 
-def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Universe) -> tuple[Tree, int]:
+def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Universe,
+          level: int = 1) -> tuple[Tree, int]:
     n, ind, body, raw = lines[pos]
-    where = f"line {n}: {raw.strip()!r}"
+    where = f"line {n}: {raw.strip()[:60]!r}"
+    TREE_DEPTH.check(level, f"line {n}: the plan nests more than {TREE_DEPTH.value} questions deep")
     if ind != indent:
         raise TreeError(f"{where}: indentation does not line up with the line above")
     if not re.match(r"ask\b", body, re.IGNORECASE):
@@ -154,7 +157,7 @@ def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Univ
             leaf = parse_leaf(rest, u, f"line {bn}: {braw.strip()!r}")
             branches[word] = Leaf(leaf.roles, leaf.ja, bn) if isinstance(leaf, Leaf) else Hole(bn)
         elif pos < len(lines) and lines[pos][1] > indent:
-            branches[word], pos = _node(lines, pos, lines[pos][1], u)
+            branches[word], pos = _node(lines, pos, lines[pos][1], u, level + 1)
         else:
             branches[word] = Hole(bn)
     if not branches and pos < len(lines) and lines[pos][1] > indent:

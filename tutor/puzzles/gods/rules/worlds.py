@@ -25,6 +25,7 @@ from functools import cache
 
 from tutor.bits import members
 from tutor.errors import InvalidNotation
+from tutor.text import shorten
 
 WorldSet = int  # bit set over world indices: 0b101
 Assignment = tuple[str, ...]  # ("True", "False", "Random")
@@ -114,15 +115,15 @@ def parse_roles(text: str) -> Assignment:
     """
     words = [w for w in text.replace(",", " ").split() if w]
     if not words:
-        raise InvalidNotation(f"no gods in {text!r}: give roles such as 'True,False,Random'")
+        raise InvalidNotation(f"no gods in {shorten(text, 60)}: give roles such as 'True,False,Random'")
     roles = []
     for word in words:
         match = [r for r in ROLES if r.lower() == word.lower() or r[0].lower() == word.lower()]
         if not match:
-            raise InvalidNotation(f"unknown role {word!r} in {text!r}: roles are True, False, Random")
+            raise InvalidNotation(f"unknown role {word!r} in {shorten(text, 60)}: roles are True, False, Random")
         roles.append(match[0])
     if len(roles) > MAX_GODS:
-        raise InvalidNotation(f"too many gods in {text!r}: at most {MAX_GODS}")
+        raise InvalidNotation(f"too many gods in {shorten(text, 60)}: at most {MAX_GODS}")
     return tuple(roles)
 
 

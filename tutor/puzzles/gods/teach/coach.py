@@ -91,6 +91,9 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
         return QuestionJudgement(False, f"not enough: no plan of at most {need + PROGRESS_REACH - 1} questions "
                                  "tells these worlds apart, so no question can make progress",
                                  f"{text}\n{split}")
+    if k == 0:  # one possibility from the start (a single god): there is nothing left to find out
+        return QuestionJudgement(True, "correct: only one possibility is left already, so no question is needed",
+                                 split)
     ok0 = solver.solvable(solver.items_of(first), k - 1)
     ok1 = solver.solvable(solver.items_of(second), k - 1)
     if ok0 and ok1:

@@ -26,7 +26,9 @@ import re
 from collections.abc import Iterable
 
 from tutor.errors import IllegalMove, InvalidNotation
+from tutor.limits import BOARD_CELLS, BOARD_SIDE, INT_DIGITS
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Rules
+from tutor.text import shorten
 
 
 class InvalidBoard(InvalidNotation):
@@ -38,20 +40,30 @@ class InvalidCell(InvalidNotation):
 
 
 DARK = "."
-_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
-_NAME = re.compile(r"^([a-z]+)(\d+)$")
-_PAIR = re.compile(r"^(\d+),(\d+)$")
+_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$", re.ASCII)
+_NAME = re.compile(r"^([a-z]+)(\d+)$", re.ASCII)
+_PAIR = re.compile(r"^(\d+),(\d+)$", re.ASCII)
+MAX_NAME = 16  # characters of one cell name or coordinate: "100000,100000" is the longest within the limits
+
+
+def check_shape(rows: int, cols: int, what: str) -> None:
+    """Refuse a board larger than the documented limits (docs/limits.md) before any of it is built."""
+    BOARD_SIDE.check(max(rows, cols), f"{what} has a side of {max(rows, cols):,}")
+    BOARD_CELLS.check(rows * cols, f"{what} has {rows * cols:,} cells")
 
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"4x7"`` -> ``(4, 7)``; ``"6"`` -> ``(6, 6)``."""
     m = _SIZE.match(text)
     if not m:
-        raise InvalidNotation(f"size {text!r} is not ROWSxCOLS (like '5x5' or '4x7')")
+        raise InvalidNotation(f"size {shorten(text)} is not ROWSxCOLS (like '5x5' or '4x7')")
+    for digits in m.groups(""):
+        INT_DIGITS.check(len(digits), f"size {shorten(text, 30)} has a number of {len(digits):,} digits")
     rows = int(m.group(1))
     cols = int(m.group(2) or m.group(1))
     if rows < 1 or cols < 1:
-        raise InvalidNotation(f"size {text!r} must have at least one row and one column")
+        raise InvalidNotation(f"size {shorten(text)} must have at least one row and one column")
+    check_shape(rows, cols, f"size {shorten(text, 30)}")
     return rows, cols
 
 
@@ -80,6 +92,7 @@ def parse_board(text: str, states: int = 2, size: tuple[int, int] | None = None)
     if not rows:
         raise InvalidBoard(f"board {shown!r} is empty: write rows like 'X.X/.X./X.X'")
     width = len(rows[0])
+    check_shape(len(rows), width, f"board {shown!r}")
     table = _symbols(states)
     out = bytearray()
     for r, row in enumerate(rows):
@@ -140,17 +153,19 @@ def format_cell(r: int, c: int) -> str:
 def parse_cell(text: str, rows: int, cols: int) -> Cell:
     """Read ``b3`` or ``3,2`` (1-based) into a 0-based ``(row, col)`` on a rows x cols board."""
     token = text.strip().lower()
+    if len(token) > MAX_NAME:
+        raise InvalidCell(f"cell {shorten(text, 20)} is not a name like 'b3' or a pair like '3,2' (row,col)")
     m = _NAME.match(token)
     if m:
         r, c = int(m.group(2)) - 1, column_index(m.group(1))
     else:
         m = _PAIR.match(token.replace(" ", ""))
         if not m:
-            raise InvalidCell(f"cell {text!r} is not a name like 'b3' or a pair like '3,2' (row,col)")
+            raise InvalidCell(f"cell {shorten(text, 20)} is not a name like 'b3' or a pair like '3,2' (row,col)")
         r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
     if not (0 <= r < rows and 0 <= c < cols):
         raise IllegalMove(
-            f"cell {text!r} is off the {rows}x{cols} board "
+            f"cell {shorten(text, 20)} is off the {rows}x{cols} board "
             f"(columns a..{column_name(cols - 1)}, rows 1..{rows})"
         )
     return r, c

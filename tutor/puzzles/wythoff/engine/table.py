@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tutor.errors import InvalidParams
+from tutor.limits import TABLE_WORK
 from tutor.puzzles.wythoff.rules import Position, Rules
 
 if TYPE_CHECKING:
@@ -48,6 +49,8 @@ def losing_rows(rules: Rules, n: int) -> np.ndarray:
 
     if n < 0 or n > TABLE_LIMIT:
         raise InvalidParams(f"exhaustive tables go up to piles of {TABLE_LIMIT}, not {n!r}")
+    TABLE_WORK.check(table_work(rules, n), f"an exhaustive table of piles up to {n} with a = {rules.a} "
+                                           f"takes {table_work(rules, n):,} steps")
     big = np.int64(4 * n + 8)
     a = rules.a
     offset = n + a  # diagonal d = y - x lives at index d + offset
@@ -70,6 +73,11 @@ def losing_rows(rules: Rules, n: int) -> np.ndarray:
             column_free[y] = False
             diag_row[offset + y - x] = x
     return rows
+
+
+def table_work(rules: Rules, n: int) -> int:
+    """The work of the exhaustive table of piles up to ``n``: one pass per row and diagonal band."""
+    return rules.a * (n + 1) ** 2
 
 
 def table_p_positions(rules: Rules, n: int) -> list[Position]:

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
+from tutor.limits import GRUNDY_WORK, INT_DIGITS, WYTHOFF_BOARDS
+from tutor.text import shorten
 
 Position = tuple[int, int]  # the two piles in board order: (3, 7)
 Move = tuple[int, int]  # taken from (first, second): (0, 2)
@@ -59,9 +61,14 @@ class WythoffGame:
     a: int = 1
 
     def __post_init__(self) -> None:
-        if len(self.start) > 1 and self.misere:
-            raise InvalidParams(f"position {self.position!r}: sums of boards need normal play, "
+        boards = self.start
+        if len(boards) > 1 and self.misere:
+            raise InvalidParams(f"position {shorten(self.position)}: sums of boards need normal play, "
                                 "not misère (Grundy values do not add up in misère play)")
+        if len(boards) > 1:  # each board of a sum gets a Grundy table: bound their total work where input enters
+            work = sum((x + 1) * (y + 1) for x, y in boards) * (2 * self.a - 1)
+            GRUNDY_WORK.check(work, f"the Grundy tables of {shorten(self.position, 40)} take {work:,} steps"
+                                    f" (cells x (2a - 1))")
 
     @cached_property
     def rules(self) -> Rules:
@@ -83,7 +90,13 @@ class WythoffGame:
 
 # -- positions: parse and format ------------------------------------------------
 
-_PAIR = re.compile(r"^\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*$")
+_PAIR = re.compile(r"^\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*$", re.ASCII)
+
+
+def pile(digits: str, text: str) -> int:
+    """A pile size or count written in ``text``, its digits counted before conversion (docs/limits.md)."""
+    INT_DIGITS.check(len(digits.lstrip("-")), f"{shorten(text, 30)} has a number of {len(digits):,} digits")
+    return int(digits)
 
 
 def parse_position(text: str) -> Position:
@@ -94,10 +107,10 @@ def parse_position(text: str) -> Position:
     """
     match = _PAIR.match(text)
     if not match:
-        raise InvalidNotation(f"position {text!r} is not two pile sizes like '8,13'")
-    x, y = int(match.group(1)), int(match.group(2))
+        raise InvalidNotation(f"position {shorten(text)} is not two pile sizes like '8,13'")
+    x, y = pile(match.group(1), text), pile(match.group(2), text)
     if x < 0 or y < 0:
-        raise InvalidNotation(f"position {text!r} has a negative pile; piles hold 0 or more pennies")
+        raise InvalidNotation(f"position {shorten(text)} has a negative pile; piles hold 0 or more pennies")
     return (x, y)
 
 
@@ -109,8 +122,9 @@ def format_position(pos: Position) -> str:
 def parse_positions(text: str) -> Boards:
     """Parse one board or a sum of boards: ``"3,5 + 4,7"`` (also ``;`` between boards)."""
     parts = re.split(r"[+;]", text)
+    WYTHOFF_BOARDS.check(len(parts), f"positions {shorten(text, 30)} has {len(parts):,} boards")
     if not text.strip() or any(not p.strip() for p in parts):
-        raise InvalidNotation(f"positions {text!r}: give boards like '3,5' or '3,5 + 4,7'")
+        raise InvalidNotation(f"positions {shorten(text)}: give boards like '3,5' or '3,5 + 4,7'")
     return tuple(parse_position(p) for p in parts)
 
 
@@ -126,7 +140,7 @@ def show_positions(boards: Boards) -> str:
 
 # -- lists of pairs (the losing positions a learner lists): parse and format -----
 
-_PAIR_IN_LIST = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
+_PAIR_IN_LIST = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?", re.ASCII)
 
 
 def parse_pairs(text: str) -> list[Position]:
@@ -139,8 +153,9 @@ def parse_pairs(text: str) -> list[Position]:
     leftover = _PAIR_IN_LIST.sub(" ", cleaned)
     if leftover.strip(" ;,\t\n"):
         bad = leftover.strip(" ;,\t\n")[:20]
-        raise InvalidNotation(f"list {text!r}: {bad!r} is not a pair like (8, 13)")
-    return sorted({(min(int(a), int(b)), max(int(a), int(b))) for a, b in _PAIR_IN_LIST.findall(cleaned)})
+        raise InvalidNotation(f"list {shorten(text)}: {bad!r} is not a pair like (8, 13)")
+    found = [(pile(a, text), pile(b, text)) for a, b in _PAIR_IN_LIST.findall(cleaned)]
+    return sorted({(min(a, b), max(a, b)) for a, b in found})
 
 
 def format_pairs(pairs: list[Position]) -> str:
@@ -165,18 +180,18 @@ def parse_move(text: str, pos: Position | None = None) -> Move:
     target = _TO.match(text)
     if target:
         if pos is None:
-            raise InvalidNotation(f"move {text!r}: 'to X,Y' needs a current position")
+            raise InvalidNotation(f"move {shorten(text)}: 'to X,Y' needs a current position")
         try:
             x, y = parse_position(target.group(1))
         except InvalidNotation:
-            raise InvalidNotation(f"move {text!r}: after 'to' give the piles left, like 'to 3,5'") from None
+            raise InvalidNotation(f"move {shorten(text)}: after 'to' give the piles left, like 'to 3,5'") from None
         return (pos[0] - x, pos[1] - y)
     match = _PAIR.match(text)
     if not match:
         raise InvalidNotation(
-            f"move {text!r} is not 'F,S' (pennies taken from the first and second pile) or 'to X,Y'"
+            f"move {shorten(text)} is not 'F,S' (pennies taken from the first and second pile) or 'to X,Y'"
         )
-    return (int(match.group(1)), int(match.group(2)))
+    return (pile(match.group(1), text), pile(match.group(2), text))
 
 
 def format_move(move: Move) -> str:
@@ -198,14 +213,14 @@ def describe_move(move: Move) -> str:
 
 def parse_sum_move(text: str, boards: Boards) -> SumMove:
     """Parse ``"0,2"`` (one board) or ``"2: 0,2"`` (board 2 of several, numbered from 1)."""
-    match = re.match(r"^\s*(\d+)\s*:(.*)$", text)
+    match = re.match(r"^\s*(\d+)\s*:(.*)$", text, re.ASCII | re.DOTALL)
     if match:
-        number = int(match.group(1))
+        number = pile(match.group(1), text)
         if not 1 <= number <= len(boards):
-            raise InvalidNotation(f"move {text!r}: there is no board {number} (boards 1 to {len(boards)})")
+            raise InvalidNotation(f"move {shorten(text)}: there is no board {number} (boards 1 to {len(boards)})")
         return (number - 1, parse_move(match.group(2), boards[number - 1]))
     if len(boards) > 1:
-        raise InvalidNotation(f"move {text!r}: with several boards, say which one, like '2: 0,3'")
+        raise InvalidNotation(f"move {shorten(text)}: with several boards, say which one, like '2: 0,3'")
     return (0, parse_move(text, boards[0]))
 
 
@@ -217,7 +232,7 @@ def format_sum_move(move: SumMove, boards: Boards) -> str:
 
 # -- lines of moves: split and join ------------------------------------------------
 
-_ONE_MOVE = re.compile(r"(?:\d+\s*:\s*)?(?:(?:to|->)\s*)?\(?\s*\d+\s*,\s*\d+\s*\)?", re.IGNORECASE)
+_ONE_MOVE = re.compile(r"(?:\d+\s*:\s*)?(?:(?:to|->)\s*)?\(?\s*\d+\s*,\s*\d+\s*\)?", re.IGNORECASE | re.ASCII)
 
 
 def split_moves(text: str) -> list[str]:

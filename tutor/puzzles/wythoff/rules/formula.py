@@ -39,7 +39,7 @@ FUNCTIONS = {"floor": "floor", "ceiling": "ceiling", "ceil": "ceiling", "sqrt": 
 CONSTANTS = ("phi", "pi")
 VARIABLE = "k"
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_]+)|(\*\*|[-+*/^(),]))")
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_]+)|(\*\*|[-+*/^(),]))", re.ASCII)
 
 
 class FormulaError(InvalidNotation):

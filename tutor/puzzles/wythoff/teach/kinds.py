@@ -37,6 +37,7 @@ from tutor.puzzles.wythoff.rules import (
     parse_pairs,
     parse_position,
     parse_sum_move,
+    pile,
     show_positions,
 )
 from tutor.puzzles.wythoff.rules.formula import Conjecture, parse_conjecture
@@ -55,6 +56,7 @@ from tutor.puzzles.wythoff.teach import (
     totals_text,
 )
 from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
+from tutor.text import shorten
 
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
@@ -66,9 +68,9 @@ def numbers(text: str) -> list[int]:
     """The whole numbers of an answer, separated by spaces, commas or semicolons."""
     words = text.replace(",", " ").replace(";", " ").split()
     for word in words:
-        if not word.isdecimal():
-            raise InvalidNotation(f"answer {text!r}: {word!r} is not a whole number")
-    return [int(w) for w in words]
+        if not (word.isascii() and word.isdecimal()):
+            raise InvalidNotation(f"answer {shorten(text)}: {shorten(word, 20)} is not a whole number")
+    return [pile(w, text) for w in words]
 
 
 def compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str) -> Verdict:

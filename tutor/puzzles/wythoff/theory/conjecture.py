@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tutor.limits import TABLE_WORK
 from tutor.puzzles.wythoff.engine import p_index, p_position, winning_moves
-from tutor.puzzles.wythoff.engine.table import table_p_positions
+from tutor.puzzles.wythoff.engine.table import table_p_positions, table_work
 from tutor.puzzles.wythoff.rules import Position, Rules, describe_move
 from tutor.puzzles.wythoff.rules.formula import Conjecture, Node
 from tutor.puzzles.wythoff.theory import alpha_symbol
-from tutor.puzzles.wythoff.theory.evaluate import evaluate, to_sympy
+from tutor.puzzles.wythoff.theory.evaluate import SympyBudget, evaluate, to_sympy
 
 TABLE_REACH = 6000  # largest pile for which the reference pairs come from the exhaustive table
 
@@ -64,7 +65,7 @@ class WorkbenchResult:
 def reference_pairs(rules: Rules, bound: int) -> tuple[list[Position], str]:
     """The losing pairs for k = 0..bound: from the exhaustive table when small enough."""
     largest = p_position(rules, bound)[1]
-    if largest <= TABLE_REACH:
+    if largest <= TABLE_REACH and table_work(rules, largest) <= TABLE_WORK.value:
         pairs = table_p_positions(rules, largest)[: bound + 1]
         return pairs, "table"
     return [p_position(rules, k) for k in range(bound + 1)], "formula"
@@ -79,11 +80,12 @@ def _show(value: Fraction | str) -> str:
 def check_conjecture(rules: Rules, conjecture: Conjecture, bound: int) -> WorkbenchResult:
     """Test the conjecture for k = 0..bound; exact, smallest counterexample first."""
     pairs, source = reference_pairs(rules, bound)
+    budget = SympyBudget()
     for k, (lo, hi) in enumerate(pairs):
         for which, node, expected in (("A", conjecture.first, lo), ("B", conjecture.second, hi)):
             if node is None:
                 continue
-            got = evaluate(node, k)
+            got = evaluate(node, k, budget)
             if got != expected:
                 counter = {"k": k, "pile": which, "expected": [lo, hi], "got": _show(got)}
                 return WorkbenchResult(

@@ -20,7 +20,16 @@ from fractions import Fraction
 from functools import cache
 from math import isqrt
 
-from tutor.puzzles.wythoff.rules.formula import MAX_BITS, VARIABLE, Node, Undefined, fraction_sqrt, small
+from tutor.limits import SYMPY_DECISIONS
+from tutor.puzzles.wythoff.rules.formula import (
+    MAX_BITS,
+    VARIABLE,
+    FormulaError,
+    Node,
+    Undefined,
+    fraction_sqrt,
+    small,
+)
 
 BITS = 320  # fixed-point precision of the intervals
 ONE = 1 << BITS
@@ -151,8 +160,24 @@ def _value(node: Node, k: int) -> Fraction | Interval:
     return _mul(x, _reciprocal(y))
 
 
-def evaluate(node: Node, k: int) -> Fraction | str:
+class SympyBudget:
+    """How many more values may be decided by sympy (slow) in one run of the workbench (``sympy_decisions``)."""
+
+    def __init__(self) -> None:
+        self.left = SYMPY_DECISIONS.value
+
+    def spend(self, k: int) -> None:
+        """One more sympy decision, at ``k``; ``TooLarge`` when none is left."""
+        if self.left <= 0:
+            raise SYMPY_DECISIONS.error(f"the formula needs sympy to decide its value at k = {k} and at "
+                                        f"{SYMPY_DECISIONS.value} values before; lower --bound or simplify it")
+        self.left -= 1
+
+
+def evaluate(node: Node, k: int, budget: SympyBudget | None = None) -> Fraction | str:
     """The exact value at ``k`` as a Fraction, or a text saying why it is not a rational number.
+
+    The rare values that interval arithmetic cannot decide go to sympy, each one spending ``budget``.
 
     >>> from tutor.puzzles.wythoff.rules.formula import parse_formula
     >>> evaluate(parse_formula("floor(k*(1 + sqrt(5))/2)"), 102334155)
@@ -165,12 +190,15 @@ def evaluate(node: Node, k: int) -> Fraction | str:
     except Undefined as err:
         return f"undefined: {err}"
     except _Undecided:
-        return _sympy_value(node, k)
+        value = None
     if isinstance(value, Fraction):
         return value
-    lo, hi = value
-    if (lo >> BITS) == (hi >> BITS) and lo & (ONE - 1):
-        return f"not a whole number, about {_approx(lo)}"  # no whole number in the interval
+    if value is not None:
+        lo, hi = value
+        if (lo >> BITS) == (hi >> BITS) and lo & (ONE - 1):
+            return f"not a whole number, about {_approx(lo)}"  # no whole number in the interval
+    if budget is not None:
+        budget.spend(k)
     return _sympy_value(node, k)
 
 
@@ -182,8 +210,13 @@ def _approx(scaled: int) -> str:
 def _sympy_value(node: Node, k: int) -> Fraction | str:
     """Decide the value at ``k`` with sympy's exact arithmetic (the slow, rare path)."""
     import sympy
+    from sympy.core.evalf import PrecisionExhausted
 
-    value = sympy.simplify(to_sympy(node).subs(sympy.Symbol(VARIABLE, integer=True, nonnegative=True), k))
+    try:
+        value = sympy.simplify(to_sympy(node).subs(sympy.Symbol(VARIABLE, integer=True, nonnegative=True), k))
+    except PrecisionExhausted:  # a floor or ceiling of a huge value too close to a whole number
+        raise FormulaError(f"the value at k = {k} is too large to decide exactly (a floor or ceiling of "
+                           "it lies too close to a whole number); try a simpler formula") from None
     if value.has(sympy.zoo, sympy.nan, sympy.oo, sympy.I):
         return "undefined at this k"
     if value.is_Rational:

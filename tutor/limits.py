@@ -1,0 +1,157 @@
+"""Every limit on a size the user controls, in one place (the table in docs/limits.md).
+
+Input enters the tutor as command-line arguments, files, standard input, lines
+typed in a session, lesson files and grading folders.  Each size it controls is
+checked where it enters, against a ``Limit`` here, *before* the work it would
+cause: digits are counted before ``int()``, bytes before decoding, cells before
+a board is allocated, moves while ``let`` blocks expand.  A refusal is one line
+that names the limit and points to docs/limits.md (``TooLarge``, exit 2).
+
+Lesson files also get a work budget: ``lesson_budget`` runs loading or linting
+one lesson, and ``checkpoint()`` between units of work (a step, a variant draw)
+stops a lesson that has used up its time, so one hostile file is reported as
+"not loaded" and the others load.  Every single unit of work is bounded by the
+size limits, so the budget bounds the whole.
+
+Vocabulary:
+
+* ``Limit("board_cells", 1_000_000, "cells", "cells of a Lights Out board")`` - one limit;
+* ``LIMITS`` - all of them by name (docs/limits.md lists exactly these, tested).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from tutor.errors import TooLarge
+
+DOC = "docs/limits.md"
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A named maximum: ``value`` of ``unit``, for ``what`` (a phrase for the docs)."""
+
+    name: str
+    value: int
+    unit: str
+    what: str
+
+    def error(self, subject: str) -> TooLarge:
+        """The one-line refusal: ``subject`` says what was given and how big it is."""
+        return TooLarge(f"{subject}: over the limit {self.name} = {self.value:,} {self.unit} (see {DOC})")
+
+    def check(self, size: int, subject: str) -> int:
+        """``size`` if it is within the limit; ``TooLarge`` naming the limit otherwise."""
+        if size > self.value:
+            raise self.error(subject)
+        return size
+
+
+LIMITS: dict[str, Limit] = {}
+
+
+def _limit(name: str, value: int, unit: str, what: str) -> Limit:
+    LIMITS[name] = Limit(name, value, unit, what)
+    return LIMITS[name]
+
+
+# -- text and numbers ------------------------------------------------------------------------
+INPUT_BYTES = _limit("input_bytes", 4_000_000, "bytes",
+                     "one answer, board or strategy: a file, standard input, a submission, a line typed in a "
+                     "session")
+INT_DIGITS = _limit("int_digits", 4_000, "digits",
+                    "one whole number anywhere (counted before it is converted; Python refuses 4,300)")
+ID_CHARS = _limit("id_chars", 100, "characters", "a lesson id, and a lesson named on the command line")
+
+# -- parsers -----------------------------------------------------------------------------------
+QUESTION_TOKENS = _limit("question_tokens", 2_000, "words and symbols", "one question to the gods")
+QUESTION_DEPTH = _limit("question_depth", 40, "levels",
+                        "nesting inside one question to the gods (parentheses, not, would you say, and/or chains)")
+TREE_DEPTH = _limit("tree_depth", 40, "questions", "questions on one path of a plan for the gods")
+STRATEGY_MOVES = _limit("strategy_moves", 2_000_000, "moves",
+                        "one coin strategy, counting every move each let block expands to")
+
+# -- engines' work, where input enters -------------------------------------------------------
+MOVE_TABLE_BYTES = _limit("move_table_bytes", 256_000_000, "bytes",
+                          "memory for the coin engine's cached per-move tables (the least recently used are "
+                          "dropped)")
+CHECK_WORK = _limit("check_work", 7_500_000_000, "steps",
+                    "checking one coin strategy (a step is about 1.5 ns): moves x (classes x turns + 40,000), plus "
+                    "8 x classes x turns x coins for every per-move table built; the 16-coin closed-form strategy "
+                    "takes 7.1 billion, 190,000 moves on a small table 7.5")
+BOARD_CELLS = _limit("board_cells", 1_000_000, "cells", "a Lights Out board (1000 x 1000)")
+BOARD_SIDE = _limit("board_side", 100_000, "rows or columns", "either side of a Lights Out board")
+WYTHOFF_UPTO = _limit("wythoff_upto", 1_000_000, "pennies", "the largest pile of analyze wythoff --upto")
+TABLE_WORK = _limit("table_work", 400_000_000, "a x (piles + 1)^2",
+                    "one exhaustive Wythoff table (analyze --table; the conjecture workbench uses the proven "
+                    "formula beyond it): a times the square of the largest pile plus one")
+GRUNDY_WORK = _limit("grundy_work", 3_000_000, "cells x (2a - 1)",
+                     "the Grundy tables of a sum of Wythoff boards: every board's (piles + 1) squared cells, "
+                     "times 2a - 1")
+WYTHOFF_BOARDS = _limit("wythoff_boards", 100, "boards", "boards in one sum of Wythoff boards")
+SYMPY_DECISIONS = _limit("sympy_decisions", 300, "values of k",
+                         "values of k at which the conjecture workbench needs sympy to decide a floor or ceiling "
+                         "exactly (the fast interval arithmetic decides the rest)")
+RANDOM_CELLS = _limit("random_cells", 250_000, "positions",
+                      "positions shuffled to draw a lesson's random Wythoff position (larger ranges are sampled)")
+
+# -- lessons and grading ---------------------------------------------------------------------
+LESSON_BYTES = _limit("lesson_bytes", 1_000_000, "bytes", "one lesson file or pack.toml")
+LESSON_DEPTH = _limit("lesson_depth", 32, "levels", "nesting of tables and arrays in one lesson file")
+LESSON_FILES = _limit("lesson_files", 2_000, "files", "lesson files under one folder")
+LESSON_STEPS = _limit("lesson_steps", 300, "steps", "steps in one lesson")
+EXPLORE_MOVES = _limit("explore_moves", 10_000, "moves", "the moves of an explore step")
+LESSON_SECONDS = _limit("lesson_seconds", 20, "seconds of CPU",
+                        "loading one lesson (drawing its variants included)")
+LINT_SECONDS = _limit("lint_seconds", 60, "seconds of CPU", "linting one lesson and its sample of variants")
+PATTERN_CHARS = _limit("pattern_chars", 2_000, "characters", "one mistake pattern in a lesson")
+GRADE_FILES = _limit("grade_files", 100_000, "files", "submissions in one tutor grade run")
+
+
+def to_int(text: str, subject: str) -> int:
+    """ASCII digits (with an optional sign) as an int, their count checked first; ``ValueError`` if not digits.
+
+    >>> to_int("-12", "x")
+    -12
+    """
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{text!r} is not a whole number")
+    INT_DIGITS.check(len(digits), f"{subject} has {len(digits):,} digits")
+    return int(body)
+
+
+# -- the lesson work budget -----------------------------------------------------------------------
+
+
+@dataclass
+class _Budget:
+    limit: Limit
+    subject: str
+    deadline: float
+
+
+_BUDGET: ContextVar[_Budget | None] = ContextVar("tutor_budget", default=None)
+
+
+@contextmanager
+def lesson_budget(limit: Limit, subject: str) -> Iterator[None]:
+    """Run loading or linting one lesson within ``limit`` seconds of this thread's CPU time."""
+    token = _BUDGET.set(_Budget(limit, subject, time.thread_time() + limit.value))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def checkpoint() -> None:
+    """Between units of a lesson's work: ``TooLarge`` once its budget is used up (no-op outside one)."""
+    budget = _BUDGET.get()
+    if budget is not None and time.thread_time() > budget.deadline:
+        raise budget.limit.error(f"{budget.subject}: takes more than {budget.limit.value} s")

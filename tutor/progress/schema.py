@@ -1,0 +1,156 @@
+"""The progress database's file: its schema and migrations, opening it safely, and moving a damaged one aside.
+
+* ``MIGRATIONS`` - ``MIGRATIONS[v]`` takes a file from ``PRAGMA user_version`` v to v + 1; a file
+  from before versions (issue 11) has version 0 and the tables already (``IF NOT EXISTS``);
+* ``connect`` - open, ``PRAGMA quick_check``, check the columns, migrate, WAL; ``Damaged`` if unusable;
+* ``move_aside`` - rename a damaged file and its journals to ``<name>.damaged-<time>``.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import time
+from contextlib import suppress
+from pathlib import Path
+
+SCHEMA_V1 = """
+CREATE TABLE IF NOT EXISTS profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, answer TEXT NOT NULL,
+    correct INTEGER NOT NULL, verdict TEXT NOT NULL, seconds REAL NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS hints (
+    id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, level INTEGER NOT NULL,
+    at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS completed (
+    lesson TEXT NOT NULL, step INTEGER NOT NULL, how TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (lesson, step));
+CREATE TABLE IF NOT EXISTS solutions (
+    id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS position (
+    lesson TEXT PRIMARY KEY, step INTEGER NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    lesson TEXT NOT NULL, step INTEGER NOT NULL, moves TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (lesson, step))
+"""
+INDEXES_V2 = """
+CREATE INDEX IF NOT EXISTS attempts_by_lesson ON attempts (lesson);
+CREATE INDEX IF NOT EXISTS hints_by_lesson ON hints (lesson);
+CREATE INDEX IF NOT EXISTS solutions_by_lesson ON solutions (lesson)
+"""
+MIGRATIONS = (SCHEMA_V1, INDEXES_V2)  # MIGRATIONS[v] takes a file from user_version v to v + 1
+COLUMNS = {  # what this tutor reads and writes; later versions may add columns, never remove these
+    "profile": {"key", "value"},
+    "attempts": {"lesson", "step", "answer", "correct", "verdict", "seconds", "at"},
+    "hints": {"lesson", "step", "level", "at"},
+    "completed": {"lesson", "step", "how", "at"},
+    "solutions": {"lesson", "step", "at"},
+    "position": {"lesson", "step", "at"},
+    "games": {"lesson", "step", "moves", "at"},
+}
+LESSON_TABLES = ("attempts", "hints", "completed", "solutions", "position", "games")
+DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+class Damaged(Exception):
+    """The file is not a usable progress database; the message says why."""
+
+
+def describe(err: BaseException) -> str:
+    """An error in a few words: ``database is locked``."""
+    return str(err) or type(err).__name__
+
+
+def is_busy(err: sqlite3.Error) -> bool:
+    """Whether another connection holds the lock (worth retrying)."""
+    return getattr(err, "sqlite_errorcode", None) in (5, 6) or "locked" in str(err) or "busy" in str(err)
+
+
+def connect(path: Path, busy: float) -> sqlite3.Connection:
+    """Open, check and migrate the database at ``path``; ``Damaged`` if it is not a usable one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+        raise OSError(f"{str(path)!r} is not a regular file")
+    db = sqlite3.connect(path, timeout=busy, isolation_level=None)
+    db.text_factory = text_column  # damaged text never stops a read
+    try:
+        if path.stat().st_size:
+            rows = db.execute("PRAGMA quick_check").fetchall()
+            if rows != [("ok",)]:
+                raise Damaged(f"quick_check: {'; '.join(str(r[0]) for r in rows[:3])}")
+        check_columns(db)  # tables this tutor did not make: before migrating touches them
+        try:
+            migrate(db)
+        except sqlite3.OperationalError as err:
+            if "readonly" not in str(err):
+                raise
+            # a read-only file from an older tutor: read it as it is; writes are kept and reported
+        with suppress(sqlite3.Error):
+            db.execute("PRAGMA journal_mode = WAL")
+        check_columns(db)
+        return db
+    except sqlite3.DatabaseError as err:
+        db.close()
+        if getattr(err, "sqlite_errorcode", None) in DAMAGE_CODES or "malformed" in str(err):
+            raise Damaged(describe(err)) from None
+        raise
+    except Damaged:
+        db.close()
+        raise
+
+
+def move_aside(path: Path, inode: int | None) -> Path:
+    """Move a damaged database (and its journal files) out of the way; where it went."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    if path.exists() and path.stat().st_ino != inode:
+        return target  # another tutor replaced it already: keep theirs
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        source = Path(str(path) + suffix)
+        if source.exists():
+            os.replace(source, Path(str(target) + suffix))
+    return target
+
+
+def text_column(raw: bytes) -> str:
+    """A text column as str, bytes that are not UTF-8 replaced (a damaged row is still read)."""
+    return raw.decode("utf-8", "replace")
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Bring the schema to the latest version (``MIGRATIONS``), in one transaction; ``Damaged`` if newer."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > len(MIGRATIONS):
+        raise sqlite3.DatabaseError(f"it was written by a newer tutor (schema version {version}; this tutor "
+                                    f"knows up to {len(MIGRATIONS)}): update the tutor")
+    if version == len(MIGRATIONS):
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another tutor may have migrated it
+        for script in MIGRATIONS[version:]:
+            for statement in script.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+        db.execute(f"PRAGMA user_version = {max(version, len(MIGRATIONS))}")
+        db.execute("COMMIT")
+    except BaseException:
+        with suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+
+
+def check_columns(db: sqlite3.Connection) -> None:
+    """``Damaged`` if a table lacks a column this tutor uses (a file that is not a tutor progress database);
+    missing tables are the migrations' to create."""
+    for table, needed in COLUMNS.items():
+        have = {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
+        missing = needed - have
+        if missing and have:
+            raise Damaged(f"it is not a tutor progress database: table {table!r} has no column "
+                          f"{sorted(missing)[0]!r}")

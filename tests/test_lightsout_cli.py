@@ -152,7 +152,7 @@ def test_flags_belong_to_their_commands() -> None:
     (["solve", "lightsout", "--board", "@/no/such/file"], "/no/such/file"),
     (["check", "lightsout", "--board", "X.X/.X./X.X", "q9"], "'q9'"),
     (["solve", "lightsout", "--states", "4"], "prime"),
-    (["analyze", "lightsout", "--size", "1001x1000", "--torus"], "torus chase, limited to 1000000 cells"),
+    (["analyze", "lightsout", "--size", "1001x1000", "--torus"], "board_cells = 1,000,000 cells"),
     (["analyze", "lightsout", "--size", "70", "--torus", "--neighbourhood", "ring"], "4900 cells"),
 ])
 def test_bad_input_is_one_line_exit_2(args: list[str], needle: str) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from tutor import __version__
-from tutor.errors import InvalidParams, TooLarge, TutorError
+from tutor.errors import InvalidNotation, InvalidParams, TooLarge, TutorError
 from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES, to_int
 from tutor.puzzles.base import Command, Puzzle

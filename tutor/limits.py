@@ -91,7 +91,7 @@ TABLE_WORK = _limit("table_work", 400_000_000, "a x (piles + 1)^2",
                     "one exhaustive Wythoff table (analyze --table; the conjecture workbench uses the proven "
                     "formula beyond it): a times the square of the largest pile plus one")
 GRUNDY_WORK = _limit("grundy_work", 3_000_000, "cells x (2a - 1)",
-                     "the Grundy tables of a sum of Wythoff boards: every board's (piles + 1) squared cells, "
+                     "the Grundy tables of a sum of Wythoff boards: the cells of every board small enough for a table, "
                      "times 2a - 1")
 WYTHOFF_BOARDS = _limit("wythoff_boards", 100, "boards", "boards in one sum of Wythoff boards")
 SYMPY_DECISIONS = _limit("sympy_decisions", 300, "values of k",

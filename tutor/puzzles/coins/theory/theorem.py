@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from tutor.limits import INT_DIGITS
 from tutor.puzzles.coins.engine import prime_power, smallest_prime_factor, winnable
-from tutor.puzzles.options import MAX_INT_DIGITS
 
 SHOWN_DIGITS = 30  # a number with at most this many digits is also written out in text
 MAX_COUNT_DIGITS = 1_000_000  # Burnside's count is computed exactly up to this many digits
@@ -58,7 +58,7 @@ class Power:
 
     def digits(self) -> int:
         """How many decimal digits the number has (exactly, without computing it when huge)."""
-        if self.exponent * math.log10(self.base) < MAX_INT_DIGITS:
+        if self.exponent * math.log10(self.base) < INT_DIGITS.value:
             return len(str(int(self)))
         ctx = decimal.Context(prec=60)
         size = int(ctx.multiply(ctx.log10(decimal.Decimal(self.base)), decimal.Decimal(self.exponent))) + 1
@@ -83,7 +83,7 @@ class Power:
 @lru_cache(maxsize=4)  # analyze asks for the same 6,000,000-digit number twice (length and lower bound)
 def _exact(power: Power) -> int | str:
     digits = power.digits()
-    if digits <= MAX_INT_DIGITS:
+    if digits <= INT_DIGITS.value:
         return int(power)
     ctx = decimal.Context(prec=digits + 2, Emax=decimal.MAX_EMAX,
                           traps=[decimal.Inexact, decimal.Overflow, decimal.InvalidOperation])
@@ -149,7 +149,7 @@ def necklace_count(n: int, k: int, dihedral: bool = False) -> int | str | None:
     digits = Power(k, n).digits()
     if digits > MAX_COUNT_DIGITS:
         return None
-    if digits <= MAX_INT_DIGITS:
+    if digits <= INT_DIGITS.value:
         return burnside(n, k, dihedral)
     ctx = decimal.Context(prec=digits + 10, Emax=decimal.MAX_EMAX,
                           traps=[decimal.Inexact, decimal.Overflow, decimal.InvalidOperation])

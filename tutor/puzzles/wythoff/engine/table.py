@@ -33,14 +33,13 @@ from typing import TYPE_CHECKING
 
 from tutor.errors import InvalidParams
 from tutor.limits import TABLE_WORK
-from tutor.puzzles.wythoff.rules import Position, Rules
+from tutor.puzzles.wythoff.rules import GRUNDY_CELLS, Position, Rules
 
 if TYPE_CHECKING:
     import numpy as np
 
 TABLE_LIMIT = 20_000  # largest side of an exhaustive outcome table
 SCAN_LIMIT = 1_000_000  # largest pile of the row scan (about 3 s at 10^6)
-GRUNDY_CELLS = 1_200_000  # most cells of a Grundy table
 
 
 def losing_rows(rules: Rules, n: int) -> np.ndarray:

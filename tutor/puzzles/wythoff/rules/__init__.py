@@ -37,6 +37,7 @@ Position = tuple[int, int]  # the two piles in board order: (3, 7)
 Move = tuple[int, int]  # taken from (first, second): (0, 2)
 Boards = tuple[Position, ...]  # ((3, 5), (4, 7))
 SumMove = tuple[int, Move]  # (1, (0, 2)): take 2 from the second pile of board 2
+GRUNDY_CELLS = 1_200_000  # most cells of one Grundy table; a larger board of a sum must be a losing position
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,9 @@ class WythoffGame:
         if len(boards) > 1 and self.misere:
             raise InvalidParams(f"position {shorten(self.position)}: sums of boards need normal play, "
                                 "not misère (Grundy values do not add up in misère play)")
-        if len(boards) > 1:  # each board of a sum gets a Grundy table: bound their total work where input enters
-            work = sum((x + 1) * (y + 1) for x, y in boards) * (2 * self.a - 1)
+        if len(boards) > 1:  # each small board of a sum gets a Grundy table: bound their work where input enters
+            cells = ((x + 1) * (y + 1) for x, y in boards)
+            work = sum(c for c in cells if c <= GRUNDY_CELLS) * (2 * self.a - 1)  # larger: losing, or refused
             GRUNDY_WORK.check(work, f"the Grundy tables of {shorten(self.position, 40)} take {work:,} steps"
                                     f" (cells x (2a - 1))")
 

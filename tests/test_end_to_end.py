@@ -82,7 +82,7 @@ def test_killing_the_tutor_mid_lesson_loses_nothing(tmp_path):
     assert db.execute("SELECT moves FROM games WHERE lesson = 'coins-2'").fetchone()[0] == '["0123", "02"]'
     resumed = subprocess.run(tutor_command(), input="/show\n/quit\n", capture_output=True, text=True,
                              env=env_for(tmp_path), timeout=120)
-    assert "Welcome back" in resumed.stdout and "restored (2 move(s)): 0123 02" in resumed.stdout
+    assert "Welcome back" in resumed.stdout and "restored (2 moves): 0123 02" in resumed.stdout
 
 
 def test_start_command_and_bad_lesson(tmp_path):

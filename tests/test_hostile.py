@@ -74,7 +74,7 @@ def test_every_command_that_loads_lessons_still_works(folder, tmp_path, monkeypa
     assert any(r["lesson"] == "good" for r in json.loads(capsys.readouterr().out)["lessons"])
     assert main(["lint", str(folder)]) == 1
     err = capsys.readouterr().err
-    assert f"{len(HOSTILE) + 2} problem(s) in 1 lesson(s)" in err and "Traceback" not in err
+    assert f"{len(HOSTILE) + 2} problems in 1 lesson" in err and "Traceback" not in err
     assert main(["preview", "good"]) == 1  # the lesson previews; the broken files make it a failure
     out = capsys.readouterr()
     assert "Lesson complete" in out.out and "binary.toml" in out.err
@@ -184,7 +184,7 @@ def test_grade_command_with_a_hostile_folder_and_many_jobs(tmp_path):
                           "100000"], capture_output=True, text=True, env={**os.environ, "TUTOR_HOME": str(tmp_path)},
                          timeout=120)
     assert run.returncode == 0, run.stderr
-    assert "3 submission(s): 1 incorrect, 1 unparsable, 1 unreadable" in run.stdout
+    assert "3 submissions: 1 incorrect, 1 unparsable, 1 unreadable" in run.stdout
     assert "root:" not in run.stdout and "\x1b" not in run.stdout
 
 

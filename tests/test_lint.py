@@ -99,7 +99,7 @@ def test_lint_command_exit_codes(tmp_path):
     run = [sys.executable, "-m", "tutor", "lint"]
     ok = subprocess.run(run, capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
-    assert "lesson(s) OK" in ok.stdout
+    assert "lessons OK" in ok.stdout
     bad = tmp_path / "bad.toml"
     bad.write_text(BROKEN["unknown quantity"][0])
     failed = subprocess.run([*run, str(bad)], capture_output=True, text=True)

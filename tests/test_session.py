@@ -174,7 +174,7 @@ def test_resume_where_the_learner_left_off(tmp_path):
     first.handle("02")
     second = new_session(db)
     greeting = text(second.start())
-    assert "Welcome back" in greeting and "restored (2 move(s))" in greeting
+    assert "Welcome back" in greeting and "restored (2 moves)" in greeting
     assert second.place.lesson == "coins-2" and second.place.moves == 2
     assert second.place.game == first.place.game
 

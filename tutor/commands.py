@@ -9,7 +9,7 @@ import sys
 
 from tutor.errors import TutorError
 from tutor.limits import ID_CHARS
-from tutor.text import shorten
+from tutor.text import plural, shorten
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -33,9 +33,9 @@ def cmd_lint(args: argparse.Namespace) -> int:
     for err in errors:
         print(err, file=sys.stderr)
     if errors:
-        print(f"{len(errors)} problem(s) in {count} lesson(s)", file=sys.stderr)
+        print(f"{plural(len(errors), 'problem')} in {plural(count, 'lesson')}", file=sys.stderr)
         return 1
-    print(f"{count} lesson(s) OK")
+    print(f"{plural(count, 'lesson')} OK")
     return 0
 
 
@@ -49,7 +49,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
         raise TutorError(progress.warning)
     if args.reset:
         removed = progress.reset(args.reset)
-        print(f"forgot {removed} record(s) of lesson {args.reset!r}")
+        print(f"forgot {plural(removed, 'record')} of lesson {args.reset!r}")
         return 0
     if args.export:
         try:

@@ -32,6 +32,7 @@ from tutor.files import decode, escape, file_kind, read_regular
 from tutor.judging import judge
 from tutor.limits import GRADE_FILES, INPUT_BYTES
 from tutor.paths import record_crash
+from tutor.text import plural
 
 FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary")
 
@@ -190,5 +191,5 @@ def rows_text(rows: list[Row]) -> str:
     tally: dict[str, int] = {}
     for r in rows:
         tally[r.verdict] = tally.get(r.verdict, 0) + 1
-    lines.append(f"{len(rows)} submission(s): " + ", ".join(f"{n} {v}" for v, n in sorted(tally.items())))
+    lines.append(f"{plural(len(rows), 'submission')}: " + ", ".join(f"{n} {v}" for v, n in sorted(tally.items())))
     return "\n".join(lines)

@@ -40,3 +40,14 @@ def one_line(message: str, width: int = 800) -> str:
         return flat
     keep = width // 2
     return f"{flat[:keep]} [...] {flat[-keep:]}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word`` in the right number: "1 move", "3 moves", "2 boxes" with ``many="boxes"``.
+
+    >>> plural(1, "move"), plural(0, "move"), plural(2, "arrangement"), plural(3, "body", "bodies")
+    ('1 move', '0 moves', '2 arrangements', '3 bodies')
+    >>> plural(65535, "move")
+    '65,535 moves'
+    """
+    return f"{count:,} {word if count == 1 else many or word + 's'}"

@@ -49,6 +49,7 @@ from tutor.progress.schema import (
     migrate,
     move_aside,
 )
+from tutor.text import plural
 
 __all__ = ["MIGRATIONS", "LessonProgress", "Progress", "ProgressError", "Write"]
 
@@ -209,7 +210,8 @@ class Progress:
         if not self.pending and self.told:
             self.told = False
             count, self.saved_again = self.saved_again, 0
-            return f"Progress saved again: {count} record(s), the ones that were waiting included, are stored now."
+            return (f"Progress saved again: {plural(count, 'record')}, the ones that were waiting included, "
+                    "are stored now.")
         return ""
 
     def kept_text(self) -> str:
@@ -227,7 +229,7 @@ class Progress:
         else what is not."""
         if self.flush(wait=self.finish_wait):
             return ""
-        return (f"Could not save {len(self.pending)} record(s) of your progress ({self.problem}): "
+        return (f"Could not save {plural(len(self.pending), 'record')} of your progress ({self.problem}): "
                 f"{self.kept_text()} will be lost. The database is {str(self.path)!r}.")
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

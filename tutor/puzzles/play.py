@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tutor.errors import IllegalMove, InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Verdict
 from tutor.puzzles.options import Args, Option, resolve
+from tutor.text import plural
 
 G = TypeVar("G")  # a family's game object
 S = TypeVar("S")  # a play state
@@ -109,7 +110,8 @@ class Play(ABC, Generic[G, S, M]):
         replies: list[str] = []
         for number, word in enumerate(moves, 1):
             if self.terminal(state):
-                replies.append(f"The game is over: the last {len(moves) - number + 1} move(s) were not played.")
+                left = plural(len(moves) - number + 1, 'move')
+                replies.append(f"The game is over: the last {left} were not played.")
                 break
             try:
                 move = self.parse_move(state, word)

@@ -14,6 +14,7 @@ from tutor.errors import TutorError
 from tutor.judging import judge, reference
 from tutor.puzzles.play import LEARNER, Play
 from tutor.session.state import Place, Reply, SessionState
+from tutor.text import plural
 
 COMPLETION_MOVES = 60  # legal moves offered to tab completion in a game
 
@@ -78,7 +79,8 @@ class Answering(SessionState):
         self.place = replace(self.place, game=state, moves=len(played), played=tuple(played))
         out = []
         if played:
-            out.append(Reply("info", f"Your game so far is restored ({len(played)} move(s)): {' '.join(played)}"))
+            restored = f"Your game so far is restored ({plural(len(played), 'move')}): {' '.join(played)}"
+            out.append(Reply("info", restored))
         board = play.render(state)
         if board:
             out.append(Reply("board", board))

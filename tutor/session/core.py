@@ -18,6 +18,7 @@ from tutor.errors import TutorError
 from tutor.limits import INPUT_BYTES
 from tutor.session.answers import Answering
 from tutor.session.state import COMMANDS, Place, Reply
+from tutor.text import plural
 
 
 class Session(Answering):
@@ -31,7 +32,7 @@ class Session(Answering):
         done = self.progress.completed(lesson.id)
         total = len(lesson.questions)
         answered = sum(1 for s in lesson.questions if s.index in done)
-        unsaved = f" | {len(self.progress.pending)} record(s) NOT SAVED yet" if self.progress.pending else ""
+        unsaved = f" | {plural(len(self.progress.pending), 'record')} NOT SAVED yet" if self.progress.pending else ""
         return (f"{lesson.id}: {lesson.title} | step {self.place.step + 1}/{len(lesson.steps)} | "
                 f"{answered}/{total} answered | /hint /help{unsaved}")
 
@@ -218,7 +219,8 @@ class Session(Answering):
         missing = [s for s in lesson.questions if s.index not in done]
         if missing:
             steps = ", ".join(str(s.index + 1) for s in missing)
-            return [Reply("info", f"That was the last step, but step(s) {steps} are not answered yet: "
+            which = f"step {steps} is" if len(missing) == 1 else f"steps {steps} are"
+            return [Reply("info", f"That was the last step, but {which} not answered yet: "
                                   "/back to return to them.")]
         ordered = self.catalog.ordered()
         pos = next(i for i, les in enumerate(ordered) if les.id == lesson.id)
@@ -282,8 +284,8 @@ class Session(Answering):
                 continue
             total = len(lesson.questions)
             answered = sum(1 for s in lesson.questions if s.index in p.completed)
-            lines.append(f"{lesson.id}: {answered}/{total} answered, {p.attempts} attempt(s), "
-                         f"{p.hints} hint(s), {p.solutions} solution(s) shown, {p.seconds:.0f} s")
+            lines.append(f"{lesson.id}: {answered}/{total} answered, {plural(p.attempts, 'attempt')}, "
+                         f"{plural(p.hints, 'hint')}, {plural(p.solutions, 'solution')} shown, {p.seconds:.0f} s")
         return [Reply("info", "\n".join(lines) if lines else "Nothing recorded yet.")]
 
     def _quit(self) -> list[Reply]:

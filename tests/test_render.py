@@ -63,3 +63,14 @@ def test_no_color_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
     buffer = io.StringIO()
     console = render.make_console(buffer)
     assert console.no_color
+
+
+def test_engine_table_rows_become_a_table() -> None:
+    reply = Reply("board", "Still possible:\n| table | class |\n|---|---|\n| HHHT | 1 |\n| HTHT | 2 |\nso 2 remain")
+    lines = render.plain_text([reply], 60).splitlines()
+    assert lines[0] == "Still possible:" and lines[-1] == "so 2 remain"
+    assert [line.split() for line in lines[1:-1] if line.strip("─- ")] == [["table", "class"], ["HHHT", "1"],
+                                                                           ["HTHT", "2"]]
+    assert "|" not in render.plain_text([reply], 60)  # the pipes are markup, not text
+    ascii_only = render.plain_text([reply], 60, unicode=False)
+    assert ascii_only.isascii() and "HTHT" in ascii_only

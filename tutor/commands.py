@@ -127,7 +127,8 @@ def cmd_preview(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv]``."""
+    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv|--format FORMAT]``."""
+    from tutor import platforms
     from tutor.course import load_catalog
     from tutor.grading import grade, graded_step, rows_csv, rows_json, rows_text, submission_files
 
@@ -140,10 +141,16 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if not files:
         raise TutorError("no submission files found")
     rows = grade(lesson, step, files, args.jobs)
-    if args.json:
+    form = "json" if args.json else "csv" if args.csv else args.format or "text"
+    if form == "json":
         print(json.dumps({"lesson": lesson.id, "step": step.index + 1, "rows": rows_json(rows)}, indent=2))
-    elif args.csv:
+    elif form == "csv":
         sys.stdout.write(rows_csv(rows))
+    elif form in ("gradescope", "prairielearn"):
+        build = platforms.gradescope if form == "gradescope" else platforms.prairielearn
+        print(json.dumps(build(lesson.id, step.index + 1, rows), indent=2))
+    elif form == "junit":
+        sys.stdout.write(platforms.junit(lesson.id, step.index + 1, rows))
     else:
         print(f"lesson {lesson.id}, step {step.index + 1} ({step.answer})")
         print(rows_text(rows))

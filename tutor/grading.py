@@ -188,8 +188,13 @@ def rows_text(rows: list[Row]) -> str:
         length = "" if r.length is None else str(r.length)
         shortest = "" if r.shortest is None else str(r.shortest)
         lines.append(f"{name:<{width}}  {r.verdict:<10}  {length:>6}  {shortest:>6}  {escape(r.summary[:100])}")
-    tally: dict[str, int] = {}
-    for r in rows:
-        tally[r.verdict] = tally.get(r.verdict, 0) + 1
-    lines.append(f"{plural(len(rows), 'submission')}: " + ", ".join(f"{n} {v}" for v, n in sorted(tally.items())))
+    lines.append(tally(rows))
     return "\n".join(lines)
+
+
+def tally(rows: list[Row]) -> str:
+    """"5 submissions: 2 correct, 3 incorrect"."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row.verdict] = counts.get(row.verdict, 0) + 1
+    return f"{plural(len(rows), 'submission')}: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))

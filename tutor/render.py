@@ -80,8 +80,38 @@ def wrap_plain(text: str, width: int) -> str:
     return "\n".join(out)
 
 
+def is_row(line: str) -> bool:
+    """Whether an engine line is a table row: ``| cell | cell |`` (indentation allowed)."""
+    body = line.strip()
+    return len(body) >= 2 and body.startswith("|") and body.endswith("|")
+
+
+def cells(line: str) -> list[str]:
+    """The cells of a table row.
+
+    >>> cells("  | HHHT | 1 |")
+    ['HHHT', '1']
+    """
+    return [c.strip() for c in line.strip()[1:-1].split("|")]
+
+
+def table(rows: list[str], unicode: bool, style: str) -> RenderableType:
+    """A block of ``| a | b |`` rows as a rich table: the first row is the header; a ``|---|`` row is skipped."""
+    from rich import box
+    from rich.table import Table
+
+    header, *body = [cells(r) for r in rows if not set(r.strip()) <= set("|-: ")]
+    shown = Table(*header, box=box.SIMPLE_HEAD if unicode else box.ASCII2, style=style, header_style="bold",
+                  pad_edge=False, show_edge=False)
+    for row in body:
+        shown.add_row(*row, *[""] * (len(header) - len(row)))
+    return shown
+
+
 def renderable(reply: Reply, width: int, unicode: bool, color: bool) -> RenderableType:
-    """What rich prints for ``reply``: Markdown for lesson text, the wrapped plain text otherwise."""
+    """What rich prints for ``reply``: Markdown for lesson text; for engine text, its lines wrapped and its
+    ``| a | b |`` blocks as tables."""
+    from rich.console import Group
     from rich.markdown import Markdown
     from rich.text import Text
 
@@ -90,7 +120,24 @@ def renderable(reply: Reply, width: int, unicode: bool, color: bool) -> Renderab
     if reply.markdown:
         escaped = prefix.replace(">", "\\>")
         return Markdown(escaped + reply.text, style=style or "none", code_theme="ansi_dark", hyperlinks=False)
-    return Text(wrap_plain(prefix + reply.text, width), style=style or "", no_wrap=True, overflow="ignore")
+    parts: list[RenderableType] = []
+    block: list[str] = []
+    rows: list[str] = []
+
+    def flush() -> None:
+        if block:
+            parts.append(Text(wrap_plain("\n".join(block), width), style=style, no_wrap=True, overflow="ignore"))
+            block.clear()
+        if rows:
+            parts.append(table(rows, unicode, style))
+            rows.clear()
+
+    for line in (prefix + reply.text).splitlines() or [""]:
+        if is_row(line) != bool(rows):
+            flush()
+        (rows if is_row(line) else block).append(line)
+    flush()
+    return parts[0] if len(parts) == 1 else Group(*parts)
 
 
 def make_console(file: TextIO, width: int | None = None, color: bool = True) -> Console:

@@ -3,7 +3,9 @@ Gradescope's results.json, PrairieLearn's external-grader result, JUnit XML."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 from test_instructors import make_class, tutor
@@ -71,3 +73,19 @@ def test_format_and_json_flags_are_one_choice(tmp_path):
     assert both.returncode == 2 and "not allowed with" in both.stderr
     bad = tutor("grade", "--lesson", "coins-2", str(folder), "--format", "moodle")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal_and_only_when_slow(monkeypatch):
+    from tutor.commands import progress_bar
+
+    for stream, after, shows in ((Terminal(), 0.0, True), (io.StringIO(), 0.0, False), (Terminal(), 60.0, False)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        with progress_bar("grading 3 files", 3, after=after) as done:
+            for _ in range(3):
+                done()
+        assert ("grading 3 files" in stream.getvalue()) == shows, (after, stream.getvalue())

@@ -6,6 +6,8 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from tutor.errors import TutorError
 from tutor.limits import ID_CHARS
@@ -126,6 +128,37 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 1 if result.failures or catalog.errors else 0
 
 
+@contextmanager
+def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable[[], None]]:
+    """A rich progress bar on standard error for a command that works longer than ``after`` seconds, when
+    standard error is a terminal (silent otherwise); yields the function to call after each item."""
+    if not sys.stderr.isatty() or total < 2:
+        yield lambda: None
+        return
+    import time
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task(what, total=total)
+    start = time.monotonic()
+    shown = False
+
+    def done() -> None:
+        nonlocal shown
+        bar.advance(task)
+        if not shown and time.monotonic() - start > after:
+            bar.start()
+            shown = True
+
+    try:
+        yield done
+    finally:
+        if shown:
+            bar.stop()
+
+
 def cmd_grade(args: argparse.Namespace) -> int:
     """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv|--format FORMAT]``."""
     from tutor import platforms
@@ -140,7 +173,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     files = submission_files(args.submissions)
     if not files:
         raise TutorError("no submission files found")
-    rows = grade(lesson, step, files, args.jobs)
+    with progress_bar(f"grading {len(files):,} files", len(files)) as done:
+        rows = grade(lesson, step, files, args.jobs, done)
     form = "json" if args.json else "csv" if args.csv else args.format or "text"
     if form == "json":
         print(json.dumps({"lesson": lesson.id, "step": step.index + 1, "rows": rows_json(rows)}, indent=2))

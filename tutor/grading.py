@@ -20,7 +20,7 @@ import csv
 import io
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -152,15 +152,28 @@ def grade_one(job: tuple[Lesson, int, Submission]) -> Row:
                verdict.length, verdict.shortest, verdict.summary)
 
 
-def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None) -> list[Row]:
-    """Grade every file, in ``jobs`` worker processes (default and at most: one per core)."""
+def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None,
+          done: Callable[[], None] | None = None) -> list[Row]:
+    """Grade every file, in ``jobs`` worker processes (default and at most: one per core); ``done`` is called
+    after each file (a progress bar)."""
     work = [(lesson, step.index, f) for f in files]
     cores = os.cpu_count() or 1
     jobs = min(jobs or cores, cores)
+    rows: list[Row] = []
     if jobs == 1 or len(work) < 8:
-        return [grade_one(w) for w in work]
+        results: Iterable[Row] = map(grade_one, work)
+        return [*_counted(results, rows, done)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(grade_one, work, chunksize=max(1, len(work) // (jobs * 8))))
+        results = pool.map(grade_one, work, chunksize=max(1, len(work) // (jobs * 8)))
+        return [*_counted(results, rows, done)]
+
+
+def _counted(results: Iterable[Row], rows: list[Row], done: Callable[[], None] | None) -> list[Row]:
+    for row in results:
+        rows.append(row)
+        if done is not None:
+            done()
+    return rows
 
 
 def rows_json(rows: list[Row]) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from tutor.errors import TutorError
 from tutor.limits import ID_CHARS
@@ -31,7 +32,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
                   + (f": {', '.join(names)}" if names else ""))
         return 0
     paths = list(args.paths) + list(args.lessons or [])
-    count, errors = lint_paths(paths)
+    bar = ProgressBar("checking lessons")
+    try:
+        count, errors = lint_paths(paths, each=bar.update)
+    finally:
+        bar.close()
     for err in errors:
         print(err, file=sys.stderr)
     if errors:
@@ -128,35 +133,56 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 1 if result.failures or catalog.errors else 0
 
 
+class ProgressBar:
+    """A rich progress bar on standard error for a command that works longer than ``after`` seconds, when
+    standard error is a terminal; silent otherwise.  ``update(done, total)`` after each item."""
+
+    def __init__(self, what: str, after: float = 1.0) -> None:
+        import time
+
+        self.what, self.after, self.start = what, after, time.monotonic()
+        self.enabled = sys.stderr.isatty()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def update(self, done: int, total: int) -> None:
+        """``done`` of ``total`` items are finished."""
+        import time
+
+        if not self.enabled or total < 2:
+            return
+        if self.bar is None:
+            if time.monotonic() - self.start <= self.after:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.task = self.bar.add_task(self.what, total=total)
+            self.bar.start()
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        """Take the bar off the screen (it was transient)."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
 @contextmanager
 def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable[[], None]]:
-    """A rich progress bar on standard error for a command that works longer than ``after`` seconds, when
-    standard error is a terminal (silent otherwise); yields the function to call after each item."""
-    if not sys.stderr.isatty() or total < 2:
-        yield lambda: None
-        return
-    import time
-
-    from rich.console import Console
-    from rich.progress import Progress
-
-    bar = Progress(console=Console(stderr=True), transient=True)
-    task = bar.add_task(what, total=total)
-    start = time.monotonic()
-    shown = False
+    """A ``ProgressBar`` for ``total`` items; yields the function to call after each one."""
+    bar = ProgressBar(what, after)
+    count = 0
 
     def done() -> None:
-        nonlocal shown
-        bar.advance(task)
-        if not shown and time.monotonic() - start > after:
-            bar.start()
-            shown = True
+        nonlocal count
+        count += 1
+        bar.update(count, total)
 
     try:
         yield done
     finally:
-        if shown:
-            bar.stop()
+        bar.close()
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

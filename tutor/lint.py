@@ -17,7 +17,7 @@ and the others are still checked.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -172,8 +172,10 @@ def lint_lesson(lesson: Lesson) -> list[str]:
     return errors
 
 
-def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, list[str]]:
-    """Lint lesson files/folders (default: the bundled lessons and TUTOR_LESSONS).
+def lint_paths(paths: Iterable[str], include_env: bool = True,
+               each: Callable[[int, int], None] | None = None) -> tuple[int, list[str]]:
+    """Lint lesson files/folders (default: the bundled lessons and TUTOR_LESSONS); ``each(done, total)`` is
+    called after each lesson (a progress bar).
 
     Returns (number of lessons checked, errors).
     """
@@ -182,7 +184,8 @@ def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, lis
         roots = [bundled_root(), *(extra_dirs() if include_env else [])]
     catalog = load_roots(roots)
     errors = list(catalog.errors)
-    for lesson in catalog.ordered():
+    lessons = catalog.ordered()
+    for number, lesson in enumerate(lessons, 1):
         found: list[str] = []
         try:
             with lesson_budget(LINT_SECONDS, lesson.path):
@@ -194,6 +197,8 @@ def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, lis
             found.append(f"{lesson.path}: internal error while checking ({type(err).__name__}: {err})"
                          + (f"; the details are in {log}" if log else ""))
         errors += found
+        if each is not None:
+            each(number, len(lessons))
     return len(catalog.lessons), sorted(set(errors), key=errors.index)
 
 

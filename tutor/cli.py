@@ -105,6 +105,16 @@ def build_parser() -> Parser:
     p.add_argument("--puzzle", required=True, metavar="NAME", help="the puzzle family (see 'tutor puzzles')")
     p.add_argument("--dir", default=".", metavar="DIR", help="where to write it (default: here)")
     p.set_defaults(handler="cmd_new")
+    p = sub.add_parser("schema", help="print the JSON Schema of a lesson file (or of pack.toml), for editors",
+                       description="Print the JSON Schema of a lesson file, or of a pack.toml with 'pack'. Editors "
+                                   "that read TOML through Taplo (VS Code's Even Better TOML, Neovim, Helix) "
+                                   "validate and complete a lesson from it: save it and point a '#:schema' line "
+                                   "or .taplo.toml at it (docs/authoring.md).")
+    p.add_argument("which", nargs="?", choices=("lesson", "pack"), default="lesson",
+                   help="lesson (default) or pack")
+    p.add_argument("--markdown", action="store_true",
+                   help="the tables of keys as docs/authoring.md shows them, instead of the JSON Schema")
+    p.set_defaults(handler="cmd_schema")
     p = sub.add_parser("preview", help="read a lesson as a learner sees it, answered with its reference answers",
                        description="Run LESSON non-interactively with its reference answers and print what a "
                                    "learner would see. Exit 1 if any step would not accept its reference answer.")

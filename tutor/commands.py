@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from tutor.errors import TutorError
@@ -87,10 +88,27 @@ def cmd_progress(args: argparse.Namespace) -> int:
     return 0
 
 
+SCHEMA_FILE = "lesson.schema.json"
+
+
+def write_schema(folder: Path) -> Path | None:
+    """Write the lesson JSON Schema next to new lessons, unless a file of that name is there; None if not
+    written (a new file only, never through a link)."""
+    from tutor.course.schema import schema_text
+
+    path = folder / SCHEMA_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError:
+        return None  # already there (kept as it is), or not writable: the lesson does not need it
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(schema_text("lesson"))
+    return path
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """``tutor new LESSON_ID --puzzle NAME [--dir DIR]``: a skeleton that passes lint as written."""
     import re
-    from pathlib import Path
 
     from tutor.authoring import skeleton
     from tutor.lint import lint_paths
@@ -111,13 +129,23 @@ def cmd_new(args: argparse.Namespace) -> int:
     except OSError as err:
         raise TutorError(f"cannot write {str(path)!r}: {err.strerror}") from None
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
+        handle.write(f"#:schema ./{SCHEMA_FILE}\n" + text)  # Taplo-based editors validate and complete from it
+    schema = write_schema(folder)
     _, errors = lint_paths([str(path)])
     for problem in errors:
         print(problem, file=sys.stderr)
-    print(f"wrote {path}\ncheck it:   tutor lint {path}\nread it:    tutor preview {args.lesson_id} "
-          f"--lessons {folder}")
+    print(f"wrote {path}" + (f" and {schema}, which editors read for help as you type" if schema else "")
+          + f"\ncheck it:   tutor lint {path}\nread it:    tutor preview {args.lesson_id} --lessons {folder}")
     return 1 if errors else 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """``tutor schema [lesson|pack] [--markdown]``: the JSON Schema of a lesson file or of pack.toml, or the
+    tables of their keys."""
+    from tutor.course.schema import key_tables, schema_text
+
+    sys.stdout.write(key_tables(args.which) if args.markdown else schema_text(args.which))
+    return 0
 
 
 def cmd_preview(args: argparse.Namespace) -> int:

@@ -112,12 +112,13 @@ def renderable(reply: Reply, width: int, unicode: bool, color: bool) -> Renderab
     """What rich prints for ``reply``: Markdown for lesson text; for engine text, its lines wrapped and its
     ``| a | b |`` blocks as tables."""
     from rich.console import Group
-    from rich.markdown import Markdown
     from rich.text import Text
 
     style = STYLE.get(reply.kind, "") if color else ""
     prefix = mark(reply, unicode)
     if reply.markdown:
+        from rich.markdown import Markdown  # markdown-it loads on the first lesson text, not before the prompt
+
         escaped = prefix.replace(">", "\\>")
         return Markdown(escaped + reply.text, style=style or "none", code_theme="ansi_dark", hyperlinks=False)
     parts: list[RenderableType] = []

@@ -12,7 +12,7 @@ learner reads.  The role is split by size:
 
 from __future__ import annotations
 
-from tutor.errors import InvalidParams
+from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.wythoff.engine import (
     delaying_move,
@@ -34,8 +34,10 @@ from tutor.puzzles.wythoff.rules import (
     describe_move,
     finished,
     format_pairs,
+    pile,
     show_positions,
 )
+from tutor.text import shorten
 
 # -- question arguments ------------------------------------------------------------------
 
@@ -49,6 +51,15 @@ MAX_TOTAL = Option("max_total", int, 20, "largest total of pennies for the split
 BOUND = Option("bound", int, 1000, "the workbench checks conjectures for k = 0..bound", minimum=1,
                maximum=100_000, metavar="M")
 TOTALS = (MIN_TOTAL, MAX_TOTAL)
+
+
+def numbers(text: str) -> list[int]:
+    """The whole numbers of an answer, separated by spaces, commas or semicolons."""
+    words = text.replace(",", " ").replace(";", " ").split()
+    for word in words:
+        if not (word.isascii() and word.isdecimal()):
+            raise InvalidNotation(f"answer {shorten(text)}: {shorten(word, 20)} is not a whole number")
+    return [pile(w, text) for w in words]
 
 
 def total_range(args: Args) -> tuple[int, int]:

@@ -245,7 +245,7 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """How to find them, then the list."""
-        return list_hints(splits(game, args))
+        return list_hints(game.rules, splits(game, args))
 
 
 @KINDS.register
@@ -278,7 +278,7 @@ class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """How to find the losing splits, then the list."""
-        return list_hints(splits(game, args))
+        return list_hints(game.rules, splits(game, args))
 
 
 # -- the k-th losing position -------------------------------------------------------------------
@@ -371,7 +371,7 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """Towards floor(k*alpha)."""
-        return conjecture_hints(game.rules)
+        return conjecture_hints(game.rules, args["bound"])
 
     def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """The formula vocabulary."""

@@ -273,7 +273,7 @@ def explain_best_move(game: WythoffGame, args: Args, value: Value) -> str:
 @QUANTITIES.refutes("best_move")
 def refute_best_move(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
     """The move judged: illegal, losing (the reply), or winning but slower."""
-    return best_move_reason(game, str(wrong), None)
+    return best_move_reason(game, str(wrong))
 
 
 @QUANTITIES.explains("move_count")

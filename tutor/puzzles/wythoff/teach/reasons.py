@@ -463,7 +463,7 @@ def count_reason(n: int, items: list[str], what: str, explanation: str) -> str:
     return f"Not that many: {explanation}"
 
 
-def best_move_reason(game: WythoffGame, wrong: str, remoteness_after: int | None) -> str:
+def best_move_reason(game: WythoffGame, wrong: str) -> str:
     """A move that is not the fastest win: illegal, losing (the reply), or winning but slower."""
     try:
         move: SumMove = parse_sum_move(wrong, game.boards)

@@ -459,7 +459,7 @@ def count_reason(n: int, items: list[str], what: str, explanation: str) -> str:
     if n < 0:
         return "A count cannot be negative."
     if n < len(items):
-        return f"There are more than {n}: {plural(n + 1, what)} already - {', '.join(items[:n + 1])}."
+        return f"There are more than {n}; each of these is a {what}: {', '.join(items[:n + 1])}."
     return f"Not that many: {explanation}"
 
 

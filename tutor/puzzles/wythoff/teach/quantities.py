@@ -41,6 +41,7 @@ from tutor.puzzles.wythoff.teach import (
     total_range,
     totals_text,
 )
+from tutor.puzzles.wythoff.teach.decision import decide
 from tutor.puzzles.wythoff.teach.reasons import (
     alpha_explanation,
     alpha_reason,
@@ -225,13 +226,13 @@ def refute_outcome(game: WythoffGame, args: Args, value: Value, wrong: Value) ->
 @QUANTITIES.explains("remoteness")
 def explain_remoteness(game: WythoffGame, args: Args, value: Value) -> str:
     """The best-play line."""
-    return remoteness_explanation(game.rules, game.boards[0])
+    return remoteness_explanation(decide(game.rules, game.boards[0]))
 
 
 @QUANTITIES.refutes("remoteness")
 def refute_remoteness(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
     """The line goes on past ``wrong`` moves, or ends before."""
-    return remoteness_reason(game.rules, game.boards[0], int(wrong))
+    return remoteness_reason(decide(game.rules, game.boards[0]), int(wrong))
 
 
 def _winning_moves_text(game: WythoffGame, moves: list[SumMove]) -> str:
@@ -267,7 +268,7 @@ def explain_best_move(game: WythoffGame, args: Args, value: Value) -> str:
         return f"There is no winning move: {outcome_explanation(game.rules, game.boards)}"
     if len(game.boards) > 1:
         return outcome_explanation(game.rules, game.boards)
-    return remoteness_explanation(game.rules, game.boards[0])
+    return remoteness_explanation(decide(game.rules, game.boards[0]))
 
 
 @QUANTITIES.refutes("best_move")

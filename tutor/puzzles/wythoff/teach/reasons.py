@@ -9,12 +9,10 @@ avoid stating the right value where they can (the learner may try again).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from tutor.errors import TutorError
 from tutor.puzzles.wythoff.engine import (
-    delaying_move,
     grundy_value,
     grundy_values,
     losing,
@@ -33,7 +31,6 @@ from tutor.puzzles.wythoff.rules import (
     WythoffGame,
     apply_sum_move,
     describe_move,
-    finished,
     format_move,
     format_sum_move,
     legal_moves,
@@ -43,22 +40,17 @@ from tutor.puzzles.wythoff.rules import (
 )
 from tutor.puzzles.wythoff.rules.formula import parse_conjecture
 from tutor.puzzles.wythoff.teach import numbers
+from tutor.puzzles.wythoff.teach.decision import Decision, after, decide
 from tutor.puzzles.wythoff.theory import alpha_text
 from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
 from tutor.text import plural
 
 SHOWN_REPLIES = 6  # a losing position's moves each answered, shown up to this many
-LINE_SHOWN = 12  # moves of a best-play line written out
 
 
 def pair_text(pos: Position) -> str:
     """``(8, 13)``."""
     return f"({pos[0]}, {pos[1]})"
-
-
-def after(pos: Position, move: Move) -> Position:
-    """The position a move leaves."""
-    return (pos[0] - move[0], pos[1] - move[1])
 
 
 # -- outcome: the certificate (a move that wins, or a reply to every move) ------------------------
@@ -121,65 +113,58 @@ def outcome_explanation(rules: Rules, boards: Boards) -> str:
             return text + ", so every move leaves a nonzero nim-sum: the player to move loses."
         move = f" ({describe_move(sum_wins[0][1])} on board {sum_wins[0][0] + 1})" if sum_wins else ""
         return text + f", so a move to nim-sum 0 exists{move}: the player to move wins."
-    pos = boards[0]
-    where = show_positions(boards)
-    if rules.misere and pos == (0, 0):
+    return decision_explanation(decide(rules, boards[0]))
+
+
+def decision_explanation(decision: Decision) -> str:
+    """Why one board wins or loses, from its decision: the winning move, or a reply to every move."""
+    pos = decision.position
+    if decision.won_already:
         return "At (0, 0) the opponent has just taken the last penny and lost: the player to move has won."
-    wins = winning_moves(rules, pos)
-    if wins:
-        return (f"{where} wins for the player to move: {describe_move(wins[0])} leaves "
-                f"{pair_text(after(pos, wins[0]))}, a losing position.")
-    return f"{where} loses for the player to move: {replies(rules, pos)}."
+    if decision.wins:
+        return (f"{pair_text(pos)} wins for the player to move: {describe_move(decision.wins[0])} leaves "
+                f"{pair_text(after(pos, decision.wins[0]))}, a losing position.")
+    return f"{pair_text(pos)} loses for the player to move: {replies(decision.rules, pos)}."
 
 
 # -- remoteness: the best-play line ----------------------------------------------------------------
 
 
-def best_move(rules: Rules, pos: Position) -> Move:
-    """The move of best play: the fastest win, or the longest delay from a losing position."""
-    wins = winning_moves(rules, pos)
-    return wins[0] if wins else delaying_move(rules, pos)
+def line_text(pos: Position, line: tuple[tuple[Move, Position], ...], length: int) -> str:
+    """``(8, 13), 0,1 to (8, 12), ...``: the moves of a best-play line written out (``...`` when it goes on)."""
+    parts = [pair_text(pos)] + [f"{format_move(move)} to {pair_text(left)}" for move, left in line]
+    return ", ".join(parts) + (", ..." if length > len(line) else "")
 
 
-def best_line(rules: Rules, pos: Position) -> Iterator[tuple[Move, Position]]:
-    """The game from ``pos`` with best play on both sides: each move and the position it leaves."""
-    while not finished((pos,)) and not (rules.misere and pos == (0, 0)):
-        move = best_move(rules, pos)
-        pos = after(pos, move)
-        yield move, pos
-
-
-def line_text(pos: Position, line: list[tuple[Move, Position]]) -> str:
-    """``(8, 13) -> 1,1 -> (7, 12) -> ...``, the first moves written out."""
-    parts = [pair_text(pos)]
-    for move, left in line[:LINE_SHOWN]:
-        parts.append(f"{format_move(move)} to {pair_text(left)}")
-    return ", ".join(parts) + (", ..." if len(line) > LINE_SHOWN else "")
-
-
-def remoteness_explanation(rules: Rules, pos: Position) -> str:
+def remoteness_explanation(decision: Decision) -> str:
     """The best-play line, and who hurries and who delays."""
-    line = list(best_line(rules, pos))
-    k = losing_index(rules, pos)
+    pos, k = decision.position, decision.index
+    if decision.won_already:
+        return "(0, 0): your opponent took the last penny and lost - the game is over, 0 moves are left."
     who = (f"{pair_text(pos)} is losing position number {k}: the loser delays as long as possible, the winner "
            "answers each move by returning to a losing position" if k is not None else
            f"{pair_text(pos)} wins: the winner hurries to the losing position with the smallest number, then "
            "the loser delays")
-    return f"{who}. Best play: {line_text(pos, line)} - {plural(len(line), 'move')} in all."
+    return (f"{who}. Best play: {line_text(pos, decision.line, decision.length)} - "
+            f"{plural(decision.length, 'move')} in all.")
 
 
-def remoteness_reason(rules: Rules, pos: Position, wrong: int) -> str:
+def remoteness_reason(decision: Decision, wrong: int) -> str:
     """Why a game of ``wrong`` moves is not best play: the line that goes on past it, or ends before it."""
+    pos, length = decision.position, decision.length
     if wrong < 0:
         return "A game cannot last a negative number of moves."
-    line = list(best_line(rules, pos))
-    if wrong < len(line):
-        reached = line[wrong - 1][1] if wrong else pos
+    if wrong < length:
+        if wrong > len(decision.line):
+            return (f"The side that is losing can keep the game going past move {wrong}: best play starts "
+                    f"{line_text(pos, decision.line, length)} and goes on from one losing pair to the previous one.")
+        line = decision.line[:wrong]
+        reached = line[-1][1] if line else pos
         return (f"After {plural(wrong, 'move')} of best play the game is not over: the line "
-                f"{line_text(pos, line[:wrong])} still leaves {pair_text(reached)} on the table, and the side "
+                f"{line_text(pos, line, 0)} still leaves {pair_text(reached)} on the table, and the side "
                 "that is losing keeps delaying.")
     return (f"Best play does not last {plural(wrong, 'move')}: the winning side does not waste time. "
-            f"Follow the line {line_text(pos, line)}: the game is over before move {wrong}.")
+            f"Follow the line {line_text(pos, decision.line, length)}: the game is over before move {wrong}.")
 
 
 # -- the k-th pair: where a number really belongs -------------------------------------------------
@@ -477,11 +462,8 @@ def best_move_reason(game: WythoffGame, wrong: str) -> str:
         return f"{text} leaves {show_positions(left)}, a winning position{answer}."
     if len(left) == 1:
         return (f"{text} wins, but not the fastest: from {show_positions(left)} the game lasts "
-                f"{plural(remoteness_after_move(game.rules, left[0]), 'more move')}; another winning move reaches "
+                f"{plural(decide(game.rules, left[0]).length, 'more move')}; another winning move reaches "
                 "a losing position with a smaller number.")
     return f"{text} wins, but another winning move comes first in the list."
 
 
-def remoteness_after_move(rules: Rules, pos: Position) -> int:
-    """Moves of best play left from ``pos`` (its line, counted)."""
-    return len(list(best_line(rules, pos)))

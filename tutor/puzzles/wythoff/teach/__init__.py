@@ -100,16 +100,6 @@ def grundy(game: WythoffGame) -> int:
     return nim_sum(game.rules, boards)
 
 
-def ratio_table(rules: Rules, count: int) -> str:
-    """A_k / k for k = 1 .. count - 1, one preformatted line each (decimals cut, not rounded)."""
-    lines = []
-    for k in range(1, count):
-        a = p_position(rules, k)[0]
-        hundredths = 100 * a // k
-        lines.append(f"  k = {k:>2}:  A_{k} / {k} = {a}/{k} = {hundredths // 100}.{hundredths % 100:02d}")
-    return "\n".join(lines)
-
-
 def board_remoteness(game: WythoffGame) -> int:
     """Moves left from the (single) board with best play."""
     boards = game.boards

@@ -36,7 +36,6 @@ from tutor.puzzles.wythoff.teach import (
     board_remoteness,
     grundy,
     outcome,
-    ratio_table,
     splits,
     total_range,
     totals_text,
@@ -323,26 +322,6 @@ def refute_kth_first(game: WythoffGame, args: Args, value: Value, wrong: Value) 
 def refute_kth_second(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
     """The pair ``wrong`` belongs to."""
     return kth_pile_reason(game.rules, args["index"], int(wrong), larger=True)
-
-
-@QUANTITIES.register("ratios", "A_k / k for k = 1 to count - 1, one line each, as a table", args=(COUNT,))
-def ratios(game: WythoffGame, args: Args) -> str:
-    """``  k = 5:  A_5 / 5 = 8/5 = 1.60``, exact fractions, decimals cut to two places."""
-    return ratio_table(game.rules, args["count"])
-
-
-@QUANTITIES.explains("ratios")
-def explain_ratios(game: WythoffGame, args: Args, value: Value) -> str:
-    """Where the numbers come from."""
-    return ("Each line divides the smaller pile A_k of losing position number k by k, cut (not rounded) to two "
-            "decimals.")
-
-
-@QUANTITIES.refutes("ratios")
-def refute_ratios(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
-    """A table is shown, not asked: the lines that differ."""
-    lines = [line for line in str(wrong).splitlines() if line.strip() and line not in str(value).splitlines()]
-    return "These lines are not A_k / k: " + "; ".join(line.strip() for line in lines) if lines else str(value)
 
 
 # the lists and the totals

@@ -113,7 +113,7 @@ def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:
     data: JSON = {"belief": belief, "distance": None, "best_moves": [], "hints": []}
     if won_by is not None:
         data["distance"] = 0
-        first = "Your first move wins" if won_by == 1 else f"Your first {won_by} moves win"
+        first = "Your first move already wins" if won_by == 1 else f"Your first {won_by} moves already win"
         data["hints"] = [f"{first} against every start and every turn: nothing is left to do."]
         return data
     sol = decide(m)

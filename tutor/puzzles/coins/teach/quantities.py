@@ -9,10 +9,12 @@ learner may try again); for yes or no the certificate shows it, unavoidably.
 
 from __future__ import annotations
 
+import re
+
 from tutor.errors import TutorError
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy
+from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, model
 from tutor.puzzles.coins.theory import analyze, decide, is_power_of, prime_factors
 from tutor.puzzles.coins.theory import theorem as decision_of
 from tutor.puzzles.coins.teach import verdict
@@ -88,6 +90,8 @@ def refute_shortest(game: CoinGame, args: Args, value: Value, wrong: Value) -> s
         return (f"0 would mean no sure win exists, but the tutor builds one and verifies it against every start "
                 f"and every turn. (And with no moves at all, a table starting as {start} never ends the game.)")
     other = _other_reading(game, w)
+    if sol.length.digits() <= 30 and re.search(rf"(?<![\d,^]){int(sol.length)}(?![\d,])", other):
+        other = ""  # the note would state the value the learner is still looking for
     if sol.length.digits() <= 30 and w > int(sol.length):
         return (f"{plural(w, 'move')} are more than a sure win needs: the tutor builds a shorter winning strategy "
                 f"(the layered strategy) and verifies it against every start and every turn.{other}")
@@ -123,9 +127,12 @@ def _other_reading(game: CoinGame, w: int) -> str:
         if same is not None and int(same) == w:
             return (f" ({w} is the famous answer to the other puzzle, where the game ends as soon as the coins "
                     f"are all alike, heads or tails; here it ends only at {game.goal_text}.)")
+    elif w == engine.lower_bound(model(m.n, m.k, m.dihedral, "heads")):
+        return (f" ({w} is the length when the game ends only at all heads; here it ends as soon as the coins are "
+                "all alike.)")
     j = _exponent(w + 1, m.k)
-    if j is not None and j != m.n and decision_of(j, m.k, m.dihedral, game.goal).length is not None:
-        return f" ({w} = {m.k}^{j} - 1 is the length for {plural(j, 'coin')}, not {m.n}.)"
+    if j is not None and j != m.n:
+        return f" ({w} = {m.k}^{j} - 1 counts the tables of {plural(j, 'coin')}, and this table has {m.n}.)"
     return ""
 
 
@@ -340,12 +347,21 @@ def _escape(m: Model, name: str, trap: list[str]) -> str:
     return f"from {name} some move leaves the trap"  # pragma: no cover - the trap is the greatest fixed point
 
 
+def _no_trap(game: CoinGame) -> str:
+    """Why no trap is named: the table can be won, or it has too many classes to compute one."""
+    sol = decide(game.model)
+    if sol.solvable:
+        return f"There is no trap: {_win_certificate(game)}."
+    return (f"No trap is computed for more than {engine.TRAP_CLASS_LIMIT:,} classes of tables, so none is named; "
+            f"the Devil still wins: {sol.reason}.")
+
+
 @QUANTITIES.explains("trap")
 def explain_trap(game: CoinGame, args: Args, value: Value) -> str:
     """The trap and why it holds."""
     m, names = game.model, _trap(game)
     if not names:
-        return "There is no trap: " + _win_certificate(game) + "."
+        return _no_trap(game)
     return (f"The Devil's trap is {_names(names)}: whatever you flip on one of them, one of his turns makes "
             f"the result one of them again.{_trap_replies(m, names)}")
 
@@ -356,7 +372,7 @@ def refute_trap(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     m, names = game.model, _trap(game)
     said = [_class_name(m, w.strip()) for w in str(wrong).replace(" and ", ",").split(",") if w.strip()]
     if not names:
-        return "There is no trap here: " + _win_certificate(game) + "."
+        return _no_trap(game)
     extra = [w for w in said if w not in names]
     missing = [n for n in names if n not in said]
     parts = []
@@ -388,7 +404,10 @@ def trap_size(game: CoinGame, args: Args) -> int:
 @QUANTITIES.explains("trap_size")
 def explain_trap_size(game: CoinGame, args: Args, value: Value) -> str:
     """The trap, counted."""
-    return explain_trap(game, args, trap(game, args))
+    names = _trap(game)
+    if not names:
+        return f"{value}: {_no_trap(game)}"
+    return f"{plural(len(names), 'table')}: {explain_trap(game, args, trap(game, args))}"
 
 
 @QUANTITIES.refutes("trap_size")
@@ -400,7 +419,7 @@ def refute_trap_size(game: CoinGame, args: Args, value: Value, wrong: Value) -> 
     if w < 0:
         return _negative("count")
     if not names:
-        return "There is no trap here: " + _win_certificate(game) + "."
+        return _no_trap(game)
     if w < len(names):
         return (f"The trap holds more than {w}: {_names(names[: w + 1])} all stay in it (whatever you flip on one, "
                 f"one of the Devil's turns gives one of them again).")

@@ -31,6 +31,8 @@ PLAUSIBLE = 10**30  # wrong values past this are answered without arithmetic on 
 
 def _names(names: list[str]) -> str:
     """Tables for a sentence: "HH, HT and TT" (shortened past LISTED)."""
+    if not names:
+        return "none"
     if len(names) > LISTED:
         return ", ".join(names[:LISTED]) + f" and {len(names) - LISTED} more"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -219,6 +221,8 @@ def _won_names(m: Model) -> list[str]:
 def explain_start(game: CoinGame, args: Args, value: Value) -> str:
     """Every class but the won ones."""
     m = game.model
+    if not _open_names(m):
+        return f"None: every table is already {game.goal_text} ({_names(_won_names(m))}), so the game is over at once."
     return (f"Every table up to turning except {_names(_won_names(m))}, where the game is already over: "
             f"{_names(_open_names(m))}, {value} in all.")
 

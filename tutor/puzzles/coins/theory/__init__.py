@@ -259,12 +259,12 @@ def _searched(m: Model, d: Decision, outcome: engine.SearchOutcome) -> Solution:
         raise AssertionError(f"the exhaustive search and the theorem disagree on {m}")
     if found is not None:
         return Solution(True, d, "search",
-                        f"exhaustive belief search over {m.class_count} classes "
-                        f"({outcome.explored} beliefs) found no shorter win",
+                        f"exhaustive belief search over {plural(m.class_count, 'class', 'classes')} "
+                        f"({plural(outcome.explored, 'belief')}) found no shorter win",
                         explored=outcome.explored, found=tuple(found))
     names = trap_names(m)
     return Solution(False, d, "search",
-                    f"all {outcome.explored} reachable beliefs were searched and none is a sure win; "
+                    f"{'the one reachable belief was' if outcome.explored == 1 else f'all {outcome.explored:,} reachable beliefs were'} searched and none is a sure win; "
                     + trap_reason(names), tuple(names), outcome.explored)
 
 

@@ -19,6 +19,7 @@ from tutor.puzzles import get
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, parse_strategy
 from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.options import NO_ARGS
 
 PUZZLE = get("coins")
 QUANTITIES = PUZZLE.quantities
@@ -33,6 +34,20 @@ FAMOUS: dict[tuple[str, str], list[Any]] = {
     ("coins-3", "trap_size"): [3],
     ("coins-4", "shortest_length"): [240, 511],
 }
+
+
+def refute(name: str, game: CoinGame, wrong: Any) -> str:
+    """The reason quantity ``name`` gives against ``wrong`` (its slot must be filled)."""
+    q = QUANTITIES[name]
+    assert q.refute is not None
+    return q.refute(game, NO_ARGS, q(game), wrong)
+
+
+def explain(name: str, game: CoinGame) -> str:
+    """Why quantity ``name`` has its value (its slot must be filled)."""
+    q = QUANTITIES[name]
+    assert q.explain is not None
+    return q.explain(game, NO_ARGS, q(game))
 
 
 def asked() -> list[tuple[Lesson, Step]]:
@@ -89,7 +104,7 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
         assert "negative" in reason
         return
     names = set(m.class_names())
-    tables_named = set(re.findall(r"\b[HT]{%d}\b" % m.n, reason))
+    tables_named: set[str] = set(re.findall(rf"\b[HT]{{{m.n}}}\b", reason))
     if name == "shortest_length":
         shortest = decide(m).shortest
         assert shortest == value
@@ -113,7 +128,7 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
         if wrong < value:  # wrong + 1 different tables, each a class of its own
             listed = re.search(r": (.*) are all different", reason)
             assert listed is not None
-            shown = re.findall(r"\b[HT]{%d}\b" % m.n, listed.group(1))
+            shown = re.findall(rf"\b[HT]{{{m.n}}}\b", listed.group(1))
             assert len(shown) == wrong + 1 and set(shown) <= names
         elif wrong <= m.tables:
             pair = re.search(r"([HT]+) and ([HT]+) are one table", reason)
@@ -133,54 +148,53 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
         else:
             assert f"{decide(m).shortest:,} moves" in reason
     elif name == "trap_size":
-        trap = m.names_in(engine.trap(m))
-        assert len(trap) == value
+        trap_list = m.names_in(engine.trap(m))
+        assert len(trap_list) == value
         if wrong > value:  # a table outside the trap and the move that leaves it
             escape = re.search(r"from ([HT]+), flipping (\S+) leaves the trap", reason)
-            assert escape is not None and escape.group(1) not in trap
+            assert escape is not None and escape.group(1) not in trap_list
             after = engine.to_bits(m.step(engine.from_bits(m, 1 << m.class_names().index(escape.group(1))),
                                           parse_strategy(escape.group(2), m.n, m.k)[0]))
-            assert not set(m.names_in(after)) & set(trap)
+            assert not set(m.names_in(after)) & set(trap_list)
         else:
-            assert tables_named <= set(trap) and len(tables_named) == wrong + 1
+            assert tables_named <= set(trap_list) and len(tables_named) == wrong + 1
 
 
 def test_the_famous_answers_get_their_own_words() -> None:
     four, eight = CoinGame(4), CoinGame(8)
-    shortest = QUANTITIES["shortest_length"]
-    seven = shortest.refute(four, {}, shortest(four), 7)
+    seven = refute("shortest_length", four, 7)
     assert "other puzzle" in seven and "all alike" in seven
     assert decide(CoinGame(4, goal="same").model).shortest == 7  # the other puzzle's answer, computed
-    nine = shortest.refute(eight, {}, shortest(eight), 511)
+    nine = refute("shortest_length", eight, 511)
     assert "2^9 - 1 counts the tables of 9 coins" in nine
-    six = QUANTITIES["start_size"].refute(four, {}, 5, 6)
+    six = refute("start_size", four, 6)
     assert "counts HHHH too" in six and "already over" in six
 
 
 def test_solution_on_coins_3_gives_the_reason() -> None:
     three = CoinGame(3)
-    text = QUANTITIES["winnable"].explain(three, {}, "no")
+    text = explain("winnable", three)
     assert text.startswith("No: ") and "HHT" in text and "HTT" in text and "(s)" not in text
-    eight = QUANTITIES["winnable"].explain(CoinGame(8), {}, "yes")
+    eight = explain("winnable", CoinGame(8))
     assert eight.startswith("Yes: ") and "255 moves" in eight
 
 
 @pytest.mark.parametrize("name", QUANTITIES.names())
-@pytest.mark.parametrize("params", [(2, 2, "rotation", "heads"), (4, 2, "rotation", "heads"), (3, 2, "rotation", "heads"),
-                                    (4, 2, "rotation", "same"), (3, 3, "dihedral", "heads"), (5, 6, "rotation", "heads"),
-                                    (6, 2, "dihedral", "same")])
+@pytest.mark.parametrize("params", [
+    (2, 2, "rotation", "heads"), (4, 2, "rotation", "heads"), (3, 2, "rotation", "heads"), (4, 2, "rotation", "same"),
+    (3, 3, "dihedral", "heads"), (5, 6, "rotation", "heads"), (6, 2, "dihedral", "same")])
 def test_every_quantity_explains_its_value_and_refutes_others(name: str, params: tuple[int, int, str, str]) -> None:
     game = CoinGame(*params)
     q = QUANTITIES[name]
     value = q(game)
     assert q.explain is not None and q.refute is not None
-    explained = q.explain(game, {}, value)
+    explained = q.explain(game, NO_ARGS, value)
     assert explained and "**" not in explained and "(s)" not in explained
     if isinstance(value, int):
         assert states(explained, value) or (value == 0 and "No strategy wins" in explained) or \
             f"{value:,}" in explained, explained
         for wrong in (value - 1, value + 1, 0, -5):
             if wrong != value:
-                assert q.refute(game, {}, value, wrong)
+                assert q.refute(game, NO_ARGS, value, wrong)
     else:
-        assert q.refute(game, {}, value, "nonsense")
+        assert q.refute(game, NO_ARGS, value, "nonsense")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from tests.helpers import correct_answer, new_session, text
+from tutor.errors import TutorError
 from tutor.puzzles import get
 from tutor.puzzles.coins.rules import CoinGame, parse_strategy
 from tutor.puzzles.coins.teach import PLAY, hint_data
@@ -63,7 +64,7 @@ def test_blocks_live_in_the_game_state_and_undo_with_it() -> None:
     # the state before the definition knows no block (what /undo goes back to)
     try:
         PLAY.play_text(state, "A")
-    except Exception as err:  # noqa: BLE001 - the message is what is checked
+    except TutorError as err:
         assert "is not a move" in str(err) and "let" not in str(err)
     else:
         raise AssertionError("an undefined block was played")

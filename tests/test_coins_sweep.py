@@ -17,19 +17,25 @@ from tutor.puzzles.coins.cli import analyze_command
 from tutor.puzzles.coins.rules import CoinGame, parse_strategy
 from tutor.puzzles.coins.teach import hint_data, verdict
 from tutor.puzzles.coins.theory import decide
-from tutor.puzzles.options import resolve
+from tutor.puzzles.options import NO_ARGS, Args, resolve
 
 PUZZLE = get("coins")
 QUANTITIES = PUZZLE.quantities
 
-VARIANTS = [(n, k, symmetry, goal)
-            for n in range(1, 9) for k in (2, 3, 4) for symmetry in ("rotation", "dihedral") for goal in ("heads", "same")
-            if k**n <= 4096]
+VARIANTS = [(n, k, symmetry, goal) for n in range(1, 9) for k in (2, 3, 4)
+            for symmetry in ("rotation", "dihedral") for goal in ("heads", "same") if k**n <= 4096]
 MOVES = re.compile(r"(?<![\w^])(?<!- )(\d[\d,]*) moves")  # "K^N - 1 moves" is the theorem's formula
 
 
-def args_of(name: str) -> dict[str, object]:
-    return resolve(PUZZLE.commands[name].options, {}, name)
+def args_of(name: str) -> Args:
+    return resolve(PUZZLE.commands[name].options, NO_ARGS, name)
+
+
+def explain(name: str, game: CoinGame) -> str:
+    """Why quantity ``name`` has its value (its slot must be filled)."""
+    q = QUANTITIES[name]
+    assert q.explain is not None
+    return q.explain(game, NO_ARGS, q(game))
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=["-".join(map(str, v)) for v in VARIANTS])
@@ -41,8 +47,8 @@ def test_analyze_text_json_and_explanations_agree(variant: tuple[int, int, str, 
     assert data["winnable"] is sol.solvable and isinstance(data["winnable"], bool)
     assert "undecided" not in text and "**" not in text and "(s)" not in text
     counts = {int(c.replace(",", "")) for c in MOVES.findall(text)}
-    explained = QUANTITIES["shortest_length"].explain(game, {}, QUANTITIES["shortest_length"](game))
-    winnable = QUANTITIES["winnable"].explain(game, {}, QUANTITIES["winnable"](game))
+    explained = explain("shortest_length", game)
+    winnable = explain("winnable", game)
     if data["winnable"]:
         length = data["shortest_length"]
         assert length == sol.shortest == QUANTITIES["shortest_length"](game) == data["lower_bound"]
@@ -50,7 +56,7 @@ def test_analyze_text_json_and_explanations_agree(variant: tuple[int, int, str, 
         assert text.splitlines()[0].startswith(f"{variant[0]} positions") and "winnable:" in text
         assert "not winnable" not in text
         assert f"{length:,} moves" in explained and winnable.startswith("Yes:")
-        reference = PUZZLE.kind("strategy").reference(game, {})
+        reference = PUZZLE.kind("strategy").reference(game, NO_ARGS)
         assert reference is not None
         v = verdict(game, parse_strategy(reference, game.coins, game.sides))
         assert v.correct and v.length == length == v.shortest and "the shortest possible" in v.summary
@@ -59,8 +65,7 @@ def test_analyze_text_json_and_explanations_agree(variant: tuple[int, int, str, 
         assert "not winnable:" in text and "shortest sure win" not in text
         assert explained.startswith("No strategy wins at all") and winnable.startswith("No:")
         assert hint_data(game, [])["hints"][-1].startswith("No: ")
-    for line in [*data["explanation"], *[QUANTITIES[q].explain(game, {}, QUANTITIES[q](game))  # type: ignore[misc]
-                                         for q in QUANTITIES.names()]]:
+    for line in [*data["explanation"], *[explain(q, game) for q in QUANTITIES.names()]]:
         assert "**" not in line and "(s)" not in line
 
 

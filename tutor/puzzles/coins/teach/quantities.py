@@ -15,9 +15,9 @@ from tutor.errors import TutorError
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, model
+from tutor.puzzles.coins.teach import verdict
 from tutor.puzzles.coins.theory import analyze, decide, is_power_of, prime_factors
 from tutor.puzzles.coins.theory import theorem as decision_of
-from tutor.puzzles.coins.teach import verdict
 from tutor.puzzles.options import Args
 from tutor.text import plural
 
@@ -455,7 +455,8 @@ def refute_lower_bound(game: CoinGame, args: Args, value: Value, wrong: Value) -
     if w < 0:
         return _negative("number of moves")
     if w < int(value):
-        return f"The bound is higher than {w}: {_prefix_argument(game)}, and {plural(w, 'prefix', 'prefixes')} are too few."
+        return (f"The bound is higher than {w}: {_prefix_argument(game)}, and "
+                f"{plural(w, 'prefix', 'prefixes')} are too few.")
     return (f"{w} is more than the argument gives: it only needs one prefix per table, and if the Devil never "
             "turned, moves whose prefixes visit each of those tables once would win, with no move to spare.")
 

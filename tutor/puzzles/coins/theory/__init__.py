@@ -264,8 +264,12 @@ def _searched(m: Model, d: Decision, outcome: engine.SearchOutcome) -> Solution:
                         explored=outcome.explored, found=tuple(found))
     names = trap_names(m)
     return Solution(False, d, "search",
-                    f"{'the one reachable belief was' if outcome.explored == 1 else f'all {outcome.explored:,} reachable beliefs were'} searched and none is a sure win; "
+                    f"{_reachable(outcome.explored)} searched and none is a sure win; "
                     + trap_reason(names), tuple(names), outcome.explored)
+
+
+def _reachable(explored: int) -> str:
+    return "the one reachable belief was" if explored == 1 else f"all {explored:,} reachable beliefs were"
 
 
 def trap_names(m: Model) -> list[str]:

@@ -424,6 +424,9 @@ def refute_trap_size(game: CoinGame, args: Args, value: Value, wrong: Value) -> 
         return _negative("count")
     if not names:
         return _no_trap(game)
+    if w == 0:
+        return (f"The trap is not empty: {names[0]} stays in it (whatever you flip on it, one of the Devil's turns "
+                f"gives a table of the trap again), so the game from {names[0]} never ends.")
     if w < len(names):
         return (f"The trap holds more than {w}: {_names(names[: w + 1])} all stay in it (whatever you flip on one, "
                 f"one of the Devil's turns gives one of them again).")

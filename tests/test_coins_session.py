@@ -88,12 +88,19 @@ def test_play_hints_do_not_give_away_the_length_asked_next() -> None:
             assert f" {length} " not in hint and f" {length - 1} more" not in hint and "(s)" not in hint
 
 
-def test_the_strategy_step_comes_after_the_length_question() -> None:
-    # coins-1: the verdict on a correct strategy says "the shortest possible"; the length is asked before it
-    session = new_session()
-    lesson = session.catalog.lessons["coins-1"]
+def test_the_strategy_step_does_not_name_the_length_asked_next() -> None:
+    # coins-1 asks for the whole strategy, then for the shortest length: the verdict must not say it first
+    session = at_step("coins-1", "The whole strategy")
+    lesson, step = session.lesson, session.step
+    assert lesson is not None and step is not None
     titles = [s.title for s in lesson.steps]
-    assert titles.index("How short can it be?") < titles.index("The whole strategy")
+    assert titles.index("The whole strategy") < titles.index("How short can it be?")
+    replies = session.handle(correct_answer(lesson, step))
+    verdict = next(r.text for r in replies if "wins for every start" in r.text)
+    assert "shortest" not in verdict
+    assert session.step is not None and session.step.title == "How short can it be?"
+    # the command line, with no lesson, still compares
+    assert "the shortest possible" in PUZZLE.check(CoinGame(2), "strategy", correct_answer(lesson, step)).summary
 
 
 def test_a_wrong_length_is_answered_with_the_engine_s_reason() -> None:

@@ -17,7 +17,7 @@ from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy, positions
 from tutor.puzzles.coins.theory import decide, necklaces
-from tutor.puzzles.options import Args
+from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, Play, Turn
 from tutor.text import plural
 
@@ -45,8 +45,9 @@ def move_json(m: Model, move: Move) -> list[int]:
 # -- verdicts -----------------------------------------------------------------------------------
 
 
-def verdict(game: CoinGame, strategy: list[Move]) -> Verdict:
-    """The exact verdict on a parsed strategy, with a laid-out counterexample."""
+def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdict:
+    """The exact verdict on a parsed strategy, with a laid-out counterexample; ``compare``: whether a winning
+    strategy's length is compared with the shortest in words (a lesson that asks for the shortest later says no)."""
     m = game.model
     result = engine.verify(m, strategy)
     sol = decide(m)
@@ -55,7 +56,7 @@ def verdict(game: CoinGame, strategy: list[Move]) -> Verdict:
                   "counterexample": None, "won_by": result.won_by}
     if result.wins:
         extra = ""
-        if sol.shortest is not None:
+        if sol.shortest is not None and compare:
             extra = (", the shortest possible" if len(strategy) == sol.shortest
                      else f", {len(strategy) - sol.shortest} more than the shortest ({sol.shortest})")
         early = "" if result.won_by == len(strategy) else \
@@ -191,6 +192,8 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
 
     name = "strategy"
     description = "a whole sequence of moves that must win against every turn"
+    args = (Option("compare", bool, True, "say how a winning strategy's length compares with the shortest "
+                   "(false where a later question asks for the shortest length)"),)
 
     def parse(self, game: CoinGame, text: str, args: Args) -> list[Move]:
         """The moves, ``let`` blocks expanded."""
@@ -202,7 +205,7 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
 
     def check(self, game: CoinGame, answer: list[Move], args: Args) -> Verdict:
         """Verified exactly over every start and every turn."""
-        return verdict(game, answer)
+        return verdict(game, answer, bool(args.get("compare", True)))
 
     def reference(self, game: CoinGame, args: Args) -> str | None:
         """A shortest winning strategy."""

@@ -189,7 +189,8 @@ def parse_strategy(text: str, n: int, k: int = 2, blocks: dict[str, list[Move]] 
             if _is_name(word) and not word.isdigit():
                 if word not in names:
                     known = f" (the blocks defined so far are {', '.join(sorted(names))})" if names else ""
-                    raise InvalidNotation(f"move {count + 1} {shorten(word, 30)} (line {line_no}) is not a move: a "
+                    line_at = f" (line {line_no})" if "\n" in text.strip() else ""
+                    raise InvalidNotation(f"move {count + 1} {shorten(word, 30)}{line_at} is not a move: a "
                                           f"move names the positions to flip, such as {'01' if n > 1 else '0'}{known}")
                 expanded += len(names[word])
                 STRATEGY_MOVES.check(expanded, f"line {line_no}: the strategy and its let blocks grow past "

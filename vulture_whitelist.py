@@ -7,6 +7,7 @@ Registered quantities, answer kinds and commands are found through their registr
 import sqlite3
 
 import re2
+from prompt_toolkit.buffer import Buffer
 
 from tutor import cli, commands, completer
 from tutor.course import model
@@ -26,3 +27,5 @@ session_answers.Answering.expected  # the REPL's status and the tests read it
 
 re2.Options.case_sensitive, re2.Options.log_errors  # RE2 reads the options it is given
 sqlite3.Connection.text_factory  # SQLite calls it for every text column
+
+Buffer.cursor_position  # prompt_toolkit moves the cursor when it is set (Ctrl-C in a tree)

@@ -23,6 +23,8 @@ from tutor.puzzles.base import Command, Puzzle
 from tutor.puzzles.options import Option, resolve
 from tutor.text import one_line, shorten
 
+GRADE_FORMATS = ("text", "json", "csv", "gradescope", "prairielearn", "junit")  # tutor.platforms.FORMATS
+
 INTERNAL_ERROR = 3  # exit status of a bug (0 correct, 1 incorrect, 2 bad input)
 
 PUZZLE_COMMANDS = {
@@ -118,8 +120,11 @@ def build_parser() -> Parser:
                    help="the step graded (default: the last whole-answer step)")
     p.add_argument("--jobs", type=whole_number, metavar="N", help="worker processes (default: one per core)")
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="rows as JSON")
-    out.add_argument("--csv", action="store_true", help="rows as CSV")
+    out.add_argument("--json", action="store_true", help="rows as JSON (the same as --format json)")
+    out.add_argument("--csv", action="store_true", help="rows as CSV (the same as --format csv)")
+    out.add_argument("--format", choices=GRADE_FORMATS,
+                     default=None, help="text (default), json, csv, gradescope (results.json), prairielearn "
+                                        "(external-grader result) or junit (XML); see docs/authoring.md")
     p.set_defaults(handler="cmd_grade")
     for name in ("start", "lint", "progress", "preview", "grade"):
         sub.choices[name].add_argument(

@@ -6,6 +6,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from tutor.errors import TutorError
 from tutor.limits import ID_CHARS
@@ -29,7 +32,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
                   + (f": {', '.join(names)}" if names else ""))
         return 0
     paths = list(args.paths) + list(args.lessons or [])
-    count, errors = lint_paths(paths)
+    bar = ProgressBar("checking lessons")
+    try:
+        count, errors = lint_paths(paths, each=bar.update)
+    finally:
+        bar.close()
     for err in errors:
         print(err, file=sys.stderr)
     if errors:
@@ -126,8 +133,61 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 1 if result.failures or catalog.errors else 0
 
 
+class ProgressBar:
+    """A rich progress bar on standard error for a command that works longer than ``after`` seconds, when
+    standard error is a terminal; silent otherwise.  ``update(done, total)`` after each item."""
+
+    def __init__(self, what: str, after: float = 1.0) -> None:
+        import time
+
+        self.what, self.after, self.start = what, after, time.monotonic()
+        self.enabled = sys.stderr.isatty()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def update(self, done: int, total: int) -> None:
+        """``done`` of ``total`` items are finished."""
+        import time
+
+        if not self.enabled or total < 2:
+            return
+        if self.bar is None:
+            if time.monotonic() - self.start <= self.after:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.task = self.bar.add_task(self.what, total=total)
+            self.bar.start()
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        """Take the bar off the screen (it was transient)."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@contextmanager
+def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable[[], None]]:
+    """A ``ProgressBar`` for ``total`` items; yields the function to call after each one."""
+    bar = ProgressBar(what, after)
+    count = 0
+
+    def done() -> None:
+        nonlocal count
+        count += 1
+        bar.update(count, total)
+
+    try:
+        yield done
+    finally:
+        bar.close()
+
+
 def cmd_grade(args: argparse.Namespace) -> int:
-    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv]``."""
+    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv|--format FORMAT]``."""
+    from tutor import platforms
     from tutor.course import load_catalog
     from tutor.grading import grade, graded_step, rows_csv, rows_json, rows_text, submission_files
 
@@ -139,11 +199,18 @@ def cmd_grade(args: argparse.Namespace) -> int:
     files = submission_files(args.submissions)
     if not files:
         raise TutorError("no submission files found")
-    rows = grade(lesson, step, files, args.jobs)
-    if args.json:
+    with progress_bar(f"grading {len(files):,} files", len(files)) as done:
+        rows = grade(lesson, step, files, args.jobs, done)
+    form = "json" if args.json else "csv" if args.csv else args.format or "text"
+    if form == "json":
         print(json.dumps({"lesson": lesson.id, "step": step.index + 1, "rows": rows_json(rows)}, indent=2))
-    elif args.csv:
+    elif form == "csv":
         sys.stdout.write(rows_csv(rows))
+    elif form in ("gradescope", "prairielearn"):
+        build = platforms.gradescope if form == "gradescope" else platforms.prairielearn
+        print(json.dumps(build(lesson.id, step.index + 1, rows), indent=2))
+    elif form == "junit":
+        sys.stdout.write(platforms.junit(lesson.id, step.index + 1, rows))
     else:
         print(f"lesson {lesson.id}, step {step.index + 1} ({step.answer})")
         print(rows_text(rows))

@@ -293,22 +293,22 @@ def _win_certificate(game: CoinGame) -> str:
 
 
 def _trap_replies(m: Model, trap: list[str]) -> str:
-    """For a small trap: each move and the turn that keeps a trapped table in the trap."""
+    """For a small trap: a table of each trapped table, each move, and the result of a turn that keeps it
+    in the trap (preformatted lines, after a line of text)."""
     if not trap or len(trap) > 2 or len(m.move_classes()) > 8:
         return ""
     names = m.class_names()
-    index = {name: c for c, name in enumerate(names)}
-    lines = []
+    width = max(len(format_move(move, m.k)) for move in m.move_classes())
+    rows = [f"  {'table':<{max(5, m.n)}}  {'flip':<{max(4, width)}}  the Devil turns so it becomes"]
     for name in trap:
-        table = m.representative(index[name])
+        table = m.representative(names.index(name))
         for move in m.move_classes():
             for g in range(len(m.group)):
-                after = m.add(m.apply_turn(table, g), move)
-                if names[m.class_of(after)] in trap:
-                    lines.append(f"flip {format_move(move, m.k)} on {name}: he turns so it becomes "
-                                 f"{names[m.class_of(after)]}")
+                after = names[m.class_of(m.add(m.apply_turn(table, g), move))]
+                if after in trap:
+                    rows.append(f"  {name:<{max(5, m.n)}}  {format_move(move, m.k):<{max(4, width)}}  {after}")
                     break
-    return " For instance: " + "; ".join(lines) + "."
+    return "\nWhatever you flip, he has a turn that keeps the table in the trap:\n" + "\n".join(rows)
 
 
 @QUANTITIES.explains("winnable")

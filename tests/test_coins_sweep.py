@@ -89,3 +89,27 @@ def test_analyze_names_a_ring_that_is_no_field_plainly() -> None:
     assert line == "x^5 - 1 is not factored (Z/6 is not a field)"
     assert "(K = 6" not in report.text
     assert QUANTITIES["factorization"](CoinGame(3)) == "(x + 1) * (x^2 + x + 1)"
+
+
+LARGE = [(15, 2, "rotation", "heads"), (16, 2, "rotation", "heads"), (16, 2, "dihedral", "same"),
+         (9, 3, "rotation", "heads"), (9, 3, "dihedral", "heads"), (27, 9, "rotation", "same"),
+         (64, 2, "dihedral", "heads"), (1000, 2, "rotation", "heads"), (10**6, 2, "rotation", "heads")]
+
+
+@pytest.mark.parametrize("variant", LARGE, ids=["-".join(map(str, v)) for v in LARGE])
+def test_large_tables_are_decided_by_one_text(variant: tuple[int, int, str, str]) -> None:
+    """Past enumeration the theorem decides: the text states exactly the JSON's length, or none."""
+    game = CoinGame(*variant)
+    report = analyze_command(game, args_of("analyze"))
+    data, text = report.data, report.text
+    assert "undecided" not in text and "**" not in text and "(s)" not in text
+    winnable = explain("winnable", game)
+    assert winnable.startswith("Yes:" if data["winnable"] else "No:")
+    if data["winnable"]:
+        length = data["shortest_length"]
+        shown = decide(game.model).decision.length
+        assert shown is not None and length == shown.json() and shown.text() in text
+        assert f"shortest sure win: {shown.text()} moves" in text and "not winnable" not in text
+    else:
+        assert data["shortest_length"] is None and "shortest sure win" not in text
+        assert not MOVES.findall(text) and explain("shortest_length", game).startswith("No strategy wins at all")

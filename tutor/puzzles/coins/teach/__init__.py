@@ -80,19 +80,21 @@ def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdi
 def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> str:
     """The counterexample as lines a learner can replay with coins on a table."""
     lines = [f"Start: {m.show(ce.start)} (position 0 first, clockwise)."]
-    steps = list(zip(ce.turns, strategy, ce.tables, strict=True))
-    before = ce.start
-    rows = []
-    for i, (turn, move, after) in enumerate(steps, 1):
-        turned = m.apply_turn(before, turn)
+    total = len(strategy)
+
+    def row(i: int) -> str:  # move i + 1, laid out from the table before it
+        before = ce.start if i == 0 else ce.tables[i - 1]
+        turn, after = ce.turns[i], ce.tables[i]
         label = m.turn_label(turn)
         how = "no turn" if label == 0 else (f"turn by {label}" if isinstance(label, int) else label)
-        rows.append(f"  move {i:>3}: {how:12} {m.show(before)} -> {m.show(turned)}, "
-                    f"flip {format_move(move, m.k):>6} -> {m.show(after)}")
-        before = after
-    if len(rows) > SHOWN_STEPS:
-        rows = [*rows[: SHOWN_STEPS - 4], f"  ... {len(rows) - SHOWN_STEPS + 1} moves ...", *rows[-3:]]
-    lines += rows
+        return (f"  move {i + 1:>3}: {how:12} {m.show(before)} -> {m.show(m.apply_turn(before, turn))}, "
+                f"flip {format_move(strategy[i], m.k):>6} -> {m.show(after)}")
+
+    if total > SHOWN_STEPS:  # only the rows shown are laid out: a long strategy costs no time here
+        head, tail = range(SHOWN_STEPS - 4), range(total - 3, total)
+        lines += [*map(row, head), f"  ... {total - SHOWN_STEPS + 1} moves ...", *map(row, tail)]
+    else:
+        lines += [row(i) for i in range(total)]
     lines.append(f"After the last move the table is {m.show(ce.final)}: the game is not over.")
     return "\n".join(lines)
 

@@ -13,7 +13,10 @@ from tutor import puzzles
 from tutor.bits import members
 from tutor.course import Lesson, Step, fill, load_file
 from tutor.lint import lint_paths
+from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.tree import parse_tree
+from tutor.puzzles.gods.teach.coach import open_places
 from tutor.puzzles.gods.rules.worlds import answers
 
 GODS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "gods"
@@ -119,7 +122,14 @@ def test_tree_mistakes_get_a_counterexample_with_random_answering():
     assert "A is Random and may say either word" in board
     ladder = [session.handle("/hint")[0].text for _ in range(len(step.hints) + 3)]
     assert ladder[len(step.hints)].startswith(f"hint {len(step.hints) + 1} of ")
-    assert "There, try: ask" in ladder[-1]  # the engine's concrete move after the authored hints
+    # the engine's rungs after the authored hints name every failing place, with the worlds reaching it
+    places = open_places(parse_tree(trusting, step.game.universe), shared_solver(step.game), 3, step.game.start)
+    assert len(places) > 1
+    for p in places:
+        assert f"Line {p['line']}, after " in ladder[-2] and f"Line {p['line']}, after " in ladder[-1]
+        for w in p["remaining"]:
+            assert "    " + " ".join(f"{g}={r}" for g, r in w.items()) in ladder[-2]
+    assert ladder[-1].count(": try ask ") == sum(p["finishable"] for p in places)
 
 
 def test_warm_up_hints_and_verdicts_do_not_talk_about_random():

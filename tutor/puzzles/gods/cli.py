@@ -24,6 +24,7 @@ from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach import GOAL, LIMIT, QUESTIONS, TARGET, target_of, tree_ladder, tree_verdict
 from tutor.puzzles.gods.teach.coach import judge_question, open_places
 from tutor.puzzles.options import Args, Option, required_text
+from tutor.text import plural
 
 COMMANDS = Commands()
 
@@ -79,7 +80,7 @@ def solve(game: GodsGame, args: Args) -> Report:
     data = {"questions": k, "tree": tree_text, "solvable": True, "worlds": start.bit_count(),
             "gods": list(zip(u.gods, u.roles, strict=True)), "lower_bound": solver.lower_bound(items),
             "model": model}
-    text = [f"Shortest plan: {k} question(s){fewer}.", "", tree_text, "", *theory.model_lines(u)]
+    text = [f"Shortest plan: {plural(k, 'question')}{fewer}.", "", tree_text, "", *theory.model_lines(u)]
     return Report(data, "\n".join(text), 0)
 
 

@@ -21,6 +21,7 @@ from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, format_tree, parse_tree
 from tutor.puzzles.gods.teach import explain as _explain  # noqa: F401 - fills the quantities' explanation slots
+from tutor.puzzles.gods.teach import proofs as _proofs  # noqa: F401 - and those of the question counts
 from tutor.puzzles.gods.teach.coach import open_places
 from tutor.puzzles.gods.teach.judge import (
     GOAL,
@@ -36,6 +37,7 @@ from tutor.puzzles.gods.teach.judge import (
 )
 from tutor.puzzles.gods.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
+from tutor.text import plural
 
 __all__ = ["GOAL", "KINDS", "LIMIT", "QUANTITIES", "QUESTIONS", "TARGET", "target_of", "tree_ladder",
            "tree_verdict"]
@@ -76,7 +78,7 @@ def question_ladder(game: GodsGame, goal: str, target: Node | None, limit: int) 
 
 
 def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[str]:
-    """Nudge, concept, concrete move for a partial plan (its first open place)."""
+    """Nudge, concept, concrete move for a partial plan: every open or failing place, with the worlds reaching it."""
     if not text.strip():
         return question_ladder(game, GOAL.default, None, limit)
     u = game.universe
@@ -84,18 +86,25 @@ def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[s
     places = open_places(parse_tree(text, u), engine.shared_solver(game), k, game.start)
     if not places:
         return ["Your plan is complete: every world reaches its own leaf."]
-    p = places[0]
-    where = "after " + ", ".join(repr(a) for a in p["answers"]) if p["answers"] else "at the start"
-    nudge = (f"{len(places)} place(s) still need work; {sum(x['finishable'] for x in places)} of them can "
-             f"still be finished in the questions left.")
-    nr = ", ".join(p["not_random"]) or "no god"
+    finishable = sum(p["finishable"] for p in places)
+    lines = ", ".join(str(p["line"]) for p in places)
+    nudge = (f"{plural(len(places), 'place')} still need work (line{'s' if len(places) > 1 else ''} {lines}); "
+             f"{finishable} of them can still be finished in the questions left.")
     what = {"unfinished": "the branch is unfinished", "wrong-leaf": "the leaf is wrong",
-            "dead-end": "the question here leaves an answer that cannot be finished in time"}[p["kind"]]
-    concept = (f"{where.capitalize()} (line {p['line']}) {what}: {p['possibilities']} possibilities "
-               f"remain with {p['questions_left']} question(s) left; {nr} is surely not Random there.")
-    move = (f"There, try: {p['suggestion']}" if p["suggestion"]
-            else "That branch cannot be finished in time: change the question above it.")
-    return [nudge, concept, move]
+            "dead-end": "the question here leaves an answer that cannot be finished in time"}
+    concept, move = [], []
+    for p in places:
+        where = f"Line {p['line']}, " + ("after " + ", ".join(repr(a) for a in p["answers"]) if p["answers"]
+                                        else "at the start")
+        safe = ""
+        if "Random" in u.roles:
+            safe = f"; {', '.join(p['not_random']) or 'no god'} is surely not Random there"
+        concept.append(f"{where}: {what[p['kind']]}; {plural(p['possibilities'], 'possibility', 'possibilities')} "
+                       f"remain with {plural(p['questions_left'], 'question')} left{safe}. The worlds that reach it:")
+        concept.extend("    " + " ".join(f"{g}={r}" for g, r in w.items()) for w in p["remaining"])
+        move.append(f"{where}: try {p['suggestion']}" if p["suggestion"]
+                    else f"{where}: this branch cannot be finished in time, so change the question above it.")
+    return [nudge, "\n".join(concept), "\n".join(move)]
 
 
 # -- the answer kinds ------------------------------------------------------------------------------------
@@ -128,7 +137,7 @@ class TreeKind(AnswerKind[GodsGame, Tree]):
         return None if tree is None else format_tree(tree, game.universe)
 
     def hints(self, game: GodsGame, args: Args, text: str) -> list[str]:
-        """The ladder for the first open place of the plan written so far."""
+        """The ladder over every open or failing place of the plan written so far."""
         return tree_ladder(game, text, args["questions"], args["limit"])
 
     def completions(self, game: GodsGame, args: Args, text: str) -> list[str]:

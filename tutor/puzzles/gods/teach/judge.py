@@ -28,6 +28,7 @@ from tutor.puzzles.gods.rules.tree import Tree, depth, format_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach.coach import GOALS, failure_text, judge_question
 from tutor.puzzles.options import Args, Option
+from tutor.text import plural
 
 # -- the question arguments (lessons pass them next to a step; the command line as options) ---------
 
@@ -67,7 +68,8 @@ def tree_verdict(game: GodsGame, tree: Tree, questions: int, limit: int) -> Verd
     fewest = engine.min_questions(game, limit)
     if failure is None:
         whatever = ", whatever Random answers," if "Random" in u.roles else ""
-        return Verdict(True, f"correct: every world{whatever} reaches its own leaf after at most {n} question(s)",
+        return Verdict(True, f"correct: every world{whatever} reaches its own leaf after at most "
+                             f"{plural(n, 'question')}",
                        data={"correct": True, "counterexample": None, "questions": n, "min_questions": fewest},
                        canonical=canonical, length=n, shortest=fewest)
     summary, detail = failure_text(failure, u)

@@ -215,7 +215,7 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
     text = [f"The gods {', '.join(f'{g}={r}' for g, r in zip(u.gods, u.roles, strict=True))}; {lang}.",
             f"worlds: {u.size} ({assignments} assignments"
             + ("" if u.known_language else " x 2 meanings of ja") + f"); to tell apart: {len(u.identities)}",
-            f"counting bound: {solver.lower_bound()} questions (2^k answer paths)"]
+            f"counting bound: {plural(solver.lower_bound(), 'question')} (k questions have 2^k answer paths)"]
     data["model"] = theory.model(u)
     if k is None:
         never, reason = never_data(GodsGame(game.gods, game.known_language, game.identify_language), limit)
@@ -228,7 +228,7 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
     data.update(working_first_questions=counts["questions"], working_first_splits=counts["splits"],
                 language_free_first_splits=counts["language_free"], fewer_questions_suffice=False,
                 proof=proof)
-    text.append(f"shortest plan: {k} questions")
+    text.append(f"shortest plan: {plural(k, 'question')}")
     if k == 0:
         text.append("only one possibility from the start: no question is needed")
         return data, "\n".join(text)
@@ -237,7 +237,7 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
         text.extend("  - " + line for line in proof)
     text.append(f"first questions in the seed's model (a god x a subset of the {u.size} worlds): "
                 f"{data['first_questions']}, of which {counts['questions']} start a {k}-question plan")
-    text.append(f"  as distinct splits of the worlds: {counts['splits']} work, "
-                f"{counts['language_free']} of them whatever ja means")
+    free = "" if u.known_language else f", {counts['language_free']} of them whatever ja means"
+    text.append(f"  as distinct splits of the worlds: {counts['splits']} work{free}")
     text.extend(theory.model_lines(u))
     return data, "\n".join(text)

@@ -214,9 +214,9 @@ def impossibility(solver: Solver, k: int) -> list[str]:
     k1 = k - 1
     out = []
     if n > (1 << k1):
-        out.append(f"counting: {k1} questions have at most {1 << k1} answer sequences, "
-                   f"but there are {n} possibilities")
-    if k1 >= 1:
+        out.append(f"counting: with {plural(k1, 'question')} there are at most {plural(1 << k1, 'answer sequence')}, "
+                   f"but {n} possibilities")
+    if k1 >= 1 and "Random" in u.roles:
         worst = []
         for g, name in enumerate(u.gods):
             r = solver.rand[g].bit_count()
@@ -232,7 +232,7 @@ def impossibility(solver: Solver, k: int) -> list[str]:
     found = fresh.solvable(fresh.all_items, k1)
     out.append(f"exhaustive: the memoised search over every god and every split finds "
                f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds "
-               f"({len(fresh.memo)} states, {fresh.moves} questions examined)")
+               f"({plural(len(fresh.memo), 'state')}, {plural(fresh.moves, 'question')} examined)")
     return out
 
 
@@ -301,7 +301,8 @@ def model(u: Universe) -> dict[str, Any]:
 def model_lines(u: Universe) -> list[str]:
     """The model in two lines, and one line per published variant outside it."""
     m = model(u)
-    lines = [f"Model: {m['random']}; {m['answers']}.",
+    random = f"{m['random']}; " if "Random" in u.roles else ""  # no word about Random where there is none
+    lines = [f"Model: {random}{m['answers']}.",
              "Outside this model the classic puzzle changes (with two words, 2 questions give at most 4 answer "
              "sequences for its 6 assignments, so a two-question solution needs a third outcome):"]
     lines += [f"  - {e['change']}: {e['questions']} questions ({e['source']})" for e in OUTSIDE_MODEL]

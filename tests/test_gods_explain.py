@@ -60,8 +60,8 @@ def leaks(value: int, reason: str) -> bool:
     certificates need anyway (2 answer sequences, 1 question), else a mention as the count itself."""
     if value > 3:
         return value in [n for n, _ in numbers(reason)]
-    return bool(re.search(rf"\b(?:is|are|needs?|takes?|exactly|only) {value}(?![\w^])|\b{value} (?:is|are) (?:the|right)",
-                          reason))
+    stated = rf"\b(?:is|are|needs?|takes?|exactly|only) {value}(?![\w^])|\b{value} (?:is|are) (?:the|right)"
+    return bool(re.search(stated, reason))
 
 
 def refutation(step: Step, wrong):
@@ -141,10 +141,9 @@ def check_certificate(step: Step, name: str, args, value, wrong, reason: str) ->
             assert match.group(2) in [w for w in brute_worlds(game)]
     elif name == "solvable":
         assert ("never be told apart" in reason) == (value == "no")
-    elif name == "first_worst_branch":
-        if wrong > value:
-            sides = re.findall(r"after '\w+': (.+)", reason)
-            assert len(sides) == 2 and all(len(side.split(", ")) < wrong for side in sides)
+    elif name == "first_worst_branch" and wrong > value:
+        sides = re.findall(r"after '\w+': (.+)", reason)
+        assert len(sides) == 2 and all(len(side.split(", ")) < wrong for side in sides)
 
 
 def example_branch_assignments(game, example: str, which: int) -> list[str]:
@@ -158,7 +157,7 @@ def test_the_issues_bare_refusals_now_have_reasons():
     """gods-1 '1' (the assignments), named in issue 12; and the declared mistakes get reasons of their own."""
     les = LESSONS[0]
     step = next(s for s in les.steps if s.compute == "assignments")
-    _, _, value, reason = refutation(step, 1)
+    _, _, _value, reason = refutation(step, 1)
     assert "more than 1" in reason and set(LISTED.findall(reason)) == set(brute_assignments(step.game))
     four = refutation(step, 4)[3]
     assert "share a role" in four and "A=True B=True" in four
@@ -230,9 +229,9 @@ def test_working_first_counts_per_god_add_up_and_match_a_brute_force_count():
 # -- the sweep: explanations agree with verdicts ----------------------------------------------------------
 
 
-SWEEP = [{"gods": ",".join(roles), "known_language": known}
-         for n in (2, 3) for roles in sorted(set(itertools.combinations_with_replacement(("True", "False", "Random"), n)))
-         for known in (True, False)] + [{"gods": "True,False,Random", "identify_language": True},
+ROLE_SETS = sorted({roles for n in (2, 3) for roles in itertools.combinations_with_replacement(("True", "False",
+                                                                                                "Random"), n)})
+SWEEP = [{"gods": ",".join(roles), "known_language": known} for roles in ROLE_SETS for known in (True, False)] + [{"gods": "True,False,Random", "identify_language": True},
                                         {"gods": "True,False,Random,True"}]
 
 

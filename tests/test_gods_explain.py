@@ -231,8 +231,8 @@ def test_working_first_counts_per_god_add_up_and_match_a_brute_force_count():
 
 ROLE_SETS = sorted({roles for n in (2, 3) for roles in itertools.combinations_with_replacement(("True", "False",
                                                                                                 "Random"), n)})
-SWEEP = [{"gods": ",".join(roles), "known_language": known} for roles in ROLE_SETS for known in (True, False)] + [{"gods": "True,False,Random", "identify_language": True},
-                                        {"gods": "True,False,Random,True"}]
+SWEEP = [{"gods": ",".join(roles), "known_language": known} for roles in ROLE_SETS for known in (True, False)]
+SWEEP += [{"gods": "True,False,Random", "identify_language": True}, {"gods": "True,False,Random,True"}]
 
 
 def run(command, game):

@@ -98,7 +98,9 @@ def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[s
                                         else "at the start")
         safe = ""
         if "Random" in u.roles:
-            safe = f"; {', '.join(p['not_random']) or 'no god'} is surely not Random there"
+            gods = p["not_random"]
+            who = " and ".join([", ".join(gods[:-1]), gods[-1]] if len(gods) > 1 else gods) or "no god"
+            safe = f"; {who} {'are' if len(gods) > 1 else 'is'} surely not Random there"
         concept.append(f"{where}: {what[p['kind']]}; {plural(p['possibilities'], 'possibility', 'possibilities')} "
                        f"remain with {plural(p['questions_left'], 'question')} left{safe}. The worlds that reach it:")
         concept.extend("    " + " ".join(f"{g}={r}" for g, r in w.items()) for w in p["remaining"])

@@ -165,7 +165,8 @@ def question_report(game: GodsGame, god: str, question: Node, goal: str, target:
     for w, part in zip(u.words, (first, second), strict=True):
         state = "" if left is None else (f", can be finished in {left} more" if finish[w]
                                          else f", cannot be finished in {left} more")
-        lines.append(f"after {w!r}: {len(u.identity_set(part))} possibilities ({part.bit_count()} worlds){state}")
+        ids = plural(len(u.identity_set(part)), "possibility", "possibilities")
+        lines.append(f"after {w!r}: {ids} ({plural(part.bit_count(), 'world')}){state}")
     lines.append(f"goal {goal!r}: {verdict.summary}")
     return data, "\n".join(lines)
 

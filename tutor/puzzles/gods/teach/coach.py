@@ -60,8 +60,8 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
     g = u.god_index(god)
     w0, w1 = u.words
     first, second = answers(u, g, first_word_mask(question, u, g), start)
-    split = (f"  answer {w0!r}: {first.bit_count()} worlds\n{describe(u, first)}\n"
-             f"  answer {w1!r}: {second.bit_count()} worlds\n{describe(u, second)}")
+    split = (f"  answer {w0!r}: {plural(first.bit_count(), 'world')}\n{describe(u, first)}\n"
+             f"  answer {w1!r}: {plural(second.bit_count(), 'world')}\n{describe(u, second)}")
     text = f"ask {god}: {format_question(question)}"
     if goal == "target":
         assert target is not None
@@ -171,13 +171,15 @@ def failure_text(f: Failure, u: Universe) -> tuple[str, str]:
     """A one-line verdict and a step-by-step counterexample."""
     world = u.world_text(f.world)
     said = ", ".join(repr(s.answer) for s in f.path) or "no answers"
+    n = f.remaining.bit_count()
+    reaching = f"{plural(n, 'world')} reach{'es' if n == 1 else ''} it"
     summary = {
         "wrong": f"incorrect: in world {world} the answers {said} lead to the leaf on line {f.line}, "
                  f"which names {f.leaf}",
         "ambiguous": f"incorrect: the answers {said} (leaf on line {f.line}) still leave "
                      f"{len(u.identity_set(f.remaining))} possibilities, e.g. {world}",
         "unfinished": f"incorrect: the branch after {said} (line {f.line}) is unfinished; "
-                      f"{f.remaining.bit_count()} worlds reach it",
+                      f"{reaching}",
         "unreachable-leaf": f"incorrect: the leaf '-' on line {f.line} is reached, e.g. by world {world}",
         "too-long": f"incorrect: in world {world} the answers {said} lead to one question too many "
                     f"(line {f.line})",

@@ -16,8 +16,8 @@ from tutor.lint import lint_paths
 from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
 from tutor.puzzles.gods.rules.tree import parse_tree
-from tutor.puzzles.gods.teach.coach import open_places
 from tutor.puzzles.gods.rules.worlds import answers
+from tutor.puzzles.gods.teach.coach import open_places
 
 GODS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "gods"
 FILES = sorted(GODS_DIR.glob("*.toml"))

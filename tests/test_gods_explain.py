@@ -290,3 +290,27 @@ def test_a_leaf_with_a_role_the_variant_lacks_is_flagged_and_repeated_roles_are_
     with pytest.raises(InvalidNotation, match="B is False, but no god is False"):
         GODS.check(game, "tree", "ask A: you are True\nda: A=True B=False C=Random\nja: ?")
     GODS.kind("tree").parse(game, "ask A: you are True\nda: A=True B=Random C=Random\nja: ?", {})
+
+
+# -- through the session, as a learner meets them ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson,step", steps_asking_numbers(), ids=lambda x: getattr(x, "key", getattr(x, "id", "")))
+def test_a_learner_gets_the_reason_for_every_wrong_value(lesson, step):
+    """Driven through Session.handle: each wrong value's reply carries the refutation the engine computed."""
+    from tests.helpers import new_session, text
+
+    session = new_session()
+    session.handle(f"/open {lesson.id}")
+    while session.place.step != step.index:
+        session.handle("/next")
+    q, args, value, _ = refutation(step, 0)
+    for wrong in wrong_values(step, value):
+        if wrong == 10**6:
+            typed = "10^6"  # an expression the tutor writes, read as a number
+        else:
+            typed = str(wrong)
+        shown = text(session.handle(typed))
+        reason = q.refute(step.game, args, value, wrong)
+        assert reason.splitlines()[0] in shown, (step.key, typed, shown)
+        assert session.place.step == step.index

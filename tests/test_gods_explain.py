@@ -306,10 +306,7 @@ def test_a_learner_gets_the_reason_for_every_wrong_value(lesson, step):
         session.handle("/next")
     q, args, value, _ = refutation(step, 0)
     for wrong in wrong_values(step, value):
-        if wrong == 10**6:
-            typed = "10^6"  # an expression the tutor writes, read as a number
-        else:
-            typed = str(wrong)
+        typed = "10^6" if wrong == 10**6 else str(wrong)  # an expression the tutor writes is read as a number
         shown = text(session.handle(typed))
         reason = q.refute(step.game, args, value, wrong)
         assert reason.splitlines()[0] in shown, (step.key, typed, shown)

@@ -128,3 +128,17 @@ def test_gods_5_first_questions_are_not_given_away_before_the_last_hint():
     worst = GODS.compute(price.game, "first_worst_branch")
     for mistake in price.mistakes:
         assert str(worst) not in re.findall(r"\d+", mistake.say), mistake.say
+
+
+FENCED_WIDTH = 58  # a preformatted line is shown as it is: it must fit a 60-column terminal with its margin
+
+
+def test_fenced_lines_fit_a_narrow_terminal():
+    for les in LESSONS:
+        for where, text in prose(les, filled=True):
+            fenced = False
+            for line in text.splitlines():
+                if line.startswith("```"):
+                    fenced = not fenced
+                elif fenced:
+                    assert len(line) <= FENCED_WIDTH, (where, line)

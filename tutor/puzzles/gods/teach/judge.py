@@ -148,8 +148,8 @@ def example_table(game: GodsGame, asked: Asked) -> str:
     lines = [f"ask {god}: {format_question(question)}",
              f"  in logic (sympy):   {sym['proposition']}",
              f"  {god} answers {u.words[0]!r} "
-             + (f"{condition}" if condition in ("always", "never") else f"exactly when: {condition}")
-             + ("   (unless Random, who may say either word)" if start & u.random(u.god_index(god)) else ""),
+             + (f"{condition}" if condition in ("always", "never") else f"exactly when: {condition}"),
+             *(["  (unless Random, who may say either word)"] if start & u.random(u.god_index(god)) else []),
              "",
              f"  {'world':{world_width}}  {'true?':6} {god} answers"]
     for i, row in enumerate(sym["table"]):

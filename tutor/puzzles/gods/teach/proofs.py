@@ -234,7 +234,7 @@ def refute_working(game: GodsGame, args: Args, wrong: int, key: str) -> str:
         return f"Not {wrong}: none works. {no_plan(game, args, u.full)}"
     per = counts[key]
     total = sum(per)
-    many, one = WHAT[key]
+    many, _ = WHAT[key]
     note = ""
     if key == "questions" and wrong == sum(counts["splits"]):
         note = ("That counts the distinct splits. Questions that differ only in worlds where the asked god is "
@@ -242,19 +242,40 @@ def refute_working(game: GodsGame, args: Args, wrong: int, key: str) -> str:
     elif key == "splits" and wrong == sum(counts["questions"]):
         note = ("That counts questions. Questions that differ only in worlds where the asked god is Random make "
                 "the same split, and count once here. ")
+    # bounds per asked god whose sum just refutes ``wrong``: exact counts only when ``wrong`` is off by one
     if wrong > total:
-        return (f"{note}Not {wrong}: fewer work. Asking {u.gods[0]}, {per[0]:,} {many} start a {k}-question plan, "
-                f"and asking the other gods, fewer than {wrong - per[0]:,} together.")
-    partial = 0
-    for n, count in enumerate(per):
-        partial += count
-        if partial > wrong and n < len(u.gods) - 1:
-            asked = " and ".join(u.gods[:n + 1]) if n == 1 else ", ".join(u.gods[:n + 1])
-            return (f"{note}Not {wrong}: more work. Asking {asked} alone, {partial:,} {many} already start a "
-                    f"{k}-question plan.")
-    before = " and ".join(u.gods[:-1]) if len(u.gods) == 3 else ", ".join(u.gods[:-1])
-    return (f"{note}Not {wrong}: more work. Asking {before}, {total - per[-1]:,} {many} start a {k}-question plan, "
-            f"and asking {u.gods[-1]} some {one if per[-1] == 1 else many} work too.")
+        bounds = spread(per, wrong - 1 - total)
+        each = "; ".join(f"asking {g}, at most {b:,}" for g, b in zip(u.gods, bounds, strict=True))
+        return (f"{note}Not {wrong}: fewer work. The solver counted the {many} that start a {k}-question plan "
+                f"by the god asked: {each}: fewer than {wrong:,} together.")
+    bounds = spread(per, wrong + 1 - total)
+    each = "; ".join(f"asking {g}, at least {b:,}" for g, b in zip(u.gods, bounds, strict=True) if b)
+    return (f"{note}Not {wrong}: more work. The solver counted the {many} that start a {k}-question plan by "
+            f"the god asked: {each}: more than {wrong:,} together.")
+
+
+def spread(counts: list[int], change: int) -> list[int]:
+    """``counts`` moved by ``change`` in all (up when positive, down when negative, never below 0), spread as
+    evenly as the counts allow, so the bounds say no more than they must (a few passes, whatever the size).
+
+    >>> spread([32, 32, 32], 4), spread([32, 32, 32], -89), spread([1, 5], -4)
+    ([34, 33, 33], [2, 2, 3], [0, 2])
+    """
+    out = list(counts)
+    if change >= 0:
+        q, r = divmod(change, len(out))
+        return [c + q + (i < r) for i, c in enumerate(out)]
+    left = -change
+    while left:
+        active = [i for i, c in enumerate(out) if c > 0]
+        if not active:
+            break
+        q, r = divmod(left, len(active))
+        for n, i in enumerate(active):
+            take = min(out[i], q + (n < r))
+            out[i] -= take
+            left -= take
+    return out
 
 
 def register_working(name: str, key: str) -> None:

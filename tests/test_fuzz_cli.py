@@ -78,6 +78,17 @@ def stdin_of(text: str) -> Iterator[None]:
         sys.stdin = old
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Run every fuzzed command in a scratch folder: ``--output`` names are random, never the checkout's."""
+    old = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzz"))
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
 def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
     """``tutor ARGV`` in-process: exit status, stdout, stderr."""
     out, err = io.StringIO(), io.StringIO()

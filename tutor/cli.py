@@ -271,7 +271,9 @@ def write_pieces(path: str, pieces: Iterable[str]) -> None:
             for piece in pieces:
                 handle.write(piece)
     except OSError as err:
-        raise InvalidNotation(f"cannot write {path!r}: {err.strerror}") from None
+        raise InvalidNotation(f"cannot write {shorten(path)}: {err.strerror}") from None
+    except ValueError:  # a NUL character in the name
+        raise InvalidNotation(f"cannot write {shorten(path)}: a file name cannot hold a NUL character") from None
 
 
 def dump_json(data: object) -> str:

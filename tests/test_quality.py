@@ -66,3 +66,13 @@ def test_every_package_is_installed():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tutor").rglob("__init__.py")}
     assert found - {"tutor.lessons"} <= listed, sorted(found - listed)
+
+
+def test_nothing_stray_is_committed_at_the_top():
+    """The top of the repository holds the project's own files only (a test run's output is never committed)."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    top = {name.split(b"/")[0].decode("utf-8", "replace") for name in listed.split(b"\0") if name}
+    assert top <= {".ci", ".gitignore", "README.md", "docs", "lessons", "pyproject.toml", "tests", "tutor",
+                   "vulture_whitelist.py"}, sorted(top)

@@ -176,3 +176,5 @@ def test_solution_on_a_question_tree_takes_a_one_line_yes():
     replies, handed, _ = drive_at("gods-4", 1, "/solution\ry\r/quit\r")
     assert handed[:2] == ["/solution", "y"]
     assert any(r.text.startswith("A correct answer") for r in replies), joined(replies)
+    tree = next(r for r in replies if r.kind == "board" and r.text.startswith("ask "))  # the plan on its own lines
+    assert len(tree.text.splitlines()) > 3

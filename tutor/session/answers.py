@@ -235,7 +235,9 @@ class Answering(SessionState):
             return [Reply("info", "There is no winning answer here: that is the point of this step. "
                                   "Say so in your own words, or /next.")]
         why = explanation(step)
-        return [Reply("hint", f"A correct answer: {answer}"), *([Reply("board", why)] if why else []),
+        shown = ([Reply("hint", "A correct answer:"), Reply("board", answer)] if "\n" in answer  # a plan: a tree
+                 else [Reply("hint", f"A correct answer: {answer}")])
+        return [*shown, *([Reply("board", why)] if why else []),
                 Reply("info", "Type it in (or your own) to complete the step.")]
 
     @staticmethod

@@ -273,3 +273,19 @@ def test_a_number_step_takes_the_expressions_the_tutor_writes():
     assert "is not a whole number" not in text(session.handle("2^4"))
     out = text(session.handle("2^4 - 1"))
     assert "15" in out and session.step is not step  # 2^4 - 1 = 15 is the shortest length, accepted
+
+
+def test_let_blocks_are_kept_through_a_strategy_step_and_undone_with_it():
+    session = new_session()
+    session.handle("/open coins-2")
+    while session.step is not None and session.step.answer != "strategy":
+        session.handle("/next")
+    assert "Kept for this step: let D = 0123 02 0123" in text(session.handle("let D = 0123 02 0123"))
+    wrong = text(session.handle("D 01 D"))  # the block is known: a verdict, not "unknown block name"
+    assert "does not always win" in wrong and "unknown" not in wrong
+    session.handle("/undo")
+    session.handle("/undo")  # takes the definition back too
+    assert "'D' is not a move" in text(session.handle("D 01 D"))
+    session.handle("let D = 0123 02 0123")
+    assert "the shortest possible" in text(session.handle("D 01 D 0 D 01 D"))
+    assert session.place.defined == ""  # the next step starts with no definitions

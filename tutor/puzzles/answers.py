@@ -211,6 +211,11 @@ class AnswerKind(ABC, Generic[G, A]):
         """Words worth offering to tab completion while typing an answer."""
         return []
 
+    def definitions(self, text: str) -> tuple[str, str]:
+        """``(definitions, rest)``: the lines of an answer that define names for later answers of the same step
+        (a coin strategy's ``let`` blocks), and the rest.  The session keeps definitions through the step."""
+        return "", text
+
     # -- derived: the same for every kind ------------------------------------------------
 
     def arguments(self, raw: Mapping[str, Any]) -> Args:

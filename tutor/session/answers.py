@@ -129,13 +129,25 @@ class Answering(SessionState):
         if step.plays:
             return self._play(lesson, step, text)
         seconds = self.clock() - self.shown_at
+        assert step.expects is not None
+        defined, rest = step.expects.definitions(text)
+        known = "\n".join(d for d in (self.place.defined, defined) if d)
+        if defined and not rest.strip():  # only definitions: checked, kept for the step's next answers
+            try:
+                step.expects.parse(step.game, known, step.expects.arguments(step.args))
+            except TutorError as err:
+                return [Reply("error", str(err))]
+            self.remember()
+            self.place = replace(self.place, defined=known)
+            return [Reply("info", "Kept for this step: " + "; ".join(known.splitlines())
+                          + ". Use the names in your answer.")]
         try:
-            verdict = judge(step, text)
+            verdict = judge(step, f"{known}\n{rest}" if known else text)
         except TutorError as err:
             return [Reply("error", str(err))]
         self.progress.record_attempt(lesson.id, step.index, text, verdict.correct, verdict.summary, seconds)
         self.remember()
-        self.place = replace(self.place, last_answer=text)
+        self.place = replace(self.place, last_answer=text, defined=known)
         if verdict.correct:
             return self._complete(lesson, step, "" if step.success and step.computed else verdict.summary)
         out = [Reply("wrong", verdict.summary)]
@@ -177,8 +189,9 @@ class Answering(SessionState):
         own = kind.arguments(step.args)
         if kind.play is not None and self.place.game is not None:
             return ladder + kind.play.hints(self.place.game)
+        last = "\n".join(t for t in (self.place.defined, self.place.last_answer) if t)
         try:
-            return ladder + kind.hints(step.game, own, self.place.last_answer)
+            return ladder + kind.hints(step.game, own, last)
         except TutorError:
             return ladder + kind.hints(step.game, own, "")
 

@@ -63,6 +63,7 @@ class Place:
     last_answer: str = ""
     moves: int = 0  # moves played in this step's game
     played: tuple[str, ...] = ()  # their texts, saved so a resumed game is replayed
+    defined: str = ""  # definitions kept for this step's answers (a coin strategy's let blocks)
     over: bool = False  # the game ended (lost): moves are refused until /reset or /undo
 
 

@@ -221,6 +221,12 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
         """Every distinct move."""
         return completions(game)
 
+    def definitions(self, text: str) -> tuple[str, str]:
+        """The ``let`` lines (kept for the step's later answers) and the moves."""
+        lines = text.splitlines()
+        defined = [line for line in lines if line.lstrip().lower().startswith("let ")]
+        return "\n".join(defined), "\n".join(line for line in lines if line not in defined)
+
 
 # -- play against the Devil ------------------------------------------------------------------------------
 

@@ -101,8 +101,8 @@ def grundy_map(rules: Rules, n: int) -> tuple[Picture, list[list[int]]]:
             for x, row in enumerate(values) for y, g in enumerate(row)}
     kind = "misère Grundy values" if rules.misere else "Grundy values"
     header = f"{kind.capitalize()} of {rules.describe()}, piles up to {n}:"
-    legend: tuple[str, ...] = ("Values: 0-9 are 0 to 9, a-z are 10 to 35, A-Z are 36 to 61; 0 marks the losing positions; "
-              "first pile across, second pile up.",)
+    legend: tuple[str, ...] = ("Values: 0-9 are 0 to 9, a-z are 10 to 35, A-Z are 36 to 61; 0 marks the losing "
+                               "positions; first pile across, second pile up.",)
     if rules.misere:
         legend += ("Misère: (0, 0) counts 1 (the player to move has already won), every other cell is the mex "
                    "of its options; these values do not add by nim-sum.",)

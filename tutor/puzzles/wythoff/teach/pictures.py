@@ -86,7 +86,7 @@ def plot(rules: Rules, n: int) -> tuple[Picture, list[Position]]:
     cell = {(x, y): (LOSING, LOSING_STYLE) if (x, y) in losing else (WINNING, WINNING_STYLE)
             for x in range(n + 1) for y in range(n + 1)}
     header = f"Losing positions of {rules.describe()}, piles up to {n}:"
-    legend = (f"{LOSING} losing for the player to move, {WINNING} winning; first pile across, second pile up.",)
+    legend = (f"{LOSING} losing for the player to move, {WINNING} winning.", "First pile across, second pile up.")
     return _draw(n, cell, header, legend), sorted(losing)
 
 
@@ -99,11 +99,10 @@ def grundy_map(rules: Rules, n: int) -> tuple[Picture, list[list[int]]]:
                             "one-character symbols; choose a smaller --upto")
     cell = {(x, y): (SYMBOLS[g], "bold reverse" if g == 0 else PALETTE[(g - 1) % len(PALETTE)])
             for x, row in enumerate(values) for y, g in enumerate(row)}
-    kind = "misère Grundy values" if rules.misere else "Grundy values"
-    header = f"{kind.capitalize()} of {rules.describe()}, piles up to {n}:"
-    legend: tuple[str, ...] = ("Values: 0-9 are 0 to 9, a-z are 10 to 35, A-Z are 36 to 61; 0 marks the losing "
-                               "positions; first pile across, second pile up.",)
+    header = f"Grundy values of {rules.describe()}, piles up to {n}:"
+    legend: tuple[str, ...] = ("Values: 0-9 are 0 to 9, a-z are 10 to 35, A-Z are 36 to 61.",
+                               "0 marks the losing positions. First pile across, second pile up.")
     if rules.misere:
-        legend += ("Misère: (0, 0) counts 1 (the player to move has already won), every other cell is the mex "
-                   "of its options; these values do not add by nim-sum.",)
+        legend += ("Misère: (0, 0) counts 1 (the player to move has already won), every other",
+                   "cell is the mex of its options; these values do not add by nim-sum.")
     return _draw(n, cell, header, legend), values

@@ -197,3 +197,18 @@ def test_bad_sizes_one_line_exit_2(capsys: pytest.CaptureFixture[str], args: lis
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_documented_pictures(capsys: pytest.CaptureFixture[str]) -> None:
+    """The picture examples of docs/wythoff.md are what the commands print."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "wythoff.md").read_text(encoding="utf-8")
+    section = doc.split("#### Pictures", 1)[1]
+    block = section.split("```\n", 2)[1]
+    examples = re.findall(r"^\$ tutor (.+)\n((?:(?!\$ ).*\n)*)", block, flags=re.M)
+    assert [command for command, _ in examples] == ["analyze wythoff --plot --upto 10",
+                                                    "analyze wythoff --grundy-map --upto 6"]
+    for command, shown in examples:
+        assert main(command.split()) == 0
+        assert capsys.readouterr().out == shown

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
@@ -260,8 +261,23 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
     elif namespace.json:
         print(dump_json(report.data))
     else:
-        print(report.text)
+        print_text(report.text, report.spans)
     return int(report.exit_code)
+
+
+def print_text(text: str, spans: Sequence[tuple[int, int, str]]) -> None:
+    """A report's text: with its colour spans through rich in a terminal (unless ``NO_COLOR``), else as it is."""
+    if not spans or not sys.stdout.isatty() or os.environ.get("NO_COLOR"):
+        print(text)
+        return
+    from rich.text import Text
+
+    from tutor.render import make_console
+
+    shown = Text(text, no_wrap=True, overflow="ignore")
+    for start, end, style in spans:
+        shown.stylize(style, start, end)
+    make_console(sys.stdout).print(shown)
 
 
 def write_pieces(path: str, pieces: Iterable[str]) -> None:

@@ -47,12 +47,13 @@ from tutor.puzzles.play import LEARNER, OPPONENT, Play, PlayKind, Turn
 
 __all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Command", "Commands", "Kinds",
            "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report", "Sample",
-           "Turn", "Value", "Verdict"]
+           "Span", "Turn", "Value", "Verdict"]
 
 G = TypeVar("G")  # a family's game object
 
 
 Pieces = Callable[[], Iterable[str]]  # output produced on demand, piece by piece
+Span = tuple[int, int, str]  # characters start..end of a report's text and the style (rich's syntax) they take
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Report:
     Output too large to hold in memory is produced on demand: ``stream`` gives the whole
     JSON document in pieces (then ``data`` holds every key, with the streamed list left
     as None), and ``files`` are (path, pieces) the command line writes before printing.
+    ``spans`` colour parts of the text in a terminal (a picture); the text alone is the plain form.
     """
 
     data: JSON
@@ -69,6 +71,7 @@ class Report:
     exit_code: int = 0
     stream: Pieces | None = None
     files: tuple[tuple[str, Pieces], ...] = ()
+    spans: tuple[Span, ...] = ()
 
 
 # -- commands ------------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 ``solve --position A,B``  -> ``{"outcome", "winning_moves", "remoteness", ...}``
 ``analyze --count K``     -> ``{"p_positions": [[a, b], ...]}``
 ``analyze --index K``     -> ``{"p_position": [a, b]}``
+``analyze --plot``        -> ``{"plot": {"upto": N, "losing_positions": [[x, y], ...]}}`` and a picture
+``analyze --grundy-map``  -> ``{"grundy_map": {"upto": N, "values": [[g(x, y) for y] for x]}}`` and a map
 ``check --position A,B MOVE`` and ``check --conjecture EXPR`` exit 0 / 1 / 2.
 
 JSON keys are documented in README.md and docs/wythoff.md; they may be added
@@ -14,7 +16,7 @@ from __future__ import annotations
 from tutor.errors import InvalidParams
 from tutor.limits import WYTHOFF_UPTO
 from tutor.puzzles.answers import JSON, Verdict
-from tutor.puzzles.base import Commands, Report
+from tutor.puzzles.base import Commands, Report, Span
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.puzzles.wythoff.engine import (
     grundy_values,
@@ -31,6 +33,7 @@ from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_mov
 from tutor.puzzles.wythoff.teach import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.teach.decision import decide
 from tutor.puzzles.wythoff.teach.kinds import KINDS
+from tutor.puzzles.wythoff.teach.pictures import PICTURE_MAX, PICTURE_UPTO, Picture, grundy_map, picture_size, plot
 from tutor.puzzles.wythoff.theory import analysis
 from tutor.text import plural
 
@@ -157,7 +160,11 @@ def hint(game: WythoffGame, args: Args) -> Report:
                    Option("table", int, None, "compare the formula with the exhaustive table for piles <= N "
                           f"(past {TABLE_LIMIT}: the row scan, up to {SCAN_LIMIT})", metavar="N"),
                    Option("splits", bool, False, "the losing splits with min_total <= total <= max_total"),
-                   MIN_TOTAL, MAX_TOTAL)
+                   MIN_TOTAL, MAX_TOTAL,
+                   Option("plot", bool, False, "draw the losing positions on a grid of piles up to --upto "
+                          f"(default {PICTURE_UPTO}, at most {PICTURE_MAX})"),
+                   Option("grundy_map", bool, False, "draw the Grundy values of piles up to --upto as a map "
+                          f"(default {PICTURE_UPTO}, at most {PICTURE_MAX})"))
 def analyze(game: WythoffGame, args: Args) -> Report:
     """What was asked for (``args.given``), or the sympy-checked proof when nothing was."""
     rules = game.rules
@@ -202,10 +209,29 @@ def analyze(game: WythoffGame, args: Args) -> Report:
         data["losing_totals"] = sorted({x + y for x, y in pairs})
         lines.append(f"Losing splits with {args['min_total']} to {args['max_total']} pennies: "
                      f"{format_pairs(pairs) or 'none'}")
+    spans: list[Span] = []
+
+    def draw(picture: Picture) -> None:
+        start = len("\n".join(lines)) + 1 if lines else 0
+        spans.extend((start + a, start + b, style) for a, b, style in picture.spans)
+        lines.extend(picture.lines)
+
+    if args["plot"]:
+        asked = True
+        size = picture_size(upto)
+        picture, cells = plot(rules, size)
+        data["plot"] = {"upto": size, "losing_positions": [list(c) for c in cells]}
+        draw(picture)
+    if args["grundy_map"]:
+        asked = True
+        size = picture_size(upto)
+        picture, values = grundy_map(rules, size)
+        data["grundy_map"] = {"upto": size, "values": values}
+        draw(picture)
     if not asked:
         steps = analysis(rules)
         data["analysis"] = [s.as_json() for s in steps]
         data["p_positions"] = [list(p) for p in p_positions(rules, 10)]
         lines = [f"{n}. {s.title}. {s.text}" + (f"  [sympy: {s.identity}: {'verified' if s.verified else 'FAILED'}]"
                                                  if s.identity else "") for n, s in enumerate(steps, 1)]
-    return Report(data, "\n".join(lines))
+    return Report(data, "\n".join(lines), spans=tuple(spans))

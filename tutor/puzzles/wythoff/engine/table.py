@@ -22,7 +22,7 @@ a row with a union-find "next free" pointer, so a row costs O(a) steps.  By
 symmetry a row whose number already appeared as the larger pile of a losing
 pair has its losing cell there.
 
-Grundy values (normal play only; they make sums of boards playable) use the mex
+Grundy values (normal play; they make sums of boards playable; misère ones are drawn for single boards) use the mex
 of the values below, left and on the diagonal band, with Python integers as bit
 sets: ``mask = 0b1011`` means the values 0, 1 and 3 are reachable.
 """
@@ -134,8 +134,12 @@ def scan_p_positions(rules: Rules, n: int) -> list[Position]:
     return pairs
 
 
-def grundy_table(a: int, width: int, height: int) -> list[list[int]]:
+def grundy_table(a: int, width: int, height: int, misere: bool = False) -> list[list[int]]:
     """Grundy values ``g[x][y]`` of normal-play a-Wythoff for ``0 <= x <= width, 0 <= y <= height``.
+
+    With ``misere``, the misère Grundy values of single boards: (0, 0), where the player to move has
+    already won, counts 1 and every other cell is the mex of its options, so 0 marks exactly the misère
+    losing positions (these values do not add by nim-sum; sums of boards use normal play).
 
     >>> grundy_table(1, 2, 2)
     [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
@@ -161,7 +165,7 @@ def grundy_table(a: int, width: int, height: int) -> list[list[int]]:
                 upto = x - max(e, 0) - start  # rows x' < x - max(e, 0)
                 if upto > 0:
                     mask |= cells[min(upto, len(cells) - 1)]
-            g = (~mask & (mask + 1)).bit_length() - 1
+            g = 1 if misere and x == y == 0 else (~mask & (mask + 1)).bit_length() - 1
             table[x][y] = g
             bit = 1 << g
             row_mask |= bit

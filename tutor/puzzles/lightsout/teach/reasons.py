@@ -224,7 +224,8 @@ def refute_quiet_patterns(game: LightsGame, args: Args, value: Value, wrong: Val
 @QUANTITIES.explains("press_sets")
 def explain_press_sets(game: LightsGame, args: Args, value: Value) -> str:
     r = game.rules
-    return f"Each of the {r.cells} cells is pressed 0 to {r.states - 1} times, independently: {r.states}^{r.cells} sets."
+    return (f"Each of the {r.cells} cells is pressed 0 to {r.states - 1} times, independently: "
+            f"{r.states}^{r.cells} sets.")
 
 
 @QUANTITIES.refutes("press_sets")
@@ -337,7 +338,7 @@ def refute_solutions(game: LightsGame, args: Args, value: Value, wrong: Value) -
         listed = "\n".join(f"  {_presses(r, p)}" for p in found)
         return (f"Here are {n + 1} different press sets that each darken the board (one solution plus quiet "
                 f"patterns):\n{listed}")
-    structure = (f"Every solution is one solution plus a quiet pattern (pressing nothing included); "
+    structure = ("Every solution is one solution plus a quiet pattern (pressing nothing included); "
                  + _basis_words(r, sol.analysis.nullity))
     return _count(wrong, value, "A number of solutions", structure)
 

@@ -326,9 +326,9 @@ def hint_ladder(rules: Rules, board: Board) -> list[str]:
             "every one to be solvable.",
             "It is not: " + unsolvable_reason(rules, board, sol.obstruction) + ".",
         ]
-    left = sol.press_count
-    ladder = [f"The board can be darkened in {left} more press{'es' if left != 1 else ''}"
-              f"{'' if sol.minimal else ' (best found)'}; order never matters."]
+    twice = "twice" if rules.states == 2 else f"{rules.states} times"
+    ladder = [f"The board as it is now can be darkened. Order never matters, and pressing a cell {twice} "
+              f"does nothing, so look for a set of cells to press."]
     if rules.chaseable:
         n = rules.cols
         top = next((r for r in range(rules.rows - 1) if any(board[r * n : (r + 1) * n])), None)
@@ -338,12 +338,13 @@ def hint_ladder(rules: Rules, board: Board) -> list[str]:
             ladder.append(f"Chase the lights: row {top + 1} has {' '.join(lit)} lit; press the cells "
                           f"just below them ({' '.join(below)}) to clear it without touching the rows above.")
         else:
-            ladder.append("Only the last row is lit: that residue says which top-row cells to press "
-                          "before chasing again.")
+            top_fix = [cell for cell in cells_of(rules, sol.pattern or b"") if cell[0] == 0]
+            ladder.append(f"Only the last row is lit: the chase has left the residue {residue_text(rules, board)}. "
+                          f"Press {format_presses(top_fix)} in row 1, then chase again from the top.")
     else:
         ladder.append("Think of each press as a vector; solve the linear system A x = b.")
     sample = cells_of(rules, sol.pattern or b"")
     if sample:
-        ladder.append(f"Press {format_cell(*sample[0])} (part of a {'fewest-press ' if sol.minimal else ''}"
-                      f"solution: {format_presses(sample)}).")
+        kind = "fewest-press " if sol.minimal else ""
+        ladder.append(f"Press {format_cell(*sample[0])}: it is part of a {kind}solution from the board as it is now.")
     return ladder

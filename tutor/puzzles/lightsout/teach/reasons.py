@@ -348,7 +348,8 @@ def explain_min_presses(game: LightsGame, args: Args, value: Value) -> str:
     sol = engine.solve(game.rules, game.lights)
     how = ("the only solution" if sol.solutions == 1 else
            f"the fewest of all {sol.solutions:,} solutions" if sol.minimal else "the fewest the search found")
-    return f"{_presses(game.rules, sol.pattern or b'')} darkens the board with {plural(int(value), 'press', 'presses')}, {how}."
+    presses = plural(int(value), "press", "presses")
+    return f"{_presses(game.rules, sol.pattern or b'')} darkens the board with {presses}, {how}."
 
 
 @QUANTITIES.refutes("min_presses")

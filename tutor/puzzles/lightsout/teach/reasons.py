@@ -11,6 +11,7 @@ try again.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from itertools import product
 
@@ -58,7 +59,14 @@ def _count(wrong: Value, value: Value, what: str, structure: str, extra: str = "
     n = _number(wrong)
     assert n is not None and isinstance(value, int)
     side = "more" if n < value else "fewer"
-    return f"{structure}: there are {side} than {n:,}.{(' ' + extra) if extra else ''}"
+    return f"{structure}: there are {side} than {_digits(n)}.{(' ' + extra) if extra else ''}"
+
+
+def _digits(n: int) -> str:
+    """``65,536``, or ``a number of 4,301 digits`` past what Python prints."""
+    if n.bit_length() > 3000:
+        return f"a number of {math.floor(n.bit_length() * math.log10(2)) + 1:,} digits"
+    return f"{n:,}"
 
 
 def _power_mistakes(wrong: int, base: int, exponent: int, unit: str) -> str:
@@ -83,6 +91,13 @@ def _text(wrong: Value, value: Value, what: str) -> str:
         if a.rstrip() != b.rstrip():
             return f"{what} differs at line {i}: the engine has {b.strip()!r} there, not {a.strip()!r}."
     return f"{what} has {plural(len(want), 'line')}, not {len(got)}."
+
+
+def _shown(base: int, exponent: int) -> str:
+    """``base^exponent``, with its digits when they are few enough to read: ``2^12 = 4,096``."""
+    if exponent * math.log10(base) > 60:
+        return f"{base}^{exponent}"
+    return f"{base}^{exponent} = {base**exponent:,}"
 
 
 def _plus(k: int, a: Pattern, b: Pattern) -> Pattern:
@@ -172,8 +187,7 @@ def refute_poly_nullity(game: LightsGame, args: Args, value: Value, wrong: Value
 def explain_solvable_boards(game: LightsGame, args: Args, value: Value) -> str:
     r, a = game.rules, engine.analyze(game.rules)
     return (f"The boards that can be darkened are the sums of the press matrix's columns; its {a.rank} independent "
-            f"columns each {_uses(r)} give {r.states}^{a.rank} = {value:,} different boards."
-            if isinstance(value, int) else f"{r.states}^{a.rank} boards.")
+            f"columns, each {_uses(r)}, give {_shown(r.states, a.rank)} different boards.")
 
 
 @QUANTITIES.refutes("solvable_boards")
@@ -184,7 +198,7 @@ def refute_solvable_boards(game: LightsGame, args: Args, value: Value, wrong: Va
     if n is not None and n >= 0:
         if n == a.rank:
             extra = f"{n} is the rank, the number of independent columns; the boards are all their sums."
-        elif n == r.states**r.cells:
+        elif r.cells < 4000 and n == r.states**r.cells:
             extra = (f"That is every {r.rows}x{r.cols} board; only {plural(a.rank, 'column')} of "
                      f"{r.cells} are independent.")
         else:
@@ -198,8 +212,9 @@ def refute_solvable_boards(game: LightsGame, args: Args, value: Value, wrong: Va
 @QUANTITIES.explains("quiet_patterns")
 def explain_quiet_patterns(game: LightsGame, args: Args, value: Value) -> str:
     r, a = game.rules, engine.analyze(game.rules)
-    return (f"{r.states}^{a.nullity} combinations of the {plural(a.nullity, 'basis pattern')}, less the one that "
-            f"presses nothing: {value:,}.")
+    count = f": {value:,}" if isinstance(value, int) and a.nullity < 60 else ""
+    return (f"{_shown(r.states, a.nullity)} combinations of the {plural(a.nullity, 'basis pattern')}, less the one "
+            f"that presses nothing{count}.")
 
 
 @QUANTITIES.refutes("quiet_patterns")
@@ -225,7 +240,7 @@ def refute_quiet_patterns(game: LightsGame, args: Args, value: Value, wrong: Val
 def explain_press_sets(game: LightsGame, args: Args, value: Value) -> str:
     r = game.rules
     return (f"Each of the {r.cells} cells is pressed 0 to {r.states - 1} times, independently: "
-            f"{r.states}^{r.cells} sets.")
+            f"{_shown(r.states, r.cells)} sets.")
 
 
 @QUANTITIES.refutes("press_sets")
@@ -244,8 +259,7 @@ def refute_press_sets(game: LightsGame, args: Args, value: Value, wrong: Value) 
 @QUANTITIES.explains("top_rows")
 def explain_top_rows(game: LightsGame, args: Args, value: Value) -> str:
     r = game.rules
-    return f"Each of the {r.cols} top-row cells is pressed or not: {r.states}^{r.cols} = {value:,} top rows." \
-        if isinstance(value, int) else f"{r.states}^{r.cols} top rows."
+    return f"Each of the {r.cols} top-row cells is pressed or not: {_shown(r.states, r.cols)} top rows."
 
 
 @QUANTITIES.refutes("top_rows")
@@ -262,7 +276,7 @@ def refute_top_rows(game: LightsGame, args: Args, value: Value, wrong: Value) ->
 @QUANTITIES.explains("top_row_cells")
 def explain_top_row_cells(game: LightsGame, args: Args, value: Value) -> str:
     r = game.rules
-    return (f"The chase decides every press below row 1 from the row above it, so only the {value} top-row cells "
+    return (f"The chase decides every press below row 1 from the row above it, so only the {value:,} top-row cells "
             f"(a1 to {column_name(r.cols - 1)}1) are unknown.")
 
 
@@ -276,7 +290,7 @@ def refute_top_row_cells(game: LightsGame, args: Args, value: Value, wrong: Valu
     elif n == 2 and r.states == 2 and r.cols != 2:
         extra = "2 is the number of values each unknown can take (0 or 1)."
     return _count(wrong, value, "A number of unknowns",
-                  f"The chase fixes the presses of rows 2 to {r.rows} from the row above them; what is left "
+                  "The chase fixes the presses of every row below the top from the row above it; what is left "
                   f"unknown is one press per top-row cell, from a1 to {column_name(r.cols - 1)}1", extra)
 
 
@@ -316,8 +330,11 @@ def explain_solutions(game: LightsGame, args: Args, value: Value) -> str:
     sol = engine.solve(r, game.lights, minimize=False)
     if not sol.solvable:
         return "No press list darkens the board: " + solvable_reason(r, game.lights, sol) + "."
-    return (f"One solution plus each of the {r.states}^{sol.analysis.nullity} combinations of the quiet basis: "
-            f"{value:,} solutions.")
+    if sol.analysis.nullity == 0:
+        return f"The {r.describe()} board has no quiet patterns, so exactly 1 solution darkens it."
+    return (f"One solution plus each of the {_shown(r.states, sol.analysis.nullity)} combinations of the quiet "
+            f"basis: {plural(sol.solutions, 'solution')}." if sol.analysis.nullity < 200 else
+            f"One solution plus each of the {r.states}^{sol.analysis.nullity} combinations of the quiet basis.")
 
 
 @QUANTITIES.refutes("solutions")
@@ -336,8 +353,8 @@ def refute_solutions(game: LightsGame, args: Args, value: Value, wrong: Value) -
     if n < value and n < SHOWN:
         found = _solutions(r, sol, n + 1)
         listed = "\n".join(f"  {_presses(r, p)}" for p in found)
-        return (f"Here are {n + 1} different press sets that each darken the board (one solution plus quiet "
-                f"patterns):\n{listed}")
+        return (f"These press sets are all different, and each darkens the board (one solution plus quiet "
+                f"patterns), so there are more than {n}:\n{listed}")
     structure = ("Every solution is one solution plus a quiet pattern (pressing nothing included); "
                  + _basis_words(r, sol.analysis.nullity))
     return _count(wrong, value, "A number of solutions", structure)
@@ -347,7 +364,7 @@ def refute_solutions(game: LightsGame, args: Args, value: Value, wrong: Value) -
 def explain_min_presses(game: LightsGame, args: Args, value: Value) -> str:
     sol = engine.solve(game.rules, game.lights)
     how = ("the only solution" if sol.solutions == 1 else
-           f"the fewest of all {sol.solutions:,} solutions" if sol.minimal else "the fewest the search found")
+           f"the fewest of all {_digits(sol.solutions)} solutions" if sol.minimal else "the fewest the search found")
     presses = plural(int(value), "press", "presses")
     return f"{_presses(game.rules, sol.pattern or b'')} darkens the board with {presses}, {how}."
 
@@ -362,7 +379,7 @@ def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value)
     assert n is not None and isinstance(value, int)
     sol = engine.solve(r, board)
     if n > value:
-        among = "its only solution" if sol.solutions == 1 else f"one of its {sol.solutions:,} solutions"
+        among = "its only solution" if sol.solutions == 1 else f"one of its {_digits(sol.solutions)} solutions"
         return f"A press list with fewer than {n} presses darkens the board: {among}."
     if n == 0:
         return f"The board has {plural(len(lit_cells(r, board)), 'light')} on, so it needs some presses."

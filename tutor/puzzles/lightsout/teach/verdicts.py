@@ -210,7 +210,8 @@ def judge_presses(rules: Rules, board: Board, cells: Sequence[Cell], *, need_min
         extra = f" (the fewest is {fewest}{'' if sol.minimal else ' found'})"
     else:
         extra = " - the fewest possible" if sol.minimal else ""
-    return Verdict(True, f"all dark after {presses}{extra}", j.cancel, data, canonical, j.written, fewest)
+    summary = f"all dark after {presses}{extra}" + (f". {j.cancel}" if j.cancel else "")
+    return Verdict(True, summary, "", data, canonical, j.written, fewest)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 A number is a claim unless a rule says otherwise; each claim must equal
 something computed for the step's game (an integer quantity, a parameter, a
-question argument, how many cells a press changes).  The rules for numbers
+question argument, the cells of the board, how many cells a press changes).  The rules for numbers
 that are not claims are checked too: a row number is a row of the board, a
 lesson number names a Lights Out lesson, a number below the number of states
 is a cell's state, and a declared mistake's own value may be quoted by its
@@ -29,7 +29,7 @@ def computed(step) -> set[int]:
     """Every whole number the engine and the step's parameters give for this step."""
     game = step.game
     rules = game.rules
-    out = {rules.rows, rules.cols, rules.states, *(v for v in step.args.values() if isinstance(v, int))}
+    out = {rules.rows, rules.cols, rules.cells, rules.states, *(v for v in step.args.values() if isinstance(v, int))}
     for _, q in PUZZLE.quantities.items():
         try:
             value = q(game, step.args)

@@ -80,7 +80,7 @@ def test_texts_agree_with_their_data_and_with_brute_force(params):
     data, text = report.data, report.text
     assert data["solvable_boards"] == len(reach)  # k^rank, counted by brute force
     assert f"rank {data['rank']}, nullity {data['nullity']}" in text
-    assert f"Solvable boards: {len(reach)} of {rules.states ** rules.cells}" in text
+    assert f"Solvable boards: {len(reach):,} of {rules.states ** rules.cells:,}" in text
     all_on = bytes([1]) * rules.cells
     assert data["all_on_solvable"] == (all_on in reach)
     assert ("The all-on board is not solvable" in text) == (all_on not in reach)
@@ -101,7 +101,7 @@ def test_texts_agree_with_their_data_and_with_brute_force(params):
             continue
         assert data["minimal"] and data["press_count"] == fewest, (board, data)
         assert f"Solvable: {data['press_count']} press" in text and "(the fewest)" in text
-        assert f"; {data['solutions']} solution" in text and data["solutions"] == rules.states ** data["nullity"]
+        assert f"; {data['solutions']:,} solution" in text and data["solutions"] == rules.states ** data["nullity"]
         assert sum(1 for v in reach.values() if v is not None) == len(reach)
         # a press list the learner might type: the engine's, the engine's with a cancelling pair, a random one
         presses = [format_cell(r - 1, c - 1) for r, c in data["presses"]]

@@ -152,12 +152,6 @@ def top_rows(game: LightsGame, args: Args) -> int | str:
     return texts.count_value(game.states, game.rules.cols)
 
 
-@QUANTITIES.register("cells", "how many cells the board has: rows x cols")
-def cells(game: LightsGame, args: Args) -> int:
-    """Rows times columns."""
-    return game.rules.cells
-
-
 @QUANTITIES.register("top_row_cells", "how many unknowns the chase leaves: the cells of the top row")
 def top_row_cells(game: LightsGame, args: Args) -> int:
     """The columns."""

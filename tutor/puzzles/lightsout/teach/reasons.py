@@ -273,19 +273,6 @@ def refute_top_rows(game: LightsGame, args: Args, value: Value, wrong: Value) ->
                   f"so the choices multiply", extra)
 
 
-@QUANTITIES.explains("cells")
-def explain_cells(game: LightsGame, args: Args, value: Value) -> str:
-    r = game.rules
-    return f"{r.rows} rows of {r.cols} cells: {r.cells:,} cells."
-
-
-@QUANTITIES.refutes("cells")
-def refute_cells(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-    r = game.rules
-    return _count(wrong, value, "A number of cells", f"The board has {plural(r.rows, 'row')}, each of "
-                  f"{plural(r.cols, 'cell')} (a1 to {format_cell(0, r.cols - 1)} in row 1)")
-
-
 @QUANTITIES.explains("top_row_cells")
 def explain_top_row_cells(game: LightsGame, args: Args, value: Value) -> str:
     r = game.rules

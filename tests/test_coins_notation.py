@@ -137,9 +137,12 @@ def test_let_blocks_expand_to_the_same_moves() -> None:
 
 
 def test_unknown_block_name_is_one_line() -> None:
-    with pytest.raises(InvalidNotation, match=r"'D'.*unknown block name") as info:
+    with pytest.raises(InvalidNotation, match=r"'D'.*is not a move: a move names the positions") as info:
         parse_strategy("0123 D", 4)
     assert "\n" not in str(info.value)
+    assert "let" not in str(info.value)  # a learner who has not met blocks is not sent to them
+    with pytest.raises(InvalidNotation, match=r"'F'.*is not a move.*blocks defined so far are D, E"):
+        parse_strategy("let D = 0\nlet E = 01\nD F", 4)
 
 
 # -- counters with more than ten faces (issue 13): amounts separated by colons ---------------------

@@ -127,7 +127,7 @@ def test_too_many_questions_is_incorrect() -> None:
 def test_hints_ladder_for_partial_tree() -> None:
     partial = "ask A: would you say ja to (B is Random)\nda: ?\nja: ?"
     ladder = hints(GAME, "tree", partial)
-    assert len(ladder) == 3 and "2 place(s)" in ladder[0] and "try: ask" in ladder[2]
+    assert len(ladder) == 3 and "2 places" in ladder[0] and "try ask" in ladder[2]
     assert "complete" in hints(GAME, "tree", reference(GAME, "tree") or "")[0]
 
 

@@ -13,8 +13,11 @@ from tutor import puzzles
 from tutor.bits import members
 from tutor.course import Lesson, Step, fill, load_file
 from tutor.lint import lint_paths
+from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.tree import parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
+from tutor.puzzles.gods.teach.coach import open_places
 
 GODS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "gods"
 FILES = sorted(GODS_DIR.glob("*.toml"))
@@ -105,7 +108,8 @@ def test_declared_mistake_is_judged_wrong_and_names_its_misconception(lesson, st
     replies = session.handle(answer)
     kinds = [r.kind for r in replies]
     assert "wrong" in kinds and "error" not in kinds, text(replies)
-    assert any(r.kind == "hint" and r.text == mistake.say for r in replies), text(replies)
+    said = fill(mistake.say, GODS, step.game, step.args)  # as the session fills it
+    assert any(r.kind == "hint" and r.text == said for r in replies), text(replies)
     assert session.place.step == step.index
 
 
@@ -119,7 +123,14 @@ def test_tree_mistakes_get_a_counterexample_with_random_answering():
     assert "A is Random and may say either word" in board
     ladder = [session.handle("/hint")[0].text for _ in range(len(step.hints) + 3)]
     assert ladder[len(step.hints)].startswith(f"hint {len(step.hints) + 1} of ")
-    assert "There, try: ask" in ladder[-1]  # the engine's concrete move after the authored hints
+    # the engine's rungs after the authored hints name every failing place, with the worlds reaching it
+    places = open_places(parse_tree(trusting, step.game.universe), shared_solver(step.game), 3, step.game.start)
+    assert len(places) > 1
+    for p in places:
+        assert f"Line {p['line']}, after " in ladder[-2] and f"Line {p['line']}, after " in ladder[-1]
+        for w in p["remaining"]:
+            assert "    " + " ".join(f"{g}={r}" for g, r in w.items()) in ladder[-2]
+    assert ladder[-1].count(": try ask ") == sum(p["finishable"] for p in places)
 
 
 def test_warm_up_hints_and_verdicts_do_not_talk_about_random():

@@ -354,9 +354,15 @@ def test_kill_9_at_random_points_loses_nothing(tmp_path):
         assert proc.stdin is not None
         proc.stdin.write("/open coins-1\n\n\n" + "7\n" * 400)
         proc.stdin.flush()
-        time.sleep(0.8 + rng.random())  # somewhere in the middle of the answers (or of starting up)
+        assert proc.stdout is not None
+        first = ""
+        while "Not right" not in first:  # answering has begun, however slow the machine is to start up
+            line = proc.stdout.readline()
+            assert line, "the session ended before answering"
+            first += line
+        time.sleep(rng.random() * 0.3)  # somewhere in the middle of the answers
         proc.kill()
-        out = proc.communicate()[0]
+        out = first + proc.communicate()[0]
         shown += out.count("\nx ") + out.count("\n✗ ")
         runs += 1
     db = tmp_path / "progress.sqlite3"

@@ -138,3 +138,41 @@ def test_a_bug_is_logged_with_its_traceback_and_the_learner_told_where(tmp_path,
     logged = log.read_text(encoding="utf-8")
     assert "Traceback (most recent call last)" in logged and "raise RuntimeError" in logged
     assert "'0123'" in logged  # what the learner typed, to reproduce it
+
+
+def drive_at(lesson: str, step: int, keys: str) -> tuple[list[Reply], list[str], object]:
+    """The terminal REPL at ``step`` of ``lesson``: the replies, and every text the REPL handed the session."""
+    session = new_session()
+    session.handle(f"/open {lesson}")
+    while session.step is not None and session.step.index < step:
+        session.handle("/next")
+    handed: list[str] = []
+    handle = session.handle
+
+    def recording(text: str) -> list[Reply]:
+        handed.append(text)
+        return handle(text)
+
+    session.handle = recording  # type: ignore[method-assign]
+    seen: list[Reply] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        run_terminal(session, None, input=pipe, output=DummyOutput(), emit=seen.extend)
+    return seen, handed, session
+
+
+def test_ctrl_c_in_a_question_tree_cancels_only_the_current_line():
+    tree = "ask A: A is True\r  ja: A is True\r  da: A is False\r"
+    _, handed, _ = drive_at("gods-1", 6, tree[:-1] + "\rask B: typo\x03" + "\r/quit\r")
+    answer = next(t for t in handed if t.startswith("ask A"))
+    assert "typo" not in answer and answer.splitlines() == ["ask A: A is True", "  ja: A is True",
+                                                            "  da: A is False"]
+    _, handed, _ = drive_at("gods-1", 6, "ask A: A is True\r  ja: oops\r\x03  ja: A is True\r\r/quit\r")
+    answer = next(t for t in handed if t.startswith("ask A"))  # on an empty line, Ctrl-C takes back the line above
+    assert "oops" not in answer and answer.splitlines()[1] == "  ja: A is True"
+
+
+def test_solution_on_a_question_tree_takes_a_one_line_yes():
+    replies, handed, _ = drive_at("gods-4", 1, "/solution\ry\r/quit\r")
+    assert handed[:2] == ["/solution", "y"]
+    assert any(r.text.startswith("A correct answer") for r in replies), joined(replies)

@@ -23,6 +23,8 @@ from tutor.puzzles.base import Command, Puzzle
 from tutor.puzzles.options import Option, resolve
 from tutor.text import one_line, shorten
 
+GRADE_FORMATS = ("text", "json", "csv", "gradescope", "prairielearn", "junit")  # tutor.platforms.FORMATS
+
 INTERNAL_ERROR = 3  # exit status of a bug (0 correct, 1 incorrect, 2 bad input)
 
 PUZZLE_COMMANDS = {
@@ -103,6 +105,16 @@ def build_parser() -> Parser:
     p.add_argument("--puzzle", required=True, metavar="NAME", help="the puzzle family (see 'tutor puzzles')")
     p.add_argument("--dir", default=".", metavar="DIR", help="where to write it (default: here)")
     p.set_defaults(handler="cmd_new")
+    p = sub.add_parser("schema", help="print the JSON Schema of a lesson file (or of pack.toml), for editors",
+                       description="Print the JSON Schema of a lesson file, or of a pack.toml with 'pack'. Editors "
+                                   "that read TOML through Taplo (VS Code's Even Better TOML, Neovim, Helix) "
+                                   "validate and complete a lesson from it: save it and point a '#:schema' line "
+                                   "or .taplo.toml at it (docs/authoring.md).")
+    p.add_argument("which", nargs="?", choices=("lesson", "pack"), default="lesson",
+                   help="lesson (default) or pack")
+    p.add_argument("--markdown", action="store_true",
+                   help="the tables of keys as docs/authoring.md shows them, instead of the JSON Schema")
+    p.set_defaults(handler="cmd_schema")
     p = sub.add_parser("preview", help="read a lesson as a learner sees it, answered with its reference answers",
                        description="Run LESSON non-interactively with its reference answers and print what a "
                                    "learner would see. Exit 1 if any step would not accept its reference answer.")
@@ -118,8 +130,11 @@ def build_parser() -> Parser:
                    help="the step graded (default: the last whole-answer step)")
     p.add_argument("--jobs", type=whole_number, metavar="N", help="worker processes (default: one per core)")
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="rows as JSON")
-    out.add_argument("--csv", action="store_true", help="rows as CSV")
+    out.add_argument("--json", action="store_true", help="rows as JSON (the same as --format json)")
+    out.add_argument("--csv", action="store_true", help="rows as CSV (the same as --format csv)")
+    out.add_argument("--format", choices=GRADE_FORMATS,
+                     default=None, help="text (default), json, csv, gradescope (results.json), prairielearn "
+                                        "(external-grader result) or junit (XML); see docs/authoring.md")
     p.set_defaults(handler="cmd_grade")
     for name in ("start", "lint", "progress", "preview", "grade"):
         sub.choices[name].add_argument(

@@ -6,6 +6,10 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 from tutor.errors import TutorError
 from tutor.limits import ID_CHARS
@@ -29,7 +33,11 @@ def cmd_lint(args: argparse.Namespace) -> int:
                   + (f": {', '.join(names)}" if names else ""))
         return 0
     paths = list(args.paths) + list(args.lessons or [])
-    count, errors = lint_paths(paths)
+    bar = ProgressBar("checking lessons")
+    try:
+        count, errors = lint_paths(paths, each=bar.update)
+    finally:
+        bar.close()
     for err in errors:
         print(err, file=sys.stderr)
     if errors:
@@ -80,10 +88,27 @@ def cmd_progress(args: argparse.Namespace) -> int:
     return 0
 
 
+SCHEMA_FILE = "lesson.schema.json"
+
+
+def write_schema(folder: Path) -> Path | None:
+    """Write the lesson JSON Schema next to new lessons, unless a file of that name is there; None if not
+    written (a new file only, never through a link)."""
+    from tutor.course.schema import schema_text
+
+    path = folder / SCHEMA_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError:
+        return None  # already there (kept as it is), or not writable: the lesson does not need it
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(schema_text("lesson"))
+    return path
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """``tutor new LESSON_ID --puzzle NAME [--dir DIR]``: a skeleton that passes lint as written."""
     import re
-    from pathlib import Path
 
     from tutor.authoring import skeleton
     from tutor.lint import lint_paths
@@ -104,13 +129,23 @@ def cmd_new(args: argparse.Namespace) -> int:
     except OSError as err:
         raise TutorError(f"cannot write {str(path)!r}: {err.strerror}") from None
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
+        handle.write(f"#:schema ./{SCHEMA_FILE}\n" + text)  # Taplo-based editors validate and complete from it
+    schema = write_schema(folder)
     _, errors = lint_paths([str(path)])
     for problem in errors:
         print(problem, file=sys.stderr)
-    print(f"wrote {path}\ncheck it:   tutor lint {path}\nread it:    tutor preview {args.lesson_id} "
-          f"--lessons {folder}")
+    print(f"wrote {path}" + (f" and {schema}, which editors read for help as you type" if schema else "")
+          + f"\ncheck it:   tutor lint {path}\nread it:    tutor preview {args.lesson_id} --lessons {folder}")
     return 1 if errors else 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """``tutor schema [lesson|pack] [--markdown]``: the JSON Schema of a lesson file or of pack.toml, or the
+    tables of their keys."""
+    from tutor.course.schema import key_tables, schema_text
+
+    sys.stdout.write(key_tables(args.which) if args.markdown else schema_text(args.which))
+    return 0
 
 
 def cmd_preview(args: argparse.Namespace) -> int:
@@ -126,8 +161,61 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 1 if result.failures or catalog.errors else 0
 
 
+class ProgressBar:
+    """A rich progress bar on standard error for a command that works longer than ``after`` seconds, when
+    standard error is a terminal; silent otherwise.  ``update(done, total)`` after each item."""
+
+    def __init__(self, what: str, after: float = 1.0) -> None:
+        import time
+
+        self.what, self.after, self.start = what, after, time.monotonic()
+        self.enabled = sys.stderr.isatty()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def update(self, done: int, total: int) -> None:
+        """``done`` of ``total`` items are finished."""
+        import time
+
+        if not self.enabled or total < 2:
+            return
+        if self.bar is None:
+            if time.monotonic() - self.start <= self.after:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.task = self.bar.add_task(self.what, total=total)
+            self.bar.start()
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        """Take the bar off the screen (it was transient)."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@contextmanager
+def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable[[], None]]:
+    """A ``ProgressBar`` for ``total`` items; yields the function to call after each one."""
+    bar = ProgressBar(what, after)
+    count = 0
+
+    def done() -> None:
+        nonlocal count
+        count += 1
+        bar.update(count, total)
+
+    try:
+        yield done
+    finally:
+        bar.close()
+
+
 def cmd_grade(args: argparse.Namespace) -> int:
-    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv]``."""
+    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv|--format FORMAT]``."""
+    from tutor import platforms
     from tutor.course import load_catalog
     from tutor.grading import grade, graded_step, rows_csv, rows_json, rows_text, submission_files
 
@@ -139,11 +227,18 @@ def cmd_grade(args: argparse.Namespace) -> int:
     files = submission_files(args.submissions)
     if not files:
         raise TutorError("no submission files found")
-    rows = grade(lesson, step, files, args.jobs)
-    if args.json:
+    with progress_bar(f"grading {len(files):,} files", len(files)) as done:
+        rows = grade(lesson, step, files, args.jobs, done)
+    form = "json" if args.json else "csv" if args.csv else args.format or "text"
+    if form == "json":
         print(json.dumps({"lesson": lesson.id, "step": step.index + 1, "rows": rows_json(rows)}, indent=2))
-    elif args.csv:
+    elif form == "csv":
         sys.stdout.write(rows_csv(rows))
+    elif form in ("gradescope", "prairielearn"):
+        build = platforms.gradescope if form == "gradescope" else platforms.prairielearn
+        print(json.dumps(build(lesson.id, step.index + 1, rows), indent=2))
+    elif form == "junit":
+        sys.stdout.write(platforms.junit(lesson.id, step.index + 1, rows))
     else:
         print(f"lesson {lesson.id}, step {step.index + 1} ({step.answer})")
         print(rows_text(rows))

@@ -20,7 +20,7 @@ import csv
 import io
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -152,15 +152,28 @@ def grade_one(job: tuple[Lesson, int, Submission]) -> Row:
                verdict.length, verdict.shortest, verdict.summary)
 
 
-def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None) -> list[Row]:
-    """Grade every file, in ``jobs`` worker processes (default and at most: one per core)."""
+def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None,
+          done: Callable[[], None] | None = None) -> list[Row]:
+    """Grade every file, in ``jobs`` worker processes (default and at most: one per core); ``done`` is called
+    after each file (a progress bar)."""
     work = [(lesson, step.index, f) for f in files]
     cores = os.cpu_count() or 1
     jobs = min(jobs or cores, cores)
+    rows: list[Row] = []
     if jobs == 1 or len(work) < 8:
-        return [grade_one(w) for w in work]
+        results: Iterable[Row] = map(grade_one, work)
+        return [*_counted(results, rows, done)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(grade_one, work, chunksize=max(1, len(work) // (jobs * 8))))
+        results = pool.map(grade_one, work, chunksize=max(1, len(work) // (jobs * 8)))
+        return [*_counted(results, rows, done)]
+
+
+def _counted(results: Iterable[Row], rows: list[Row], done: Callable[[], None] | None) -> list[Row]:
+    for row in results:
+        rows.append(row)
+        if done is not None:
+            done()
+    return rows
 
 
 def rows_json(rows: list[Row]) -> list[dict[str, Any]]:
@@ -188,8 +201,13 @@ def rows_text(rows: list[Row]) -> str:
         length = "" if r.length is None else str(r.length)
         shortest = "" if r.shortest is None else str(r.shortest)
         lines.append(f"{name:<{width}}  {r.verdict:<10}  {length:>6}  {shortest:>6}  {escape(r.summary[:100])}")
-    tally: dict[str, int] = {}
-    for r in rows:
-        tally[r.verdict] = tally.get(r.verdict, 0) + 1
-    lines.append(f"{plural(len(rows), 'submission')}: " + ", ".join(f"{n} {v}" for v, n in sorted(tally.items())))
+    lines.append(tally(rows))
     return "\n".join(lines)
+
+
+def tally(rows: list[Row]) -> str:
+    """"5 submissions: 2 correct, 3 incorrect"."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row.verdict] = counts.get(row.verdict, 0) + 1
+    return f"{plural(len(rows), 'submission')}: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))

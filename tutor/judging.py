@@ -38,10 +38,14 @@ class NumberAnswer(AnswerKind[Any, int]):
         return str(answer)
 
     def check(self, game: Any, answer: int, args: Args) -> Verdict:
-        """Right when it equals the computed value."""
-        ok = answer == self.quantity.compute(game, args)
-        return Verdict(ok, f"Right: {answer}." if ok else f"Not right: {answer} is not the answer.",
-                       data={"correct": ok}, canonical=str(answer))
+        """Right when it equals the computed value; a wrong one gets the quantity's own refutation."""
+        value = self.quantity.compute(game, args)
+        ok = answer == value
+        if ok:
+            return Verdict(True, f"Right: {answer:,}.", data={"correct": True}, canonical=str(answer))
+        reason = refutation(self.quantity, game, args, value, answer)
+        return Verdict(False, f"Not right: {answer:,} is not the answer.", reason, data={"correct": False},
+                       canonical=str(answer))
 
     def reference(self, game: Any, args: Args) -> str | None:
         """The computed value."""
@@ -69,9 +73,12 @@ class ChoiceAnswer(AnswerKind[Any, str]):
 
     def check(self, game: Any, answer: str, args: Args) -> Verdict:
         """Right when it is the computed option (letter case ignored)."""
-        ok = answer.lower() == str(self.quantity.compute(game, args)).lower()
-        return Verdict(ok, f"Right: {answer}." if ok else f"Not right: {answer!r} is not the answer.",
-                       data={"correct": ok}, canonical=answer)
+        value = self.quantity.compute(game, args)
+        ok = answer.lower() == str(value).lower()
+        if ok:
+            return Verdict(True, f"Right: {answer}.", data={"correct": True}, canonical=answer)
+        return Verdict(False, f"Not right: {answer!r} is not the answer.",
+                       refutation(self.quantity, game, args, value, answer), data={"correct": False}, canonical=answer)
 
     def reference(self, game: Any, args: Args) -> str | None:
         """The computed value."""
@@ -80,6 +87,20 @@ class ChoiceAnswer(AnswerKind[Any, str]):
     def completions(self, game: Any, args: Args, text: str) -> list[str]:
         """The options."""
         return list(self.options)
+
+
+def refutation(quantity: Quantity[Any], game: Any, args: Args, value: Any, wrong: Any) -> str:
+    """Why ``wrong`` is not the value, in the engine's words ("" when the quantity has no refutation)."""
+    return quantity.refute(game, args, value, wrong) if quantity.refute is not None else ""
+
+
+def explanation(step: Step) -> str:
+    """Why a number or choice step's computed answer is right, in the engine's words ("" if it has none)."""
+    kind = step.expects
+    if not isinstance(kind, NumberAnswer | ChoiceAnswer) or kind.quantity.explain is None:
+        return ""
+    args = kind.arguments(step.args)
+    return kind.quantity.explain(step.game, args, kind.quantity.compute(step.game, args))
 
 
 def pick_option(options: tuple[str, ...], text: str) -> str:

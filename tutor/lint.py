@@ -17,7 +17,7 @@ and the others are still checked.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +98,7 @@ def _lint_computed(puzzle: Puzzle[Any], step: Step, where: str) -> list[str]:
         errors.append(f"{where}.options: the computed answer {value!r} is not among the options")
     if not is_choice and isinstance(value, bool | str):
         errors.append(f"{where}.compute: quantity {step.compute!r} is not a number ({value!r})")
+    errors += _lint_reasons(puzzle, step, where, value)
     for i, mistake in enumerate(step.mistakes, 1):
         if mistake.match is None:
             continue
@@ -108,6 +109,36 @@ def _lint_computed(puzzle: Puzzle[Any], step: Step, where: str) -> list[str]:
         if not is_choice and not (mistake.match.strip().lstrip("-").isdecimal() and mistake.match.isascii()):
             errors.append(f"{where}.mistakes[{i}].match: {mistake.match!r} is not a whole number")
     return errors
+
+
+def wrong_values(step: Step, value: Any) -> list[Any]:
+    """Wrong answers a learner might give to a number or choice step: every other option; for a number,
+    its neighbours, zero, its double and half, and the step's declared mistakes."""
+    if step.options:
+        return [o for o in step.options if o.lower() != str(value).lower()]
+    if not isinstance(value, int) or isinstance(value, bool):
+        return []
+    declared = [int(m.match) for m in step.mistakes if m.match and m.match.strip().lstrip("-").isdecimal()]
+    candidates = [value - 1, value + 1, 0, 1, 2 * value, value // 2, -1, *declared]
+    return list(dict.fromkeys(c for c in candidates if c != value))
+
+
+def _lint_reasons(puzzle: Puzzle[Any], step: Step, where: str, value: Any) -> list[str]:
+    """Every wrong value gets a reason from the engine: the quantity refutes, and says something each time."""
+    quantity = puzzle.quantities[step.compute or ""]
+    if quantity.refute is None:
+        return [f"{where}.compute: quantity {step.compute!r} cannot say why a wrong answer is wrong (its refute "
+                "slot is empty), so a learner would get a bare refusal"]
+    args = quantity.arguments(step.args)
+    for wrong in wrong_values(step, value):
+        checkpoint()
+        try:
+            reason = quantity.refute(step.game, args, value, wrong)
+        except TutorError as err:
+            return [f"{where}.compute: quantity {step.compute!r} cannot refute the wrong answer {wrong!r}: {err}"]
+        if not reason.strip():
+            return [f"{where}.compute: quantity {step.compute!r} gives no reason why {wrong!r} is wrong"]
+    return []
 
 
 def _lint_play(step: Step, where: str) -> list[str]:
@@ -141,8 +172,10 @@ def lint_lesson(lesson: Lesson) -> list[str]:
     return errors
 
 
-def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, list[str]]:
-    """Lint lesson files/folders (default: the bundled lessons and TUTOR_LESSONS).
+def lint_paths(paths: Iterable[str], include_env: bool = True,
+               each: Callable[[int, int], None] | None = None) -> tuple[int, list[str]]:
+    """Lint lesson files/folders (default: the bundled lessons and TUTOR_LESSONS); ``each(done, total)`` is
+    called after each lesson (a progress bar).
 
     Returns (number of lessons checked, errors).
     """
@@ -151,7 +184,8 @@ def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, lis
         roots = [bundled_root(), *(extra_dirs() if include_env else [])]
     catalog = load_roots(roots)
     errors = list(catalog.errors)
-    for lesson in catalog.ordered():
+    lessons = catalog.ordered()
+    for number, lesson in enumerate(lessons, 1):
         found: list[str] = []
         try:
             with lesson_budget(LINT_SECONDS, lesson.path):
@@ -163,6 +197,8 @@ def lint_paths(paths: Iterable[str], include_env: bool = True) -> tuple[int, lis
             found.append(f"{lesson.path}: internal error while checking ({type(err).__name__}: {err})"
                          + (f"; the details are in {log}" if log else ""))
         errors += found
+        if each is not None:
+            each(number, len(lessons))
     return len(catalog.lessons), sorted(set(errors), key=errors.index)
 
 

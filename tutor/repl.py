@@ -18,37 +18,17 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from tutor import render
 from tutor.course import load_catalog
 from tutor.limits import INPUT_BYTES
 from tutor.paths import home, record_crash
 from tutor.progress import Progress
 from tutor.session import Reply, Session
 
-STYLE = {
-    "title": "bold",
-    "say": "",
-    "ask": "bold ansicyan",
-    "ok": "ansigreen",
-    "wrong": "ansired",
-    "hint": "ansiyellow",
-    "error": "ansired",
-    "board": "",
-    "info": "ansibrightblack",
-}
-MARKS = {"ok": ("✓ ", "+ "), "wrong": ("✗ ", "x "), "error": ("! ", "! "), "hint": ("» ", "> ")}
 
-
-def unicode_ok(stream: TextIO) -> bool:
-    """Whether the stream can print the tutor's few non-ASCII marks."""
-    encoding = (getattr(stream, "encoding", None) or "ascii").lower()
-    return "utf" in encoding
-
-
-def plain_text(reply: Reply, unicode: bool = True) -> str:
-    """A reply as plain text, with a mark for verdicts."""
-    mark = MARKS.get(reply.kind)
-    prefix = "" if mark is None else mark[0 if unicode else 1]
-    return prefix + reply.text
+def plain_text(reply: Reply, unicode: bool = True, width: int | None = None) -> str:
+    """A reply as plain mode prints it: its mark, the text wrapped to ``width`` (``COLUMNS``, else 80)."""
+    return render.plain_text([reply], width, unicode)
 
 
 def warm_up() -> threading.Thread:
@@ -131,11 +111,12 @@ class Pending:
 
 def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None) -> int:
     """Plain line mode: no prompt_toolkit, no escape codes."""
-    unicode = unicode_ok(out)
+    unicode = render.unicode_ok(out)
+    width = render.plain_width()
 
     def emit(replies: list[Reply]) -> None:
-        for reply in replies:
-            print(plain_text(reply, unicode), file=out)
+        if replies:
+            print(render.plain_text(replies, width, unicode), file=out)
         out.flush()
 
     emit(session.start(lesson))
@@ -168,9 +149,8 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
 def run_terminal(session: Session, lesson: str | None = None, input: object = None, output: object = None,
                  emit: Callable[[list[Reply]], None] | None = None) -> int:
     """The prompt_toolkit REPL.  ``input``/``output``/``emit`` are for tests (pipe input, DummyOutput)."""
-    from prompt_toolkit import PromptSession, print_formatted_text
+    from prompt_toolkit import PromptSession
     from prompt_toolkit.filters import Condition
-    from prompt_toolkit.formatted_text import FormattedText
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.output import ColorDepth
@@ -179,17 +159,11 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     from tutor.completer import TutorCompleter
 
     no_color = bool(os.environ.get("NO_COLOR"))
-    style = Style.from_dict({} if no_color else {k: v for k, v in STYLE.items() if v})
-    unicode = unicode_ok(sys.stdout)
+    style = Style.from_dict({})
+    console = render.make_console(sys.stdout)
 
     def show(replies: list[Reply]) -> None:
-        for reply in replies:
-            text = plain_text(reply, unicode)
-            if no_color:
-                print_formatted_text(text, output=output)  # type: ignore[arg-type]
-            else:
-                print_formatted_text(FormattedText([(f"class:{reply.kind}", text)]), style=style,
-                                     output=output)  # type: ignore[arg-type]
+        render.show_terminal(replies, console)
 
     emit = emit or show
     bindings = KeyBindings()
@@ -204,6 +178,19 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
             buffer.insert_text("\n")
         else:
             buffer.validate_and_handle()
+
+    @bindings.add("c-c")
+    def _cancel(event: object) -> None:
+        """Ctrl-C cancels the line being typed: in an answer of several lines only its current line (on an empty
+        one, the line before), so a long question tree is not lost; on a single line, the whole input."""
+        buffer = event.current_buffer  # type: ignore[attr-defined]
+        text = buffer.text
+        if "\n" not in text:
+            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")  # type: ignore[attr-defined]
+            return
+        keep = text[: text.rstrip("\n").rfind("\n") + 1] if text.endswith("\n") else text[: text.rfind("\n") + 1]
+        buffer.text = keep
+        buffer.cursor_position = len(keep)
 
     @bindings.add("escape", "enter")
     def _newline(event: object) -> None:

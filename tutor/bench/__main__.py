@@ -10,6 +10,10 @@ from tutor.bench import MODULES
 
 def main(argv: list[str]) -> int:
     """Run the named benchmark modules (all by default) and print every figure."""
+    if any(a in ("-h", "--help") for a in argv):
+        print("usage: python -m tutor.bench [NAME ...]\n\nRun the benchmarks named (default: all) and print each "
+              f"figure against its target; exit 1 if a target is missed.\nbenchmarks: {', '.join(MODULES)}")
+        return 0
     names = argv or list(MODULES)
     unknown = [n for n in names if n not in MODULES]
     if unknown:

@@ -34,6 +34,7 @@ import re2
 
 from tutor import puzzles
 from tutor.course.model import Lesson, Mistake, Pack, Step, compile_pattern, pattern_error
+from tutor.course.schema import LessonFile, PackFile, validate
 from tutor.course.text import placeholders
 from tutor.course.variants import VARIANT_TRIES, apply_variant, check_slot, draw_solvable, variant_slots
 from tutor.errors import LessonError, TutorError
@@ -45,12 +46,7 @@ from tutor.puzzles.options import Args, Option
 
 COMPUTED = ("number", "choice")
 ID = re.compile(r"[a-z0-9][a-z0-9_.-]*")
-LESSON_KEYS = {"id", "title", "summary", "puzzle", "params", "args", "steps", "order", "tags", "allow_unsolvable"}
-PACK_KEYS = {"id", "title", "order", "welcome", "final", "summary"}
-STEP_KEYS = {"say", "ask", "answer", "compute", "options", "hints", "reference", "mistakes",
-             "success", "params", "args", "goal", "explore", "title"}
 ASK_ONLY = ("answer", "compute", "options", "reference", "mistakes", "goal", "explore", "hints", "success")
-MISTAKE_KEYS = {"match", "pattern", "unless", "say"}
 
 
 def need(table: Mapping[str, Any], key: str, where: str, kind: type = str, default: Any = None) -> Any:
@@ -74,13 +70,10 @@ def _table(raw: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
 def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
     """Validate one lesson's TOML table; ``LessonError`` names the file and the key."""
     where = path
-    unknown = sorted(set(data) - LESSON_KEYS)
-    if unknown:
-        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(LESSON_KEYS))})")
+    if isinstance(data.get("id"), str):
+        ID_CHARS.check(len(data["id"]), f"{where}: id {data['id'][:40]!r}... has {len(data['id']):,} characters")
+    validate(data, LessonFile, where)  # the shape: keys, types, lengths (tutor/course/schema.py)
     lesson_id = need(data, "id", where)
-    ID_CHARS.check(len(lesson_id), f"{where}: id {lesson_id[:40]!r}... has {len(lesson_id):,} characters")
-    if not ID.fullmatch(lesson_id):
-        raise LessonError(f"{where}: id {lesson_id!r} must be lower-case letters, digits, '-', '_' or '.'")
     title = need(data, "title", where)
     summary = need(data, "summary", where)
     puzzle_name = need(data, "puzzle", where)
@@ -88,10 +81,6 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
         puzzle = puzzles.get(puzzle_name)
     except TutorError as err:
         raise LessonError(f"{where}: puzzle: {err}") from None
-    _table(data, "params", where)
-    _table(data, "args", where)
-    if "allow_unsolvable" in data and not isinstance(data["allow_unsolvable"], bool):
-        raise LessonError(f"{where}: allow_unsolvable: expected true or false")
     original = data
     slots = variant_slots(data)
     if slots:
@@ -108,9 +97,7 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
         game = puzzle.load(lesson_params)
     except TutorError as err:
         raise LessonError(f"{where}: params: {err}") from None
-    raw_steps = data.get("steps")
-    if not isinstance(raw_steps, list) or not raw_steps:
-        raise LessonError(f"{where}: steps: a lesson needs at least one [[steps]] entry")
+    raw_steps = data["steps"]
     LESSON_STEPS.check(len(raw_steps), f"{where}: steps: {len(raw_steps):,} steps")
     steps = []
     used: set[str] = set()
@@ -123,12 +110,8 @@ def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
         if name not in used:
             raise LessonError(f"{where}: args.{name}: no step takes {name!r}")
     order = data.get("order", 1000)
-    if not isinstance(order, int) or isinstance(order, bool):
-        raise LessonError(f"{where}: order: expected a whole number, got {order!r}")
     full_id = f"{pack}/{lesson_id}" if pack else lesson_id
     raw_tags = data.get("tags", [])
-    if not isinstance(raw_tags, list) or not all(isinstance(t, str) for t in raw_tags):
-        raise LessonError(f"{where}: tags: expected a list of texts, got {raw_tags!r}")
     return Lesson(full_id, title, summary, puzzle_name, puzzle.values(game), tuple(steps), path, order, pack,
                   tuple(raw_tags), {key: slot[3] for key, slot in slots.items()}, original)
 
@@ -163,11 +146,6 @@ def _parse_step(raw: Any, index: int, file: str, puzzle: Puzzle[Any], lesson_par
                 lesson_args: Mapping[str, Any]) -> tuple[Step, set[str]]:
     """One step, and the names of the lesson-level arguments it uses."""
     where = f"{file}: steps[{index + 1}]"
-    if not isinstance(raw, dict):
-        raise LessonError(f"{where}: expected a table, got {raw!r}")
-    unknown = sorted(set(raw) - STEP_KEYS)
-    if unknown:
-        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(STEP_KEYS))})")
     if ("say" in raw) == ("ask" in raw):
         raise LessonError(f"{where}: a step has exactly one of 'say' (text) or 'ask' (a question)")
     step_params = _table(raw, "params", where)
@@ -178,8 +156,6 @@ def _parse_step(raw: Any, index: int, file: str, puzzle: Puzzle[Any], lesson_par
     own_args = _table(raw, "args", where)
     merged = {**lesson_args, **own_args}
     hints = raw.get("hints", [])
-    if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints):
-        raise LessonError(f"{where}.hints: expected a list of texts, got {hints!r}")
     for i, hint in enumerate(hints, 1):
         if not hint.strip():
             raise LessonError(f"{where}.hints[{i}]: empty hint")
@@ -234,11 +210,7 @@ def _parse_step(raw: Any, index: int, file: str, puzzle: Puzzle[Any], lesson_par
     if goal == "explore":
         EXPLORE_MOVES.check(explore, f"{where}.explore: {explore:,} moves")
     reference = raw.get("reference")
-    if reference is not None and not isinstance(reference, str):
-        raise LessonError(f"{where}.reference: expected text, got {reference!r}")
     success = raw.get("success", "")
-    if not isinstance(success, str):
-        raise LessonError(f"{where}.success: expected text, got {success!r}")
     texts = [(f"{where}.ask", text), (f"{where}.success", success)]
     texts += [(f"{where}.hints[{i}]", h) for i, h in enumerate(hints, 1)]
     texts += [(f"{where}.mistakes[{i}].say", m.say) for i, m in enumerate(mistakes, 1)]
@@ -295,11 +267,6 @@ def _check_args(parts: list[_Part], merged: Mapping[str, Any], own: Mapping[str,
 
 
 def _parse_mistake(raw: Any, where: str) -> Mistake:
-    if not isinstance(raw, dict):
-        raise LessonError(f"{where}: expected a table with 'match' or 'pattern' and 'say'")
-    unknown = sorted(set(raw) - MISTAKE_KEYS)
-    if unknown:
-        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: match, pattern, unless, say)")
     say = need(raw, "say", where)
     if ("match" in raw) == ("pattern" in raw):
         raise LessonError(f"{where}: give exactly one of 'match' (an answer) or 'pattern' (a regex)")
@@ -328,20 +295,11 @@ def _pattern(raw: Mapping[str, Any], key: str, where: str) -> str:
 
 def parse_pack(data: Mapping[str, Any], where: str, default_id: str) -> Pack:
     """Validate a pack.toml's table."""
-    unknown = sorted(set(data) - PACK_KEYS)
-    if unknown:
-        raise LessonError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(PACK_KEYS))})")
+    validate(data, PackFile, where)  # the shape: keys, types (tutor/course/schema.py)
     pack_id = data.get("id", default_id)
-    if not isinstance(pack_id, str) or not ID.fullmatch(pack_id):
+    if not ID.fullmatch(pack_id):
         raise LessonError(f"{where}: id {pack_id!r} must be lower-case letters, digits, '-', '_' or '.'")
     title = need(data, "title", where)
     order = data.get("order", [])
-    if not isinstance(order, list) or not all(isinstance(o, str) for o in order):
-        raise LessonError(f"{where}: order: expected a list of lesson ids")
-    texts = {}
-    for key in ("welcome", "final", "summary"):
-        value = data.get(key, "")
-        if not isinstance(value, str):
-            raise LessonError(f"{where}: {key}: expected text, got {value!r}")
-        texts[key] = value.strip()
+    texts = {key: str(data.get(key, "")).strip() for key in ("welcome", "final", "summary")}
     return Pack(pack_id, title, where, tuple(order), **texts)

@@ -26,19 +26,57 @@ def placeholders(text: str) -> list[str]:
     return PLACEHOLDER.findall(text)
 
 
-def fill(text: str, puzzle: Puzzle[Any], game: Any, args: Mapping[str, Any]) -> str:
-    """Replace every ``{{name}}`` with its value: a quantity's, a parameter's, or an argument's."""
+class Markdown(str):
+    """Text an author wrote, to be read as Markdown (CommonMark); engine text is a plain ``str``."""
+
+    __slots__ = ()
+
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")
+
+
+def as_markdown(value: str) -> str:
+    """An engine value placed inside Markdown: one line with its special characters escaped, or lines kept
+    as they are in a fenced block.
+
+    >>> as_markdown("k*phi"), as_markdown("X.\\n.X")
+    ('k\\\\*phi', '\\n```text\\nX.\\n.X\\n```\\n')
+    """
+    if "\n" in value:
+        return f"\n```text\n{value}\n```\n"
+    return MARKDOWN_SPECIAL.sub(r"\\\1", value)
+
+
+def in_code(text: str, position: int) -> bool:
+    """Whether ``position`` of Markdown ``text`` is inside a fenced code block or a code span (taken literally).
+
+    >>> in_code("a `{{x}}` b", 3), in_code("```\\n{{x}}\\n```", 4), in_code("a {{x}}", 2)
+    (True, True, False)
+    """
+    before = text[:position]
+    fences = sum(1 for line in before.splitlines() if line.lstrip().startswith("```"))
+    if fences % 2:
+        return True
+    line = before.rsplit("\n", 1)[-1]
+    return line.count("`") % 2 == 1
+
+
+def fill(text: str, puzzle: Puzzle[Any], game: Any, args: Mapping[str, Any]) -> Markdown:
+    """Replace every ``{{name}}`` with its value: a quantity's, a parameter's, or an argument's.
+
+    The lesson's text is Markdown; the values are the engine's plain text, escaped to read as written.
+    """
     params = puzzle.values(game)
 
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
         if name in puzzle.quantities:
-            return str(puzzle.compute(game, name, args))
-        if name in params:
-            return str(params[name])
-        return str(args[name])
+            raw = str(puzzle.compute(game, name, args))
+        else:
+            raw = str(params[name] if name in params else args[name])
+        return raw if in_code(text, match.start()) else as_markdown(raw)
 
-    return PLACEHOLDER.sub(value, text).strip()
+    return Markdown(PLACEHOLDER.sub(value, text).strip())
 
 
 def toml_value(value: Any) -> str:

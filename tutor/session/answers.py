@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tutor.course import Lesson, Step, fill
+from tutor.course import Lesson, Markdown, Step, fill
 from tutor.errors import TutorError
-from tutor.judging import judge, reference
+from tutor.judging import explanation, judge, reference
 from tutor.puzzles.play import LEARNER, Play
 from tutor.session.state import Place, Reply, SessionState
 from tutor.text import plural
@@ -38,6 +38,8 @@ class Answering(SessionState):
     def multiline(self) -> bool:
         """Whether the current step's answer is written over several lines (ended by an empty line)."""
         step = self.step
+        if self.pending_solution:  # the y/n of /solution is one line, whatever the step's answers are
+            return False
         return step is not None and step.expects is not None and step.expects.multiline
 
     def completions(self) -> list[str]:
@@ -164,11 +166,11 @@ class Answering(SessionState):
     # -- hints and solutions --------------------------------------------------------------------------
 
     def ladder(self) -> list[str]:
-        """The step's hint ladder: the lesson's hints, then the engine's for where the learner is."""
+        """The step's hint ladder: the lesson's hints (Markdown), then the engine's for where the learner is."""
         step = self.step
         assert step is not None
         puzzle = self.puzzle
-        ladder = [fill(h, puzzle, step.game, step.args) for h in step.hints]
+        ladder: list[str] = [fill(h, puzzle, step.game, step.args) for h in step.hints]
         kind = step.expects
         if kind is None or step.computed:
             return ladder
@@ -179,6 +181,13 @@ class Answering(SessionState):
             return ladder + kind.hints(step.game, own, self.place.last_answer)
         except TutorError:
             return ladder + kind.hints(step.game, own, "")
+
+    def keep_hint_level(self) -> None:
+        """Set the hint ladder of the current step where progress says the learner left it."""
+        lesson, step = self.lesson, self.step
+        if lesson is not None and step is not None:
+            level = max(self.place.hint_level, self.progress.hint_level(lesson.id, step.index))
+            self.place = replace(self.place, hint_level=level)
 
     def hint(self) -> list[Reply]:
         """One more rung of the ladder."""
@@ -191,12 +200,14 @@ class Answering(SessionState):
         if not ladder:
             return [Reply("info", "There are no hints for this step. /solution reveals the answer.")]
         level = min(self.place.hint_level + 1, len(ladder))
+        rung = ladder[level - 1]
+        numbered = f"hint {level} of {len(ladder)}: "
+        shown = Reply("hint", Markdown(numbered + rung) if isinstance(rung, Markdown) else numbered + rung)
         if self.place.hint_level >= len(ladder):
-            return [Reply("hint", f"hint {level} of {len(ladder)}: {ladder[level - 1]}"),
-                    Reply("info", "That is the last hint. /solution reveals the answer.")]
+            return [shown, Reply("info", "That is the last hint. /solution reveals the answer.")]
         self.place = replace(self.place, hint_level=level)  # not an undo point: /undo takes back moves
         self.progress.record_hint(lesson.id, step.index, level)
-        return [Reply("hint", f"hint {level} of {len(ladder)}: {ladder[level - 1]}")]
+        return [shown]
 
     def ask_solution(self) -> list[Reply]:
         """/solution asks before revealing."""
@@ -223,7 +234,8 @@ class Answering(SessionState):
         if answer is None:
             return [Reply("info", "There is no winning answer here: that is the point of this step. "
                                   "Say so in your own words, or /next.")]
-        return [Reply("hint", f"A correct answer: {answer}"),
+        why = explanation(step)
+        return [Reply("hint", f"A correct answer: {answer}"), *([Reply("board", why)] if why else []),
                 Reply("info", "Type it in (or your own) to complete the step.")]
 
     @staticmethod

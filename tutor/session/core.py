@@ -186,11 +186,12 @@ class Session(Answering):
         assert lesson is not None and step is not None
         self.shown_at = self.clock()
         self.progress.set_position(lesson.id, step.index)
+        self.keep_hint_level()
         header = f"[{step.index + 1}/{len(lesson.steps)}]" + (f" {step.title}" if step.title else "")
         text = fill(step.text, self.puzzle, step.game, step.args)
         if not step.is_question:
-            return [Reply("say", f"{header}\n{text}"), Reply("info", "(press Enter to continue)")]
-        out = [Reply("ask", f"{header}\n{text}")]
+            return [Reply("title", header), Reply("say", text), Reply("info", "(press Enter to continue)")]
+        out = [Reply("title", header), Reply("ask", text)]
         if step.options:
             out.append(Reply("info", "  ".join(f"{i}) {o}" for i, o in enumerate(step.options, 1))))
         if step.plays and self.place.game is None:
@@ -260,6 +261,7 @@ class Session(Answering):
         self.place = self.history.pop()
         out = [Reply("info", "Undone.")]
         if self.lesson is not None:
+            self.keep_hint_level()  # hints seen stay seen: the ladder goes on where it was
             self.progress.set_position(self.lesson.id, self.place.step)
             if self.step is not None and self.step.plays:
                 self.progress.save_game(self.lesson.id, self.place.step, list(self.place.played))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor import puzzles
-from tutor.course import Catalog, Lesson, Step, instantiate, variant_seed
+from tutor.course import Catalog, Lesson, Markdown, Step, instantiate, variant_seed
 from tutor.progress import Progress
 from tutor.puzzles.base import Puzzle
 
@@ -39,11 +39,17 @@ HISTORY = 200  # undo snapshots kept
 class Reply:
     """One thing the tutor says; ``kind`` picks the REPL's style.
 
-    Kinds: title, say, ask, ok, wrong, hint, error, board, info.
+    Kinds: title, say, ask, ok, wrong, hint, error, board, info.  ``markdown`` marks text a lesson's author
+    wrote (Markdown, ``tutor.course.Markdown``); the engines' text is plain (``tutor.render``).
     """
 
     kind: str
     text: str
+
+    @property
+    def markdown(self) -> bool:
+        """Whether the text is Markdown from a lesson (else the engine's plain text)."""
+        return isinstance(self.text, Markdown)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from __future__ import annotations
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.coins.cli import COMMANDS
 from tutor.puzzles.coins.rules import CoinGame
-from tutor.puzzles.coins.teach import KINDS, PLAY, QUANTITIES
+from tutor.puzzles.coins.teach import KINDS, PLAY
+from tutor.puzzles.coins.teach.quantities import QUANTITIES
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
 

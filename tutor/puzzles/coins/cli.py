@@ -17,8 +17,9 @@ from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach import hint_data, move_json, verdict
-from tutor.puzzles.coins.theory import Solution, analyze, decide
+from tutor.puzzles.coins.theory import Solution, analyze, decide, prime_factors
 from tutor.puzzles.options import Args, Option, required_text
+from tutor.text import plural
 
 COMMANDS = Commands()
 LISTED_MOVES = 300  # longer strategies are shortened in text (JSON has them all)
@@ -133,6 +134,8 @@ def hint(game: CoinGame, args: Args) -> Report:
     game.model.require_enumerable()
     data = hint_data(game, parse_strategy(args["after"], game.coins, game.sides))
     text = "\n".join(f"hint {i} of {len(data['hints'])}: {h}" for i, h in enumerate(data["hints"], 1))
+    if data["distance"]:
+        text += f"\nshortest sure win from here: {plural(data['distance'], 'more move')}"
     return Report(data, text)
 
 
@@ -159,12 +162,13 @@ def analyze_command(game: CoinGame, args: Args) -> Report:
     }
     if sol.trap:
         data["trap"] = list(sol.trap)
-    win = {True: "winnable", False: "not winnable", None: "undecided"}[sol.solvable]
+    win = "winnable" if sol.solvable else "not winnable"  # the theorem decides every table
     devil = "rotations and reflections" if m.dihedral else "rotations"
     shortest = "" if d.length is None else f"shortest sure win: {d.length.text()} moves\n"
+    factored = a.factorization.replace("**", "^")
     lines = [f"{m.n} positions, {m.k} faces, Devil: {devil}, goal: {game.goal_text}",
              f"classes of tables: {_count(a.classes)} (Burnside's count: {_count(a.classes_formula)})",
-             f"x**{m.n} - 1 = {a.factorization}",
+             f"x^{m.n} - 1 " + (f"= {factored}" if a.factors or len(prime_factors(m.k)) == 1 else f"is {factored}"),
              f"{shortest}{win}: {sol.reason}", "", *a.explanation]
     return Report(data, "\n".join(lines))
 

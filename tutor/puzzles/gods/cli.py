@@ -24,6 +24,7 @@ from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach import GOAL, LIMIT, QUESTIONS, TARGET, target_of, tree_ladder, tree_verdict
 from tutor.puzzles.gods.teach.coach import judge_question, open_places
 from tutor.puzzles.options import Args, Option, required_text
+from tutor.text import plural
 
 COMMANDS = Commands()
 
@@ -79,7 +80,7 @@ def solve(game: GodsGame, args: Args) -> Report:
     data = {"questions": k, "tree": tree_text, "solvable": True, "worlds": start.bit_count(),
             "gods": list(zip(u.gods, u.roles, strict=True)), "lower_bound": solver.lower_bound(items),
             "model": model}
-    text = [f"Shortest plan: {k} question(s){fewer}.", "", tree_text, "", *theory.model_lines(u)]
+    text = [f"Shortest plan: {plural(k, 'question')}{fewer}.", "", tree_text, "", *theory.model_lines(u)]
     return Report(data, "\n".join(text), 0)
 
 
@@ -164,7 +165,8 @@ def question_report(game: GodsGame, god: str, question: Node, goal: str, target:
     for w, part in zip(u.words, (first, second), strict=True):
         state = "" if left is None else (f", can be finished in {left} more" if finish[w]
                                          else f", cannot be finished in {left} more")
-        lines.append(f"after {w!r}: {len(u.identity_set(part))} possibilities ({part.bit_count()} worlds){state}")
+        ids = plural(len(u.identity_set(part)), "possibility", "possibilities")
+        lines.append(f"after {w!r}: {ids} ({plural(part.bit_count(), 'world')}){state}")
     lines.append(f"goal {goal!r}: {verdict.summary}")
     return data, "\n".join(lines)
 
@@ -214,7 +216,7 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
     text = [f"The gods {', '.join(f'{g}={r}' for g, r in zip(u.gods, u.roles, strict=True))}; {lang}.",
             f"worlds: {u.size} ({assignments} assignments"
             + ("" if u.known_language else " x 2 meanings of ja") + f"); to tell apart: {len(u.identities)}",
-            f"counting bound: {solver.lower_bound()} questions (2^k answer paths)"]
+            f"counting bound: {plural(solver.lower_bound(), 'question')} (k questions have 2^k answer paths)"]
     data["model"] = theory.model(u)
     if k is None:
         never, reason = never_data(GodsGame(game.gods, game.known_language, game.identify_language), limit)
@@ -227,7 +229,7 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
     data.update(working_first_questions=counts["questions"], working_first_splits=counts["splits"],
                 language_free_first_splits=counts["language_free"], fewer_questions_suffice=False,
                 proof=proof)
-    text.append(f"shortest plan: {k} questions")
+    text.append(f"shortest plan: {plural(k, 'question')}")
     if k == 0:
         text.append("only one possibility from the start: no question is needed")
         return data, "\n".join(text)
@@ -236,7 +238,7 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
         text.extend("  - " + line for line in proof)
     text.append(f"first questions in the seed's model (a god x a subset of the {u.size} worlds): "
                 f"{data['first_questions']}, of which {counts['questions']} start a {k}-question plan")
-    text.append(f"  as distinct splits of the worlds: {counts['splits']} work, "
-                f"{counts['language_free']} of them whatever ja means")
+    free = "" if u.known_language else f", {counts['language_free']} of them whatever ja means"
+    text.append(f"  as distinct splits of the worlds: {counts['splits']} work{free}")
     text.extend(theory.model_lines(u))
     return data, "\n".join(text)

@@ -39,6 +39,7 @@ from tutor.puzzles.gods.rules.lang import (
     truth_mask,
 )
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
+from tutor.text import plural
 
 
 def symbol_name(god: str, role: str) -> str:
@@ -213,9 +214,9 @@ def impossibility(solver: Solver, k: int) -> list[str]:
     k1 = k - 1
     out = []
     if n > (1 << k1):
-        out.append(f"counting: {k1} questions have at most {1 << k1} answer sequences, "
-                   f"but there are {n} possibilities")
-    if k1 >= 1:
+        out.append(f"counting: with {plural(k1, 'question')} there are at most {plural(1 << k1, 'answer sequence')}, "
+                   f"but {n} possibilities")
+    if k1 >= 1 and "Random" in u.roles:
         worst = []
         for g, name in enumerate(u.gods):
             r = solver.rand[g].bit_count()
@@ -226,13 +227,37 @@ def impossibility(solver: Solver, k: int) -> list[str]:
             out.append(f"Random: whoever is asked first, the possibilities where that god is Random "
                        f"reach both answers, so one answer leaves at least {w} (asking {name}: {r} with "
                        f"{name} Random plus half of the rest), more than the {1 << (k1 - 1)} that "
-                       f"{k1 - 1} question(s) can separate")
+                       f"{plural(k1 - 1, 'question')} can separate")
     fresh = Solver(u, prune=False)
     found = fresh.solvable(fresh.all_items, k1)
     out.append(f"exhaustive: the memoised search over every god and every split finds "
                f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds "
-               f"({len(fresh.memo)} states, {fresh.moves} questions examined)")
+               f"({plural(len(fresh.memo), 'state')}, {plural(fresh.moves, 'question')} examined)")
     return out
+
+
+def insufficient(solver: Solver, items: int, m: int) -> str:
+    """The strongest short reason why ``m`` questions cannot tell the identities ``items`` apart (the caller
+    knows they cannot): counting, else the Random argument, else the exhaustive search's certificate."""
+    u = solver.u
+    n = items.bit_count()
+    if m <= 0:
+        return f"with no question at all, {n} possibilities are still open"
+    if n > 1 << m:
+        return (f"counting: with {plural(m, 'question')} there are at most {1 << m} answer sequences, but "
+                f"{n} possibilities to tell apart")
+    worst = min(((items & r).bit_count() + ((items & ~r).bit_count() + 1) // 2, name, (items & r).bit_count())
+                for name, r in zip(u.gods, solver.rand, strict=True))
+    w, name, r = worst
+    if w > 1 << (m - 1):
+        return (f"Random: whoever is asked first, the possibilities where that god is Random reach both answers, "
+                f"so one answer leaves at least {w} (asking {name}: {r} with {name} Random plus half of the rest), "
+                f"more than the {1 << (m - 1)} that {plural(m - 1, 'question')} can separate")
+    fresh = Solver(u, prune=False)
+    found = fresh.solvable(items, m)
+    assert not found, "insufficient() is only asked about a length that does not suffice"
+    return (f"exhaustive: the search over every god and every split finds no {m}-question plan "
+            f"({plural(len(fresh.memo), 'state')}, {plural(fresh.moves, 'question')} examined)")
 
 
 # -- the model, and what lies outside it ------------------------------------------------------
@@ -276,7 +301,8 @@ def model(u: Universe) -> dict[str, Any]:
 def model_lines(u: Universe) -> list[str]:
     """The model in two lines, and one line per published variant outside it."""
     m = model(u)
-    lines = [f"Model: {m['random']}; {m['answers']}.",
+    random = f"{m['random']}; " if "Random" in u.roles else ""  # no word about Random where there is none
+    lines = [f"Model: {random}{m['answers']}.",
              "Outside this model the classic puzzle changes (with two words, 2 questions give at most 4 answer "
              "sequences for its 6 assignments, so a two-question solution needs a third outcome):"]
     lines += [f"  - {e['change']}: {e['questions']} questions ({e['source']})" for e in OUTSIDE_MODEL]

@@ -17,23 +17,22 @@ from tutor.puzzles.answers import JSON, Verdict
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.puzzles.wythoff.engine import (
-    delaying_move,
     grundy_values,
     losing_index,
     nim_sum,
     p_position,
     p_positions,
     p_positions_upto,
-    remoteness,
     sum_winning_moves,
     tabled,
-    winning_moves,
 )
 from tutor.puzzles.wythoff.engine.table import SCAN_LIMIT, TABLE_LIMIT, scan_p_positions, table_p_positions
 from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_move, format_pairs, show_positions
 from tutor.puzzles.wythoff.teach import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
+from tutor.puzzles.wythoff.teach.decision import decide
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.theory import analysis
+from tutor.text import plural
 
 COMMANDS = Commands()
 
@@ -58,13 +57,11 @@ def solve(game: WythoffGame, args: Args) -> Report:
     boards = game.boards
     if len(boards) > 1:
         return solve_sum(rules, boards)
-    pos = boards[0]
-    wins = winning_moves(rules, pos)
-    k = losing_index(rules, pos)
-    far = remoteness(rules, pos)
+    decision = decide(rules, boards[0])
+    pos, wins, k, far = decision.position, decision.wins, decision.index, decision.length
     data: JSON = {
         "position": list(pos),
-        "outcome": "lose" if k is not None else "win",
+        "outcome": decision.outcome,
         "winning_moves": [list(m) for m in wins],
         "remoteness": far,
         "best_move": list(wins[0]) if wins else None,
@@ -72,16 +69,15 @@ def solve(game: WythoffGame, args: Args) -> Report:
         "rules": rules_json(rules),
     }
     text = show_positions((pos,))
-    if rules.misere and pos == (0, 0):
+    if decision.won_already:
         lines = ["(0, 0): your opponent took the last penny and lost - you have already won."]
     elif k is not None:
         lines = [f"{text} loses for the player to move: it is losing pair number {k} of {rules.describe()}."]
-        if pos != (0, 0):
-            delay = delaying_move(rules, pos)
-            lines.append(f"Every move hands the opponent a win; the game lasts {far} moves at best. "
-                         f"To last longest, {describe_move(delay)}.")
+        if decision.line:
+            lines.append(f"Every move hands the opponent a win; the game lasts {plural(far, 'move')} at best. "
+                         f"To last longest, {describe_move(decision.line[0][0])}.")
     else:
-        lines = [f"{text} wins for the player to move; best play finishes in {far} moves."]
+        lines = [f"{text} wins for the player to move; best play finishes in {plural(far, 'move')}."]
         for f, s in wins:
             lines.append(f"  {f},{s}: {describe_move((f, s))} -> ({pos[0] - f}, {pos[1] - s})")
     return Report(data, "\n".join(lines))

@@ -143,6 +143,34 @@ def winning_move_count(game: NimGame, args: Args) -> int:
     return len(winning_moves(game.sizes))
 
 
+@QUANTITIES.explains("nim_sum")
+def explain_nim_sum(game: NimGame, args: Args, value: object) -> str:
+    return "The heaps in binary, added without carries (XOR): " + " ^ ".join(f"{h:b}" for h in game.sizes)
+
+
+@QUANTITIES.refutes("nim_sum")
+def refute_nim_sum(game: NimGame, args: Args, value: object, wrong: object) -> str:
+    bits = " ^ ".join(f"{h:b}" for h in game.sizes)
+    return f"Write the heaps in binary ({bits}) and add each column without carrying: {wrong} does not come out."
+
+
+@QUANTITIES.explains("winning")
+@QUANTITIES.refutes("winning")
+def why_winning(game: NimGame, args: Args, value: object, wrong: object = None) -> str:
+    moves = winning_moves(game.sizes)
+    if moves:
+        return f"The move {fmt(moves[0])} leaves heaps whose XOR is 0, a position the opponent loses."
+    return "The XOR of the heaps is 0: every move makes it non-zero, and the opponent restores it."
+
+
+@QUANTITIES.explains("winning_move_count")
+@QUANTITIES.refutes("winning_move_count")
+def why_count(game: NimGame, args: Args, value: object, wrong: object = None) -> str:
+    moves = winning_moves(game.sizes)
+    listed = ", ".join(fmt(m) for m in moves) or "none"
+    return f"The moves that leave XOR 0, heap by heap: {listed}."
+
+
 @dataclass(frozen=True)
 class NimState:
     """Heaps in play; ``last`` says who took the last counter once they are empty."""

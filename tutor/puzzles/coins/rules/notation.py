@@ -154,8 +154,11 @@ def _is_name(word: str) -> bool:
     return NAME.fullmatch(word) is not None and not set(word) <= set("xX")
 
 
-def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
+def parse_strategy(text: str, n: int, k: int = 2, blocks: dict[str, list[Move]] | None = None) -> list[Move]:
     """Parse a whole strategy, expanding ``let NAME = ...`` blocks.
+
+    ``blocks``: the blocks defined before this text (a game played line by line keeps them);
+    the blocks this text defines are added to it.
 
     Every move a block expands to counts against ``strategy_moves`` (docs/limits.md), in
     the blocks as well as the strategy, so doubling blocks cannot grow past it.  A word is
@@ -166,7 +169,7 @@ def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
     >>> len(parse_strategy(chr(10).join(["let D = 01 0 01", "D 0 D"]), 2))
     7
     """
-    names: dict[str, list[Move]] = {}
+    names: dict[str, list[Move]] = {} if blocks is None else blocks
     parsed: dict[str, Move] = {}
     out: list[Move] = []
     count = 0
@@ -185,8 +188,10 @@ def parse_strategy(text: str, n: int, k: int = 2) -> list[Move]:
         for word, _ in split_moves(body, count):
             if _is_name(word) and not word.isdigit():
                 if word not in names:
-                    raise InvalidNotation(f"move {count + 1} {shorten(word, 30)} (line {line_no}): unknown block name; "
-                                          f"define it first with: let {word} = ...")
+                    known = f" (the blocks defined so far are {', '.join(sorted(names))})" if names else ""
+                    line_at = f" (line {line_no})" if "\n" in text.strip() else ""
+                    raise InvalidNotation(f"move {count + 1} {shorten(word, 30)}{line_at} is not a move: a "
+                                          f"move names the positions to flip, such as {'01' if n > 1 else '0'}{known}")
                 expanded += len(names[word])
                 STRATEGY_MOVES.check(expanded, f"line {line_no}: the strategy and its let blocks grow past "
                                                f"{STRATEGY_MOVES.value:,} moves")

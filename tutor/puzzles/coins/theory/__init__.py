@@ -34,9 +34,10 @@ from tutor.puzzles.coins.theory.theorem import (
     strip,
 )
 from tutor.puzzles.coins.theory.theorem import decide as theorem
+from tutor.text import plural
 
 __all__ = ["Analysis", "Decision", "Fold", "Invariant", "Moment", "Power", "Solution", "analyze", "decide",
-           "factor_x_n_minus_1", "is_power_of", "necklaces", "theorem"]
+           "factor_x_n_minus_1", "is_power_of", "necklaces", "prime_factors", "theorem"]
 
 SEARCH_CLASSES = 30  # decide runs the exhaustive search up to this many arrangements (each well under 0.1 s)
 TRAP_CLASSES = 200  # and computes the Devil's largest trap up to this many
@@ -112,7 +113,7 @@ def _factorization(n: int, k: int) -> tuple[str, tuple[str, ...]]:
         return text, factors
     if len(primes) == 1:
         return f"{text} (mod {p}: Z/{k} is not a field)", ()
-    return f"(K = {k} is not prime: no field GF({k}))", ()
+    return f"not factored (Z/{k} is not a field)", ()
 
 
 def analyze(model: Model) -> Analysis:
@@ -123,7 +124,8 @@ def analyze(model: Model) -> Analysis:
     counted = model.class_count if fits(n, k, COUNTED_TABLES) else formula
     text, factors = _factorization(n, k)
     field = f"GF({k})" if prime_factors(k) == [k] else f"Z/{k}"
-    over = f"Over {field}, x**{n} - 1 = {text}." if field.startswith("GF") else f"x**{n} - 1 = {text}."
+    over = (f"Over {field}, x**{n} - 1 = {text}." if field.startswith("GF") else
+            f"x**{n} - 1 = {text}." if len(prime_factors(k)) == 1 else f"x**{n} - 1 is {text}.")
     lines = [
         f"Read a table as a polynomial: the coin at position p contributes d_p * x**p, "
         f"with coefficients in {field}.",
@@ -136,7 +138,8 @@ def analyze(model: Model) -> Analysis:
         "(K**(N-1) - 1 for all alike).",
     ]
     lines += _winning_lines(decision) if decision.winnable else _losing_lines(decision)
-    return Analysis(counted, formula, text, factors, is_power_of(n, k), tuple(lines))
+    # powers are written ^ in what a learner reads (sympy writes **)
+    return Analysis(counted, formula, text, factors, is_power_of(n, k), tuple(ln.replace("**", "^") for ln in lines))
 
 
 def _winning_lines(d: Decision) -> list[str]:
@@ -167,8 +170,8 @@ def _winning_lines(d: Decision) -> list[str]:
         f"x = 1 + (x - 1), which keeps every set and never moves a table to another class within its "
         f"level.{mirror}{same}",
         f"The layered strategy clears one level at a time: the strategy for the levels below, {p} times, "
-        f"with the level's move {p}**i (x - 1)**j between the copies. Its length is {p}**{b * steps} - 1 = "
-        f"{bound.text()} moves.",
+        f"with the level's move {p}**i (x - 1)**j between the copies. Its length is "
+        f"{'' if b == 1 else f'{p}**{b * steps} - 1 = '}{bound.text()} moves.",
         lower,
     ]
 
@@ -256,13 +259,17 @@ def _searched(m: Model, d: Decision, outcome: engine.SearchOutcome) -> Solution:
         raise AssertionError(f"the exhaustive search and the theorem disagree on {m}")
     if found is not None:
         return Solution(True, d, "search",
-                        f"exhaustive belief search over {m.class_count} classes "
-                        f"({outcome.explored} beliefs) found no shorter win",
+                        f"exhaustive belief search over {plural(m.class_count, 'class', 'classes')} "
+                        f"({plural(outcome.explored, 'belief')}) found no shorter win",
                         explored=outcome.explored, found=tuple(found))
     names = trap_names(m)
     return Solution(False, d, "search",
-                    f"all {outcome.explored} reachable beliefs were searched and none is a sure win; "
+                    f"{_reachable(outcome.explored)} searched and none is a sure win; "
                     + trap_reason(names), tuple(names), outcome.explored)
+
+
+def _reachable(explored: int) -> str:
+    return "the one reachable belief was" if explored == 1 else f"all {explored:,} reachable beliefs were"
 
 
 def trap_names(m: Model) -> list[str]:
@@ -273,5 +280,5 @@ def trap_names(m: Model) -> list[str]:
 def trap_reason(names: list[str]) -> str:
     """Why a trap means no sure win, in words."""
     shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
-    return (f"the Devil can keep the table among {len(names)} arrangement(s) ({shown}) forever: "
+    return (f"the Devil can keep the table among {plural(len(names), 'arrangement')} ({shown}) forever: "
             "whatever you flip, one of his turns lands on one of them again")

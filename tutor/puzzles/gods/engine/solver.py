@@ -192,8 +192,13 @@ class Solver:
         ``splits`` the distinct ways of sending worlds to the two answers;
         ``language_free`` the splits that keep each world with its twin.
         """
+        per = self.working_first_per_god(k)
+        return {**{key: sum(counts) for key, counts in per.items()}, "all_questions": len(self.u.gods) << self.u.size}
+
+    def working_first_per_god(self, k: int) -> dict[str, list[int]]:
+        """The counts of ``working_first`` per asked god, in god order."""
         u = self.u
-        questions = splits = free = 0
+        out: dict[str, list[int]] = {"questions": [], "splits": [], "language_free": []}
         for g in range(len(u.gods)):
             r_worlds = u.random(g)
             r_items = self.rand[g]
@@ -221,11 +226,10 @@ class Solver:
                     g_splits += weight
                     if 2 not in choice:
                         g_free += 1
-            splits += g_splits
-            free += g_free
-            questions += g_splits << r_worlds.bit_count()
-        return {"questions": questions, "splits": splits, "language_free": free,
-                "all_questions": len(u.gods) << u.size}
+            out["questions"].append(g_splits << r_worlds.bit_count())
+            out["splits"].append(g_splits)
+            out["language_free"].append(g_free)
+        return out
 
     # -- readable questions ------------------------------------------------------
 

@@ -100,7 +100,29 @@ def parse_leaf(text: str, u: Universe, where: str) -> Leaf | Hole:
         raise TreeError(f"{where}: the leaf does not name {', '.join(missing)}")
     if u.identify_language and ja is None:
         raise TreeError(f"{where}: the leaf must also say ja=yes or ja=no")
-    return Leaf(tuple(roles[g] for g in u.gods), ja)
+    named = tuple(roles[g] for g in u.gods)
+    if sorted(named) != sorted(u.roles):
+        raise TreeError(f"{where}: {impossible(named, u)}")
+    return Leaf(named, ja)
+
+
+def impossible(named: Assignment, u: Universe) -> str:
+    """Why a leaf's roles are no world's: a role given to more gods (or fewer) than the variant has.
+
+    >>> from tutor.puzzles.gods.rules.worlds import universe
+    >>> impossible(("True", "True", "True"), universe())[29:]
+    ' A, B and C are all True, but only one god is True (the roles are True, False, Random)'
+    """
+    for role in ROLES:
+        holders = [g for g, r in zip(u.gods, named, strict=True) if r == role]
+        have = u.roles.count(role)
+        if len(holders) > have:
+            gods = holders[0] if len(holders) == 1 else ", ".join(holders[:-1]) + " and " + holders[-1]
+            are = "is" if len(holders) == 1 else "are both" if len(holders) == 2 else "are all"
+            only = "no god is" if have == 0 else "only one god is" if have == 1 else f"only {have} gods are"
+            return (f"no world has this assignment: {gods} {are} {role}, but {only} {role} "
+                    f"(the roles are {', '.join(u.roles)})")
+    raise AssertionError("a leaf naming every god once with another role count has a role named too often")
 
 
 def parse_tree(text: str, u: Universe) -> Tree:

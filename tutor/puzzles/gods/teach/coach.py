@@ -25,6 +25,7 @@ from tutor.puzzles.gods.engine.verify import Failure
 from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, truth_mask
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, format_leaf, format_tree
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers
+from tutor.text import plural
 
 GOALS = ("progress", "non-random", "target")
 PROGRESS_REACH = 8  # goal "progress" looks for the shortest plan among this many lengths from the counting bound
@@ -59,8 +60,8 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
     g = u.god_index(god)
     w0, w1 = u.words
     first, second = answers(u, g, first_word_mask(question, u, g), start)
-    split = (f"  answer {w0!r}: {first.bit_count()} worlds\n{describe(u, first)}\n"
-             f"  answer {w1!r}: {second.bit_count()} worlds\n{describe(u, second)}")
+    split = (f"  answer {w0!r}: {plural(first.bit_count(), 'world')}\n{describe(u, first)}\n"
+             f"  answer {w1!r}: {plural(second.bit_count(), 'world')}\n{describe(u, second)}")
     text = f"ask {god}: {format_question(question)}"
     if goal == "target":
         assert target is not None
@@ -69,7 +70,9 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
         got = first_word_mask(question, u, g) & care
         bad = members((want ^ got) & care)
         if not bad:
-            return QuestionJudgement(True, f"correct: whenever {god} is not Random, {god} answers {w0!r} "
+            # "not Random" only where Random can be: a lesson may not have introduced him yet
+            unless = f"whenever {god} is not Random, " if start & u.random(g) else "in every world, "
+            return QuestionJudgement(True, f"correct: {unless}{god} answers {w0!r} "
                                      f"exactly when {format_question(target)}", split)
         i = bad[0]
         said = w0 if got >> i & 1 else w1
@@ -98,12 +101,12 @@ def judge_question(solver: Solver, god: str, question: Node, start: WorldSet, go
     ok1 = solver.solvable(solver.items_of(second), k - 1)
     if ok0 and ok1:
         done = ("only one possibility is left" if k == 1 else
-                f"the worlds left can be told apart in {k - 1} more question(s)")
+                f"the worlds left can be told apart in {plural(k - 1, 'more question')}")
         return QuestionJudgement(True, f"correct: after either answer {done}", split)
     word, part = (w0, first) if not ok0 else (w1, second)
     ids = len(u.identity_set(part))
     short = "and no question is left to separate them" if k == 1 else \
-        f"that {k - 1} more question(s) cannot separate"
+        f"that {plural(k - 1, 'more question')} cannot separate"
     return QuestionJudgement(False, f"not enough: after {word!r}, {ids} possibilities remain {short}",
                              f"{text}\n  after {word!r} these worlds remain:\n{describe(u, part)}")
 
@@ -168,13 +171,15 @@ def failure_text(f: Failure, u: Universe) -> tuple[str, str]:
     """A one-line verdict and a step-by-step counterexample."""
     world = u.world_text(f.world)
     said = ", ".join(repr(s.answer) for s in f.path) or "no answers"
+    n = f.remaining.bit_count()
+    reaching = f"{plural(n, 'world')} reach{'es' if n == 1 else ''} it"
     summary = {
         "wrong": f"incorrect: in world {world} the answers {said} lead to the leaf on line {f.line}, "
                  f"which names {f.leaf}",
         "ambiguous": f"incorrect: the answers {said} (leaf on line {f.line}) still leave "
                      f"{len(u.identity_set(f.remaining))} possibilities, e.g. {world}",
         "unfinished": f"incorrect: the branch after {said} (line {f.line}) is unfinished; "
-                      f"{f.remaining.bit_count()} worlds reach it",
+                      f"{reaching}",
         "unreachable-leaf": f"incorrect: the leaf '-' on line {f.line} is reached, e.g. by world {world}",
         "too-long": f"incorrect: in world {world} the answers {said} lead to one question too many "
                     f"(line {f.line})",

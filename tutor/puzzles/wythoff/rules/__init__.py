@@ -187,6 +187,11 @@ def parse_move(text: str, pos: Position | None = None) -> Move:
             x, y = parse_position(target.group(1))
         except InvalidNotation:
             raise InvalidNotation(f"move {shorten(text)}: after 'to' give the piles left, like 'to 3,5'") from None
+        for name, had, left in (("first", pos[0], x), ("second", pos[1], y)):
+            if left > had:
+                raise IllegalMove(f"move {shorten(text)}: the {name} pile holds {had}, so it cannot become {left}; "
+                                  f"a move only takes pennies away (the piles are written first, second: "
+                                  f"you are at ({pos[0]}, {pos[1]}))")
         return (pos[0] - x, pos[1] - y)
     match = _PAIR.match(text)
     if not match:

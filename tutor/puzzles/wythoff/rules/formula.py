@@ -227,8 +227,8 @@ def format_formula(node: Node, parent: int = 0) -> str:
     if kind == "neg":
         text = "-" + format_formula(node[1], level)
     elif kind == "pow":
-        text = f"{format_formula(node[1], level + 1)}**{node[2]}" if node[2] >= 0 else (
-            f"{format_formula(node[1], level + 1)}**({node[2]})"
+        text = f"{format_formula(node[1], level + 1)}^{node[2]}" if node[2] >= 0 else (
+            f"{format_formula(node[1], level + 1)}^({node[2]})"
         )
     else:
         symbol = {"add": " + ", "sub": " - ", "mul": "*", "div": "/"}[kind]

@@ -37,7 +37,6 @@ from tutor.puzzles.wythoff.rules import (
     parse_pairs,
     parse_position,
     parse_sum_move,
-    pile,
     show_positions,
 )
 from tutor.puzzles.wythoff.rules.formula import Conjecture, parse_conjecture
@@ -50,27 +49,26 @@ from tutor.puzzles.wythoff.teach import (
     grundy,
     kth_hints,
     list_hints,
+    numbers,
     outcome,
     position_hints,
     splits,
+    total_range,
     totals_text,
 )
+from tutor.puzzles.wythoff.teach.reasons import (
+    list_reasons,
+    losing_total_reasons,
+    outcome_explanation,
+    outcome_reason,
+    total_scope,
+)
 from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
-from tutor.text import shorten
 
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
 OUTCOMES = {"win": "win", "winning": "win", "n": "win", "lose": "lose", "losing": "lose", "p": "lose"}
 FORMULA_WORDS = ["k", "phi", "pi", "floor(", "ceiling(", "sqrt(", "sqrt(5)", "A_k =", "B_k ="]
-
-
-def numbers(text: str) -> list[int]:
-    """The whole numbers of an answer, separated by spaces, commas or semicolons."""
-    words = text.replace(",", " ").replace(";", " ").split()
-    for word in words:
-        if not (word.isascii() and word.isdecimal()):
-            raise InvalidNotation(f"answer {shorten(text)}: {shorten(word, 20)} is not a whole number")
-    return [pile(w, text) for w in words]
 
 
 def compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str) -> Verdict:
@@ -81,7 +79,7 @@ def compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str) 
     if good:
         summary = f"all {len(truth)} {what} and nothing else"
     else:
-        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included"
+        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included (each named below)"
     return Verdict(good, summary, "", {"missing": [list(m) if isinstance(m, tuple) else m for m in missing],
                                        "extra": [list(e) if isinstance(e, tuple) else e for e in extra]},
                    canonical)
@@ -192,11 +190,14 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
         truth = outcome(game)
         good = answer == truth
         where = show_positions(game.boards)
-        verdict = "wins" if truth == "win" else "loses"
-        summary = (f"right: at {where} the player to move {verdict}" if good else
-                   f"not right: {where} is a {'winning' if truth == 'win' else 'losing'} position "
-                   f"- the player to move {verdict}")
-        return Verdict(good, summary, _outcome_detail(game), {"outcome": truth}, answer)
+        if good:
+            verdict = "wins" if truth == "win" else "loses"
+            return Verdict(True, f"right: at {where} the player to move {verdict}",
+                           outcome_explanation(game.rules, game.boards), {"outcome": truth}, answer)
+        # a wrong answer is met with the certificate, not with the outcome stated (the learner may try again)
+        return Verdict(False, f"not right: {where} is not a {'win' if answer == 'win' else 'loss'} for the "
+                              "player to move", outcome_reason(game.rules, game.boards, answer),
+                       {"outcome": truth}, answer)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
         """The outcome."""
@@ -209,16 +210,6 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
     def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """The two answers."""
         return ["win", "lose"]
-
-
-def _outcome_detail(game: WythoffGame) -> str:
-    boards = game.boards
-    wins = sum_winning_moves(game.rules, boards)
-    if wins:
-        return f"Winning move: {format_sum_move(wins[0], boards)} ({describe_move(wins[0][1])})."
-    if not losing(game.rules, boards):
-        return "The nim-sum is not 0; the winning moves are on a board too large to list them."
-    return "No move reaches a losing position, so every move hands the opponent a win."
 
 
 # -- lists: the losing positions and their totals ---------------------------------------------
@@ -241,24 +232,12 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
         return format_pairs(answer)
 
     def check(self, game: WythoffGame, answer: list[Position], args: Args) -> Verdict:
-        """The list compared; the detail refutes one wrong pair and names one missing pair."""
-        rules = game.rules
+        """The list compared; the detail names every wrong pair and every missing one, each with its reason."""
         truth = splits(game, args)
         verdict = compare_sets("losing positions", answer, truth, format_pairs(answer))
-        missing = sorted(set(truth) - set(answer))
-        extra = sorted(set(answer) - set(truth))
-        lines = []
-        if extra:
-            x, y = extra[0]
-            wins = winning_moves(rules, (x, y))
-            if wins:
-                f, s = wins[0]
-                lines.append(f"({x}, {y}) is not losing: {describe_move((f, s))} reaches the losing "
-                             f"({x - f}, {y - s}).")
-        if missing:
-            lines.append(f"({missing[0][0]}, {missing[0][1]}) is losing: no move from it reaches another losing "
-                         "position - and it is missing from your list.")
-        return Verdict(verdict.correct, verdict.summary, " ".join(lines), verdict.data, verdict.canonical)
+        reasons = list_reasons(game.rules, answer, truth, total_scope(answer, *total_range(args)))
+        return Verdict(verdict.correct, verdict.summary, "\n".join(f"- {r}." for r in reasons), verdict.data,
+                       verdict.canonical)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
         """The losing splits."""
@@ -266,7 +245,7 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """How to find them, then the list."""
-        return list_hints(splits(game, args))
+        return list_hints(game.rules, splits(game, args))
 
 
 @KINDS.register
@@ -288,7 +267,10 @@ class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
     def check(self, game: WythoffGame, answer: list[int], args: Args) -> Verdict:
         """The totals compared."""
         expected = sorted({x + y for x, y in splits(game, args)})
-        return compare_sets("totals", answer, expected, self.format(game, answer, args))
+        verdict = compare_sets("totals", answer, expected, self.format(game, answer, args))
+        reasons = losing_total_reasons(game.rules, answer, splits(game, args), *total_range(args))
+        return Verdict(verdict.correct, verdict.summary, "\n".join(f"- {r}." for r in reasons), verdict.data,
+                       verdict.canonical)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
         """The totals of the losing splits."""
@@ -296,7 +278,7 @@ class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """How to find the losing splits, then the list."""
-        return list_hints(splits(game, args))
+        return list_hints(game.rules, splits(game, args))
 
 
 # -- the k-th losing position -------------------------------------------------------------------
@@ -389,7 +371,7 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """Towards floor(k*alpha)."""
-        return conjecture_hints(game.rules)
+        return conjecture_hints(game.rules, args["bound"])
 
     def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """The formula vocabulary."""

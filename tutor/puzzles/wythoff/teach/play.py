@@ -40,6 +40,7 @@ from tutor.puzzles.wythoff.rules import (
     split_moves,
 )
 from tutor.puzzles.wythoff.teach import position_hints
+from tutor.text import plural
 
 GAME_PILE_LIMIT = 10_000  # largest pile in a game against the computer (the loser's search enumerates moves)
 LINE_LIMIT = 400  # moves in one winning line (a game from piles up to 10,000 lasts far fewer)
@@ -258,12 +259,12 @@ def judge_line(rules: Rules, boards: Boards, learner_first: bool, text: str) -> 
         if finished(boards):
             won = learner_won_on_last_move(rules, True)
             extra = len(moves) - number
-            tail = f" ({extra} move(s) after the end ignored)" if extra else ""
+            tail = f" ({plural(extra, 'move')} after the end ignored)" if extra else ""
             return won, f"your move {number} takes the last penny: you {'win' if won else 'lose'}{tail}", ""
         boards = _perfect_reply(rules, boards)
         if finished(boards):
             won = learner_won_on_last_move(rules, False)
             return won, (f"after your move {number} the computer takes the last penny: "
                          f"you {'win' if won else 'lose'}"), ""
-    return False, f"after {len(moves)} move(s) the game is not over", \
+    return False, f"after {plural(len(moves), 'move')} the game is not over", \
         f"The piles left: {show_positions(boards)}, your move."

@@ -52,6 +52,22 @@ def alpha_symbol(a: int):  # type: ignore[no-untyped-def]
     return (2 - a + sympy.sqrt(a * a + 4)) / sympy.Integer(2)
 
 
+def quadratic_text(a: int, x: str = "x", zero: bool = False) -> str:
+    """The equation alpha solves, written naturally: ``x^2 = x + 1``, ``x^2 = 2``, ``x^2 = -x + 3``
+    (``zero``: as an expression equal to 0, ``alpha^2 - 2``).
+
+    >>> quadratic_text(1), quadratic_text(2), quadratic_text(3), quadratic_text(2, "alpha", zero=True)
+    ('x^2 = x + 1', 'x^2 = 2', 'x^2 = -x + 3', 'alpha^2 - 2')
+    """
+    c = 2 - a  # x^2 = c x + a
+    if zero:
+        linear = "" if c == 0 else f" - {x}" if c == 1 else f" + {x}" if c == -1 else \
+            f" - {c} {x}" if c > 0 else f" + {-c} {x}"
+        return f"{x}^2{linear} - {a}"
+    linear = "" if c == 0 else f"{x} + " if c == 1 else f"-{x} + " if c == -1 else f"{c} {x} + "
+    return f"{x}^2 = {linear}{a}"
+
+
 def analysis(rules: Rules) -> list[Step]:
     """The step-by-step symbolic analysis of the losing positions for ``rules``."""
     import sympy
@@ -66,9 +82,9 @@ def analysis(rules: Rules) -> list[Step]:
     if a == 1:
         steps.append(Step(
             "The golden ratio",
-            "Let phi = (1 + sqrt(5))/2 = 1.618... . It is the positive root of x^2 = x + 1, so "
+            "Let phi = (1 + sqrt(5))/2 = 1.618..., the positive root of x^2 = x + 1, so "
             "phi^2 = phi + 1 = 2.618... and 1/phi = phi - 1.",
-            "expand(phi**2 - phi - 1) == 0",
+            "expand(phi^2 - phi - 1) == 0",
             quadratic == 0,
             key="golden",
         ))
@@ -76,9 +92,9 @@ def analysis(rules: Rules) -> list[Step]:
         steps.append(Step(
             "The number alpha",
             f"For a = {a} let alpha = (2 - a + sqrt(a^2 + 4))/2 = {sympy.nsimplify(alpha)} "
-            f"= {sympy.N(alpha, 12)}. It is the positive root of x^2 = {2 - a}x + {a}; "
+            f"= {sympy.N(alpha, 12)}. It is the positive root of {quadratic_text(a)}; "
             f"its partner is beta = alpha + {a} = {sympy.N(beta, 12)}.",
-            f"expand(alpha**2 - ({2 - a})*alpha - {a}) == 0",
+            f"expand({quadratic_text(a, 'alpha', zero=True)}) == 0",
             quadratic == 0 and bool(alpha.is_positive),
             key="golden",
         ))
@@ -89,45 +105,47 @@ def analysis(rules: Rules) -> list[Step]:
         f"1/{name} + 1/{'phi^2' if a == 1 else 'beta'} = 1"
         + (" (divide phi^2 = phi + 1 by phi^2)." if a == 1 else ".")
         + f" Both numbers are irrational (sqrt({a * a + 4}) is not a whole number).",
-        f"simplify(1/{name} + 1/{'phi**2' if a == 1 else 'beta'} - 1) == 0",
+        f"simplify(1/{name} + 1/{'phi^2' if a == 1 else 'beta'} - 1) == 0",
         reciprocal == 0 and not sympy.sqrt(a * a + 4).is_rational,
         key="reciprocals",
     ))
 
     steps.append(Step(
         "Beatty's theorem: the two sequences split the whole numbers",
-        f"A_k = floor(k*{name}) and B_k = floor(k*{'phi^2' if a == 1 else 'beta'}) for k = 1, 2, ... "
+        f"A_k = floor(k {name}) and B_k = floor(k {'phi^2' if a == 1 else 'beta'}) for k = 1, 2, ... "
         "together contain every positive whole number exactly once. Count the terms up to n: "
         f"there are floor((n+1)/{name}) + floor((n+1)/{'phi^2' if a == 1 else 'beta'}) of them; the two "
         "fractions are irrational and add to n + 1, so their floors add to exactly n. "
         "One new term per new number: no number is missed and none is repeated.",
-        f"(n+1)/{name} + (n+1)/{'phi**2' if a == 1 else 'beta'} == n + 1",
+        f"(n+1)/{name} + (n+1)/{'phi^2' if a == 1 else 'beta'} == n + 1",
         reciprocal == 0,
         key="beatty",
     ))
 
     n = sympy.Symbol("k", integer=True, positive=True)
     shift = sympy.simplify(n * beta - (n * alpha + a * n))
+    diff = "k" if a == 1 else f"{a}k"  # a k, written naturally for a = 1
     steps.append(Step(
         "Each pair has its own difference",
-        f"k*{'phi^2' if a == 1 else 'beta'} = k*{name} + {'' if a == 1 else f'{a}*'}k and "
-        f"{'' if a == 1 else f'{a}*'}k is a whole number, so B_k = A_k + {'' if a == 1 else f'{a}*'}k: "
-        "the k-th pair is the only one whose piles differ by "
-        + ("k." if a == 1 else f"{a}k."),
-        f"simplify(k*{'phi**2' if a == 1 else 'beta'} - (k*{name} + {a}*k)) == 0",
+        f"k {'phi^2' if a == 1 else 'beta'} = k {name} + {diff} and {diff} is a whole number, so "
+        f"B_k = A_k + {diff}: the k-th pair is the only one whose piles differ by {diff}.",
+        f"simplify(k {'phi^2' if a == 1 else 'beta'} - (k {name} + {diff})) == 0",
         shift == 0,
         key="difference",
     ))
 
-    diff = "k" if a == 1 else f"{a}k"
+    if a == 1:
+        both = ("Taking the same number from both piles keeps the difference of the piles, and each difference "
+                "belongs to only one pair - the pair we started from. ")
+    else:
+        both = (f"Taking f from one pile and s from the other changes the difference of the piles by |f - s| < {a}, "
+                f"while the differences of two pairs (numbers of the form {diff}) are at least {a} apart; so the "
+                "difference would stay the same, and only one pair has it - the pair we started from. ")
     steps.append(Step(
         "No move joins two losing pairs",
         "A move from one pair to another would keep one pile (impossible: each number lies in only one "
-        "pair) or take from both piles. Taking f from one pile and s from the other changes the difference "
-        f"of the piles by |f - s| < {a}, while the differences of two pairs (numbers of the form {diff}) "
-        f"are at least {a} apart; so the difference would stay the same, and only one pair has it - "
-        "the pair we started from. "
-        "So from a losing pair every move leaves a position that is not a losing pair.",
+        "pair) or take from both piles. " + both
+        + "So from a losing pair every move leaves a position that is not a losing pair.",
         key="no_move",
     ))
 
@@ -136,8 +154,11 @@ def analysis(rules: Rules) -> list[Step]:
         "Every other position reaches a losing pair",
         "Take (x, y) with x <= y, not a pair; x lies in exactly one pair. If x = B_k, shrink y to "
         "A_k < x. If x = A_k and y > B_k, shrink y to B_k. If x = A_k and y < B_k, the difference "
-        f"d = y - x is below {diff}; let j = floor(d/{a}) < k and take x - A_j and y - B_j "
-        f"(they differ by d - {a}j < {a}) to reach (A_j, B_j). So every position outside the pairs wins "
+        f"d = y - x is below {diff}; "
+        + ("let j = d < k and take x - A_j from both piles (the same number, since B_j - A_j = d) "
+           if a == 1 else
+           f"let j = floor(d/{a}) < k and take x - A_j and y - B_j (they differ by d - {a}j < {a}) ")
+        + "to reach (A_j, B_j). So every position outside the pairs wins "
         f"for the player to move, and the pairs (0, 0), {first}, ... are exactly the losing positions.",
         key="reach",
     ))
@@ -148,7 +169,7 @@ def analysis(rules: Rules) -> list[Step]:
         symbolic = int(sympy.floor(FLOAT_FAILURE_K * sympy.GoldenRatio))
         steps.append(Step(
             "Exact arithmetic, never floats",
-            "floor(k*phi) = floor((k + sqrt(5k^2))/2) = (k + isqrt(5k^2)) // 2 uses whole numbers only "
+            "floor(k phi) = floor((k + sqrt(5k^2))/2) = (k + isqrt(5k^2)) // 2 uses whole numbers only "
             "(a floor of (N + sqrt(M))/2 only depends on floor(sqrt(M)) when N is whole). "
             f"At k = {FLOAT_FAILURE_K} floating point gives {floated}, "
             f"but the exact value is {exact} (sympy agrees: {symbolic}).",
@@ -176,8 +197,8 @@ def analysis(rules: Rules) -> list[Step]:
             text = (f"In misère play with a = {a} the pairs start at (0, 1) and then A_k is the least unused "
                     f"number and B_k = A_k + {a}k + 1: every difference is shifted by one. Fraenkel's closed form "
                     "(Wythoff games, continued fractions, cedar trees and Fibonacci searches, 1984) is "
-                    "A_k = floor(k*alpha + 1/alpha) for every k from 0, with the same alpha. Since "
-                    f"1/alpha = (alpha + {a - 2})/{a}, that is ((ak - 1)(2 - a) + isqrt((ak + 1)^2 * {a * a + 4})) "
+                    "A_k = floor(k alpha + 1/alpha) for every k from 0, with the same alpha. Since "
+                    f"1/alpha = (alpha + {a - 2})/{a}, that is ((ak - 1)(2 - a) + isqrt({a * a + 4}(ak + 1)^2)) "
                     f"// {2 * a} in whole numbers, exact for any k. The tests check it against exhaustive searches "
                     "of the positions that use only the rules (for a = 2 to 6, piles up to 100000).")
             steps.append(Step("Misère play", text, f"simplify(1/alpha - (alpha + {a - 2})/{a}) == 0",
@@ -196,7 +217,7 @@ def _paragraphs(rules: Rules) -> dict[str, str]:
     for step in analysis(rules):
         check = ""
         if step.identity:
-            check = f"\n  [checked by sympy: {step.identity} - {'true' if step.verified else 'FAILED'}]"
+            check = f" (checked by sympy: {step.identity} is {'true' if step.verified else 'FALSE'})"
         out[step.key] = f"{step.title}. {step.text}{check}"
     return out
 

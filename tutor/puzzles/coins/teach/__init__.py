@@ -13,17 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.errors import InvalidNotation, SearchLimit
-from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Quantities, Verdict
+from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy, positions
-from tutor.puzzles.coins.theory import analyze, decide, necklaces
-from tutor.puzzles.options import Args
+from tutor.puzzles.coins.theory import decide, necklaces
+from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, Play, Turn
+from tutor.text import plural
 
 SHOWN_STEPS = 24  # counterexample lines shown in text before eliding the middle
 
 KINDS = Kinds()
-QUANTITIES = Quantities()
 
 
 def belief_after(m: Model, strategy: Sequence[Move], start: int | None = None) -> tuple[int, int | None]:
@@ -45,8 +45,9 @@ def move_json(m: Model, move: Move) -> list[int]:
 # -- verdicts -----------------------------------------------------------------------------------
 
 
-def verdict(game: CoinGame, strategy: list[Move]) -> Verdict:
-    """The exact verdict on a parsed strategy, with a laid-out counterexample."""
+def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdict:
+    """The exact verdict on a parsed strategy, with a laid-out counterexample; ``compare``: whether a winning
+    strategy's length is compared with the shortest in words (a lesson that asks for the shortest later says no)."""
     m = game.model
     result = engine.verify(m, strategy)
     sol = decide(m)
@@ -55,12 +56,12 @@ def verdict(game: CoinGame, strategy: list[Move]) -> Verdict:
                   "counterexample": None, "won_by": result.won_by}
     if result.wins:
         extra = ""
-        if sol.shortest is not None:
+        if sol.shortest is not None and compare:
             extra = (", the shortest possible" if len(strategy) == sol.shortest
                      else f", {len(strategy) - sol.shortest} more than the shortest ({sol.shortest})")
         early = "" if result.won_by == len(strategy) else \
             f"; every game is already over after move {result.won_by}"
-        summary = f"wins for every start and every turn: {len(strategy)} moves{extra}{early}"
+        summary = f"wins for every start and every turn: {plural(len(strategy), 'move')}{extra}{early}"
         return Verdict(True, summary, "", data, canonical, len(strategy), sol.shortest)
     ce = result.counterexample
     assert ce is not None
@@ -69,27 +70,31 @@ def verdict(game: CoinGame, strategy: list[Move]) -> Verdict:
         "rotations": [m.turn_label(t) for t in ce.turns],
         "final": m.show(ce.final),
     }
-    summary = (f"does not always win: starting from {m.show(ce.start)}, the Devil can turn the table "
-               f"so that after all {len(strategy)} moves it shows {m.show(ce.final)}, not {game.goal_text}")
+    how = ("even if the Devil never turns the table," if not any(ce.turns) else
+           "the Devil can turn the table (as laid out below) so that")
+    summary = (f"does not always win: starting from {m.show(ce.start)}, {how} after all "
+               f"{plural(len(strategy), 'move')} it shows {m.show(ce.final)}, not {game.goal_text}")
     return Verdict(False, summary, layout(m, strategy, ce), data, canonical, len(strategy), sol.shortest)
 
 
 def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> str:
     """The counterexample as lines a learner can replay with coins on a table."""
     lines = [f"Start: {m.show(ce.start)} (position 0 first, clockwise)."]
-    steps = list(zip(ce.turns, strategy, ce.tables, strict=True))
-    before = ce.start
-    rows = []
-    for i, (turn, move, after) in enumerate(steps, 1):
-        turned = m.apply_turn(before, turn)
+    total = len(strategy)
+
+    def row(i: int) -> str:  # move i + 1, laid out from the table before it
+        before = ce.start if i == 0 else ce.tables[i - 1]
+        turn, after = ce.turns[i], ce.tables[i]
         label = m.turn_label(turn)
         how = "no turn" if label == 0 else (f"turn by {label}" if isinstance(label, int) else label)
-        rows.append(f"  move {i:>3}: {how:12} {m.show(before)} -> {m.show(turned)}, "
-                    f"flip {format_move(move, m.k):>6} -> {m.show(after)}")
-        before = after
-    if len(rows) > SHOWN_STEPS:
-        rows = [*rows[: SHOWN_STEPS - 4], f"  ... {len(rows) - SHOWN_STEPS + 1} moves ...", *rows[-3:]]
-    lines += rows
+        return (f"  move {i + 1:>3}: {how:12} {m.show(before)} -> {m.show(m.apply_turn(before, turn))}, "
+                f"flip {format_move(strategy[i], m.k):>6} -> {m.show(after)}")
+
+    if total > SHOWN_STEPS:  # only the rows shown are laid out: a long strategy costs no time here
+        head, tail = range(SHOWN_STEPS - 4), range(total - 3, total)
+        lines += [*map(row, head), f"  ... {total - SHOWN_STEPS + 1} moves ...", *map(row, tail)]
+    else:
+        lines += [row(i) for i in range(total)]
     lines.append(f"After the last move the table is {m.show(ce.final)}: the game is not over.")
     return "\n".join(lines)
 
@@ -111,13 +116,15 @@ def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:
     data: JSON = {"belief": belief, "distance": None, "best_moves": [], "hints": []}
     if won_by is not None:
         data["distance"] = 0
-        data["hints"] = [f"Your {won_by} move(s) already win against every turn: nothing is left to do."]
+        first = "Your first move already wins" if won_by == 1 else f"Your first {won_by} moves already win"
+        data["hints"] = [f"{first} against every start and every turn: nothing is left to do."]
         return data
     sol = decide(m)
-    size = f"{len(belief)} arrangement(s)"
     shown = ", ".join(belief[:10]) + (" ..." if len(belief) > 10 else "")
-    nudge = (f"After {len(prefix)} move(s) the table could still be any of {size}: {shown}."
-             if prefix else f"Before any move the table could be any of {size}: {shown}.")
+    could = (f"can only be {shown}" if len(belief) == 1 else
+             f"could still be any of {plural(len(belief), 'arrangement')}: {shown}")
+    nudge = (f"After {plural(len(prefix), 'move')} the table {could}."
+             if prefix else f"Before any move the table {could}.")
     if sol.solvable is False:
         data["hints"] = [nudge, "Is a sure win possible at all? Try a few moves and watch the belief.",
                          f"No: {sol.reason}."]
@@ -142,7 +149,7 @@ def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:
         distance = data["remaining_in_construction"] = len(sol.strategy) - len(prefix)
     data["distance"] = distance
     data["best_moves"] = [move_json(m, mv) for mv in best]
-    ladder = [nudge + (f" A sure win needs at least {distance} more move(s)." if distance else "")]
+    ladder = [nudge]  # the distance stays in the data: a lesson asks for the shortest length later
     if best:
         if engine.searchable(m):
             ladder.append(_concept(m, bits, belief, best[0]))
@@ -187,6 +194,8 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
 
     name = "strategy"
     description = "a whole sequence of moves that must win against every turn"
+    args = (Option("compare", bool, True, "say how a winning strategy's length compares with the shortest "
+                   "(false where a later question asks for the shortest length)"),)
 
     def parse(self, game: CoinGame, text: str, args: Args) -> list[Move]:
         """The moves, ``let`` blocks expanded."""
@@ -198,7 +207,7 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
 
     def check(self, game: CoinGame, answer: list[Move], args: Args) -> Verdict:
         """Verified exactly over every start and every turn."""
-        return verdict(game, answer)
+        return verdict(game, answer, bool(args.get("compare", True)))
 
     def reference(self, game: CoinGame, args: Args) -> str | None:
         """A shortest winning strategy."""
@@ -213,68 +222,6 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
         return completions(game)
 
 
-# -- quantities ---------------------------------------------------------------------------------------
-
-
-@QUANTITIES.register("shortest_length", "length of a shortest winning strategy (0 if there is none)")
-def shortest_length(game: CoinGame, args: Args) -> int:
-    """The theorem's length (the lower bound, met by the layered strategy), 0 when no sure win exists."""
-    return decide(game.model).shortest or 0
-
-
-@QUANTITIES.register("classes", "number of arrangements up to the Devil's turns")
-def classes(game: CoinGame, args: Args) -> int:
-    """Orbits of the tables under the Devil's turns."""
-    return game.model.class_count
-
-
-@QUANTITIES.register("winnable", "'yes' if a sure win exists, else 'no'")
-def winnable(game: CoinGame, args: Args) -> str:
-    """The decision, as yes or no."""
-    return "yes" if decide(game.model).solvable else "no"
-
-
-@QUANTITIES.register("lower_bound", "no winning strategy is shorter than this")
-def lower_bound(game: CoinGame, args: Args) -> int:
-    """The prefix-sum bound."""
-    return engine.lower_bound(game.model)
-
-
-@QUANTITIES.register("tables", "number of tables K**N")
-def tables(game: CoinGame, args: Args) -> int:
-    """K**N."""
-    return game.model.tables
-
-
-@QUANTITIES.register("start_size", "number of arrangements possible before the first move")
-def start_size(game: CoinGame, args: Args) -> int:
-    """Classes not already won."""
-    return int(game.model.start_belief().sum())
-
-
-def _trap(game: CoinGame) -> list[str]:
-    m = game.model
-    return m.names_in(engine.trap(m)) if m.class_count <= engine.TRAP_CLASS_LIMIT else []
-
-
-@QUANTITIES.register("trap", "the arrangements the Devil can keep the table among forever ('none' if winnable)")
-def trap(game: CoinGame, args: Args) -> str:
-    """The trap's arrangements by name."""
-    return ", ".join(_trap(game)) or "none"
-
-
-@QUANTITIES.register("trap_size", "how many arrangements are in the Devil's trap")
-def trap_size(game: CoinGame, args: Args) -> int:
-    """The trap's size."""
-    return len(_trap(game))
-
-
-@QUANTITIES.register("factorization", "the factorization of x**N - 1 over GF(K)")
-def factorization(game: CoinGame, args: Args) -> str:
-    """From sympy."""
-    return analyze(game.model).factorization
-
-
 # -- play against the Devil ------------------------------------------------------------------------------
 
 
@@ -285,6 +232,7 @@ class CoinState:
     game: CoinGame
     moves: tuple[Move, ...]
     belief: int
+    blocks: tuple[tuple[str, tuple[Move, ...]], ...] = ()  # ``let`` blocks defined so far in this game
 
 
 class CoinPlay(Play[CoinGame, CoinState, Move]):
@@ -316,22 +264,31 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         return self._apply(state, [move])
 
     def play_text(self, state: CoinState, text: str) -> Turn[CoinState]:
-        """One or more moves (``let`` blocks allowed), answered with one belief."""
-        moves = parse_strategy(text, state.game.coins, state.game.sides)
+        """One or more moves, answered with one belief; a ``let`` block defined on one line is kept for
+        the later lines of the same game."""
+        blocks = {name: list(moves) for name, moves in state.blocks}
+        moves = parse_strategy(text, state.game.coins, state.game.sides, blocks)
+        kept = tuple((name, tuple(block)) for name, block in blocks.items())
         if not moves:
-            raise InvalidNotation(f"{text!r}: name a move, such as {self._example(state)}")
-        return self._apply(state, moves)
+            new = [name for name, block in kept if (name, block) not in state.blocks]
+            if not new:
+                raise InvalidNotation(f"{text!r}: name a move, such as {self._example(state)}")
+            said = "; ".join(f"{name} stands for {plural(len(blocks[name]), 'move')}" for name in new)
+            return Turn(CoinState(state.game, state.moves, state.belief, kept),
+                        (f"{said}: type {new[0]} to play {'it' if len(new) == 1 else 'them'}.",))
+        return self._apply(state, moves, kept)
 
-    def _apply(self, state: CoinState, moves: list[Move]) -> Turn[CoinState]:
+    def _apply(self, state: CoinState, moves: list[Move],
+               blocks: tuple[tuple[str, tuple[Move, ...]], ...] | None = None) -> Turn[CoinState]:
         game, m = state.game, state.game.model
         every = [*state.moves, *moves]
         bits, won_after = belief_after(m, moves, state.belief)
         won_by = None if won_after is None else len(state.moves) + won_after
-        new = CoinState(game, tuple(every), bits)
+        new = CoinState(game, tuple(every), bits, state.blocks if blocks is None else blocks)
         said = " ".join(format_move(mv, m.k) for mv in moves)
         if won_by is not None:
             return Turn(new, (f"You call {said}. The Devil turns and flips... every possible table is now "
-                              f"{game.goal_text}: you win, whatever he did, after {won_by} move(s).",))
+                              f"{game.goal_text}: you win, whatever he did, after {plural(won_by, 'move')}.",))
         names = m.names_in(bits)
         return Turn(new, (f"You call {said}. The Devil turns the table and flips. "
                           f"Still possible ({len(names)}): {', '.join(names)}.",))
@@ -387,8 +344,9 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
 
     def split(self, state: CoinState, text: str) -> list[str]:
         """The moves of a line in canonical notation (``let`` blocks expanded)."""
-        return [format_move(mv, state.game.sides) for mv in parse_strategy(text, state.game.coins,
-                                                                            state.game.sides)]
+        blocks = {name: list(moves) for name, moves in state.blocks}
+        return [format_move(mv, state.game.sides)
+                for mv in parse_strategy(text, state.game.coins, state.game.sides, blocks)]
 
     def judge(self, game: CoinGame, settings: Args, text: str) -> Verdict:
         """A whole line is a strategy: verified against every start and every turn."""

@@ -1,0 +1,200 @@
+"""Issue 12, coins: every wrong number or choice gets a reason the engine computed, and every value its
+explanation.
+
+For each number and choice step of the coin lessons the tests try off-by-one both ways, 0, a negative,
+a huge value, the lesson's declared mistakes and the famous wrong answers the issue names, and check
+the reason names something the engine computed (re-checked here a second way), is never the bare
+refusal, and does not state the right value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tutor.course import Lesson, Step, load_catalog
+from tutor.puzzles import get
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import CoinGame, parse_strategy
+from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.options import NO_ARGS
+
+PUZZLE = get("coins")
+QUANTITIES = PUZZLE.quantities
+LESSONS = [lesson for lesson in load_catalog([]).lessons.values() if lesson.puzzle == "coins"]
+
+# the wrong answers issue 12 names for the coin lessons, by (lesson, quantity)
+FAMOUS: dict[tuple[str, str], list[Any]] = {
+    ("coins-1", "classes"): [2],
+    ("coins-2", "start_size"): [6],
+    ("coins-2", "shortest_length"): [7],
+    ("coins-3", "winnable"): ["yes", "no"],
+    ("coins-3", "trap_size"): [3],
+    ("coins-4", "shortest_length"): [240, 511],
+}
+
+
+def refute(name: str, game: CoinGame, wrong: Any) -> str:
+    """The reason quantity ``name`` gives against ``wrong`` (its slot must be filled)."""
+    q = QUANTITIES[name]
+    assert q.refute is not None
+    return q.refute(game, NO_ARGS, q(game), wrong)
+
+
+def explain(name: str, game: CoinGame) -> str:
+    """Why quantity ``name`` has its value (its slot must be filled)."""
+    q = QUANTITIES[name]
+    assert q.explain is not None
+    return q.explain(game, NO_ARGS, q(game))
+
+
+def asked() -> list[tuple[Lesson, Step]]:
+    """Every number and choice step of the coin lessons."""
+    return [(lesson, step) for lesson in LESSONS for step in lesson.steps
+            if step.is_question and step.answer in ("number", "choice")]
+
+
+def wrong_values(lesson: Lesson, step: Step, value: Any) -> list[Any]:
+    """The wrong answers tried for a step: off by one both ways, 0, negative, huge, declared, famous."""
+    if step.answer == "choice":
+        out: list[Any] = [o for o in step.options if o != value]
+    else:
+        out = [value - 1, value + 1, 0, -1, 10**40, value * 2 + 1]
+        out += [int(m.match) for m in step.mistakes if m.match and m.match.lstrip("-").isdigit()]
+    out += FAMOUS.get((lesson.id, step.compute or ""), [])
+    return [w for w in dict.fromkeys(out) if w != value]
+
+
+def states(text: str, value: int) -> bool:
+    """Whether ``text`` writes the whole number ``value`` (as 65535 or 65,535)."""
+    return any(re.search(rf"(?<![\d,^]){re.escape(form)}(?![\d,])", text) for form in {str(value), f"{value:,}"})
+
+
+STEPS = asked()
+
+
+def test_the_lessons_ask_the_quantities_the_issue_names() -> None:
+    asked_for = {(lesson.id, step.compute) for lesson, step in STEPS}
+    assert set(FAMOUS) <= asked_for
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=[f"{lesson.id}-{step.index + 1}" for lesson, step in STEPS])
+def test_every_wrong_answer_gets_a_computed_reason(lesson: Lesson, step: Step) -> None:
+    quantity = QUANTITIES[step.compute or ""]
+    assert quantity.refute is not None and quantity.explain is not None
+    value = quantity(step.game, step.args)
+    tried = wrong_values(lesson, step, value)
+    assert len(tried) >= (1 if step.answer == "choice" else 5)
+    for wrong in tried:
+        reason = quantity.refute(step.game, step.args, value, wrong)
+        where = f"{lesson.id} step {step.index + 1}, {wrong!r}"
+        assert reason and "is not the answer" not in reason, where
+        assert "(s)" not in reason and "**" not in reason, where
+        if isinstance(value, int) and not (isinstance(wrong, int) and wrong < 0):
+            assert not states(reason, value), f"{where} gives the answer away: {reason}"
+        confirm(step.game, step.compute or "", value, wrong, reason)
+
+
+def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> None:
+    """Re-check, a second way, what the reason says it computed."""
+    m = game.model
+    if isinstance(wrong, int) and wrong < 0:
+        assert "negative" in reason
+        return
+    names = set(m.class_names())
+    tables_named: set[str] = set(re.findall(rf"\b[HT]{{{m.n}}}\b", reason))
+    if name == "shortest_length":
+        shortest = decide(m).shortest
+        assert shortest == value
+        example = re.search(r"For instance (.+?) does not always win: starting from ([HT]+)", reason)
+        if 0 < wrong < value:
+            assert "prefixes are too few" in reason or "prefix are too few" in reason
+            if example and "..." not in example.group(1):
+                moves = parse_strategy(example.group(1), m.n, m.k)
+                assert len(moves) == wrong and not engine.verify(m, moves).wins  # the losing example loses
+        elif wrong > value:
+            assert "shorter winning strategy" in reason
+        elif wrong == 0:
+            assert "0 would mean no sure win" in reason
+    elif name in ("classes", "start_size"):
+        if wrong > m.tables:
+            assert f"only {m.k}^{m.n} tables in all" in reason and m.tables < wrong
+            return
+        assert tables_named, reason  # the tables counted, missed or counted twice
+        if wrong == 0:
+            return
+        if wrong < value:  # wrong + 1 different tables, each a class of its own
+            listed = re.search(r": (.*) are all different", reason)
+            assert listed is not None
+            shown = re.findall(rf"\b[HT]{{{m.n}}}\b", listed.group(1))
+            assert len(shown) == wrong + 1 and set(shown) <= names
+        elif wrong <= m.tables:
+            pair = re.search(r"([HT]+) and ([HT]+) are one table", reason)
+            won = re.search(r"counts ([HT]+) too", reason)
+            assert pair or won
+            if pair:  # two tables of one class
+                a, b = (int(t.translate(str.maketrans("HT", "01"))[::-1], 2) for t in pair.groups())
+                assert a != b and m.class_of(a) == m.class_of(b)
+            if won:
+                assert won.group(1) in [n for n, g in zip(m.class_names(), m.goal_classes(), strict=True) if g]
+    elif name == "winnable":
+        truth = "yes" if decide(m).solvable else "no"
+        assert reason.startswith(truth.capitalize() + ":")
+        if truth == "no":
+            trap = set(m.names_in(engine.trap(m)))
+            assert trap and trap <= tables_named  # the Devil's trap, by name
+        else:
+            assert f"{decide(m).shortest:,} moves" in reason
+    elif name == "trap_size":
+        trap_list = m.names_in(engine.trap(m))
+        assert len(trap_list) == value
+        if wrong > value:  # a table outside the trap and the move that leaves it
+            escape = re.search(r"from ([HT]+), flipping (\S+) leaves the trap", reason)
+            assert escape is not None and escape.group(1) not in trap_list
+            after = engine.to_bits(m.step(engine.from_bits(m, 1 << m.class_names().index(escape.group(1))),
+                                          parse_strategy(escape.group(2), m.n, m.k)[0]))
+            assert not set(m.names_in(after)) & set(trap_list)
+        else:
+            assert tables_named <= set(trap_list) and len(tables_named) == max(wrong + 1, 1)
+
+
+def test_the_famous_answers_get_their_own_words() -> None:
+    four, eight = CoinGame(4), CoinGame(8)
+    seven = refute("shortest_length", four, 7)
+    assert "other puzzle" in seven and "all alike" in seven
+    assert decide(CoinGame(4, goal="same").model).shortest == 7  # the other puzzle's answer, computed
+    nine = refute("shortest_length", eight, 511)
+    assert "2^9 - 1 counts the tables of 9 coins" in nine
+    six = refute("start_size", four, 6)
+    assert "counts HHHH too" in six and "already over" in six
+
+
+def test_solution_on_coins_3_gives_the_reason() -> None:
+    three = CoinGame(3)
+    text = explain("winnable", three)
+    assert text.startswith("No: ") and "HHT" in text and "HTT" in text and "(s)" not in text
+    eight = explain("winnable", CoinGame(8))
+    assert eight.startswith("Yes: ") and "255 moves" in eight
+
+
+@pytest.mark.parametrize("name", QUANTITIES.names())
+@pytest.mark.parametrize("params", [
+    (2, 2, "rotation", "heads"), (4, 2, "rotation", "heads"), (3, 2, "rotation", "heads"), (4, 2, "rotation", "same"),
+    (3, 3, "dihedral", "heads"), (5, 6, "rotation", "heads"), (6, 2, "dihedral", "same")])
+def test_every_quantity_explains_its_value_and_refutes_others(name: str, params: tuple[int, int, str, str]) -> None:
+    game = CoinGame(*params)
+    q = QUANTITIES[name]
+    value = q(game)
+    assert q.explain is not None and q.refute is not None
+    explained = q.explain(game, NO_ARGS, value)
+    assert explained and "**" not in explained and "(s)" not in explained
+    if isinstance(value, int):
+        assert states(explained, value) or (value == 0 and "No strategy wins" in explained) or \
+            f"{value:,}" in explained, explained
+        for wrong in (value - 1, value + 1, 0, -5):
+            if wrong != value:
+                assert q.refute(game, NO_ARGS, value, wrong)
+    else:
+        assert q.refute(game, NO_ARGS, value, "nonsense")

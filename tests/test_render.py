@@ -1,0 +1,76 @@
+"""What a learner reads: lesson Markdown and engine text wrapped at the terminal width, with no escape codes in
+plain mode, at 60 and 120 columns, for every bundled lesson played through."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from helpers import new_session, play_through
+
+from tutor import render
+from tutor.course import Markdown, load_catalog
+from tutor.repl import run_plain
+from tutor.session import Reply
+
+CATALOG = load_catalog([])
+
+
+@pytest.fixture(scope="module")
+def transcripts() -> dict[str, list[Reply]]:
+    return {lesson.id: play_through(new_session(), lesson) for lesson in CATALOG.ordered()}
+
+
+@pytest.mark.parametrize("width", [60, 120])
+def test_no_line_is_wider_than_the_terminal(width: int, transcripts: dict[str, list[Reply]]) -> None:
+    for lesson_id, replies in transcripts.items():
+        shown = render.plain_text(replies, width)
+        assert "\x1b" not in shown
+        wide = [line for line in shown.splitlines() if len(line) > width]
+        assert not wide, f"{lesson_id} at {width} columns: {wide[:3]}"
+
+
+def test_markdown_is_rendered_not_shown_literally() -> None:
+    shown = render.plain_text([Reply("say", Markdown("A *doubled* table: `tutor solve coins --coins 16`."))], 80)
+    assert shown == "A doubled table: tutor solve coins --coins 16."
+
+
+def test_words_are_never_cut_at_the_edge() -> None:
+    words = "every losing position (12, 20) has an unknown language and presses on 5x5 boards " * 3
+    for reply in (Reply("info", words), Reply("say", Markdown(words))):
+        lines = render.plain_text([reply], 30).splitlines()
+        assert all(len(line) <= 30 for line in lines)
+        assert " ".join(" ".join(lines).split()) == " ".join(words.split())  # every word whole, in order
+
+
+def test_engine_tables_keep_their_layout() -> None:
+    table = "classes:\n  HHHH  0\n  HHHT  1"
+    assert render.plain_text([Reply("board", table)], 40) == table
+
+
+def test_plain_mode_wraps_to_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    out = io.StringIO()
+    run_plain(new_session(), io.StringIO("1\n\n/quit\n"), out)
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 60 and "\x1b" not in out.getvalue()
+    monkeypatch.setenv("COLUMNS", "not a number")
+    assert render.plain_width() == 80
+
+
+def test_no_color_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    buffer = io.StringIO()
+    console = render.make_console(buffer)
+    assert console.no_color
+
+
+def test_engine_table_rows_become_a_table() -> None:
+    reply = Reply("board", "Still possible:\n| table | class |\n|---|---|\n| HHHT | 1 |\n| HTHT | 2 |\nso 2 remain")
+    lines = render.plain_text([reply], 60).splitlines()
+    assert lines[0] == "Still possible:" and lines[-1] == "so 2 remain"
+    assert [line.split() for line in lines[1:-1] if line.strip("─- ")] == [["table", "class"], ["HHHT", "1"],
+                                                                           ["HTHT", "2"]]
+    assert "|" not in render.plain_text([reply], 60)  # the pipes are markup, not text
+    ascii_only = render.plain_text([reply], 60, unicode=False)
+    assert ascii_only.isascii() and "HTHT" in ascii_only

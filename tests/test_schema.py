@@ -1,0 +1,113 @@
+"""The lesson format as typed models: every bundled lesson against the exported JSON Schema (jsonschema), the
+same refusals from the schema and from the tutor, the docs tables generated from the models, `tutor schema` and
+the directive `tutor new` writes."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from tutor.course import bundled_root
+from tutor.course.parse import parse_lesson
+from tutor.course.schema import TABLES, StepFile, json_schema, key_table
+from tutor.errors import LessonError
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = sorted(bundled_root().rglob("*.toml"))
+VALIDATOR = Draft202012Validator(json_schema("lesson"))
+
+
+def test_the_schemas_are_valid_json_schema() -> None:
+    for which in ("lesson", "pack"):
+        Draft202012Validator.check_schema(json_schema(which))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_bundled_lesson_passes_the_exported_schema(path: Path) -> None:
+    errors = list(VALIDATOR.iter_errors(tomllib.loads(path.read_text(encoding="utf-8"))))
+    assert not errors, [e.message for e in errors]
+
+
+GOOD = tomllib.loads((bundled_root() / "coins" / "01-two-coins.toml").read_text(encoding="utf-8"))
+
+
+def broken(change) -> dict:
+    data = copy.deepcopy(GOOD)
+    change(data)
+    return data
+
+
+BAD = {
+    "unknown lesson key": (lambda d: d.update(author="me"), "unknown key 'author'"),
+    "unknown step key": (lambda d: d["steps"][0].update(colour="red"), "steps[1]: unknown key 'colour'"),
+    "unknown mistake key": (lambda d: d["steps"][2].setdefault("mistakes", []).append({"say": "x", "mtach": "3"}),
+                            "steps[3].mistakes[3]: unknown key 'mtach'"),  # appended after two
+    "wrong type": (lambda d: d.update(order="first"), "order: expected int, got str"),
+    "explore as text": (lambda d: d["steps"][0].update(explore="3"), "steps[1].explore: expected int, got str"),
+    "hints not a list": (lambda d: d["steps"][2].update(hints="one"), "steps[3].hints: expected array, got str"),
+    "bad id": (lambda d: d.update(id="Two Coins"), "id: must be lower-case letters"),
+    "empty title": (lambda d: d.update(title="  "), "title: expected non-empty text"),
+    "no steps": (lambda d: d.update(steps=[]), "steps: a lesson needs at least one [[steps]] entry"),
+    "missing summary": (lambda d: d.pop("summary"), "missing key 'summary'"),
+}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_a_broken_lesson_fails_the_schema_and_the_tutor_says_where(name: str) -> None:
+    change, words = BAD[name]
+    data = broken(change)
+    assert list(VALIDATOR.iter_errors(data)), f"{name}: the schema accepts it"
+    with pytest.raises(LessonError) as err:
+        parse_lesson(data, "lesson.toml")
+    assert str(err.value).startswith("lesson.toml: ") and words in str(err.value), str(err.value)
+
+
+def test_the_docs_tables_are_the_models() -> None:
+    guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    for which, tables in TABLES.items():
+        for model, columns in tables:
+            assert key_table(model, columns) in guide, \
+                f"docs/authoring.md: paste the {model.__name__} table of `tutor schema {which} --markdown`"
+    shown = subprocess.run([sys.executable, "-m", "tutor", "schema", "--markdown"], capture_output=True, text=True,
+                           check=True).stdout
+    assert key_table(StepFile, ("key", "on", "type", "meaning")) in shown
+
+
+def test_schema_command_and_the_new_lesson_directive(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "tutor", "schema"], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == json_schema("lesson")
+    pack = subprocess.run([sys.executable, "-m", "tutor", "schema", "pack"], capture_output=True, text=True,
+                          check=True)
+    assert json.loads(pack.stdout) == json_schema("pack")
+    bad = subprocess.run([sys.executable, "-m", "tutor", "schema", "course"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
+    subprocess.run([sys.executable, "-m", "tutor", "new", "week1", "--puzzle", "gods", "--dir", str(tmp_path)],
+                   capture_output=True, text=True)
+    written = (tmp_path / "week1.toml").read_text(encoding="utf-8")
+    assert written.splitlines()[0] == "#:schema ./lesson.schema.json"
+    assert json.loads((tmp_path / "lesson.schema.json").read_text(encoding="utf-8")) == json_schema("lesson")
+    assert not list(VALIDATOR.iter_errors(tomllib.loads(written)))
+
+
+def test_errors_name_the_line_of_their_key(tmp_path: Path) -> None:
+    from tutor.course import load_file
+
+    path = tmp_path / "l.toml"
+    good = (bundled_root() / "coins" / "01-two-coins.toml").read_text(encoding="utf-8")
+    lines = good.splitlines()
+    third = [i for i, line in enumerate(lines) if line.strip() == "[[steps]]"][2]
+    lines.insert(third + 1, 'explore = "3"')
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(LessonError, match=rf"steps\[3\]\.explore: expected int, got str \(line {third + 2}\)$"):
+        load_file(path)
+    path.write_text(good.replace('summary = ', 'author = "me"\nsummary = ', 1), encoding="utf-8")
+    line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "author" in text)
+    with pytest.raises(LessonError, match=rf"unknown key 'author' .* \(line {line}\)$"):
+        load_file(path)

@@ -1,0 +1,234 @@
+"""The lesson file format as typed models (msgspec): one source for validation, the JSON Schema editors read
+(``tutor schema``), and the key tables of docs/authoring.md.
+
+msgspec rather than pydantic: it is small, imports in milliseconds (lessons are loaded before the first
+prompt), validates a lesson in microseconds with strict types, rejects unknown keys, and writes JSON
+Schema from the same classes.  The models check the *shape* of a file (keys, types, lengths); what depends
+on a puzzle (its parameters, answer kinds, quantities) is checked by ``parse`` against the engines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from tutor.errors import LessonError
+
+ID_PATTERN = "^[a-z0-9][a-z0-9_.-]*$"
+Text = Annotated[str, msgspec.Meta(min_length=1, pattern=r"\S")]
+Value = Any  # a parameter or argument: a number, text, true/false, or a seeded-variant list or table
+
+
+def doc(text: str, on: str = "", kind: str = "") -> msgspec.Meta:
+    """A field's documentation: its meaning, which steps take it, and its type in words (docs tables)."""
+    extra = {k: v for k, v in (("x-on", on), ("x-type", kind)) if v}  # not JSON Schema's own keywords
+    return msgspec.Meta(description=text, extra=extra)
+
+
+class MistakeFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A ``[[steps.mistakes]]`` table."""
+
+    say: Annotated[Text, doc("What to tell the learner who gave this answer; may quote `{{quantity}}` or "
+                             "`{{parameter}}`.", kind="text (required)")]
+    match: Annotated[str | None, doc("A wrong answer, written in the puzzle's **canonical notation** (compared "
+                                     "ignoring capitals). On a play step: one move as the learner types it.",
+                                     kind="text")] = None
+    pattern: Annotated[str | None, doc("A regular expression instead of `match`; it must match the **whole** raw "
+                                       "answer (RE2 syntax, case-insensitive, surrounding spaces stripped).",
+                                       kind="text")] = None
+    unless: Annotated[str | None, doc("Only with `pattern`: a second regular expression; the mistake applies when "
+                                      "`pattern` matches the whole answer and `unless` does not (what a lookahead "
+                                      "would say).", kind="text")] = None
+
+
+class StepFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A ``[[steps]]`` table: exactly one of ``say`` or ``ask``."""
+
+    say: Annotated[Text | None, doc("Text to read. The learner presses Enter (or `/next`) to go on.",
+                                    "say steps", "text")] = None
+    ask: Annotated[Text | None, doc("The question.", "ask steps", "text")] = None
+    title: Annotated[str | None, doc("A heading shown as `[3/7] Title`.", "any", "text")] = None
+    answer: Annotated[Text | None, doc(
+        "What the learner gives: `\"number\"`, `\"choice\"`, or one of the puzzle's **answer kinds** "
+        "(`\"strategy\"`, `\"move\"`, `\"tree\"`, `\"presses\"`, `\"play\"`, ... see "
+        "[section 5](#5-computed-answers-quantities-and-answer-kinds)).", "ask (required)", "text")] = None
+    compute: Annotated[str | None, doc("The engine **quantity** whose value is the right answer.",
+                                       "number and choice (required there, refused elsewhere)", "text")] = None
+    options: Annotated[list[str] | None, doc(
+        "The options, shown numbered. The computed value must be one of them (lint).",
+        "choice (required there, refused elsewhere)", "list of at least 2 texts")] = None
+    hints: Annotated[list[str] | None, doc(
+        "Your hints, shown first by `/hint`; the engine's own hints follow (engine kinds and play). May quote "
+        "`{{quantity}}` or `{{parameter}}`.", "ask", "list of non-empty texts")] = None
+    reference: Annotated[str | None, doc(
+        "Your own correct answer (lint checks the engine accepts it; `/solution` and `tutor preview` use it). "
+        "Default: the engine's computed answer. Number and choice steps refuse it: their answer is `compute`.",
+        "engine-kind and play steps", "text")] = None
+    mistakes: Annotated[list[MistakeFile] | None, doc(
+        "Known wrong answers and what to say about them ([section 6](#6-mistakes)).", "ask (play steps too)",
+        "array of tables `[[steps.mistakes]]`")] = None
+    success: Annotated[str | None, doc(
+        "Said when the step is answered correctly; may quote `{{quantity}}` or `{{parameter}}`.", "ask",
+        "text")] = None
+    params: Annotated[dict[str, Value] | None, doc(
+        "Overrides the lesson's parameters for this step only, e.g. `params = { coins = 3 }`. `{{quantity}}`, "
+        "`compute`, the judge and games all use the merged parameters. A value may be a "
+        "[seeded variant](#7-seeded-variants) for this step alone, e.g. "
+        "`params = { board = {random = \"solvable\"} }`.", "any", "table")] = None
+    args: Annotated[dict[str, Value] | None, doc(
+        "Question arguments and play settings for this step, next to what takes them: "
+        "`compute = \"kth_first\"` with `args = { index = 1000 }`, `answer = \"chase_row\"` with "
+        "`args = { row = 2 }`, `answer = \"play\"` with `args = { blunder = 20 }`. Merged over the lesson's "
+        "`[args]`. Every name must be taken by the step's answer (its kind, its `compute` quantity, or its game) "
+        "or by a `{{quantity}}` its texts quote; anything else is an error that lists what the step takes.",
+        "any", "table")] = None
+    goal: Annotated[Literal["win", "explore"] | None, doc(
+        "`\"win\"` (default) completes when the learner wins the game; `\"explore\"` completes after `explore` "
+        "moves (or when the game ends, won or lost). Other steps refuse it.", "play steps only",
+        "`\"win\"` or `\"explore\"`")] = None
+    explore: Annotated[int | None, doc(
+        "How many moves an explore step asks for. Without `goal = \"explore\"` it is an error.",
+        "play steps with `goal = \"explore\"` only", "whole number >= 1")] = None
+
+
+class LessonFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """The top level of a lesson file."""
+
+    id: Annotated[str, msgspec.Meta(pattern=ID_PATTERN, description=(
+        "Unique id: lower-case letters, digits, `-`, `_`, `.`, starting with a letter or digit (`coins-2`, "
+        "`week1.intro`). Inside a pack it becomes `pack/id`."), extra={"x-type": "text"})]
+    title: Annotated[Text, doc("Shown when the lesson opens and in `/lessons`.", kind="text")]
+    summary: Annotated[Text, doc("One or two sentences shown under the title when the lesson opens.", kind="text")]
+    puzzle: Annotated[Text, doc("The puzzle family: `coins`, `wythoff`, `gods`, `lightsout`, or an installed "
+                                "plug-in (`tutor puzzles` lists them).", kind="text")]
+    steps: Annotated[list[StepFile], msgspec.Meta(min_length=1, description=(
+        "The steps, in order, each written `[[steps]]`. At least one; lint also requires at least one `ask` "
+        "step."), extra={"x-type": "array of tables"})]
+    params: Annotated[dict[str, Value], doc(
+        "The puzzle's parameters for every step: the game variant and the board or position it is played on, "
+        "nothing else (see `tutor solve PUZZLE --help` or [section 5](#5-computed-answers-quantities-and-answer-"
+        "kinds)). Missing ones take the puzzle's defaults; unknown names or bad values are errors. A list or a "
+        "table as a value makes a [seeded variant](#7-seeded-variants).", kind="table")] = {}
+    args: Annotated[dict[str, Value], doc(
+        "Question arguments and play settings shared by the steps: what a quantity (`index`, `count`), an "
+        "answer kind (`bound`, `row`, `goal`) or a game (`blunder`, `first`) takes ([section 5](#5-computed-"
+        "answers-quantities-and-answer-kinds) lists them). Each must be taken by at least one step. A list or a "
+        "`{min, max}` range makes a [seeded variant](#7-seeded-variants).", kind="table")] = {}
+    order: Annotated[int, doc("Sorts lessons of the same family (default 1000). Inside a pack, the pack's own "
+                              "`order` list comes first.", kind="whole number")] = 1000
+    tags: Annotated[list[str], doc("Free labels. Stored with the lesson; nothing uses them yet. Anything but a "
+                                   "list of texts is an error.", kind="list of texts")] = []
+    allow_unsolvable: Annotated[bool, doc(
+        "With seeded variants (lesson-level or step-level): keep draws the engine reports as unsolvable "
+        "(default `false`: such draws are redrawn).", kind="`true`/`false`")] = False
+
+
+class PackFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A ``pack.toml``."""
+
+    title: Annotated[Text, doc("Shown before the welcome text.")]
+    id: Annotated[Annotated[str, msgspec.Meta(pattern=ID_PATTERN)] | None, msgspec.Meta(description=(
+        "The pack id and namespace (default: the folder's name); same characters as lesson ids. Two packs with "
+        "the same id are an error."))] = None
+    order: Annotated[list[str], doc("Short lesson ids (without the `pack/` prefix) in course order. Lessons not "
+                                    "listed follow, by their own `order` and id. Naming a lesson that is not in "
+                                    "the pack is an error.")] = []
+    welcome: Annotated[str, doc("Shown (after the title) when the learner opens the pack's first lesson at its "
+                                "first step.")] = ""
+    final: Annotated[str, doc("Shown when the learner completes a lesson and every lesson of the pack is "
+                              "complete.")] = ""
+    summary: Annotated[str, doc("A description of the pack; accepted and stored, not shown yet.")] = ""
+
+
+MODELS: dict[str, type[msgspec.Struct]] = {"lesson": LessonFile, "pack": PackFile}
+SCHEMA_URL = "https://puzzle-tutor.invalid/schema/{}.json"  # an id only: editors read the file `tutor schema` writes
+
+
+def json_schema(name: str = "lesson") -> dict[str, Any]:
+    """The JSON Schema of a lesson file (``name="lesson"``) or of a ``pack.toml`` (``"pack"``)."""
+    schema: dict[str, Any] = msgspec.json.schema(MODELS[name])
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = SCHEMA_URL.format(name)
+    schema["title"] = f"tutor {name} file"
+    return schema
+
+
+def schema_text(name: str = "lesson") -> str:
+    """``json_schema`` as indented JSON."""
+    return json.dumps(json_schema(name), indent=2) + "\n"
+
+
+_PATH_PART = re.compile(r"\[(\d+)\]")
+
+
+def validate(data: Any, model: type[msgspec.Struct], where: str) -> Any:
+    """``data`` as ``model``; ``LessonError`` "FILE: steps[2].hints: expected ..." with 1-based indices."""
+    try:
+        return msgspec.convert(data, model, strict=True)
+    except msgspec.ValidationError as err:
+        raise LessonError(f"{where}{_message(str(err), model)}") from None
+
+
+def _message(text: str, model: type[msgspec.Struct]) -> str:
+    """A msgspec message in the tutor's words: ``: steps[2].explore: expected int, got str``."""
+    message, _, at = text.partition(" - at `$")
+    path = _PATH_PART.sub(lambda m: f"[{int(m.group(1)) + 1}]", at.rstrip("`")).lstrip(".")
+    unknown = re.match(r"Object contains unknown field `(.+)`", message)
+    if unknown:
+        known = ", ".join(sorted(f.encode_name for f in msgspec.structs.fields(_model_at(model, path))))
+        return f"{': ' + path if path else ''}: unknown key {unknown.group(1)!r} (known: {known})"
+    missing = re.match(r"Object missing required field `(.+)`", message)
+    if missing and missing.group(1) == "steps":
+        return ": steps: a lesson needs at least one [[steps]] entry"
+    if missing:
+        return f"{': ' + path if path else ''}: missing key {missing.group(1)!r}"
+    words = re.sub(r"`([^`]*)`", r"\1", message).replace(" | null", "")
+    words = words[0].lower() + words[1:] if words else words
+    words = words.replace("expected str matching regex '\\\\S'", "expected non-empty text")
+    words = words.replace(f"expected str matching regex '{ID_PATTERN}'", "must be lower-case letters, digits, '-', "
+                          "'_' or '.', starting with a letter or digit")
+    words = words.replace("expected str of length >= 1", "expected non-empty text")
+    words = words.replace("expected array of length >= 1", "a lesson needs at least one [[steps]] entry")
+    return f"{': ' + path if path else ''}: {words}"
+
+
+def _model_at(model: type[msgspec.Struct], path: str) -> type[msgspec.Struct]:
+    """The model of the table at ``path`` ("steps[2].mistakes[1]" -> MistakeFile)."""
+    if model is PackFile:
+        return PackFile
+    names = tuple(part for part in _PATH_PART.sub("", path).split(".") if part)
+    models: dict[tuple[str, ...], type[msgspec.Struct]] = {(): LessonFile, ("steps",): StepFile,
+                                                            ("steps", "mistakes"): MistakeFile}
+    return models.get(names, LessonFile)
+
+
+def key_table(model: type[msgspec.Struct], columns: tuple[str, ...]) -> str:
+    """The Markdown table of a model's keys, as docs/authoring.md shows it; ``columns`` from key, required,
+    on, type, meaning."""
+    hints = typing.get_type_hints(model, include_extras=True)
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    for field in msgspec.structs.fields(model):
+        metas = [m for m in getattr(hints[field.name], "__metadata__", ()) if isinstance(m, msgspec.Meta)]
+        meta = next((m for m in reversed(metas) if m.description), msgspec.Meta())
+        extra = meta.extra or {}
+        required = field.required
+        cells = {"key": f"`{field.encode_name}`", "required": "yes" if required else "no",
+                 "on": extra.get("x-on", ""), "type": extra.get("x-type", ""), "meaning": meta.description or ""}
+        lines.append("| " + " | ".join(cells[c] for c in columns) + " |")
+    return "\n".join(lines)
+
+
+TABLES: dict[str, tuple[tuple[type[msgspec.Struct], tuple[str, ...]], ...]] = {
+    "lesson": ((LessonFile, ("key", "required", "type", "meaning")), (StepFile, ("key", "on", "type", "meaning")),
+               (MistakeFile, ("key", "type", "meaning"))),
+    "pack": ((PackFile, ("key", "required", "meaning")),),
+}
+
+
+def key_tables(name: str = "lesson") -> str:
+    """Every key table of a lesson file (top level, steps, mistakes) or of a pack, as docs/authoring.md has them."""
+    return "\n\n".join(f"{model.__doc__}\n\n{key_table(model, columns)}" for model, columns in TABLES[name]) + "\n"

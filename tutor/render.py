@@ -1,0 +1,174 @@
+"""Showing the tutor's replies: lesson Markdown and the engines' plain text, wrapped at word boundaries.
+
+Lesson text (``Reply.markdown``) is CommonMark rendered by rich: paragraphs
+wrapped at the terminal width, emphasis, code spans, lists and fenced blocks.
+Engine text is plain: each line is a paragraph wrapped at word boundaries, and
+a line that starts with spaces (a board, a table, a tree) keeps its layout,
+continuing under its own indentation when it is wider than the terminal.
+
+In a terminal the replies are styled by kind; otherwise (plain mode) the same
+text is written wrapped to ``COLUMNS`` (80 if unset) with no escape codes, and
+``NO_COLOR`` turns colour off everywhere.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import textwrap
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from tutor.session import Reply
+
+STYLE = {
+    "title": "bold",
+    "ask": "bold cyan",
+    "ok": "green",
+    "wrong": "red",
+    "hint": "yellow",
+    "error": "red",
+    "info": "bright_black",
+}
+MARKS = {"ok": ("✓ ", "+ "), "wrong": ("✗ ", "x "), "error": ("! ", "! "), "hint": ("» ", "> ")}
+
+
+def plain_width() -> int:
+    """The width plain mode wraps to: ``COLUMNS`` when it is a sensible number, else 80."""
+    try:
+        width = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        return 80
+    return width if 20 <= width <= 1000 else 80
+
+
+def unicode_ok(stream: TextIO) -> bool:
+    """Whether the stream can print the tutor's few non-ASCII marks."""
+    encoding = (getattr(stream, "encoding", None) or "ascii").lower()
+    return "utf" in encoding
+
+
+def mark(reply: Reply, unicode: bool = True) -> str:
+    """The verdict mark a reply starts with ("✓ ", "x " ...), or ""."""
+    marks = MARKS.get(reply.kind)
+    return "" if marks is None else marks[0 if unicode else 1]
+
+
+def wrap_plain(text: str, width: int) -> str:
+    """Engine text wrapped at word boundaries: one paragraph per line; an indented line keeps its indentation,
+    and its continuation lines go two spaces further in.
+
+    >>> print(wrap_plain("the Devil wins by turning the table\\n  move 1: no turn HTHH -> TTHH", 20))
+    the Devil wins by
+    turning the table
+      move 1: no turn
+        HTHH -> TTHH
+    """
+    out: list[str] = []
+    for line in text.splitlines() or [""]:
+        body = line.rstrip()
+        if len(body) <= width:
+            out.append(body)
+            continue
+        indent = body[: len(body) - len(body.lstrip())]
+        more = indent + "  " if indent else ""
+        out += textwrap.wrap(body.lstrip(), width=width, initial_indent=indent, subsequent_indent=more,
+                             break_on_hyphens=False, break_long_words=True, drop_whitespace=True)
+    return "\n".join(out)
+
+
+def is_row(line: str) -> bool:
+    """Whether an engine line is a table row: ``| cell | cell |`` (indentation allowed)."""
+    body = line.strip()
+    return len(body) >= 2 and body.startswith("|") and body.endswith("|")
+
+
+def cells(line: str) -> list[str]:
+    """The cells of a table row.
+
+    >>> cells("  | HHHT | 1 |")
+    ['HHHT', '1']
+    """
+    return [c.strip() for c in line.strip()[1:-1].split("|")]
+
+
+def table(rows: list[str], unicode: bool, style: str) -> RenderableType:
+    """A block of ``| a | b |`` rows as a rich table: the first row is the header; a ``|---|`` row is skipped."""
+    from rich import box
+    from rich.table import Table
+
+    header, *body = [cells(r) for r in rows if not set(r.strip()) <= set("|-: ")]
+    shown = Table(*header, box=box.SIMPLE_HEAD if unicode else box.ASCII2, style=style, header_style="bold",
+                  pad_edge=False, show_edge=False)
+    for row in body:
+        shown.add_row(*row, *[""] * (len(header) - len(row)))
+    return shown
+
+
+def renderable(reply: Reply, width: int, unicode: bool, color: bool) -> RenderableType:
+    """What rich prints for ``reply``: Markdown for lesson text; for engine text, its lines wrapped and its
+    ``| a | b |`` blocks as tables."""
+    from rich.console import Group
+    from rich.text import Text
+
+    style = STYLE.get(reply.kind, "") if color else ""
+    prefix = mark(reply, unicode)
+    if reply.markdown:
+        from rich.markdown import Markdown  # markdown-it loads on the first lesson text, not before the prompt
+
+        escaped = prefix.replace(">", "\\>")
+        return Markdown(escaped + reply.text, style=style or "none", code_theme="ansi_dark", hyperlinks=False)
+    parts: list[RenderableType] = []
+    block: list[str] = []
+    rows: list[str] = []
+
+    def flush() -> None:
+        if block:
+            parts.append(Text(wrap_plain("\n".join(block), width), style=style, no_wrap=True, overflow="ignore"))
+            block.clear()
+        if rows:
+            parts.append(table(rows, unicode, style))
+            rows.clear()
+
+    for line in (prefix + reply.text).splitlines() or [""]:
+        if is_row(line) != bool(rows):
+            flush()
+        (rows if is_row(line) else block).append(line)
+    flush()
+    return parts[0] if len(parts) == 1 else Group(*parts)
+
+
+def make_console(file: TextIO, width: int | None = None, color: bool = True) -> Console:
+    """A rich console for ``file``: ``width`` fixed (plain mode) or the terminal's; no colour with ``color=False``
+    or ``NO_COLOR``; never rich's own markup, highlighting or emoji codes in the tutor's text."""
+    from rich.console import Console
+
+    color = color and not os.environ.get("NO_COLOR")
+    return Console(file=file, width=width, no_color=not color, color_system="auto" if color else None,
+                   force_terminal=color if file.isatty() else False, highlight=False, markup=False, emoji=False,
+                   soft_wrap=False)
+
+
+def show_terminal(replies: list[Reply], console: Console | None = None) -> None:
+    """Print replies in a terminal: styled, wrapped at its current width."""
+    import sys
+
+    console = console or make_console(sys.stdout)
+    width = console.width or shutil.get_terminal_size().columns
+    unicode = unicode_ok(sys.stdout)
+    for reply in replies:
+        console.print(renderable(reply, width, unicode, not console.no_color))
+
+
+def plain_text(replies: list[Reply], width: int | None = None, unicode: bool = True) -> str:
+    """Replies as plain mode prints them: wrapped to ``width`` (``COLUMNS``, else 80), no escape codes, no
+    trailing spaces."""
+    width = width or plain_width()
+    buffer = io.StringIO()
+    console = make_console(buffer, width=width, color=False)
+    for reply in replies:
+        console.print(renderable(reply, width, unicode, color=False))
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines())

@@ -268,3 +268,14 @@ def test_lesson_one_names_rows_as_the_board_draws_them() -> None:
     assert "row 1 is the top row" in step.text and "as on a chess board" not in step.text
     drawn = PUZZLE.quantities["board"](step.game).splitlines()
     assert drawn[1].split()[0] == "1" and drawn[-1].split()[0] == str(step.game.rules.rows)
+
+
+@pytest.mark.parametrize(("lesson_id", "title", "wrong"), [("lightsout-1", "How few?", 3),
+                                                           ("lightsout-2", "How many top rows?", 31)])
+def test_the_issue_wrong_numbers_get_the_quantity_reason_in_the_session(lesson_id, title, wrong) -> None:
+    session = new_session()
+    _, step = goto(session, lesson_id, title)
+    replies = session.handle(str(wrong))
+    q = PUZZLE.quantities[step.compute]
+    reason = q.refute(step.game, step.args, q(step.game, step.args), wrong)
+    assert any(r.kind == "wrong" for r in replies) and reason in text(replies)

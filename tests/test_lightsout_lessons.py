@@ -117,12 +117,12 @@ def test_every_lesson_can_be_finished_with_engine_answers(lesson):
 
 
 @pytest.mark.parametrize("lesson", OURS, ids=lambda les: les.id)
-def test_texts_fill_and_hints_need_no_filling(lesson):
+def test_texts_hints_and_feedback_fill(lesson):
     for step in lesson.steps:
         shown = fill(step.text, PUZZLE, step.game, step.args)
         assert "{{" not in shown and shown.strip()
-        for hint in step.hints:  # hints are shown as written: a placeholder would leak
-            assert "{{" not in hint
+        for said in [*step.hints, *(m.say for m in step.mistakes), step.success or ""]:  # the session fills these
+            assert "{{" not in fill(said, PUZZLE, step.game, step.args)
         if step.is_question:
             assert step.hints, f"{lesson.id} {step.key} has no authored hint"
 
@@ -150,7 +150,8 @@ def test_declared_mistakes_are_judged_wrong_and_named(lesson_step):
         replies = session.handle(answer)
         kinds = [r.kind for r in replies]
         assert "wrong" in kinds, (answer, text(replies))
-        assert any(r.kind == "hint" and r.text == mistake.say for r in replies), (answer, text(replies))
+        said = fill(mistake.say, PUZZLE, step.game, step.args)
+        assert any(r.kind == "hint" and r.text == said for r in replies), (answer, text(replies))
         assert session.place.step == step.index
 
 

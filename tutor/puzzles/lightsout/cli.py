@@ -43,6 +43,14 @@ def _big(base: int, exponent: int) -> int | str:
     return f"{base}**{exponent}"
 
 
+def _power(base: int, exponent: int) -> str:
+    """A count ``base^exponent`` for the text output: its digits when a person can read them
+    (``4,096``), else the power written with ``^`` (the JSON keeps ints, or ``"2**400"``)."""
+    if exponent * math.log10(base) < 15:
+        return f"{base**exponent:,}"
+    return f"{base}^{exponent}"
+
+
 def _shape(rules: Rules) -> dict[str, Any]:
     return {"rows": rules.rows, "cols": rules.cols, "torus": rules.torus,
             "neighbourhood": rules.neighbourhood, "states": rules.states}
@@ -82,9 +90,9 @@ def solve(game: LightsGame, args: Args) -> Report:
         return Report(data, "\n".join(lines))
     names = [format_cell(r, c) for r, c in cells]
     what = "(the fewest)" if sol.minimal else "(fewest not proven: too many quiet patterns to try)"
-    count = data["solutions"]
+    count = _power(rules.states, sol.analysis.nullity)
     plural = "" if len(cells) == 1 else "es"
-    lines.append(f"Solvable: {len(cells)} press{plural} {what}; {count} solution{'' if count == 1 else 's'} in all "
+    lines.append(f"Solvable: {len(cells)} press{plural} {what}; {count} solution{'' if count == '1' else 's'} in all "
                  f"(rank {sol.analysis.rank}, nullity {sol.analysis.nullity}).")
     if data["theorem"]:
         lines.append(f"Why: {SUTNER}.")
@@ -139,8 +147,8 @@ def analyze(game: LightsGame, args: Args) -> Report:
         **_all_on(rules),
     }
     lines = [f"Lights Out {rules.describe()}: {rules.cells} cells, rank {a.rank}, nullity {a.nullity}.",
-             f"Solvable boards: {data['solvable_boards']} of {_big(rules.states, rules.cells)}; "
-             f"each has {data['solutions_per_board']} solution{'' if a.nullity == 0 else 's'}.",
+             f"Solvable boards: {_power(rules.states, a.rank)} of {_power(rules.states, rules.cells)}; "
+             f"each has {_power(rules.states, a.nullity)} solution{'' if a.nullity == 0 else 's'}.",
              f"The all-on board is {'' if data['all_on_solvable'] else 'not '}solvable: {data['all_on_reason']}."]
     if rules.classic:
         data["polynomial_nullity"] = poly_nullity(rules.rows, rules.cols)

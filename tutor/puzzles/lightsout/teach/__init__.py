@@ -5,6 +5,7 @@
 * ``race``       - brute force, the top-row search and the tutor, timed on one board;
 * ``kinds``      - the answer kinds (presses, minimal, chase_row, chase, top_row);
 * ``quantities`` - the values lessons ask for or quote;
+* ``reasons``    - why each quantity has its value, and why any other value is wrong;
 * ``play``       - the board played press by press.
 """
 
@@ -13,5 +14,6 @@ from __future__ import annotations
 from tutor.puzzles.lightsout.teach.kinds import KINDS
 from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
+from tutor.puzzles.lightsout.teach.reasons import TEXTS
 
-__all__ = ["KINDS", "PLAY", "QUANTITIES"]
+__all__ = ["KINDS", "PLAY", "QUANTITIES", "TEXTS"]

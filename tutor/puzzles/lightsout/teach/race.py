@@ -18,6 +18,7 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_rows
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, row_masks, to_bitmask
 from tutor.puzzles.lightsout.teach.verdicts import need_classic
+from tutor.text import plural
 
 ALWAYS_FINISH = 1 << 16  # searches this small always run to the end, so their counts are exact
 RACE_BUDGET = 0.02  # seconds each slow method may run before its time is extrapolated (keeps a step < 100 ms)
@@ -146,11 +147,18 @@ def _log_duration(log10_seconds: float) -> str:
     return f"about 10^{log10_seconds - math.log10(365.25 * 86400):.0f} years"
 
 
+def _lap_log10(lap: Lap, total_log10: float) -> float:
+    """log10 of the lap's time in seconds: measured, or scaled up from the candidates it tried."""
+    seconds = max(lap.seconds, 1e-9)
+    if lap.complete:
+        return math.log10(seconds)
+    return math.log10(seconds / max(lap.tried, 1)) + total_log10
+
+
 def _lap_time(lap: Lap, total_log10: float) -> str:
     if lap.complete:
         return duration(lap.seconds)
-    per = lap.seconds / max(lap.tried, 1)
-    return f"{_log_duration(math.log10(per) + total_log10)} (estimated from {lap.tried:,})"
+    return f"{_log_duration(_lap_log10(lap, total_log10))} (estimated from {lap.tried:,})"
 
 
 @lru_cache(maxsize=16)
@@ -159,13 +167,15 @@ def method_race(rules: Rules, board: Board) -> str:
     need_classic(rules, "the method race")
     m, n = rules.rows, rules.cols
     brute, top, tutor = brute_force(rules, board), top_row_search(rules, board), tutor_solve(rules, board)
-    lines = [f"The race on this {m}x{n} board ({rules.cells} cells, {sum(1 for v in board if v)} lit):"]
-    table = [
-        ("brute force", f"tries all {_count_text(2, rules.cells)} press sets",
-         _lap_time(brute, rules.cells * math.log10(2))),
-        ("top-row search", f"chases all {_count_text(2, n)} top rows", _lap_time(top, n * math.log10(2))),
-        ("the tutor", f"1 chase, then {min(m, n)} unknowns{_quiet_note(tutor)}", duration(tutor.seconds)),
+    lines = [f"The race on this {m}x{n} board ({plural(rules.cells, 'cell')}, "
+             f"{sum(1 for v in board if v)} lit), fastest first:"]
+    laps = [
+        (brute, rules.cells * math.log10(2), "brute force", f"tries all {_count_text(2, rules.cells)} press sets"),
+        (top, n * math.log10(2), "top-row search", f"chases all {_count_text(2, n)} top rows"),
+        (tutor, 0.0, "the tutor", f"1 chase, then {plural(min(m, n), 'unknown')}{_quiet_note(tutor)}"),
     ]
+    laps.sort(key=lambda lap: _lap_log10(lap[0], lap[1]))
+    table = [(name, what, _lap_time(lap, total)) for lap, total, name, what in laps]
     w1 = max(len(a) for a, _, _ in table)
     w2 = max(len(b) for _, b, _ in table)
     lines += [f"  {a.ljust(w1)}  {b.ljust(w2)}  {c}" for a, b, c in table]
@@ -175,7 +185,7 @@ def method_race(rules: Rules, board: Board) -> str:
     elif all((lap.solutions, lap.fewest) == (tutor.solutions, tutor.fewest) for lap in exact):
         who = "All three" if len(exact) == 3 else ("Every method that finished" if len(exact) > 1 else "The tutor")
         many = f"{tutor.solutions:,} solution{'s' if tutor.solutions != 1 else ''}"
-        lines.append(f"{who} found {many}; the fewest uses {tutor.fewest} presses.")
+        lines.append(f"{who} found {many}; the fewest uses {plural(tutor.fewest or 0, 'press', 'presses')}.")
     else:  # pragma: no cover - would mean a solver is wrong; say so rather than hide it
         found = ", ".join(f"{lap.solutions} solutions / fewest {lap.fewest}" for lap in exact)
         lines.append(f"The methods disagree ({found}): please report this board.")

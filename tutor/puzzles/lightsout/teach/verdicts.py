@@ -6,6 +6,7 @@ presses; the answer kinds, the quantities, play and the command line call it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from tutor.puzzles.lightsout.rules.grid import (
     pattern_of,
 )
 from tutor.puzzles.lightsout.rules.notation import column_name, format_board, format_cell, format_presses
+from tutor.text import plural
 
 
 def need_chase(rules: Rules, what: str) -> None:
@@ -40,14 +42,15 @@ def need_classic(rules: Rules, what: str) -> None:
 
 
 def render(rules: Rules, board: Board) -> str:
-    """The board with column letters and row numbers, for humans."""
+    """The board with column letters and row numbers, for humans; every line starts with two spaces, so
+    text around it shows it as it is (preformatted), not as prose."""
     width = max(len(column_name(rules.cols - 1)), 1)
     pad = len(str(rules.rows))
-    head = " " * (pad + 1) + " ".join(column_name(c).rjust(width) for c in range(rules.cols))
+    head = "  " + " " * (pad + 1) + " ".join(column_name(c).rjust(width) for c in range(rules.cols))
     lines = [head]
     rows = format_board(rules, board, "\n").split("\n")
     for r, row in enumerate(rows):
-        lines.append(f"{r + 1:>{pad}} " + " ".join(ch.rjust(width) for ch in row))
+        lines.append(f"  {r + 1:>{pad}} " + " ".join(ch.rjust(width) for ch in row))
     return "\n".join(lines)
 
 
@@ -101,45 +104,114 @@ def solution_text(rules: Rules, board: Board) -> str | None:
     return None if sol.pattern is None else format_presses(cells_of(rules, sol.pattern))
 
 
-def judge_presses(rules: Rules, board: Board, cells: Sequence[Cell], *, need_minimal: bool = False) -> Verdict:
-    """Judge a whole press list: does it darken the board (with the fewest presses)?"""
+def cancelling(rules: Rules, cells: Sequence[Cell]) -> list[Cell]:
+    """One cell per group of presses that cancels: a cell pressed ``states`` times changes nothing
+    (with 2 states, a pair), so ``a1 b2 b2 b2 b2`` has two cancelling pairs, both ``b2``."""
+    counts = Counter(cells)
+    return [cell for cell in sorted(counts) for _ in range(counts[cell] // rules.states)]
+
+
+def cancelling_text(rules: Rules, cells: Sequence[Cell]) -> str:
+    """``"The presses b2 b2 and c3 c3 cancel in pairs (pressing a cell twice does nothing)."``, or ``""``."""
+    groups = cancelling(rules, cells)
+    if not groups:
+        return ""
+    k = rules.states
+    named = [" ".join([format_cell(*cell)] * k) for cell in groups]
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    how = "in pairs (pressing a cell twice does nothing)" if k == 2 else \
+        f"in groups of {k} (pressing a cell {k} times does nothing)"
+    return f"The presses {listed} cancel {how}."
+
+
+@dataclass(frozen=True)
+class PressJudgement:
+    """A press list judged against the engine's solution: the one decision that verdicts, analyses and
+    feedback read."""
+
+    written: int  # presses as written, repeats counted
+    effective: Pattern  # each cell's presses mod states
+    result: Board  # the board after the presses
+    solution: engine.Solution  # the engine's fewest (proven when ``solution.minimal``)
+    cancel: str  # the cancelling pairs, in words ("" when none)
+
+    @property
+    def dark(self) -> bool:
+        """Whether the presses darken the board."""
+        return not any(self.result)
+
+    @property
+    def fewest(self) -> int | None:
+        """The fewest presses the engine found (None when no presses darken the board)."""
+        return self.solution.press_count if self.solution.solvable else None
+
+    @property
+    def minimal(self) -> bool:
+        """Whether the list darkens the board with the fewest presses: no cancelling pairs and no more
+        presses than the engine's fewest (proven or, when not proven, the best found)."""
+        return self.dark and not self.cancel and self.fewest is not None and self.written <= self.fewest
+
+
+def judge_press_list(rules: Rules, board: Board, cells: Sequence[Cell]) -> PressJudgement:
+    """The press list's effect and how it compares with the engine's fewest presses."""
     pattern = pattern_of(rules, cells)
-    result = apply(rules, board, pattern)
-    canonical = format_presses(cells_of(rules, pattern))
-    sol = engine.solve(rules, board)
-    fewest = sol.press_count if sol.solvable else None
+    return PressJudgement(len(cells), pattern, apply(rules, board, pattern), engine.solve(rules, board),
+                          cancelling_text(rules, cells))
+
+
+def judge_presses(rules: Rules, board: Board, cells: Sequence[Cell], *, need_minimal: bool = False) -> Verdict:
+    """Judge a whole press list: does it darken the board (with the fewest presses)?
+
+    A list is the fewest possible only when it has no cancelling pairs and the engine's search of every
+    solution finds none shorter; repeats are counted as written, never silently cancelled first."""
+    j = judge_press_list(rules, board, cells)
+    sol, fewest = j.solution, j.fewest
+    canonical = format_presses(cells_of(rules, j.effective))
+    count = sum(j.effective)
+    presses = plural(j.written, "press", "presses")
     data = {
         "correct": False,
         "presses": [[r + 1, c + 1] for r, c in cells],
-        "press_count": len(cells),
-        "result": format_board(rules, result),
-        "lit": sum(1 for v in result if v),
+        "press_count": j.written,
+        "effective_press_count": count,
+        "cancelling": [[r + 1, c + 1] for r, c in cancelling(rules, cells)],
+        "result": format_board(rules, j.result),
+        "lit": sum(1 for v in j.result if v),
         "solvable": sol.solvable,
         "minimal_press_count": fewest,
         "minimal_proven": sol.minimal,
+        "minimal": j.minimal and sol.minimal,
     }
-    if any(result):
-        detail = [f"After pressing {format_presses(cells)} the board is:", render(rules, result)]
+    if not j.dark:
+        detail = [f"After pressing {format_presses(cells)} the board is:", render(rules, j.result)]
         if not sol.solvable and sol.obstruction is not None:
             detail.append("No press list can darken this board: " + unsolvable_reason(rules, board, sol.obstruction))
         else:
-            lit = " ".join(format_cell(r, c) for r, c in lit_cells(rules, result))
+            lit = " ".join(format_cell(r, c) for r, c in lit_cells(rules, j.result))
             detail.append(f"Still lit: {lit}.")
-        return Verdict(False, f"not solved: {lit_text(rules, result)} after {len(cells)} presses",
-                       "\n".join(detail), data, canonical, len(cells), fewest)
-    count = sum(pattern)
+        if j.cancel:
+            detail.append(j.cancel)
+        return Verdict(False, f"not solved: {lit_text(rules, j.result)} after {presses}",
+                       "\n".join(detail), data, canonical, j.written, fewest)
+    assert fewest is not None  # a dark result means the board is solvable
     data["correct"] = True
-    if need_minimal and fewest is not None and count > fewest:
+    best = "the fewest" if sol.minimal else "the fewest found"
+    if need_minimal and not j.minimal:
         data["correct"] = False
-        return Verdict(False, f"darkens the board, but with {count} presses; {fewest} is the fewest",
-                       f"Pressing a cell twice cancels; effective presses: {canonical}. Look for a quiet "
-                       f"pattern to add that removes presses.", data, canonical, len(cells), fewest)
-    extra = ""
-    if fewest is not None and count > fewest:
+        lines = []
+        if j.cancel:
+            lines.append(f"{j.cancel} Without them: {canonical} ({plural(count, 'press', 'presses')}).")
+        if count > fewest:
+            lines.append("A shorter list exists: add a quiet pattern (presses that change nothing) "
+                         "and see which presses cancel.")
+        return Verdict(False, f"darkens the board, but with {presses}; {fewest} is {best}",
+                       "\n".join(lines), data, canonical, j.written, fewest)
+    if j.written > fewest:
         extra = f" (the fewest is {fewest}{'' if sol.minimal else ' found'})"
-    elif fewest is not None:
+    else:
         extra = " - the fewest possible" if sol.minimal else ""
-    return Verdict(True, f"all dark after {len(cells)} presses{extra}", "", data, canonical, len(cells), fewest)
+    summary = f"all dark after {presses}{extra}" + (f". {j.cancel}" if j.cancel else "")
+    return Verdict(True, summary, "", data, canonical, j.written, fewest)
 
 
 @dataclass(frozen=True)
@@ -255,9 +327,9 @@ def hint_ladder(rules: Rules, board: Board) -> list[str]:
             "every one to be solvable.",
             "It is not: " + unsolvable_reason(rules, board, sol.obstruction) + ".",
         ]
-    left = sol.press_count
-    ladder = [f"The board can be darkened in {left} more press{'es' if left != 1 else ''}"
-              f"{'' if sol.minimal else ' (best found)'}; order never matters."]
+    twice = "twice" if rules.states == 2 else f"{rules.states} times"
+    ladder = [f"The board as it is now can be darkened. Order never matters, and pressing a cell {twice} "
+              f"does nothing, so look for a set of cells to press."]
     if rules.chaseable:
         n = rules.cols
         top = next((r for r in range(rules.rows - 1) if any(board[r * n : (r + 1) * n])), None)
@@ -267,12 +339,13 @@ def hint_ladder(rules: Rules, board: Board) -> list[str]:
             ladder.append(f"Chase the lights: row {top + 1} has {' '.join(lit)} lit; press the cells "
                           f"just below them ({' '.join(below)}) to clear it without touching the rows above.")
         else:
-            ladder.append("Only the last row is lit: that residue says which top-row cells to press "
-                          "before chasing again.")
+            top_fix = [cell for cell in cells_of(rules, sol.pattern or b"") if cell[0] == 0]
+            ladder.append(f"Only the last row is lit: the chase has left the residue {residue_text(rules, board)}. "
+                          f"Press {format_presses(top_fix)} in row 1, then chase again from the top.")
     else:
         ladder.append("Think of each press as a vector; solve the linear system A x = b.")
     sample = cells_of(rules, sol.pattern or b"")
     if sample:
-        ladder.append(f"Press {format_cell(*sample[0])} (part of a {'fewest-press ' if sol.minimal else ''}"
-                      f"solution: {format_presses(sample)}).")
+        kind = "fewest-press " if sol.minimal else ""
+        ladder.append(f"Press {format_cell(*sample[0])}: it is part of a {kind}solution from the board as it is now.")
     return ladder

@@ -74,3 +74,8 @@ def test_engine_table_rows_become_a_table() -> None:
     assert "|" not in render.plain_text([reply], 60)  # the pipes are markup, not text
     ascii_only = render.plain_text([reply], 60, unicode=False)
     assert ascii_only.isascii() and "HTHT" in ascii_only
+
+
+def test_an_ascii_stream_gets_ascii_lists() -> None:
+    shown = render.plain_text([Reply("say", Markdown("- one\n- two"))], 40, unicode=False)
+    assert shown.isascii() and "- one" in shown

@@ -33,6 +33,7 @@ STYLE = {
     "error": "red",
     "info": "bright_black",
 }
+ASCII = str.maketrans({"•": "-", "─": "-", "━": "=", "│": "|", "…": "...", "“": '"', "”": '"', "’": "'"})
 MARKS = {"ok": ("✓ ", "+ "), "wrong": ("✗ ", "x "), "error": ("! ", "! "), "hint": ("» ", "> ")}
 
 
@@ -171,4 +172,5 @@ def plain_text(replies: list[Reply], width: int | None = None, unicode: bool = T
     console = make_console(buffer, width=width, color=False)
     for reply in replies:
         console.print(renderable(reply, width, unicode, color=False))
-    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines())
+    text = "\n".join(line.rstrip() for line in buffer.getvalue().splitlines())
+    return text if unicode else text.translate(ASCII)

@@ -287,7 +287,7 @@ def test_top_row_fix_then_chase_darkens_the_board():
 
 def test_residue_table_is_every_reachable_residue_with_its_fewest_fix():
     table = PUZZLE.compute(PUZZLE.load(), "residue_table")
-    listed = dict(re.findall(r"^\s+([X.]{5})\s+->\s+(.+)$", str(table), re.MULTILINE))
+    listed = dict(re.findall(r"^\| ([X.]{5}) \| (.+) \|$", str(table), re.MULTILINE))
     fewest: dict[str, int] = {}
     for bits in itertools.product((0, 1), repeat=5):
         g = [[0] * 5 for _ in range(5)]

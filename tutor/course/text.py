@@ -42,9 +42,46 @@ def as_markdown(value: str) -> str:
     >>> as_markdown("k*phi"), as_markdown("X.\\n.X")
     ('k\\\\*phi', '\\n```text\\nX.\\n.X\\n```\\n')
     """
+    if "\n" in value and any(is_row(line) for line in value.splitlines()):
+        return table_markdown(value)
     if "\n" in value:
         return f"\n```text\n{value}\n```\n"
     return MARKDOWN_SPECIAL.sub(r"\\\1", value)
+
+
+def is_row(line: str) -> bool:
+    """Whether an engine line is a table row, ``| a | b |`` (tutor.render shows such rows as a table)."""
+    body = line.strip()
+    return len(body) >= 2 and body.startswith("|") and body.endswith("|")
+
+
+def table_markdown(value: str) -> str:
+    """Engine text with ``| a | b |`` rows as Markdown: each block of rows a table (its first row the header),
+    other lines paragraphs.
+
+    >>> print(table_markdown("title\\n| a | b |\\n| 1 | 2 |"))
+    <BLANKLINE>
+    <BLANKLINE>
+    title
+    <BLANKLINE>
+    | a | b |
+    |---|---|
+    | 1 | 2 |
+    <BLANKLINE>
+    """
+    out: list[str] = [""]
+    previous_row = False
+    for line in value.splitlines():
+        row = is_row(line)
+        if row and not previous_row:
+            out += ["", line.strip(), "|" + "---|" * (line.strip().count("|") - 1)]
+        elif row:
+            if not set(line.strip()) <= set("|-: "):
+                out.append(line.strip())
+        else:
+            out += ["", MARKDOWN_SPECIAL.sub(r"\\\1", line.strip())]
+        previous_row = row
+    return "\n".join(out) + "\n"
 
 
 def in_code(text: str, position: int) -> bool:

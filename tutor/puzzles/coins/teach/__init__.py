@@ -314,15 +314,14 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         names = m.class_names()
         goal = m.goal_classes()
         order = [c for c in range(m.class_count) if not goal[c]]
-        width = max([4, *(len(format_move(mv, m.k)) for mv in state.moves)])
-        rows = [f"{'':>4} {'move':<{width}} | " + " ".join(names[c] for c in order)]
+        rows = ["| # | move | " + " | ".join(names[c] for c in order) + " |"]  # rows: shown as a table
         history = [engine.start_bits(m)]
         for move in state.moves:  # one step per move: the belief after each prefix
             history.append(belief_after(m, [move], history[-1])[0] if history[-1] else 0)
         for i, bits in enumerate(history):
-            label = format_move(state.moves[i - 1], m.k) if i else ""
-            cells = [names[c] if bits >> c & 1 else " " * m.n for c in order]
-            rows.append(f"{i:>4} {label:<{width}} | " + " ".join(cells))
+            label = format_move(state.moves[i - 1], m.k) if i else "-"
+            cells = [names[c] if bits >> c & 1 else "" for c in order]
+            rows.append(f"| {i} | {label} | " + " | ".join(cells) + " |")
         return "\n".join(rows)
 
     def hints(self, state: CoinState) -> list[str]:

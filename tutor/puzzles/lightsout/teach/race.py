@@ -176,9 +176,7 @@ def method_race(rules: Rules, board: Board) -> str:
     ]
     laps.sort(key=lambda lap: _lap_log10(lap[0], lap[1]))
     table = [(name, what, _lap_time(lap, total)) for lap, total, name, what in laps]
-    w1 = max(len(a) for a, _, _ in table)
-    w2 = max(len(b) for _, b, _ in table)
-    lines += [f"  {a.ljust(w1)}  {b.ljust(w2)}  {c}" for a, b, c in table]
+    lines += ["| method | work | time |", *(f"| {a} | {b} | {c} |" for a, b, c in table)]  # shown as a table
     exact = [lap for lap in (brute, top, tutor) if lap.complete]
     if tutor.solutions == 0:
         lines.append("The board cannot be darkened; every method that finished found no solution.")

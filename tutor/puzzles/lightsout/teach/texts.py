@@ -44,10 +44,10 @@ def residue_table(rules: Rules) -> str:
         if residue and (residue not in fix or top.bit_count() < fix[residue].bit_count()):
             fix[residue] = top
     one_row = Rules(1, n)
-    lines = ["last row after the chase -> press in row 1, then chase again"]
+    lines = ["| last row after the chase | press in row 1, then chase again |"]  # rows: shown as a table
     for residue in sorted(fix, key=lambda r: format_board(one_row, from_bitmask(r, n)), reverse=True):
         cells = " ".join(format_cell(0, c) for c in members(fix[residue]))
-        lines.append(f"  {format_board(one_row, from_bitmask(residue, n))}  ->  {cells}")
+        lines.append(f"| {format_board(one_row, from_bitmask(residue, n))} | {cells} |")
     return "\n".join(lines)
 
 

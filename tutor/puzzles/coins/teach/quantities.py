@@ -43,8 +43,12 @@ def _whole(wrong: Value) -> int | None:
     return wrong if isinstance(wrong, int) and not isinstance(wrong, bool) else None
 
 
-def _negative(what: str) -> str:
-    return f"A {what} cannot be negative."
+def _not_a(what: str, wrong: Value) -> str:
+    """The reason a wrong answer is no {what} at all (words, or a negative number), or "" if it is one."""
+    w = _whole(wrong)
+    if w is None:
+        return f"{wrong!r} is not a {what}."
+    return f"A {what} cannot be negative." if w < 0 else ""
 
 
 # -- the length of a shortest sure win -------------------------------------------------------------
@@ -81,10 +85,8 @@ def refute_shortest(game: CoinGame, args: Args, value: Value, wrong: Value) -> s
     rules the length out."""
     w = _whole(wrong)
     sol = decide(game.model)
-    if w is None:
-        return f"{wrong!r} is not a number of moves."
-    if w < 0:
-        return _negative("number of moves")
+    if w is None or w < 0:
+        return _not_a("number of moves", wrong)
     if sol.length is None:
         return f"No strategy of any length is sure to win here: {sol.reason}."
     if w == 0:
@@ -191,10 +193,8 @@ def explain_classes(game: CoinGame, args: Args, value: Value) -> str:
 def refute_classes(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     """``w + 1`` different tables, or a pair counted twice."""
     w, m = _whole(wrong), game.model
-    if w is None:
-        return f"{wrong!r} is not a count."
-    if w < 0:
-        return _negative("count")
+    if w is None or w < 0:
+        return _not_a("count", wrong)
     if w < int(value):
         return _more_than(m, m.class_names(), w, "tables up to turning")
     if w > m.tables:
@@ -231,10 +231,8 @@ def explain_start(game: CoinGame, args: Args, value: Value) -> str:
 def refute_start(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     """``w + 1`` open tables, the won table counted, or a pair counted twice."""
     w, m = _whole(wrong), game.model
-    if w is None:
-        return f"{wrong!r} is not a count."
-    if w < 0:
-        return _negative("count")
+    if w is None or w < 0:
+        return _not_a("count", wrong)
     if w < int(value):
         return _more_than(m, _open_names(m), w, "tables still possible")
     won = _won_names(m)
@@ -264,10 +262,8 @@ def explain_tables(game: CoinGame, args: Args, value: Value) -> str:
 def refute_tables(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     """The product rule."""
     w = _whole(wrong)
-    if w is None:
-        return f"{wrong!r} is not a count."
-    if w < 0:
-        return _negative("count")
+    if w is None or w < 0:
+        return _not_a("count", wrong)
     per = "doubles" if game.sides == 2 else f"multiplies by {game.sides}"
     return (f"Not {w}: each position shows one of {game.sides} faces whatever the others show, so every position "
             f"added {per} the count, and here turned copies count apart.")
@@ -418,10 +414,8 @@ def explain_trap_size(game: CoinGame, args: Args, value: Value) -> str:
 def refute_trap_size(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     """A table counted that escapes (with its move), or more trapped tables than ``wrong``."""
     w, m, names = _whole(wrong), game.model, _trap(game)
-    if w is None:
-        return f"{wrong!r} is not a count."
-    if w < 0:
-        return _negative("count")
+    if w is None or w < 0:
+        return _not_a("count", wrong)
     if not names:
         return _no_trap(game)
     if w == 0:
@@ -453,10 +447,8 @@ def explain_lower_bound(game: CoinGame, args: Args, value: Value) -> str:
 def refute_lower_bound(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     """Too small: the prefix argument; too large: with no turns that many moves are not needed."""
     w = _whole(wrong)
-    if w is None:
-        return f"{wrong!r} is not a number of moves."
-    if w < 0:
-        return _negative("number of moves")
+    if w is None or w < 0:
+        return _not_a("number of moves", wrong)
     if w < int(value):
         return (f"The bound is higher than {w}: {_prefix_argument(game)}, and "
                 f"{plural(w, 'prefix', 'prefixes')} are too few.")

@@ -32,7 +32,7 @@ from tutor.puzzles.gods.rules.lang import (
     parse_question,
     truth_mask,
 )
-from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, TreeError, format_tree, parse_tree
+from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import World, answers, parse_roles, universe
 from tutor.puzzles.gods.theory import inseparable_pair, never_proof
 
@@ -235,6 +235,7 @@ def test_solver_trees_verify_both_ways(variant) -> None:  # type: ignore[no-unty
     assert verify(tree, u, k) is None
     assert brute_verify(tree, u)
     assert parse_tree(format_tree(tree, u), u) == tree
+    assert parse_tree(draw_tree(tree, u).picture, u) == tree  # the drawn tree reads back too
 
 
 LEAF = st.builds(lambda r: Leaf(r), st.permutations(["True", "False", "Random"]).map(tuple))
@@ -253,6 +254,8 @@ def trees(depth: int):  # type: ignore[no-untyped-def]
 def test_random_trees_judged_like_brute_force(tree) -> None:  # type: ignore[no-untyped-def]
     assert (verify(tree, U) is None) == brute_verify(tree, U)
     assert parse_tree(format_tree(tree, U), U) == tree
+    drawn = draw_tree(tree, U)
+    assert drawn == format_tree(tree, U) and parse_tree(drawn.picture, U) == tree
 
 
 def test_solver_tree_with_one_wrong_leaf_gives_counterexample() -> None:

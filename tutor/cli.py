@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
@@ -21,6 +22,7 @@ from tutor.errors import InvalidNotation, InvalidParams, TooLarge, TutorError
 from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES, to_int
 from tutor.puzzles.base import Command, Puzzle
+from tutor.puzzles.drawing import Drawing
 from tutor.puzzles.options import Option, resolve
 from tutor.text import one_line, shorten
 
@@ -70,6 +72,8 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
     parser.add_argument("--lessons", metavar="DIR", action="append", default=[],
                         help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    parser.add_argument("--plain", action="store_true",
+                        help="text only: no colour and no pictures, for screen readers (also TUTOR_PLAIN=1)")
     parser.add_argument("--seed", type=whole_number, metavar="N",
                         help="draw every lesson's variant (and random boards) from N instead of your profile")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -142,6 +146,8 @@ def build_parser() -> Parser:
             "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
             help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
     for name in ("start", "preview"):
+        sub.choices[name].add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
+                                       help="text only: no colour and no pictures, for screen readers")
         sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
                                        help="draw lesson variants from N instead of your profile")
     return parser
@@ -251,7 +257,10 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
     namespace = parser.parse_args(rest)
     game = puzzle.load(collect(namespace, puzzle.params, "param_"))
     args = resolve(spec.options, collect(namespace, spec.options, "opt_"), f"tutor {command} {puzzle.name}")
-    report = spec.run(game, args)
+    from tutor.commands import working
+
+    with working(f"{command} {puzzle.name}"):
+        report = spec.run(game, args)
     for path, pieces in report.files:
         write_pieces(path, pieces())
     if namespace.json and report.stream is not None:
@@ -266,18 +275,25 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
 
 
 def print_text(text: str, spans: Sequence[tuple[int, int, str]]) -> None:
-    """A report's text: with its colour spans through rich in a terminal (unless ``NO_COLOR``), else as it is."""
-    if not spans or not sys.stdout.isatty() or os.environ.get("NO_COLOR"):
+    """A report's text: in a terminal, its picture if it is a ``Drawing`` that fits (unless ``--plain``) and
+    its colour spans through rich (unless ``NO_COLOR``); otherwise the text as it is."""
+    from tutor import render
+
+    terminal = sys.stdout.isatty() and not render.plain_wanted()
+    drawn = False
+    if terminal and isinstance(text, Drawing) and render.unicode_ok(sys.stdout) and \
+            text.width <= shutil.get_terminal_size().columns:
+        drawn, spans = True, text.spans
+        text = text.picture
+    if not spans or not terminal or os.environ.get("NO_COLOR"):
         print(text)
         return
     from rich.text import Text
 
-    from tutor.render import make_console
-
-    shown = Text(text, no_wrap=True, overflow="ignore")
+    shown = Text(text, no_wrap=not drawn, overflow="fold")  # prose around a picture wraps at word boundaries
     for start, end, style in spans:
         shown.stylize(style, start, end)
-    make_console(sys.stdout).print(shown)
+    render.make_console(sys.stdout).print(shown)
 
 
 def write_pieces(path: str, pieces: Iterable[str]) -> None:
@@ -316,6 +332,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
+        if args.plain:
+            os.environ["TUTOR_PLAIN"] = "1"
         if args.command in PUZZLE_COMMANDS:
             return run_puzzle_command(args.command, args.puzzle, args.rest, args.help)
         if args.command == "puzzles":

@@ -196,6 +196,66 @@ class ProgressBar:
             self.bar.stop()
 
 
+class Working:
+    """A progress bar for one command whose length is not known in advance (a search, a verification): after
+    ``after`` seconds it appears on standard error (a terminal only), pulsing until the engine reports how far
+    it is (``tutor.puzzles.meter``), then filling; it leaves the screen when the command ends."""
+
+    def __init__(self, what: str, after: float = 1.0) -> None:
+        import threading
+
+        self.what, self.after = what, after
+        self.lock = threading.Lock()
+        self.bar: Any = None
+        self.task: Any = None
+        self.seen: tuple[int, int] | None = None
+        self.closed = False
+        self.timer = threading.Timer(after, self.show)
+        self.timer.daemon = True
+
+    def show(self) -> None:
+        """Put the bar on the screen (from the timer's thread)."""
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with self.lock:
+            if self.closed:
+                return
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                                console=Console(stderr=True), transient=True)
+            done, total = self.seen or (0, 0)
+            self.task = self.bar.add_task(self.what, total=total or None, completed=done)
+            self.bar.start()
+
+    def update(self, done: int, total: int) -> None:
+        """The engine's report: ``done`` of ``total``."""
+        with self.lock:
+            self.seen = (done, total)
+            if self.bar is not None:
+                self.bar.update(self.task, completed=done, total=total)
+
+    def __enter__(self) -> Working:
+        if sys.stderr.isatty():
+            self.timer.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.timer.cancel()
+        with self.lock:
+            self.closed = True
+            if self.bar is not None:
+                self.bar.stop()
+
+
+@contextmanager
+def working(what: str, after: float = 1.0) -> Iterator[None]:
+    """Run a command under a ``Working`` bar that listens to the engines' reports."""
+    from tutor.puzzles import meter
+
+    with Working(what, after) as bar, meter.listening(bar.update):
+        yield
+
+
 @contextmanager
 def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable[[], None]]:
     """A ``ProgressBar`` for ``total`` items; yields the function to call after each one."""

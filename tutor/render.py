@@ -6,9 +6,12 @@ Engine text is plain: each line is a paragraph wrapped at word boundaries, and
 a line that starts with spaces (a board, a table, a tree) keeps its layout,
 continuing under its own indentation when it is wider than the terminal.
 
-In a terminal the replies are styled by kind; otherwise (plain mode) the same
-text is written wrapped to ``COLUMNS`` (80 if unset) with no escape codes, and
-``NO_COLOR`` turns colour off everywhere.
+In a terminal the replies are styled by kind, and a reply that is a
+``Drawing`` (a Lights Out board in colour blocks, a circle of coins, a question
+tree) shows its picture when the picture fits the width.  Otherwise (plain mode,
+``tutor --plain`` or ``TUTOR_PLAIN`` for screen readers) the same text is
+written wrapped to ``COLUMNS`` (80 if unset) with no escape codes and no
+pictures, and ``NO_COLOR`` turns colour off everywhere.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import os
 import shutil
 import textwrap
 from typing import TYPE_CHECKING, TextIO
+
+from tutor.puzzles.drawing import Drawing
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -35,6 +40,11 @@ STYLE = {
 }
 ASCII = str.maketrans({"•": "-", "─": "-", "━": "=", "│": "|", "…": "...", "“": '"', "”": '"', "’": "'"})
 MARKS = {"ok": ("✓ ", "+ "), "wrong": ("✗ ", "x "), "error": ("! ", "! "), "hint": ("» ", "> ")}
+
+
+def plain_wanted() -> bool:
+    """Whether the learner asked for text only (``tutor --plain`` sets ``TUTOR_PLAIN``): no pictures."""
+    return os.environ.get("TUTOR_PLAIN", "") not in ("", "0")
 
 
 def plain_width() -> int:
@@ -109,14 +119,29 @@ def table(rows: list[str], unicode: bool, style: str) -> RenderableType:
     return shown
 
 
-def renderable(reply: Reply, width: int, unicode: bool, color: bool) -> RenderableType:
-    """What rich prints for ``reply``: Markdown for lesson text; for engine text, its lines wrapped and its
-    ``| a | b |`` blocks as tables."""
+def picture(drawing: Drawing, prefix: str, style: str, color: bool) -> RenderableType:
+    """A drawing's picture as rich text, its colour spans applied (with ``color``); only prose joined to the
+    drawing is wider than the terminal, and it wraps at word boundaries."""
+    from rich.text import Text
+
+    shown = Text(prefix + drawing.picture, style=style, overflow="fold")
+    if color:
+        for start, end, span_style in drawing.spans:
+            shown.stylize(span_style, len(prefix) + start, len(prefix) + end)
+    return shown
+
+
+def renderable(reply: Reply, width: int, unicode: bool, color: bool, pictures: bool = False) -> RenderableType:
+    """What rich prints for ``reply``: Markdown for lesson text; a drawing's picture (with ``pictures``, when
+    it fits ``width``); for other engine text, its lines wrapped and its ``| a | b |`` blocks as tables."""
     from rich.console import Group
     from rich.text import Text
 
     style = STYLE.get(reply.kind, "") if color else ""
     prefix = mark(reply, unicode)
+    text = reply.text
+    if pictures and unicode and isinstance(text, Drawing) and len(prefix) + text.width <= width:
+        return picture(text, prefix, style, color)
     if reply.markdown:
         from rich.markdown import Markdown  # markdown-it loads on the first lesson text, not before the prompt
 
@@ -161,7 +186,7 @@ def show_terminal(replies: list[Reply], console: Console | None = None) -> None:
     width = console.width or shutil.get_terminal_size().columns
     unicode = unicode_ok(sys.stdout)
     for reply in replies:
-        console.print(renderable(reply, width, unicode, not console.no_color))
+        console.print(renderable(reply, width, unicode, not console.no_color, pictures=True))
 
 
 def plain_text(replies: list[Reply], width: int | None = None, unicode: bool = True) -> str:

@@ -163,7 +163,10 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     console = render.make_console(sys.stdout)
 
     def show(replies: list[Reply]) -> None:
-        render.show_terminal(replies, console)
+        if render.plain_wanted():  # text only, for screen readers: the plain form, wrapped to the terminal
+            print(render.plain_text(replies, console.width, render.unicode_ok(sys.stdout)), flush=True)
+        else:
+            render.show_terminal(replies, console)
 
     emit = emit or show
     bindings = KeyBindings()

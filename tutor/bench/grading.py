@@ -1,4 +1,4 @@
-"""Grading benchmark: 1,000 coin-table (N = 4) submissions on every core (target 10 s)."""
+"""Grading benchmark: 1,000 coin-table (N = 4) submissions on every core, in each output format (target 10 s)."""
 
 from __future__ import annotations
 
@@ -29,19 +29,40 @@ def make_class(folder: Path, count: int = 1000, seed: int = 1) -> None:
         (folder / f"learner{i:04}.txt").write_text(text + "\n")
 
 
+def counted(fmt: str, out: str) -> int:
+    """How many submissions a grade output holds, read back in its own format."""
+    import csv
+    import io
+    import json
+    import xml.etree.ElementTree as ET
+
+    if fmt == "csv":
+        return len(list(csv.DictReader(io.StringIO(out))))
+    if fmt == "json":
+        return len(json.loads(out)["rows"])
+    if fmt in ("gradescope", "prairielearn"):
+        return len(json.loads(out)["tests"])
+    if fmt == "junit":
+        return len(list(ET.fromstring(out).iter("testcase")))
+    return sum(1 for line in out.splitlines() if line.startswith("learner") and not line.startswith("learner "))
+
+
 def run() -> list[Figure]:
-    """Time `tutor grade` end to end (process start included) and in-process."""
+    """Time `tutor grade` end to end (process start included) in every output format, and in-process."""
     from tutor.course import load_catalog
     from tutor.grading import grade, graded_step, submission_files
 
+    figures = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         make_class(folder)
-        start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "tutor", "grade", "--lesson", "coins-2", str(folder),
-                               "--jobs", "2", "--csv"], capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        rows = done.stdout.count("\n") - 1
+        for fmt in ("text", "json", "csv", "gradescope", "prairielearn", "junit"):
+            start = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "tutor", "grade", "--lesson", "coins-2", str(folder),
+                                   "--jobs", "2", "--format", fmt], capture_output=True, text=True)
+            wall = time.perf_counter() - start
+            figures.append(Figure(f"tutor grade --format {fmt}: 1000 coin-table N=4 submissions, 2 jobs", wall,
+                                  "s", 10.0, f"{counted(fmt, done.stdout)} read back"))
         catalog = load_catalog()
         lesson = catalog.find("coins-2")
         files = submission_files([str(folder)])
@@ -49,9 +70,5 @@ def run() -> list[Figure]:
         graded = grade(lesson, graded_step(lesson), files, jobs=2)
         inner = time.perf_counter() - start
     correct = sum(r.correct for r in graded)
-    return [
-        Figure("tutor grade: 1000 coin-table N=4 submissions, 2 jobs (command)", wall, "s", 10.0,
-               f"{rows} rows"),
-        Figure("grading 1000 submissions in-process, 2 worker processes", inner, "s", 10.0,
-               f"{correct} correct"),
-    ]
+    return [*figures, Figure("grading 1000 submissions in-process, 2 worker processes", inner, "s", 10.0,
+                             f"{correct} correct")]

@@ -42,6 +42,7 @@ from tutor.puzzles.answers import (
     Value,
     Verdict,
 )
+from tutor.puzzles.drawing import Span
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, PlayKind, Turn
 
@@ -53,7 +54,6 @@ G = TypeVar("G")  # a family's game object
 
 
 Pieces = Callable[[], Iterable[str]]  # output produced on demand, piece by piece
-Span = tuple[int, int, str]  # characters start..end of a report's text and the style (rich's syntax) they take
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Any
 from tutor.course import Lesson, Markdown, Step, fill
 from tutor.errors import TutorError
 from tutor.judging import explanation, judge, reference
+from tutor.puzzles.drawing import join
 from tutor.puzzles.play import LEARNER, Play
 from tutor.session.state import Place, Reply, SessionState
 from tutor.text import plural
@@ -249,7 +250,7 @@ class Answering(SessionState):
                                   "Say so in your own words, or /next.")]
         why = explanation(step)
         shown = ([Reply("hint", "A correct answer:"), Reply("board", answer)] if "\n" in answer  # a plan: a tree
-                 else [Reply("hint", f"A correct answer: {answer}")])
+                 else [Reply("hint", join(["A correct answer: ", answer], sep=""))])  # a press list keeps its grid
         return [*shown, *([Reply("board", why)] if why else []),
                 Reply("info", "Type it in (or your own) to complete the step.")]
 

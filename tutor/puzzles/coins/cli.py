@@ -18,6 +18,7 @@ from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach import hint_data, move_json, verdict
 from tutor.puzzles.coins.theory import Solution, analyze, decide, prime_factors
+from tutor.puzzles.drawing import join
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.text import plural
 
@@ -123,8 +124,8 @@ def check(game: CoinGame, args: Args) -> Report:
     """Verify a strategy against every start and every turn."""
     game.model.require_enumerable()
     v = verdict(game, parse_strategy(required_text(args, "strategy"), game.coins, game.sides))
-    body = v.summary + ("\n" + v.detail if v.detail else "")
-    return Report(v.data, ("correct: " if v.correct else "incorrect: ") + body, 0 if v.correct else 1)
+    said = ("correct: " if v.correct else "incorrect: ") + v.summary
+    return Report(v.data, join([said, v.detail]) if v.detail else said, 0 if v.correct else 1)
 
 
 @COMMANDS.register("hint", "the belief after some moves, and the best next moves",

@@ -27,6 +27,7 @@ from operator import or_
 from typing import Any
 
 from tutor.limits import CHECK_WORK
+from tutor.puzzles import meter
 from tutor.puzzles.coins.rules import Model, Move, Table
 from tutor.search import breadth_first
 
@@ -407,6 +408,8 @@ def verify(model: Model, strategy: list[Move]) -> Verification:
             return Verification(True, len(strategy), i, None)
         belief = model.step(belief, move)
         history.append(np.packbits(belief))
+        if i % 64 == 63:
+            meter.report(i + 1, len(strategy))
     if not belief.any():
         return Verification(True, len(strategy), len(strategy), None)
     return Verification(False, len(strategy), None, _walk_back(model, strategy, history))

@@ -15,11 +15,12 @@ from tutor.bits import members
 from tutor.errors import InvalidNotation, InvalidParams, SearchLimit
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
+from tutor.puzzles.drawing import join
 from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.engine.solver import plan_tree
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, parse_asked
-from tutor.puzzles.gods.rules.tree import format_tree, parse_tree
+from tutor.puzzles.gods.rules.tree import draw_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach import GOAL, LIMIT, QUESTIONS, TARGET, target_of, tree_ladder, tree_verdict
 from tutor.puzzles.gods.teach.coach import judge_question, open_places
@@ -75,13 +76,13 @@ def solve(game: GodsGame, args: Args) -> Report:
                       "\n".join([reason, *theory.model_lines(u)]), 1)
     plan = solver.plan(items, k)
     assert plan is not None
-    tree_text = format_tree(plan_tree(solver, plan), u)
+    tree_text = draw_tree(plan_tree(solver, plan), u)
     fewer = f"; {k - 1} cannot suffice (exhaustive search)" if k > 0 else ""
-    data = {"questions": k, "tree": tree_text, "solvable": True, "worlds": start.bit_count(),
+    data = {"questions": k, "tree": str(tree_text), "solvable": True, "worlds": start.bit_count(),
             "gods": list(zip(u.gods, u.roles, strict=True)), "lower_bound": solver.lower_bound(items),
             "model": model}
     text = [f"Shortest plan: {plural(k, 'question')}{fewer}.", "", tree_text, "", *theory.model_lines(u)]
-    return Report(data, "\n".join(text), 0)
+    return Report(data, join(text), 0)
 
 
 def never_data(game: GodsGame, limit: int) -> tuple[JSON, str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.base import Commands, Report
+from tutor.puzzles.drawing import above, join
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_steps
 from tutor.puzzles.lightsout.rules import LightsGame
@@ -87,7 +88,7 @@ def solve(game: LightsGame, args: Args) -> Report:
     if not sol.solvable:
         assert sol.obstruction is not None
         lines.append("Not solvable: " + unsolvable_reason(rules, board, sol.obstruction) + ".")
-        return Report(data, "\n".join(lines))
+        return Report(data, join(lines))
     names = [format_cell(r, c) for r, c in cells]
     what = "(the fewest)" if sol.minimal else "(fewest not proven: too many quiet patterns to try)"
     count = _power(rules.states, sol.analysis.nullity)
@@ -98,12 +99,14 @@ def solve(game: LightsGame, args: Args) -> Report:
         lines.append(f"Why: {SUTNER}.")
     if args["grid"] and small and sol.pattern is not None:
         lines.append("Press the X cells:")
-        lines.append(render(rules, sol.pattern))
+        lines.append(render(rules, sol.pattern, presses=True))
     else:
-        lines.append("Press: " + (sequence_text(names, 60) if names else "nothing"))
+        said = "Press: " + (sequence_text(names, 60) if names else "nothing")
+        grid = render(rules, sol.pattern, presses=True) if small and names and sol.pattern is not None else ""
+        lines.append(above(said, grid))
     if args["steps"] and small:
         lines.extend(_chase_lines(rules, board))
-    return Report(data, "\n".join(lines))
+    return Report(data, join(lines))
 
 
 def _chase_lines(rules: Rules, board: Board) -> list[str]:
@@ -158,7 +161,7 @@ def analyze(game: LightsGame, args: Args) -> Report:
         lines.append(f"A basis of the quiet patterns ({a.nullity}; showing {len(shown)}):")
         if rules.cells <= MAX_TEXT_CELLS:
             for q in a.quiet[:limit]:
-                lines.append(render(rules, q))
+                lines.append(render(rules, q, presses=True))
     else:
         lines.append("No quiet patterns: every board has exactly one solution.")
     if args["symbolic"]:
@@ -173,7 +176,7 @@ def analyze(game: LightsGame, args: Args) -> Report:
         }
         lines.append("")
         lines.append(textbook(rules))
-    return Report(data, "\n".join(lines))
+    return Report(data, join(lines))
 
 
 def _all_on(rules: Rules) -> dict[str, Any]:

@@ -16,7 +16,9 @@ from tutor.errors import InvalidNotation, SearchLimit
 from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy, positions
+from tutor.puzzles.coins.teach.pictures import tables
 from tutor.puzzles.coins.theory import decide, necklaces
+from tutor.puzzles.drawing import join
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, Play, Turn
 from tutor.text import plural
@@ -79,8 +81,10 @@ def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdi
 
 def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> str:
     """The counterexample as lines a learner can replay with coins on a table."""
-    lines = [f"Start: {m.show(ce.start)} (position 0 first, clockwise)."]
     total = len(strategy)
+    start = f"Start: {m.show(ce.start)} (position 0 first, clockwise)."
+    lines = [tables(start, [("at the start", m.show(ce.start)),
+                            (f"after {plural(total, 'move')}", m.show(ce.final))])]
 
     def row(i: int) -> str:  # move i + 1, laid out from the table before it
         before = ce.start if i == 0 else ce.tables[i - 1]
@@ -96,7 +100,7 @@ def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> str:
     else:
         lines += [row(i) for i in range(total)]
     lines.append(f"After the last move the table is {m.show(ce.final)}: the game is not over.")
-    return "\n".join(lines)
+    return join(lines)
 
 
 def reference_strategy(game: CoinGame) -> str | None:

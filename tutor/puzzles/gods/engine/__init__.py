@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tutor.puzzles import meter
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import Assignment, WorldSet, universe
@@ -30,7 +31,9 @@ def min_questions(game: GodsGame, limit: int, start: WorldSet | None = None) -> 
     """The fewest questions that always work from ``start`` (default: the game's start), None past ``limit``."""
     solver = shared_solver(game)
     items = solver.items_of(game.start if start is None else start)
-    for k in range(solver.lower_bound(items), limit + 1):
+    low = solver.lower_bound(items)
+    for k in range(low, limit + 1):
+        meter.report(k - low, limit + 1 - low)  # depth by depth: each is one exhaustive search
         if solver.solvable(items, k):
             return k
     return None

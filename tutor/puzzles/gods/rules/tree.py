@@ -13,6 +13,15 @@ A leaf names one assignment (``A=True B=False C=Random``, with ``ja=yes`` when
 the language must be identified too); ``-`` marks a branch no world can reach
 and ``?`` (or an empty branch) a part still to be written.  Comments start
 with ``#``.  Judging a plan is the engine's work (``engine.verify``).
+
+The same plan drawn as a tree (``draw_tree``, what a terminal shows) reads
+back too: guide lines count as indentation, a question may follow its answer
+word on the same line, and answers may sit one step in from their question::
+
+    ask A: would you say ja to (B is Random)
+    ├─ da: ask B: would you say ja to (you are True)
+    │  ├─ da: A=Random B=False C=True
+    ...
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from dataclasses import dataclass, field
 
 from tutor.errors import InvalidNotation
 from tutor.limits import TREE_DEPTH
+from tutor.puzzles.drawing import Drawing, Span
 from tutor.puzzles.gods.rules.lang import Node, QuestionError, format_question, parse_asked
 from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
 
@@ -68,6 +78,9 @@ def display_words(u: Universe) -> tuple[str, str]:
 
 
 _LINE = re.compile(r"^(?P<indent> *)(?P<body>.*?)\s*$")
+ANSWER_WORDS = ("da", "ja", "yes", "no")
+GUIDES = str.maketrans({ch: " " for ch in "│├└─"})  # a drawn tree's guide lines read as indentation
+_GUIDED = re.compile(r"^[ \t│├└─]*")
 
 
 def parse_leaf(text: str, u: Universe, where: str) -> Leaf | Hole:
@@ -130,6 +143,9 @@ def parse_tree(text: str, u: Universe) -> Tree:
     lines: list[tuple[int, int, str, str]] = []  # (line number, indent, body, raw)
     for n, raw in enumerate(text.splitlines(), 1):
         code = raw.split("#", 1)[0].expandtabs(4)
+        guides = _GUIDED.match(code)
+        assert guides is not None
+        code = guides.group().translate(GUIDES) + code[guides.end():]
         m = _LINE.match(code)
         assert m is not None
         if m.group("body"):
@@ -144,8 +160,11 @@ def parse_tree(text: str, u: Universe) -> Tree:
 
 
 def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Universe,
-          level: int = 1) -> tuple[Tree, int]:
+          level: int = 1, inline: str | None = None) -> tuple[Tree, int]:
+    """The subtree starting at ``lines[pos]`` (with ``inline``: the question written after an answer word on
+    that line, ``da: ask B: ...``, whose own answers must then sit deeper)."""
     n, ind, body, raw = lines[pos]
+    body = body if inline is None else inline
     where = f"line {n}: {raw.strip()[:60]!r}"
     TREE_DEPTH.check(level, f"line {n}: the plan nests more than {TREE_DEPTH.value} questions deep")
     if ind != indent:
@@ -162,11 +181,16 @@ def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Univ
         raise TreeError(f"line {n}: {err}") from None
     pos += 1
     branches: dict[str, Tree] = {}
+    own = indent
+    if pos < len(lines) and lines[pos][1] > own and _branch_word(lines[pos][2]) in (*u.words, *ANSWER_WORDS):
+        indent = lines[pos][1]  # a drawn tree: the answers under their question, one step in
+    elif inline is not None:
+        indent = -1  # the answers of an inline question sit deeper, and none do
     while pos < len(lines) and lines[pos][1] == indent:
         bn, _, bbody, braw = lines[pos]
         word, colon, rest = bbody.partition(":")
         word = word.strip().lower()
-        if colon and word in ("da", "ja", "yes", "no") and word not in u.words:
+        if colon and word in ANSWER_WORDS and word not in u.words:
             # "yes:" in a da/ja plan (or the reverse) is a slip of vocabulary, not of indentation
             raise TreeError(f"line {bn}: {braw.strip()!r}: the gods answer {u.words[1]!r} or "
                             f"{u.words[0]!r} here, not {word!r}")
@@ -174,6 +198,9 @@ def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Univ
             break
         if word in branches:
             raise TreeError(f"line {bn}: {braw.strip()!r}: a second {word!r} branch for the same question")
+        if re.match(r"ask\b", rest.strip(), re.IGNORECASE):
+            branches[word], pos = _node(lines, pos, indent, u, level + 1, inline=rest.strip())
+            continue
         pos += 1
         if rest.strip():
             leaf = parse_leaf(rest, u, f"line {bn}: {braw.strip()!r}")
@@ -182,7 +209,7 @@ def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Univ
             branches[word], pos = _node(lines, pos, lines[pos][1], u, level + 1)
         else:
             branches[word] = Hole(bn)
-    if not branches and pos < len(lines) and lines[pos][1] > indent:
+    if not branches and pos < len(lines) and lines[pos][1] > own:
         n2, _, _, raw2 = lines[pos]
         raise TreeError(f"line {n2}: {raw2.strip()!r}: expected an answer branch "
                         f"('{u.words[1]}:' or '{u.words[0]}:') at the question's indentation")
@@ -191,6 +218,12 @@ def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Univ
 
 
 # -- printing ------------------------------------------------------------------
+
+
+def _branch_word(body: str) -> str:
+    """The answer word a branch line starts with (``"da"`` of ``"da: ..."``), or ``""``."""
+    word, colon, _ = body.partition(":")
+    return word.strip().lower() if colon else ""
 
 
 def format_leaf(leaf: Leaf | Hole, u: Universe) -> str:
@@ -223,3 +256,38 @@ def depth(tree: Tree) -> int:
     if isinstance(tree, Ask):
         return 1 + max(depth(t) for _, t in tree.branches)
     return 0
+
+
+QUESTION_STYLE, WORD_STYLE, LEAF_STYLE, GUIDE_STYLE = "cyan", "bold yellow", "green", "bright_black"
+
+
+def draw_tree(tree: Tree, u: Universe) -> str:
+    """The plan as ``format_tree`` writes it, with a picture for terminals: a tree with guide lines, each
+    answer word on the line of what follows it, in colour.  ``parse_tree`` reads either form back."""
+    rows: list[tuple[str, str, str]] = []  # (guides, answer word, what follows it)
+
+    def walk(node: Tree, guides: str, last_guide: str, word: str) -> None:
+        head = f"ask {node.god}: {format_question(node.question)}" if isinstance(node, Ask) else format_leaf(node, u)
+        rows.append((last_guide, word, head))
+        if isinstance(node, Ask):
+            for i, (w, sub) in enumerate(node.branches):
+                last = i == len(node.branches) - 1
+                walk(sub, guides + ("   " if last else "│  "), guides + ("└─ " if last else "├─ "), w)
+
+    walk(tree, "", "", "")
+    lines: list[str] = []
+    spans: list[Span] = []
+    offset = 0
+    for guides, word, head in rows:
+        said = f"{word}: " if word else ""
+        line = guides + said + head
+        if guides:
+            spans.append((offset, offset + len(guides), GUIDE_STYLE))
+        if word:
+            spans.append((offset + len(guides), offset + len(guides) + len(word), WORD_STYLE))
+        start = offset + len(guides) + len(said)
+        spans.append((start, offset + len(line), QUESTION_STYLE if head.startswith("ask ") else
+                      LEAF_STYLE if "=" in head else GUIDE_STYLE))
+        lines.append(line)
+        offset += len(line) + 1
+    return Drawing(format_tree(tree, u), "\n".join(lines), spans)

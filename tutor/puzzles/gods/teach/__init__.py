@@ -19,7 +19,7 @@ from tutor.puzzles.answers import AnswerKind, Kinds, Verdict
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, format_question, parse_asked
-from tutor.puzzles.gods.rules.tree import Tree, format_tree, parse_tree
+from tutor.puzzles.gods.rules.tree import Tree, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.teach import explain as _explain  # noqa: F401 - fills the quantities' explanation slots
 from tutor.puzzles.gods.teach import proofs as _proofs  # noqa: F401 - and those of the question counts
 from tutor.puzzles.gods.teach.coach import open_places
@@ -136,7 +136,7 @@ class TreeKind(AnswerKind[GodsGame, Tree]):
     def reference(self, game: GodsGame, args: Args) -> str | None:
         """A shortest plan."""
         tree = reference_tree(game, args["limit"])
-        return None if tree is None else format_tree(tree, game.universe)
+        return None if tree is None else draw_tree(tree, game.universe)
 
     def hints(self, game: GodsGame, args: Args, text: str) -> list[str]:
         """The ladder over every open or failing place of the plan written so far."""

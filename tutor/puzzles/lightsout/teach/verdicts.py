@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Verdict
+from tutor.puzzles.drawing import Canvas, Drawing, Span, above, join
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import ChaseStep, chase_steps, residue_of
 from tutor.puzzles.lightsout.rules.grid import (
@@ -41,9 +42,10 @@ def need_classic(rules: Rules, what: str) -> None:
                             f"not {rules.describe()}")
 
 
-def render(rules: Rules, board: Board) -> str:
+def render(rules: Rules, board: Board, presses: bool = False) -> str:
     """The board with column letters and row numbers, for humans; every line starts with two spaces, so
-    text around it shows it as it is (preformatted), not as prose."""
+    text around it shows it as it is (preformatted), not as prose.  A ``Drawing``: a terminal shows the
+    cells as colour blocks (``presses``: a press set, its pressed cells in another colour)."""
     width = max(len(column_name(rules.cols - 1)), 1)
     pad = len(str(rules.rows))
     head = "  " + " " * (pad + 1) + " ".join(column_name(c).rjust(width) for c in range(rules.cols))
@@ -51,7 +53,52 @@ def render(rules: Rules, board: Board) -> str:
     rows = format_board(rules, board, "\n").split("\n")
     for r, row in enumerate(rows):
         lines.append(f"  {r + 1:>{pad}} " + " ".join(ch.rjust(width) for ch in row))
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    if rules.cols > BLOCKS_MAX or rules.rows > BLOCKS_MAX:  # wider than any terminal: the text is the picture
+        return text
+    return Drawing(text, *blocks(rules, board, presses))
+
+
+BLOCKS_MAX = 60  # the most rows or columns drawn in blocks (3 columns a cell: 180 columns)
+LIT, DARK, PRESSED = "bright_yellow", "bright_black", "bold bright_cyan"
+SHADES = ("red", "green", "blue", "magenta", "cyan", "yellow")  # more states: one colour per value 1, 2, ...
+
+
+def block(rules: Rules, value: int, presses: bool) -> tuple[str, str]:
+    """One cell in the picture: two characters and their colour.  With 2 states a lit (or pressed) cell is a
+    full block and a dark one a light shade, so the picture reads without colour too; with more states the
+    value is written on its colour."""
+    if value == 0:
+        return "░░", DARK
+    if rules.states == 2:
+        return "██", PRESSED if presses else LIT
+    return f"{value:>2}", f"bold black on {SHADES[(value - 1) % len(SHADES)]}"
+
+
+def blocks(rules: Rules, board: Board, presses: bool = False) -> tuple[str, tuple[Span, ...]]:
+    """The board as colour blocks: the same column letters and row numbers, each cell two characters wide
+    (about square in a terminal), one space apart."""
+    width = max(len(column_name(rules.cols - 1)), 2)
+    pad = len(str(rules.rows))
+    on, off = ("pressed", "not pressed") if presses else ("lit", "dark")
+    shown = block(rules, 1, presses)
+    if rules.states > 2:
+        on, shown = ("times pressed" if presses else "light states"), (f"1-{rules.states - 1}", "bold")
+    key = [(shown, on), (block(rules, 0, presses), off)]
+    canvas = Canvas(rules.rows + 2, max(3 + pad + (width + 1) * rules.cols, 60))
+    for c in range(rules.cols):
+        canvas.put(0, 3 + pad + (width + 1) * c, column_name(c).center(width))
+    for r in range(rules.rows):
+        canvas.put(r + 1, 2, f"{r + 1:>{pad}}")
+        for c in range(rules.cols):
+            glyph, style = block(rules, board[r * rules.cols + c], presses)
+            canvas.put(r + 1, 3 + pad + (width + 1) * c, glyph.rjust(width), style)
+    col = 2
+    for (glyph, style), meaning in key:  # the key under the board: what a block means
+        canvas.put(rules.rows + 1, col, glyph, style)
+        canvas.put(rules.rows + 1, col + len(glyph), f" {meaning}")
+        col += len(glyph) + len(meaning) + 3
+    return canvas.picture()
 
 
 def lit_text(rules: Rules, board: Board) -> str:
@@ -101,7 +148,9 @@ def solvable_reason(rules: Rules, board: Board, sol: engine.Solution) -> str:
 def solution_text(rules: Rules, board: Board) -> str | None:
     """The fewest presses that darken ``board`` (best found, if not proven), or None when none do."""
     sol = engine.solve(rules, board)
-    return None if sol.pattern is None else format_presses(cells_of(rules, sol.pattern))
+    if sol.pattern is None:
+        return None
+    return above(format_presses(cells_of(rules, sol.pattern)), render(rules, sol.pattern, presses=True))
 
 
 def cancelling(rules: Rules, cells: Sequence[Cell]) -> list[Cell]:
@@ -192,7 +241,7 @@ def judge_presses(rules: Rules, board: Board, cells: Sequence[Cell], *, need_min
         if j.cancel:
             detail.append(j.cancel)
         return Verdict(False, f"not solved: {lit_text(rules, j.result)} after {presses}",
-                       "\n".join(detail), data, canonical, j.written, fewest)
+                       join(detail), data, canonical, j.written, fewest)
     assert fewest is not None  # a dark result means the board is solvable
     data["correct"] = True
     best = "the fewest" if sol.minimal else "the fewest found"
@@ -253,7 +302,7 @@ def judge_chase_row(rules: Rules, board: Board, row: int, cells: Sequence[Cell])
     if still:
         lines.append(f"Row {row + 1} still has {' '.join(still)} lit.")
     return Verdict(False, f"row {row + 1} is not cleared by exactly the presses below its lights",
-                   "\n".join(lines), data, canonical)
+                   join(lines), data, canonical)
 
 
 def chase_cells(steps: Sequence[ChaseStep]) -> list[Cell]:
@@ -285,7 +334,7 @@ def judge_chase(rules: Rules, board: Board, cells: Sequence[Cell]) -> Verdict:
                                f"You pressed {' '.join(got)} in row 1; the chase starts by pressing "
                                f"in row 2 under the lights of row 1.", data, canonical)
             before = steps[r - 2].board if r >= 2 else board
-            detail = "\n".join([
+            detail = join([
                 f"Row {r + 1} is the first row that differs from the chase. Before pressing in it:",
                 render(rules, before),
                 f"The lights of row {r} call for {' '.join(exp) or 'no presses'}; you pressed "

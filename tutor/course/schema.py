@@ -58,10 +58,10 @@ class StepFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
         "[section 5](#5-computed-answers-quantities-and-answer-kinds)).", "ask (required)", "text")] = None
     compute: Annotated[str | None, doc("The engine **quantity** whose value is the right answer.",
                                        "number and choice (required there, refused elsewhere)", "text")] = None
-    options: Annotated[list[str] | None, doc(
+    options: Annotated[Annotated[list[str], msgspec.Meta(min_length=2)] | None, doc(
         "The options, shown numbered. The computed value must be one of them (lint).",
         "choice (required there, refused elsewhere)", "list of at least 2 texts")] = None
-    hints: Annotated[list[str] | None, doc(
+    hints: Annotated[list[Text] | None, doc(
         "Your hints, shown first by `/hint`; the engine's own hints follow (engine kinds and play). May quote "
         "`{{quantity}}` or `{{parameter}}`.", "ask", "list of non-empty texts")] = None
     reference: Annotated[str | None, doc(
@@ -90,7 +90,7 @@ class StepFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
         "`\"win\"` (default) completes when the learner wins the game; `\"explore\"` completes after `explore` "
         "moves (or when the game ends, won or lost). Other steps refuse it.", "play steps only",
         "`\"win\"` or `\"explore\"`")] = None
-    explore: Annotated[int | None, doc(
+    explore: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, doc(
         "How many moves an explore step asks for. Without `goal = \"explore\"` it is an error.",
         "play steps with `goal = \"explore\"` only", "whole number >= 1")] = None
 
@@ -186,6 +186,12 @@ def _message(text: str, model: type[msgspec.Struct]) -> str:
         return ": steps: a lesson needs at least one [[steps]] entry"
     if missing:
         return f"{': ' + path if path else ''}: missing key {missing.group(1)!r}"
+    enum = re.match(r"Invalid enum value (.+)", message)
+    if enum:
+        parent, _, name = path.rpartition(".")
+        field = next(f for f in msgspec.structs.fields(_model_at(model, parent)) if f.encode_name == name)
+        allowed = " or ".join(repr(v) for v in _literals(field.type))
+        return f": {path}: expected {allowed}, got {enum.group(1)}"
     words = re.sub(r"`([^`]*)`", r"\1", message).replace(" | null", "")
     words = words[0].lower() + words[1:] if words else words
     words = words.replace("expected str matching regex '\\\\S'", "expected non-empty text")
@@ -193,7 +199,16 @@ def _message(text: str, model: type[msgspec.Struct]) -> str:
                           "'_' or '.', starting with a letter or digit")
     words = words.replace("expected str of length >= 1", "expected non-empty text")
     words = words.replace("expected array of length >= 1", "a lesson needs at least one [[steps]] entry")
+    words = re.sub(r"expected array of length >= (\d+)", r"expected a list of at least \1 texts", words)
+    words = re.sub(r"expected int\b", "expected a whole number", words)
     return f"{': ' + path if path else ''}: {words}"
+
+
+def _literals(kind: Any) -> list[Any]:
+    """The values a ``Literal`` inside ``kind`` (through ``Annotated`` and ``| None``) allows."""
+    if typing.get_origin(kind) is Literal:
+        return list(typing.get_args(kind))
+    return [v for arg in typing.get_args(kind) for v in _literals(arg)]
 
 
 def _model_at(model: type[msgspec.Struct], path: str) -> type[msgspec.Struct]:

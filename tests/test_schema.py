@@ -50,7 +50,8 @@ BAD = {
     "unknown mistake key": (lambda d: d["steps"][2].setdefault("mistakes", []).append({"say": "x", "mtach": "3"}),
                             "steps[3].mistakes[3]: unknown key 'mtach'"),  # appended after two
     "wrong type": (lambda d: d.update(order="first"), "order: expected a whole number, got str"),
-    "explore as text": (lambda d: d["steps"][0].update(explore="3"), "steps[1].explore: expected a whole number, got str"),
+    "explore as text": (lambda d: d["steps"][0].update(explore="3"),
+                        "steps[1].explore: expected a whole number, got str"),
     "hints not a list": (lambda d: d["steps"][2].update(hints="one"), "steps[3].hints: expected array, got str"),
     "bad id": (lambda d: d.update(id="Two Coins"), "id: must be lower-case letters"),
     "empty title": (lambda d: d.update(title="  "), "title: expected non-empty text"),
@@ -105,7 +106,8 @@ def test_errors_name_the_line_of_their_key(tmp_path: Path) -> None:
     third = [i for i, line in enumerate(lines) if line.strip() == "[[steps]]"][2]
     lines.insert(third + 1, 'explore = "3"')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(LessonError, match=rf"steps\[3\]\.explore: expected a whole number, got str \(line {third + 2}\)$"):
+    wrong = rf"steps\[3\]\.explore: expected a whole number, got str \(line {third + 2}\)$"
+    with pytest.raises(LessonError, match=wrong):
         load_file(path)
     path.write_text(good.replace('summary = ', 'author = "me"\nsummary = ', 1), encoding="utf-8")
     line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "author" in text)

@@ -33,11 +33,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
                   + (f": {', '.join(names)}" if names else ""))
         return 0
     paths = list(args.paths) + list(args.lessons or [])
-    bar = ProgressBar("checking lessons")
-    try:
+    with Working("checking lessons") as bar:
         count, errors = lint_paths(paths, each=bar.update)
-    finally:
-        bar.close()
     for err in errors:
         print(err, file=sys.stderr)
     if errors:
@@ -161,65 +158,32 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 1 if result.failures or catalog.errors else 0
 
 
-class ProgressBar:
-    """A rich progress bar on standard error for a command that works longer than ``after`` seconds, when
-    standard error is a terminal; silent otherwise.  ``update(done, total)`` after each item."""
-
-    def __init__(self, what: str, after: float = 1.0) -> None:
-        import time
-
-        self.what, self.after, self.start = what, after, time.monotonic()
-        self.enabled = sys.stderr.isatty()
-        self.bar: Any = None
-        self.task: Any = None
-
-    def update(self, done: int, total: int) -> None:
-        """``done`` of ``total`` items are finished."""
-        import time
-
-        if not self.enabled or total < 2:
-            return
-        if self.bar is None:
-            if time.monotonic() - self.start <= self.after:
-                return
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.bar = Progress(console=Console(stderr=True), transient=True)
-            self.task = self.bar.add_task(self.what, total=total)
-            self.bar.start()
-        self.bar.update(self.task, completed=done, total=total)
-
-    def close(self) -> None:
-        """Take the bar off the screen (it was transient)."""
-        if self.bar is not None:
-            self.bar.stop()
-
-
 class Working:
-    """A progress bar for one command whose length is not known in advance (a search, a verification): after
-    ``after`` seconds it appears on standard error (a terminal only), pulsing until the engine reports how far
-    it is (``tutor.puzzles.meter``), then filling; it leaves the screen when the command ends."""
+    """A rich progress bar on standard error (a terminal only) for work that lasts longer than ``after``
+    seconds: it appears then (from a timer, or at the next ``update``), pulsing while the total is unknown and
+    filling once ``update(done, total)`` reports (grading, lint, or an engine through ``tutor.puzzles.meter``);
+    it leaves the screen when the work ends."""
 
     def __init__(self, what: str, after: float = 1.0) -> None:
         import threading
+        import time
 
-        self.what, self.after = what, after
-        self.lock = threading.Lock()
+        self.what, self.after, self.start = what, after, time.monotonic()
+        self.lock = threading.RLock()
         self.bar: Any = None
         self.task: Any = None
         self.seen: tuple[int, int] | None = None
-        self.closed = False
+        self.live = False  # in a terminal, until the work ends
         self.timer = threading.Timer(after, self.show)
         self.timer.daemon = True
 
     def show(self) -> None:
-        """Put the bar on the screen (from the timer's thread)."""
+        """Put the bar on the screen (once)."""
         from rich.console import Console
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
         with self.lock:
-            if self.closed:
+            if not self.live or self.bar is not None:
                 return
             self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                                 console=Console(stderr=True), transient=True)
@@ -228,21 +192,26 @@ class Working:
             self.bar.start()
 
     def update(self, done: int, total: int) -> None:
-        """The engine's report: ``done`` of ``total``."""
+        """``done`` of ``total`` are finished."""
+        import time
+
         with self.lock:
             self.seen = (done, total)
-            if self.bar is not None:
+            if self.bar is None and self.live and time.monotonic() - self.start >= self.after:
+                self.show()
+            elif self.bar is not None:
                 self.bar.update(self.task, completed=done, total=total)
 
     def __enter__(self) -> Working:
         if sys.stderr.isatty():
+            self.live = True
             self.timer.start()
         return self
 
     def __exit__(self, *_: object) -> None:
         self.timer.cancel()
         with self.lock:
-            self.closed = True
+            self.live = False
             if self.bar is not None:
                 self.bar.stop()
 
@@ -258,19 +227,16 @@ def working(what: str, after: float = 1.0) -> Iterator[None]:
 
 @contextmanager
 def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable[[], None]]:
-    """A ``ProgressBar`` for ``total`` items; yields the function to call after each one."""
-    bar = ProgressBar(what, after)
+    """A ``Working`` bar for ``total`` items; yields the function to call after each one."""
     count = 0
+    with Working(what, after) as bar:
 
-    def done() -> None:
-        nonlocal count
-        count += 1
-        bar.update(count, total)
+        def done() -> None:
+            nonlocal count
+            count += 1
+            bar.update(count, total)
 
-    try:
         yield done
-    finally:
-        bar.close()
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

@@ -150,7 +150,10 @@ def solution_text(rules: Rules, board: Board) -> str | None:
     sol = engine.solve(rules, board)
     if sol.pattern is None:
         return None
-    return above(format_presses(cells_of(rules, sol.pattern)), render(rules, sol.pattern, presses=True))
+    said = format_presses(cells_of(rules, sol.pattern))
+    if rules.rows > BLOCKS_MAX or rules.cols > BLOCKS_MAX:  # no picture: the board is not drawn at all
+        return said
+    return above(said, render(rules, sol.pattern, presses=True))
 
 
 def cancelling(rules: Rules, cells: Sequence[Cell]) -> list[Cell]:

@@ -8,6 +8,7 @@ from tutor.authoring import explore_move
 from tutor.course import Lesson, Step, load_catalog
 from tutor.progress import Progress
 from tutor.session import Reply, Session
+from tutor.shown import text_of
 
 
 def new_session(db: Path | None = None, lessons: list[str] | None = None) -> Session:
@@ -19,7 +20,7 @@ def correct_answer(lesson: Lesson, step: Step) -> str:
     """The engine's correct answer for an ask step (never typed into a test)."""
     answer = Session.solution_text(lesson, step)
     assert answer is not None, f"{lesson.id} {step.key} has no computed answer"
-    return answer
+    return text_of(answer)
 
 
 def text(replies: list[Reply]) -> str:

@@ -27,7 +27,7 @@ def prose(lesson: Lesson, filled: bool = True) -> Iterator[tuple[str, str]]:
         where = f"{lesson.id} step {step.index + 1}"
 
         def filled_text(text: str, game: object = step.game, args: object = step.args) -> str:
-            return fill(text, puzzle, game, args) if filled else PLACEHOLDER.sub(" ", text)  # type: ignore[arg-type]
+            return fill(text, puzzle, game, args).text if filled else PLACEHOLDER.sub(" ", text)  # type: ignore[arg-type]
 
         yield f"{where} text", filled_text(step.text)
         if step.success:

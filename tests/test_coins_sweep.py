@@ -18,6 +18,7 @@ from tutor.puzzles.coins.rules import CoinGame, parse_strategy
 from tutor.puzzles.coins.teach import hint_data, verdict
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import NO_ARGS, Args, resolve
+from tutor.shown import text_of
 
 PUZZLE = get("coins")
 QUANTITIES = PUZZLE.quantities
@@ -73,10 +74,10 @@ def test_a_counterexample_without_turns_does_not_say_the_devil_turns() -> None:
     game = CoinGame(4)
     plain = verdict(game, parse_strategy("0123 02 0123", 4))
     assert not plain.correct and "never turns" in plain.summary and "can turn" not in plain.summary
-    assert all(row.split(":")[1].split()[:2] == ["no", "turn"] for row in plain.detail.splitlines()[1:-1])
+    assert all(row.split(":")[1].split()[:2] == ["no", "turn"] for row in text_of(plain.detail).splitlines()[1:-1])
     turned = verdict(game, parse_strategy("0123 02 0123 01 0123 02 0123 0 0123 02 0123 01 0123 02 0123", 4)[1:], )
     assert not turned.correct
-    rows = turned.detail.splitlines()[1:-1]
+    rows = text_of(turned.detail).splitlines()[1:-1]
     if any("turn by" in row for row in rows):
         assert "can turn the table" in turned.summary
     else:

@@ -19,6 +19,7 @@ from tutor.puzzles.coins import CoinTable, engine
 from tutor.puzzles.coins.rules import CoinGame, Model, model
 from tutor.puzzles.coins.teach import verdict
 from tutor.puzzles.coins.theory import decide
+from tutor.shown import text_of
 
 Key = tuple[int, int, bool, str]
 CONFIGS: list[Key] = [(n, k, d, g) for n in range(1, 5) for k in (2, 3) for d in (False, True)
@@ -145,7 +146,7 @@ def test_verdict_texts_for_win_and_loss() -> None:
     assert "already over after move 15" in longer.summary
     loss = verdict(game_of(m), moves_of("0123 02 0123 01", 4))
     assert not loss.correct and "\n" not in loss.summary
-    lines = loss.detail.splitlines()
+    lines = text_of(loss.detail).splitlines()
     start = loss.data["counterexample"]["start"]
     assert lines[0].startswith(f"Start: {start}") and loss.data["counterexample"]["final"] in lines[-1]
     assert len(lines) == 4 + 2
@@ -157,7 +158,7 @@ def test_long_counterexample_layout_is_elided() -> None:
     loss = verdict(game_of(m), strategy)
     assert not loss.correct
     assert not check_against_rules(m, Rules(8), strategy)  # a 254-move counterexample replays
-    lines = loss.detail.splitlines()
+    lines = text_of(loss.detail).splitlines()
     assert any("moves ..." in line for line in lines) and len(lines) < 40
 
 

@@ -23,6 +23,7 @@ from tutor.cli import main
 from tutor.errors import InvalidParams, TutorError
 from tutor.puzzles.base import Puzzle, Sample, Verdict
 from tutor.puzzles.play import LEARNER, OPPONENT, Play
+from tutor.shown import text_of
 
 NAMES = puzzles.names()
 GAME_MOVES = 20_000  # a random game longer than this counts as not ending
@@ -114,11 +115,12 @@ def test_every_answer_kind_has_a_correct_reference_for_some_sample(puzzle: Puzzl
         for name in puzzle.kind_names():
             kind = puzzle.kind(name)
             try:
-                reference = kind.reference(game, kind.arguments(sample.args))
+                drawn = kind.reference(game, kind.arguments(sample.args))
             except TutorError:
                 continue
-            if reference is None:
+            if drawn is None:
                 continue
+            reference = text_of(drawn)
             verdict = puzzle.check(game, name, reference, sample.args)
             check_verdict(verdict)
             assert verdict.correct, f"{puzzle.name} {name} {sample}: {reference!r} -> {verdict.summary}"
@@ -151,7 +153,7 @@ def random_game(play: Play[Any, Any, Any], game: Any, settings: Any, seed: int) 
     state = play.start(game, play.arguments(settings), rng)
     for count in range(GAME_MOVES):
         if play.terminal(state):
-            assert isinstance(play.render(state), str)
+            assert isinstance(text_of(play.render(state)), str)
             return play.winner(state), count
         moves = list(play.legal_moves(state))
         assert moves, "a game that is not over must offer a legal move"

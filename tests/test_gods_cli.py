@@ -13,6 +13,7 @@ from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.options import resolve
+from tutor.shown import text_of
 
 GODS = puzzles.get("gods")
 GAME = GODS.load({})
@@ -25,7 +26,8 @@ def tutor(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[s
 
 def reference(game, kind: str, args: dict | None = None) -> str | None:  # type: ignore[no-untyped-def]
     k = GODS.kind(kind)
-    return k.reference(game, k.arguments(args or {}))
+    drawn = k.reference(game, k.arguments(args or {}))
+    return None if drawn is None else text_of(drawn)
 
 
 def hints(game, kind: str, text: str, args: dict | None = None) -> list[str]:  # type: ignore[no-untyped-def]

@@ -18,6 +18,7 @@ from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
 from tutor.puzzles.gods.rules.tree import parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach.coach import open_places
+from tutor.shown import text_of
 
 GODS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "gods"
 FILES = sorted(GODS_DIR.glob("*.toml"))
@@ -109,7 +110,7 @@ def test_declared_mistake_is_judged_wrong_and_names_its_misconception(lesson, st
     kinds = [r.kind for r in replies]
     assert "wrong" in kinds and "error" not in kinds, text(replies)
     said = fill(mistake.say, GODS, step.game, step.args)  # as the session fills it
-    assert any(r.kind == "hint" and r.text == said for r in replies), text(replies)
+    assert any(r.kind == "hint" and r.body == said for r in replies), text(replies)
     assert session.place.step == step.index
 
 
@@ -141,14 +142,14 @@ def test_warm_up_hints_and_verdicts_do_not_talk_about_random():
     question, tree = GODS.kind("question"), GODS.kind("tree")
     ladder = question.hints(game, question.arguments({}), "ask A: you are True")
     assert not any("Random" in h for h in ladder)
-    ok = GODS.check(game, "tree", tree.reference(game, tree.arguments({})) or "")
+    ok = GODS.check(game, "tree", text_of(tree.reference(game, tree.arguments({})) or ""))
     assert ok.correct and "Random" not in ok.summary
 
 
 def test_da_ja_lesson_shows_sympy_cancelling_the_two_flips():
     les = LESSONS[1]
     step = next(s for s in les.steps if s.title == "Two unknowns that cancel")
-    shown = fill(step.text, GODS, step.game, step.args)
+    shown = fill(step.text, GODS, step.game, step.args).text
     assert "A_False ^ A_True ^ ~ja_yes" in shown
     assert "A answers 'ja' exactly when: A_True" in shown
     assert shown.count("ja=yes") == 2 and shown.count("ja=no") == 2

@@ -27,6 +27,7 @@ from tutor.puzzles.lightsout.rules.notation import (
     parse_size,
 )
 from tutor.puzzles.play import LEARNER
+from tutor.shown import text_of
 
 PUZZLE = LightsOut()
 PLAY = PUZZLE.play
@@ -40,7 +41,8 @@ def params(**raw: object) -> LightsGame:
 
 def reference(game: LightsGame, kind: str, **args: Any) -> str | None:
     answer = PUZZLE.kind(kind)
-    return answer.reference(game, answer.arguments(args))
+    drawn = answer.reference(game, answer.arguments(args))
+    return None if drawn is None else text_of(drawn)
 
 
 def check(game: LightsGame, kind: str, text: str, **args: Any) -> Verdict:
@@ -138,7 +140,7 @@ def test_presses_and_minimal_answers() -> None:
     verdict = check(one, "minimal", longer)
     assert not verdict.correct and "1 is the fewest" in verdict.summary
     wrong = check(p, "presses", "a1 a1 c3")
-    assert not wrong.correct and "Still lit" in wrong.detail
+    assert not wrong.correct and "Still lit" in text_of(wrong.detail)
     assert wrong.canonical == "c3"
 
 
@@ -146,7 +148,7 @@ def test_unsolvable_board_is_explained_by_a_quiet_pattern() -> None:
     p = params(size="5x5", board="X..../...../...../...../.....")
     assert reference(p, "presses") is None
     verdict = check(p, "presses", "a1")
-    assert not verdict.correct and "No press list can darken" in verdict.detail
+    assert not verdict.correct and "No press list can darken" in text_of(verdict.detail)
     assert PUZZLE.compute(p, "solvable") == "no"
     assert PUZZLE.compute(p, "solutions") == 0
     assert "quiet pattern" in hints(p, "presses", "")[-1]
@@ -159,7 +161,7 @@ def test_chase_answers_row_by_row() -> None:
     assert ref == "a3 e3"
     assert check(p, "chase_row", ref, row=2).correct
     bad = check(p, "chase_row", "a3 b4", row=2)
-    assert not bad.correct and "b4 is not in row 3" in bad.detail
+    assert not bad.correct and "b4 is not in row 3" in text_of(bad.detail)
     whole = reference(p, "chase")
     assert whole is not None
     assert check(p, "chase", whole).correct
@@ -239,7 +241,7 @@ def test_play_following_the_hints_wins() -> None:
             if PLAY.terminal(state):
                 break
         assert PLAY.winner(state) == LEARNER and not any(state.board)
-        assert "a" in PLAY.render(state)
+        assert "a" in text_of(PLAY.render(state))
         assert PLAY.legal_moves(state) == []
 
 
@@ -266,8 +268,8 @@ def test_play_moves_are_cells_and_a_line_answers_with_one_board() -> None:
     assert one.state == PLAY.apply(PLAY.apply(state, (0, 0)).state, (0, 2)).state
     assert PLAY.split(state, "a1 2,3") == ["a1", "c2"]
     solution = PLAY.solution(state)
-    assert solution is not None and PLAY.winner(PLAY.play_text(state, solution).state) == LEARNER
-    assert PLAY.reference(p, PLAY.arguments({})) == solution == "a1"
+    assert solution is not None and PLAY.winner(PLAY.play_text(state, text_of(solution)).state) == LEARNER
+    assert text_of(PLAY.reference(p, PLAY.arguments({})) or "") == text_of(solution) == "a1"
     assert PLAY.reference(params(board="random"), PLAY.arguments({})) is None  # each learner draws a board
 
 

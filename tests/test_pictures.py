@@ -25,7 +25,6 @@ from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.rules import parse_strategy as parse_coins
 from tutor.puzzles.coins.teach import verdict
 from tutor.puzzles.coins.teach.pictures import CIRCLE_MAX, places, tables
-from tutor.puzzles.drawing import Drawing, above, join
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.rules.tree import Hole, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import universe
@@ -34,6 +33,7 @@ from tutor.puzzles.lightsout.rules.notation import format_board, parse_board
 from tutor.puzzles.lightsout.teach.verdicts import BLOCKS_MAX, LIT, PRESSED
 from tutor.puzzles.lightsout.teach.verdicts import render as draw_board
 from tutor.session import Reply
+from tutor.shown import Picture, above, join, text_of
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -47,7 +47,7 @@ class Terminal(io.StringIO):
         return True
 
 
-def styled(drawing: Drawing) -> dict[str, str]:
+def styled(drawing: Picture) -> dict[str, str]:
     """Each styled stretch of the picture and its style."""
     return {drawing.picture[a:b]: style for a, b, style in drawing.spans}
 
@@ -55,24 +55,27 @@ def styled(drawing: Drawing) -> dict[str, str]:
 # -- the drawing type ------------------------------------------------------------------------------------
 
 
-def test_a_drawing_is_its_text_and_loses_the_picture_to_any_string_operation() -> None:
-    d = Drawing("a1 b2", "a1 b2\n##", [(6, 8, "cyan")])
-    assert d == "a1 b2" and d.picture == "a1 b2\n##" and d.width == 5
-    assert not isinstance(d + "!", Drawing) and not isinstance(d.strip(), Drawing) and f"{d}" == "a1 b2"
+def test_a_picture_is_a_value_with_a_text_form_not_a_string() -> None:
+    d = Picture("a1 b2", "a1 b2\n##", ((6, 8, "cyan"),))
+    assert text_of(d) == "a1 b2" and d.picture == "a1 b2\n##" and d.width == 5
+    assert not isinstance(d, str) and f"{d}" == "a1 b2"  # formatted into text: only the text form
+    with pytest.raises(TypeError):
+        d + "!"  # type: ignore[operator]  # no string operation garbles a picture
     back = pickle.loads(pickle.dumps(d))
-    assert isinstance(back, Drawing) and (back, back.picture, back.spans) == (d, d.picture, d.spans)
+    assert back == d
 
 
 def test_join_moves_spans_and_keeps_plain_parts_as_they_are() -> None:
-    board = Drawing("X.", "█░", [(0, 1, "yellow")])
+    board = Picture("X.", "█░", ((0, 1, "yellow"),))
     joined = join(["Board:", board, "1 light on."])
-    assert joined == "Board:\nX.\n1 light on."
+    assert isinstance(joined, Picture) and joined.text == "Board:\nX.\n1 light on."
     assert joined.picture == "Board:\n█░\n1 light on." and joined.spans == ((7, 8, "yellow"),)
     assert joined.width == 2  # prose around a picture may wrap; only the drawn part must fit
-    assert join(["a", "b"]) == "a\nb" and not isinstance(join(["a", "b"]), Drawing)
+    assert join(["a", "b"]) == "a\nb" and not isinstance(join(["a", "b"]), Picture)
     shown = above("Press: a1", board)
-    assert shown == "Press: a1" and shown.picture == "Press: a1\n█░" and shown.spans == ((10, 11, "yellow"),)
-    assert above("Press: a1", "plain") == "Press: a1" and not isinstance(above("x", "y"), Drawing)
+    assert isinstance(shown, Picture) and shown.text == "Press: a1"
+    assert shown.picture == "Press: a1\n█░" and shown.spans == ((10, 11, "yellow"),)
+    assert above("Press: a1", "plain") == "Press: a1" and not isinstance(above("x", "y"), Picture)
 
 
 # -- Lights Out ------------------------------------------------------------------------------------------
@@ -82,7 +85,7 @@ def test_lights_out_board_text_form_and_blocks_are_pinned() -> None:
     rules = Rules(3, 3)
     _, _, board = parse_board("X.X/.X./...")
     drawn = draw_board(rules, board)
-    assert drawn == "    a b c\n  1 X . X\n  2 . X .\n  3 . . ."
+    assert text_of(drawn) == "    a b c\n  1 X . X\n  2 . X .\n  3 . . ."
     assert drawn.picture == ("    a  b  c\n"
                              "  1 ██ ░░ ██\n"
                              "  2 ░░ ██ ░░\n"
@@ -96,11 +99,12 @@ def test_press_sets_are_drawn_in_their_own_colour_and_more_states_by_value() -> 
     rules = Rules(2, 2)
     _, _, pattern = parse_board("X./.X")
     pressed = draw_board(rules, pattern, presses=True)
-    assert styled(pressed)["██"] == PRESSED and pressed == draw_board(rules, pattern)  # same text form
+    assert styled(pressed)["██"] == PRESSED
+    assert text_of(pressed) == text_of(draw_board(rules, pattern))  # the same text form
     three = Rules(2, 3, states=3)
     _, _, board = parse_board("120/002", states=3)
     drawn = draw_board(three, board)
-    assert drawn == "    a b c\n  1 1 2 .\n  2 . . 2"
+    assert text_of(drawn) == "    a b c\n  1 1 2 .\n  2 . . 2"
     assert drawn.picture == "    a  b  c\n  1  1  2 ░░\n  2 ░░ ░░  2\n  1-2 light states  ░░ dark"
 
 
@@ -115,7 +119,7 @@ def test_blocks_read_back_as_the_board(rows: int, cols: int, data: st.DataObject
 
 def test_boards_wider_than_any_terminal_are_text_only() -> None:
     wide = Rules(1, BLOCKS_MAX + 1)
-    assert not isinstance(draw_board(wide, bytes(wide.cells)), Drawing)
+    assert not isinstance(draw_board(wide, bytes(wide.cells)), Picture)
 
 
 def test_solve_prints_blocks_in_a_terminal_and_text_with_plain(monkeypatch: pytest.MonkeyPatch,
@@ -149,9 +153,9 @@ def test_repl_solution_shows_the_press_grid_and_its_text() -> None:
         session.handle("/next")
     session.handle("/solution")
     reply = session.handle("y")[0]
-    assert isinstance(reply.text, Drawing) and reply.text.startswith("A correct answer: ")
+    assert isinstance(reply.body, Picture) and reply.text.startswith("A correct answer: ")
     presses = reply.text.split(": ", 1)[1]
-    assert "\n" not in reply.text and "██" in reply.text.picture and presses in reply.text.picture
+    assert "\n" not in reply.text and "██" in reply.body.picture and presses in reply.body.picture
     screen = Terminal()
     render.show_terminal([reply], render.make_console(screen, width=80))
     assert "██" in screen.getvalue()
@@ -187,9 +191,9 @@ def test_coin_counterexample_draws_the_start_and_final_tables() -> None:
     game = CoinGame(6)
     wrong = verdict(game, parse_coins("1, 12, 1", 6, 2))
     detail = wrong.detail
-    assert isinstance(detail, Drawing) and not wrong.correct
-    first = detail.split("\n")[0]
-    assert first.startswith("Start: ") and "at the start" not in detail  # the text form is unchanged
+    assert isinstance(detail, Picture) and not wrong.correct
+    first = detail.text.split("\n")[0]
+    assert first.startswith("Start: ") and "at the start" not in detail.text  # the text form is unchanged
     start, final = wrong.data["counterexample"]["start"], wrong.data["counterexample"]["final"]
     lines = detail.picture.split("\n")
     assert lines[0] == first and lines[1].startswith("at the start    after 3 moves")
@@ -202,7 +206,7 @@ def test_coin_counterexample_draws_the_start_and_final_tables() -> None:
 
 def test_coin_circle_picture_is_pinned() -> None:
     drawn = tables("Start: TTTH.", [("at the start", "TTTH"), ("after 3 moves", "THHH")])
-    assert drawn == "Start: TTTH."
+    assert text_of(drawn) == "Start: TTTH."
     assert drawn.picture == ("Start: TTTH.\n"
                              "at the start    after 3 moves\n"
                              "     T                T\n"
@@ -226,7 +230,7 @@ def classic_plan() -> tuple[object, object]:
 def test_gods_plan_tree_picture_is_pinned_and_reads_back() -> None:
     tree, u = classic_plan()
     drawn = draw_tree(tree, u)  # type: ignore[arg-type]
-    assert drawn == format_tree(tree, u)  # type: ignore[arg-type]
+    assert drawn.text == format_tree(tree, u)  # type: ignore[arg-type]
     lines = drawn.picture.split("\n")
     assert lines[:5] == ["ask A: would you say ja to (B is Random)",
                          "├─ da: ask B: would you say ja to (A is Random)",
@@ -274,7 +278,7 @@ def test_pictures_only_in_a_wide_enough_terminal() -> None:
     render.show_terminal([reply], render.make_console(narrow, width=10))
     assert "██" in wide.getvalue()
     assert "██" not in narrow.getvalue() and "X X X" in narrow.getvalue()  # too narrow: the text form
-    assert render.plain_text([reply]) == str(reply.text)
+    assert render.plain_text([reply]) == reply.text
 
 
 # -- progress on long commands ---------------------------------------------------------------------------

@@ -9,9 +9,10 @@ import pytest
 from helpers import new_session, play_through
 
 from tutor import render
-from tutor.course import Markdown, load_catalog
+from tutor.course import load_catalog
 from tutor.repl import run_plain
 from tutor.session import Reply
+from tutor.shown import Markdown
 
 CATALOG = load_catalog([])
 

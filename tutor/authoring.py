@@ -18,6 +18,7 @@ from tutor.errors import TutorError
 from tutor.progress import Progress
 from tutor.repl import plain_text
 from tutor.session import Reply, Session
+from tutor.shown import text_of
 
 
 def skeleton(lesson_id: str, puzzle_name: str) -> str:
@@ -44,7 +45,7 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
     for name, kind in puzzle.kinds.items():
         try:
             reference = kind.reference(game, kind.arguments({}))
-            if reference is not None and kind.judge(game, reference).correct:
+            if reference is not None and kind.judge(game, text_of(reference)).correct:
                 engine_kind = name
                 break
         except TutorError:
@@ -220,4 +221,4 @@ def _reference(session: Session, lesson: Lesson, step: Any) -> list[str] | None:
     if step.plays and step.goal == "explore" and step.reference:
         return [step.reference]
     answer = Session.solution_text(lesson, step)
-    return None if answer is None else [answer]
+    return None if answer is None else [text_of(answer)]

@@ -22,8 +22,8 @@ from tutor.errors import InvalidNotation, InvalidParams, TooLarge, TutorError
 from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES, to_int
 from tutor.puzzles.base import Command, Puzzle
-from tutor.puzzles.drawing import Drawing
 from tutor.puzzles.options import Option, resolve
+from tutor.shown import Drawn, Picture
 from tutor.text import one_line, shorten
 
 GRADE_FORMATS = ("text", "json", "csv", "gradescope", "prairielearn", "junit")  # tutor.platforms.FORMATS
@@ -270,28 +270,28 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
     elif namespace.json:
         print(dump_json(report.data))
     else:
-        print_text(report.text, report.spans)
+        print_text(report.body)
     return int(report.exit_code)
 
 
-def print_text(text: str, spans: Sequence[tuple[int, int, str]]) -> None:
-    """A report's text: in a terminal, its picture if it is a ``Drawing`` that fits (unless ``--plain``) and
-    its colour spans through rich (unless ``NO_COLOR``); otherwise the text as it is."""
+def print_text(text: Drawn) -> None:
+    """A report's text: in a terminal, the picture of a ``Picture`` that fits (unless ``--plain``), coloured
+    through rich (unless ``NO_COLOR``); otherwise the text form as it is."""
     from tutor import render
 
     terminal = sys.stdout.isatty() and not render.plain_wanted()
-    drawn = False
-    if terminal and isinstance(text, Drawing) and render.unicode_ok(sys.stdout) and \
-            text.width <= shutil.get_terminal_size().columns:
-        drawn, spans = True, text.spans
-        text = text.picture
-    if not spans or not terminal or os.environ.get("NO_COLOR"):
-        print(text)
+    drawable = isinstance(text, Picture) and text.width <= shutil.get_terminal_size().columns and \
+        (set(text.picture) <= set(text.text) or render.unicode_ok(sys.stdout))  # blocks need a UTF-8 stream
+    if not (terminal and isinstance(text, Picture) and drawable):
+        print(str(text))
+        return
+    if not text.spans or os.environ.get("NO_COLOR"):
+        print(text.picture)
         return
     from rich.text import Text
 
-    shown = Text(text, no_wrap=not drawn, overflow="fold")  # prose around a picture wraps at word boundaries
-    for start, end, style in spans:
+    shown = Text(text.picture, overflow="fold")  # prose around a picture wraps at word boundaries
+    for start, end, style in text.spans:
         shown.stylize(style, start, end)
     render.make_console(sys.stdout).print(shown)
 

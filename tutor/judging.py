@@ -14,6 +14,7 @@ from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
 from tutor.puzzles.options import Args
+from tutor.shown import Drawn
 
 if TYPE_CHECKING:
     from tutor.course import Step
@@ -129,7 +130,7 @@ def judge(step: Step, text: str) -> Verdict:
     return step.expects.judge(step.game, text, step.args)
 
 
-def reference(step: Step) -> str | None:
+def reference(step: Step) -> Drawn | None:
     """A correct answer to an ask step: the lesson's own reference, else the engine's."""
     if step.expects is None:
         return None

@@ -29,6 +29,7 @@ from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
 from tutor.paths import record_crash
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.play import LEARNER
+from tutor.shown import text_of
 
 VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters
 
@@ -62,7 +63,7 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
                       "so the step cannot be completed")
     else:
         try:
-            verdict = judge(step, answer)
+            verdict = judge(step, text_of(answer))
             if not verdict.correct:
                 errors.append(f"{where}.reference: judged wrong by the engine: {verdict.summary}")
         except TutorError as err:
@@ -153,7 +154,7 @@ def _lint_play(step: Step, where: str) -> list[str]:
     play = step.expects.play
     try:
         state = play.start(step.game, play.arguments(step.args), random.Random(0))
-        turn = play.play_text(state, answer)
+        turn = play.play_text(state, text_of(answer))
     except TutorError as err:
         return [f"{where}.reference: {err}"]
     if play.winner(turn.state) != LEARNER:

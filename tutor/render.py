@@ -7,7 +7,7 @@ a line that starts with spaces (a board, a table, a tree) keeps its layout,
 continuing under its own indentation when it is wider than the terminal.
 
 In a terminal the replies are styled by kind, and a reply that is a
-``Drawing`` (a Lights Out board in colour blocks, a circle of coins, a question
+``Picture`` (a Lights Out board in colour blocks, a circle of coins, a question
 tree) shows its picture when the picture fits the width.  Otherwise (plain mode,
 ``tutor --plain`` or ``TUTOR_PLAIN`` for screen readers) the same text is
 written wrapped to ``COLUMNS`` (80 if unset) with no escape codes and no
@@ -22,7 +22,7 @@ import shutil
 import textwrap
 from typing import TYPE_CHECKING, TextIO
 
-from tutor.puzzles.drawing import Drawing
+from tutor.shown import Markdown, Picture, text_of
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -119,7 +119,7 @@ def table(rows: list[str], unicode: bool, style: str) -> RenderableType:
     return shown
 
 
-def picture(drawing: Drawing, prefix: str, style: str, color: bool) -> RenderableType:
+def picture(drawing: Picture, prefix: str, style: str, color: bool) -> RenderableType:
     """A drawing's picture as rich text, its colour spans applied (with ``color``); only prose joined to the
     drawing is wider than the terminal, and it wraps at word boundaries."""
     from rich.text import Text
@@ -139,14 +139,15 @@ def renderable(reply: Reply, width: int, unicode: bool, color: bool, pictures: b
 
     style = STYLE.get(reply.kind, "") if color else ""
     prefix = mark(reply, unicode)
-    text = reply.text
-    if pictures and unicode and isinstance(text, Drawing) and len(prefix) + text.width <= width:
-        return picture(text, prefix, style, color)
-    if reply.markdown:
-        from rich.markdown import Markdown  # markdown-it loads on the first lesson text, not before the prompt
+    match reply.body:
+        case Picture() as drawing if pictures and unicode and len(prefix) + drawing.width <= width:
+            return picture(drawing, prefix, style, color)
+        case Markdown(text=source):
+            from rich.markdown import Markdown as Rich  # markdown-it loads on the first lesson text, not before
 
-        escaped = prefix.replace(">", "\\>")
-        return Markdown(escaped + reply.text, style=style or "none", code_theme="ansi_dark", hyperlinks=False)
+            escaped = prefix.replace(">", "\\>")
+            return Rich(escaped + source, style=style or "none", code_theme="ansi_dark", hyperlinks=False)
+    text = text_of(reply.body)
     parts: list[RenderableType] = []
     block: list[str] = []
     rows: list[str] = []
@@ -159,7 +160,7 @@ def renderable(reply: Reply, width: int, unicode: bool, color: bool, pictures: b
             parts.append(table(rows, unicode, style))
             rows.clear()
 
-    for line in (prefix + reply.text).splitlines() or [""]:
+    for line in (prefix + text).splitlines() or [""]:
         if is_row(line) != bool(rows):
             flush()
         (rows if is_row(line) else block).append(line)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.puzzles.base import Puzzle
+from tutor.shown import Markdown
 
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
 
@@ -24,12 +25,6 @@ def placeholders(text: str) -> list[str]:
     ['classes', 'coins']
     """
     return PLACEHOLDER.findall(text)
-
-
-class Markdown(str):
-    """Text an author wrote, to be read as Markdown (CommonMark); engine text is a plain ``str``."""
-
-    __slots__ = ()
 
 
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
+from tutor.shown import Drawn
 
 if TYPE_CHECKING:
     from tutor.puzzles.play import Play
@@ -42,7 +43,7 @@ class Verdict:
 
     correct: bool
     summary: str
-    detail: str = ""
+    detail: Drawn = ""
     data: JSON = field(default_factory=dict)
     canonical: str = ""
     length: int | None = None
@@ -199,8 +200,9 @@ class AnswerKind(ABC, Generic[G, A]):
     def check(self, game: G, answer: A, args: Args) -> Verdict:
         """Judge a parsed answer exactly."""
 
-    def reference(self, game: G, args: Args) -> str | None:
-        """A correct answer computed by the engine, or None if there is none."""
+    def reference(self, game: G, args: Args) -> Drawn | None:
+        """A correct answer computed by the engine (its text form is the answer; a picture may show it), or
+        None if there is none."""
         return None
 
     def hints(self, game: G, args: Args, text: str) -> list[str]:

@@ -42,13 +42,13 @@ from tutor.puzzles.answers import (
     Value,
     Verdict,
 )
-from tutor.puzzles.drawing import Span
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, PlayKind, Turn
+from tutor.shown import Drawn, text_of
 
 __all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Command", "Commands", "Kinds",
            "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report", "Sample",
-           "Span", "Turn", "Value", "Verdict"]
+           "Turn", "Value", "Verdict"]
 
 G = TypeVar("G")  # a family's game object
 
@@ -63,15 +63,19 @@ class Report:
     Output too large to hold in memory is produced on demand: ``stream`` gives the whole
     JSON document in pieces (then ``data`` holds every key, with the streamed list left
     as None), and ``files`` are (path, pieces) the command line writes before printing.
-    ``spans`` colour parts of the text in a terminal (a picture); the text alone is the plain form.
+    ``body`` is plain text or a ``Picture`` (a terminal shows its picture); ``text`` is its text form.
     """
 
     data: JSON
-    text: str
+    body: Drawn
     exit_code: int = 0
     stream: Pieces | None = None
     files: tuple[tuple[str, Pieces], ...] = ()
-    spans: tuple[Span, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The text form of the report (what plain output and tests read)."""
+        return text_of(self.body)
 
 
 # -- commands ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tutor.errors import IllegalMove, InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Verdict
 from tutor.puzzles.options import Args, Option, resolve
+from tutor.shown import Drawn, join
 from tutor.text import plural
 
 G = TypeVar("G")  # a family's game object
@@ -32,7 +33,7 @@ class Turn(Generic[S]):
     """The result of one learner move in a game: the new state and what the tutor says."""
 
     state: S
-    replies: tuple[str, ...]
+    replies: tuple[Drawn, ...]
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -75,7 +76,7 @@ class Play(ABC, Generic[G, S, M]):
         """``LEARNER`` or ``OPPONENT`` once the game is over, None while it goes on."""
 
     @abstractmethod
-    def render(self, state: S) -> str:
+    def render(self, state: S) -> Drawn:
         """The state as text (board, belief, piles) for /show."""
 
     def terminal(self, state: S) -> bool:
@@ -86,11 +87,11 @@ class Play(ABC, Generic[G, S, M]):
         """The hint ladder for the state."""
         return []
 
-    def solution(self, state: S) -> str | None:
+    def solution(self, state: S) -> Drawn | None:
         """Moves that win from the state (for /solution mid-game), or None."""
         return None
 
-    def reference(self, game: G, settings: Args) -> str | None:
+    def reference(self, game: G, settings: Args) -> Drawn | None:
         """A line of moves that wins from the start, or None (no win, or a random start)."""
         return None
 
@@ -107,7 +108,7 @@ class Play(ABC, Generic[G, S, M]):
         moves = self.split(state, text)
         if not moves:
             raise InvalidNotation(f"{text!r}: name a move")
-        replies: list[str] = []
+        replies: list[Drawn] = []
         for number, word in enumerate(moves, 1):
             if self.terminal(state):
                 left = plural(len(moves) - number + 1, 'move')
@@ -132,7 +133,7 @@ class Play(ABC, Generic[G, S, M]):
         over = self.terminal(turn.state)
         summary = ("the line wins the game" if won else
                    "the line loses the game" if over else "the game is not over after the line")
-        return Verdict(won, summary, "\n".join(turn.replies), {"won": won, "over": over},
+        return Verdict(won, summary, join(turn.replies), {"won": won, "over": over},
                        length=len(self.split(start, text)))
 
     def arguments(self, raw: Mapping[str, Any]) -> Args:
@@ -173,7 +174,7 @@ class PlayKind(AnswerKind[Any, list[str]]):
         """Replay the line from the start (``Play.judge``)."""
         return self.game_play.judge(game, args, " ".join(answer))
 
-    def reference(self, game: Any, args: Args) -> str | None:
+    def reference(self, game: Any, args: Args) -> Drawn | None:
         """A winning line from the start."""
         return self.game_play.reference(game, args)
 

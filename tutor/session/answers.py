@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tutor.course import Lesson, Markdown, Step, fill
+from tutor.course import Lesson, Step, fill
 from tutor.errors import TutorError
 from tutor.judging import explanation, judge, reference
-from tutor.puzzles.drawing import join
 from tutor.puzzles.play import LEARNER, Play
 from tutor.session.state import Place, Reply, SessionState
+from tutor.shown import Drawn, Markdown, Shown, join, text_of
 from tutor.text import plural
 
 COMPLETION_MOVES = 60  # legal moves offered to tab completion in a game
@@ -178,12 +178,12 @@ class Answering(SessionState):
 
     # -- hints and solutions --------------------------------------------------------------------------
 
-    def ladder(self) -> list[str]:
+    def ladder(self) -> list[Shown]:
         """The step's hint ladder: the lesson's hints (Markdown), then the engine's for where the learner is."""
         step = self.step
         assert step is not None
         puzzle = self.puzzle
-        ladder: list[str] = [fill(h, puzzle, step.game, step.args) for h in step.hints]
+        ladder: list[Shown] = [fill(h, puzzle, step.game, step.args) for h in step.hints]
         kind = step.expects
         if kind is None or step.computed:
             return ladder
@@ -216,7 +216,8 @@ class Answering(SessionState):
         level = min(self.place.hint_level + 1, len(ladder))
         rung = ladder[level - 1]
         numbered = f"hint {level} of {len(ladder)}: "
-        shown = Reply("hint", Markdown(numbered + rung) if isinstance(rung, Markdown) else numbered + rung)
+        shown = Reply("hint", Markdown(numbered + rung.text) if isinstance(rung, Markdown)
+                      else join([numbered, rung], ""))
         if self.place.hint_level >= len(ladder):
             return [shown, Reply("info", "That is the last hint. /solution reveals the answer.")]
         self.place = replace(self.place, hint_level=level)  # not an undo point: /undo takes back moves
@@ -249,13 +250,14 @@ class Answering(SessionState):
             return [Reply("info", "There is no winning answer here: that is the point of this step. "
                                   "Say so in your own words, or /next.")]
         why = explanation(step)
-        shown = ([Reply("hint", "A correct answer:"), Reply("board", answer)] if "\n" in answer  # a plan: a tree
+        tree = "\n" in text_of(answer)  # a plan: a tree
+        shown = ([Reply("hint", "A correct answer:"), Reply("board", answer)] if tree
                  else [Reply("hint", join(["A correct answer: ", answer], sep=""))])  # a press list keeps its grid
         return [*shown, *([Reply("board", why)] if why else []),
                 Reply("info", "Type it in (or your own) to complete the step.")]
 
     @staticmethod
-    def solution_text(lesson: Lesson, step: Step) -> str | None:
+    def solution_text(lesson: Lesson, step: Step) -> Drawn | None:
         """The correct answer for a step, computed by the engine (authored reference first)."""
         return reference(step)
 

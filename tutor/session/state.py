@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor import puzzles
-from tutor.course import Catalog, Lesson, Markdown, Step, instantiate, variant_seed
+from tutor.course import Catalog, Lesson, Step, instantiate, variant_seed
 from tutor.progress import Progress
 from tutor.puzzles.base import Puzzle
+from tutor.shown import Shown, text_of
 
 COMMANDS = {
     "/help": "this list",
@@ -39,17 +40,17 @@ HISTORY = 200  # undo snapshots kept
 class Reply:
     """One thing the tutor says; ``kind`` picks the REPL's style.
 
-    Kinds: title, say, ask, ok, wrong, hint, error, board, info.  ``markdown`` marks text a lesson's author
-    wrote (Markdown, ``tutor.course.Markdown``); the engines' text is plain (``tutor.render``).
+    Kinds: title, say, ask, ok, wrong, hint, error, board, info.  ``body`` is what to show: the engines'
+    plain text, a lesson author's ``Markdown``, or a ``Picture`` (``tutor.shown``); ``text`` is its text form.
     """
 
     kind: str
-    text: str
+    body: Shown
 
     @property
-    def markdown(self) -> bool:
-        """Whether the text is Markdown from a lesson (else the engine's plain text)."""
-        return isinstance(self.text, Markdown)
+    def text(self) -> str:
+        """The text form of what is shown (plain mode, transcripts, tests)."""
+        return text_of(self.body)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from tutor.bits import members
 from tutor.errors import InvalidNotation, InvalidParams, SearchLimit
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
-from tutor.puzzles.drawing import join
 from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.engine.solver import plan_tree
 from tutor.puzzles.gods.rules import GodsGame
@@ -25,6 +24,7 @@ from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach import GOAL, LIMIT, QUESTIONS, TARGET, target_of, tree_ladder, tree_verdict
 from tutor.puzzles.gods.teach.coach import judge_question, open_places
 from tutor.puzzles.options import Args, Option, required_text
+from tutor.shown import Drawn, join
 from tutor.text import plural
 
 COMMANDS = Commands()
@@ -81,7 +81,7 @@ def solve(game: GodsGame, args: Args) -> Report:
     data = {"questions": k, "tree": str(tree_text), "solvable": True, "worlds": start.bit_count(),
             "gods": list(zip(u.gods, u.roles, strict=True)), "lower_bound": solver.lower_bound(items),
             "model": model}
-    text = [f"Shortest plan: {plural(k, 'question')}{fewer}.", "", tree_text, "", *theory.model_lines(u)]
+    text: list[Drawn] = [f"Shortest plan: {plural(k, 'question')}{fewer}.", "", tree_text, "", *theory.model_lines(u)]
     return Report(data, join(text), 0)
 
 
@@ -112,7 +112,7 @@ def check(game: GodsGame, args: Args) -> Report:
     data = dict(v.data)
     data.update(min_questions=engine.min_questions(game, args["limit"]),
                 max_questions=engine.allowed(game, args["questions"], args["limit"]), summary=v.summary)
-    return Report(data, v.summary + ("\n" + v.detail if v.detail else ""), 0 if v.correct else 1)
+    return Report(data, join([v.summary, v.detail]) if v.detail else v.summary, 0 if v.correct else 1)
 
 
 def check_question(game: GodsGame, args: Args, target: Node | None) -> Report:

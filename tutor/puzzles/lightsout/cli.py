@@ -11,7 +11,6 @@ from typing import Any
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.base import Commands, Report
-from tutor.puzzles.drawing import above, join
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_steps
 from tutor.puzzles.lightsout.rules import LightsGame
@@ -29,6 +28,7 @@ from tutor.puzzles.lightsout.teach.verdicts import (
 )
 from tutor.puzzles.lightsout.theory import MAX_SYMBOLIC_CELLS, poly_nullity, sympy_view, textbook
 from tutor.puzzles.options import Args, Option, required_text
+from tutor.shown import Drawn, above, join
 from tutor.text import sequence_text
 
 COMMANDS = Commands()
@@ -82,7 +82,7 @@ def solve(game: LightsGame, args: Args) -> Report:
         "theorem": "sutner" if sol.solvable and all_on_theorem(rules, board) else None,
     }
     small = rules.cells <= MAX_TEXT_CELLS
-    lines = [f"Lights Out {rules.describe()}: {lit_text(rules, board)}."]
+    lines: list[Drawn] = [f"Lights Out {rules.describe()}: {lit_text(rules, board)}."]
     if small:
         lines.append(render(rules, board))
     if not sol.solvable:
@@ -109,10 +109,10 @@ def solve(game: LightsGame, args: Args) -> Report:
     return Report(data, join(lines))
 
 
-def _chase_lines(rules: Rules, board: Board) -> list[str]:
+def _chase_lines(rules: Rules, board: Board) -> list[Drawn]:
     if not rules.chaseable:
         return ["(light chasing needs the plus neighbourhood on a flat board)"]
-    out = ["", "Light chasing, row by row:"]
+    out: list[Drawn] = ["", "Light chasing, row by row:"]
     steps = chase_steps(rules, board)
     for step in steps:
         if step.presses:
@@ -149,7 +149,7 @@ def analyze(game: LightsGame, args: Args) -> Report:
         "method": a.method,
         **_all_on(rules),
     }
-    lines = [f"Lights Out {rules.describe()}: {rules.cells} cells, rank {a.rank}, nullity {a.nullity}.",
+    lines: list[Drawn] = [f"Lights Out {rules.describe()}: {rules.cells} cells, rank {a.rank}, nullity {a.nullity}.",
              f"Solvable boards: {_power(rules.states, a.rank)} of {_power(rules.states, rules.cells)}; "
              f"each has {_power(rules.states, a.nullity)} solution{'' if a.nullity == 0 else 's'}.",
              f"The all-on board is {'' if data['all_on_solvable'] else 'not '}solvable: {data['all_on_reason']}."]
@@ -197,9 +197,8 @@ def check(game: LightsGame, args: Args) -> Report:
     rules = game.rules
     cells = parse_presses(required_text(args, "presses"), rules)
     verdict = judge_presses(rules, game.lights, cells, need_minimal=args["minimal"])
-    text = ("correct: " if verdict.correct else "incorrect: ") + verdict.summary
-    if verdict.detail:
-        text += "\n" + verdict.detail
+    said = ("correct: " if verdict.correct else "incorrect: ") + verdict.summary
+    text = join([said, verdict.detail]) if verdict.detail else said
     return Report(verdict.data, text, 0 if verdict.correct else 1)
 
 

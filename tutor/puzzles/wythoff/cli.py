@@ -16,7 +16,7 @@ from __future__ import annotations
 from tutor.errors import InvalidParams
 from tutor.limits import WYTHOFF_UPTO
 from tutor.puzzles.answers import JSON, Verdict
-from tutor.puzzles.base import Commands, Report, Span
+from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.puzzles.wythoff.engine import (
     grundy_values,
@@ -33,8 +33,9 @@ from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_mov
 from tutor.puzzles.wythoff.teach import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.teach.decision import decide
 from tutor.puzzles.wythoff.teach.kinds import KINDS
-from tutor.puzzles.wythoff.teach.pictures import PICTURE_MAX, PICTURE_UPTO, Picture, grundy_map, picture_size, plot
+from tutor.puzzles.wythoff.teach.pictures import PICTURE_MAX, PICTURE_UPTO, grundy_map, picture_size, plot
 from tutor.puzzles.wythoff.theory import analysis
+from tutor.shown import Drawn, join
 from tutor.text import plural
 
 COMMANDS = Commands()
@@ -129,11 +130,12 @@ def check(game: WythoffGame, args: Args) -> Report:
         verdict = KINDS["conjecture"].judge(game, conjecture, {"bound": args["bound"]})
     else:
         verdict = KINDS["move"].judge(game, required_text(args, "answer"))
-    text = verdict.summary + ("\n" + verdict.detail if verdict.detail else "")
+    parts: list[Drawn] = [verdict.summary, *([verdict.detail] if verdict.detail else [])]
     wins = verdict.data.get("winning_moves") if conjecture is None and not verdict.correct else None
     if wins:
         shown = [f"{w[0]}: {w[1]},{w[2]}" if len(w) == 3 else f"{w[0]},{w[1]}" for w in wins]
-        text += f"\nThe winning moves were: {', '.join(shown)}."
+        parts.append(f"The winning moves were: {', '.join(shown)}.")
+    text = join(parts)
     data = {"correct": verdict.correct, "summary": verdict.summary, **verdict.data}
     return Report(data, text, 0 if verdict.correct else 1)
 
@@ -169,7 +171,7 @@ def analyze(game: WythoffGame, args: Args) -> Report:
     """What was asked for (``args.given``), or the sympy-checked proof when nothing was."""
     rules = game.rules
     data: JSON = {"rules": rules_json(rules)}
-    lines: list[str] = []
+    lines: list[Drawn] = []
     asked = False
     if "count" in args.given:
         asked = True
@@ -209,29 +211,22 @@ def analyze(game: WythoffGame, args: Args) -> Report:
         data["losing_totals"] = sorted({x + y for x, y in pairs})
         lines.append(f"Losing splits with {args['min_total']} to {args['max_total']} pennies: "
                      f"{format_pairs(pairs) or 'none'}")
-    spans: list[Span] = []
-
-    def draw(picture: Picture) -> None:
-        start = len("\n".join(lines)) + 1 if lines else 0
-        spans.extend((start + a, start + b, style) for a, b, style in picture.spans)
-        lines.extend(picture.lines)
-
     if args["plot"]:
         asked = True
         size = picture_size(upto)
         picture, cells = plot(rules, size)
         data["plot"] = {"upto": size, "losing_positions": [list(c) for c in cells]}
-        draw(picture)
+        lines.append(picture)
     if args["grundy_map"]:
         asked = True
         size = picture_size(upto)
         picture, values = grundy_map(rules, size)
         data["grundy_map"] = {"upto": size, "values": values}
-        draw(picture)
+        lines.append(picture)
     if not asked:
         steps = analysis(rules)
         data["analysis"] = [s.as_json() for s in steps]
         data["p_positions"] = [list(p) for p in p_positions(rules, 10)]
         lines = [f"{n}. {s.title}. {s.text}" + (f"  [sympy: {s.identity}: {'verified' if s.verified else 'FAILED'}]"
-                                                 if s.identity else "") for n, s in enumerate(steps, 1)]
-    return Report(data, "\n".join(lines), spans=tuple(spans))
+                                                if s.identity else "") for n, s in enumerate(steps, 1)]
+    return Report(data, join(lines))

@@ -18,9 +18,9 @@ from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy, positions
 from tutor.puzzles.coins.teach.pictures import tables
 from tutor.puzzles.coins.theory import decide, necklaces
-from tutor.puzzles.drawing import join
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, Play, Turn
+from tutor.shown import Drawn, join
 from tutor.text import plural
 
 SHOWN_STEPS = 24  # counterexample lines shown in text before eliding the middle
@@ -79,7 +79,7 @@ def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdi
     return Verdict(False, summary, layout(m, strategy, ce), data, canonical, len(strategy), sol.shortest)
 
 
-def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> str:
+def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> Drawn:
     """The counterexample as lines a learner can replay with coins on a table."""
     total = len(strategy)
     start = f"Start: {m.show(ce.start)} (position 0 first, clockwise)."

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from tutor.puzzles.drawing import Canvas, Drawing, above
+from tutor.puzzles.drawing import Canvas
+from tutor.shown import Drawn, Picture, above
 
 CIRCLE_MAX = 24  # the most coins drawn as a circle
 FACE_STYLE = {"H": "bold yellow", "T": "bold blue"}
@@ -51,7 +52,7 @@ def face_style(face: str, first: bool) -> str:
     return style + " underline" if first else style
 
 
-def tables(text: str, shown: Sequence[tuple[str, str]]) -> str:
+def tables(text: str, shown: Sequence[tuple[str, str]]) -> Drawn:
     """``text``, whose picture draws the tables ``shown`` ((caption, faces) pairs) as circles side by side below
     it, with a key; plain ``text`` when there is no table or one is too large to draw.
 
@@ -79,7 +80,7 @@ def tables(text: str, shown: Sequence[tuple[str, str]]) -> str:
         left += width + GAP
     canvas.put(height + 1, 0, KEY)
     picture, spans = canvas.picture()
-    return above(text, Drawing(picture, picture, spans))
+    return above(text, Picture(picture, picture, spans))
 
 
 KEY = "Position 0 is underlined at the top; the others follow clockwise."

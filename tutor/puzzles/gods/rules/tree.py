@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 
 from tutor.errors import InvalidNotation
 from tutor.limits import TREE_DEPTH
-from tutor.puzzles.drawing import Drawing, Span
 from tutor.puzzles.gods.rules.lang import Node, QuestionError, format_question, parse_asked
 from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
+from tutor.shown import Picture, Span
 
 
 class TreeError(InvalidNotation):
@@ -261,7 +261,7 @@ def depth(tree: Tree) -> int:
 QUESTION_STYLE, WORD_STYLE, LEAF_STYLE, GUIDE_STYLE = "cyan", "bold yellow", "green", "bright_black"
 
 
-def draw_tree(tree: Tree, u: Universe) -> str:
+def draw_tree(tree: Tree, u: Universe) -> Picture:
     """The plan as ``format_tree`` writes it, with a picture for terminals: a tree with guide lines, each
     answer word on the line of what follows it, in colour.  ``parse_tree`` reads either form back."""
     rows: list[tuple[str, str, str]] = []  # (guides, answer word, what follows it)
@@ -290,4 +290,4 @@ def draw_tree(tree: Tree, u: Universe) -> str:
                       LEAF_STYLE if "=" in head else GUIDE_STYLE))
         lines.append(line)
         offset += len(line) + 1
-    return Drawing(format_tree(tree, u), "\n".join(lines), spans)
+    return Picture(format_tree(tree, u), "\n".join(lines), tuple(spans))

@@ -37,6 +37,7 @@ from tutor.puzzles.gods.teach.judge import (
 )
 from tutor.puzzles.gods.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
+from tutor.shown import Drawn
 from tutor.text import plural
 
 __all__ = ["GOAL", "KINDS", "LIMIT", "QUANTITIES", "QUESTIONS", "TARGET", "target_of", "tree_ladder",
@@ -133,7 +134,7 @@ class TreeKind(AnswerKind[GodsGame, Tree]):
         """Exact, with the question limit from ``questions`` (0: the fewest possible)."""
         return tree_verdict(game, answer, args["questions"], args["limit"])
 
-    def reference(self, game: GodsGame, args: Args) -> str | None:
+    def reference(self, game: GodsGame, args: Args) -> Drawn | None:
         """A shortest plan."""
         tree = reference_tree(game, args["limit"])
         return None if tree is None else draw_tree(tree, game.universe)

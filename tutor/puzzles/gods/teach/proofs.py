@@ -24,6 +24,7 @@ from tutor.puzzles.gods.teach.explain import identity_texts
 from tutor.puzzles.gods.teach.judge import example_of, example_table, question_verdict, target_of
 from tutor.puzzles.gods.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
+from tutor.shown import text_of
 from tutor.text import plural
 
 Value = int | str | bool
@@ -440,7 +441,7 @@ def explain_example_meets_goal(game: GodsGame, args: Args, value: Value) -> str:
     """The question's verdict against the goal, with the split it makes."""
     asked = example_of(game, args, "example_meets_goal")
     v = question_verdict(game, asked, args["goal"], target_of(game, args))
-    detail = "\n".join(line for line in v.detail.splitlines() if line.startswith(" "))
+    detail = "\n".join(line for line in text_of(v.detail).splitlines() if line.startswith(" "))
     return f"{v.canonical}: {v.summary}\n{detail}".rstrip()
 
 

@@ -27,6 +27,7 @@ from tutor.puzzles.lightsout.teach.verdicts import (
     solution_text,
 )
 from tutor.puzzles.options import Args, Option
+from tutor.shown import Drawn
 
 KINDS = Kinds()
 
@@ -69,7 +70,7 @@ class Presses(PressList):
         """All dark after the presses?"""
         return judge_presses(game.rules, game.lights, answer)
 
-    def reference(self, game: LightsGame, args: Args) -> str | None:
+    def reference(self, game: LightsGame, args: Args) -> Drawn | None:
         """A fewest-press solution."""
         return solution_text(game.rules, game.lights)
 
@@ -85,7 +86,7 @@ class Minimal(PressList):
         """All dark, and no more presses than the fewest?"""
         return judge_presses(game.rules, game.lights, answer, need_minimal=True)
 
-    def reference(self, game: LightsGame, args: Args) -> str | None:
+    def reference(self, game: LightsGame, args: Args) -> Drawn | None:
         """A fewest-press solution."""
         return solution_text(game.rules, game.lights)
 

@@ -18,6 +18,7 @@ from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, 
 from tutor.puzzles.lightsout.teach.verdicts import hint_ladder, judge_presses, lit_text, render, solution_text
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
+from tutor.shown import Drawn
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
         """The learner, once the board is dark."""
         return None if any(state.board) else LEARNER
 
-    def render(self, state: LightsState) -> str:
+    def render(self, state: LightsState) -> Drawn:
         """The current board with coordinates."""
         return render(state.game.rules, state.board)
 
@@ -93,11 +94,11 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
         """Nudge, concept (chase or algebra), then a cell to press."""
         return hint_ladder(state.game.rules, state.board)
 
-    def solution(self, state: LightsState) -> str | None:
+    def solution(self, state: LightsState) -> Drawn | None:
         """The fewest presses that darken the board as it is now."""
         return solution_text(state.game.rules, state.board)
 
-    def reference(self, game: LightsGame, settings: Args) -> str | None:
+    def reference(self, game: LightsGame, settings: Args) -> Drawn | None:
         """The fewest presses that darken the game's board (none for a ``random`` board:
         each learner's game draws its own, and no answer fits them all)."""
         return None if game.is_random else solution_text(game.rules, game.lights)

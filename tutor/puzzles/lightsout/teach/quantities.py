@@ -14,7 +14,7 @@ from tutor.puzzles.lightsout.engine.chase import chase_steps
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.teach import race, texts
 from tutor.puzzles.lightsout.teach.kinds import ROW
-from tutor.puzzles.lightsout.teach.verdicts import chase_cells, need_chase, render, residue_text
+from tutor.puzzles.lightsout.teach.verdicts import board_text, chase_cells, need_chase, residue_text
 from tutor.puzzles.lightsout.theory import poly_nullity
 from tutor.puzzles.options import Args
 
@@ -98,7 +98,7 @@ def poly_nullity_quantity(game: LightsGame, args: Args) -> int:
 @QUANTITIES.register("board", "the board, drawn with column letters and row numbers")
 def board(game: LightsGame, args: Args) -> str:
     """The drawing: ``{{board}}`` in a lesson shows this, not the parameter's text."""
-    return render(game.rules, game.lights)
+    return board_text(game.rules, game.lights)
 
 
 @QUANTITIES.register("chase_board", "the board a chase faces before clearing row ROW (argument row), drawn",

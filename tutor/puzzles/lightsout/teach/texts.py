@@ -14,7 +14,7 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_rows
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, from_bitmask, press_matrix
 from tutor.puzzles.lightsout.rules.notation import format_board, format_cell
-from tutor.puzzles.lightsout.teach.verdicts import chase_stage, need_chase, need_classic, render, unsolvable_reason
+from tutor.puzzles.lightsout.teach.verdicts import board_text, chase_stage, need_chase, need_classic, unsolvable_reason
 
 MAX_TABLE_COLS = 12  # the residue table enumerates 2^cols top rows
 MAX_MATRIX_CELLS = 16  # the press matrix is printed up to this many cells
@@ -25,7 +25,7 @@ def chase_board(rules: Rules, board: Board, row: int) -> str:
     need_chase(rules, "chase_board")
     if not 0 <= row < rules.rows - 1:
         raise InvalidParams(f"row {row + 1} has no row below it on a {rules.rows}-row board")
-    return render(rules, chase_stage(rules, board, row).board)
+    return board_text(rules, chase_stage(rules, board, row).board)
 
 
 def residue_table(rules: Rules) -> str:
@@ -57,7 +57,7 @@ def quiet_boards(rules: Rules, limit: int = 4) -> str:
     if not analysis.quiet:
         return "(no quiet patterns: only pressing nothing changes nothing)"
     shown = analysis.quiet[:limit]
-    drawn = [render(rules, q).split("\n") for q in shown]
+    drawn = [board_text(rules, q).split("\n") for q in shown]
     width = max(len(line) for block in drawn for line in block)
     lines = ["   ".join(block[i].ljust(width) for block in drawn).rstrip() for i in range(len(drawn[0]))]
     if len(analysis.quiet) > limit:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Verdict
-from tutor.puzzles.drawing import Canvas, Drawing, Span, above, join
+from tutor.puzzles.drawing import Canvas
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import ChaseStep, chase_steps, residue_of
 from tutor.puzzles.lightsout.rules.grid import (
@@ -26,6 +26,7 @@ from tutor.puzzles.lightsout.rules.grid import (
     pattern_of,
 )
 from tutor.puzzles.lightsout.rules.notation import column_name, format_board, format_cell, format_presses
+from tutor.shown import Drawn, Picture, Span, above, join
 from tutor.text import plural
 
 
@@ -42,10 +43,18 @@ def need_classic(rules: Rules, what: str) -> None:
                             f"not {rules.describe()}")
 
 
-def render(rules: Rules, board: Board, presses: bool = False) -> str:
+def render(rules: Rules, board: Board, presses: bool = False) -> Drawn:
+    """``board_text`` with a picture for terminals: the cells as colour blocks (``presses``: a press set, its
+    pressed cells in another colour); boards too large for any terminal are their text alone."""
+    text = board_text(rules, board)
+    if rules.cols > BLOCKS_MAX or rules.rows > BLOCKS_MAX:  # wider than any terminal: the text is the picture
+        return text
+    return Picture(text, *blocks(rules, board, presses))
+
+
+def board_text(rules: Rules, board: Board) -> str:
     """The board with column letters and row numbers, for humans; every line starts with two spaces, so
-    text around it shows it as it is (preformatted), not as prose.  A ``Drawing``: a terminal shows the
-    cells as colour blocks (``presses``: a press set, its pressed cells in another colour)."""
+    text around it shows it as it is (preformatted), not as prose."""
     width = max(len(column_name(rules.cols - 1)), 1)
     pad = len(str(rules.rows))
     head = "  " + " " * (pad + 1) + " ".join(column_name(c).rjust(width) for c in range(rules.cols))
@@ -53,10 +62,7 @@ def render(rules: Rules, board: Board, presses: bool = False) -> str:
     rows = format_board(rules, board, "\n").split("\n")
     for r, row in enumerate(rows):
         lines.append(f"  {r + 1:>{pad}} " + " ".join(ch.rjust(width) for ch in row))
-    text = "\n".join(lines)
-    if rules.cols > BLOCKS_MAX or rules.rows > BLOCKS_MAX:  # wider than any terminal: the text is the picture
-        return text
-    return Drawing(text, *blocks(rules, board, presses))
+    return "\n".join(lines)
 
 
 BLOCKS_MAX = 60  # the most rows or columns drawn in blocks (3 columns a cell: 180 columns)
@@ -145,7 +151,7 @@ def solvable_reason(rules: Rules, board: Board, sol: engine.Solution) -> str:
     return unsolvable_reason(rules, board, sol.obstruction)
 
 
-def solution_text(rules: Rules, board: Board) -> str | None:
+def solution_text(rules: Rules, board: Board) -> Drawn | None:
     """The fewest presses that darken ``board`` (best found, if not proven), or None when none do."""
     sol = engine.solve(rules, board)
     if sol.pattern is None:

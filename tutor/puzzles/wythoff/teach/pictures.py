@@ -4,19 +4,17 @@ Both are computed by the exact engine (losing pairs from the formula, Grundy val
 from the Grundy table) and drawn as plain text, one cell of two characters per
 position: the first pile across (x, left to right), the second pile up (y, bottom
 to top), so the losing positions lie along the two rays of slopes phi and 1/phi.
-A picture also carries colour spans (style names) that the command line applies
-in a terminal; the text alone is the plain form (no escape codes).
+A picture is a ``tutor.shown.Picture`` whose picture is its text, with colour spans
+(style names) that a terminal applies; the text alone is the plain form (no escape codes).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tutor.errors import InvalidParams
-from tutor.puzzles.base import Span
 from tutor.puzzles.wythoff.engine import p_positions_upto
 from tutor.puzzles.wythoff.engine.table import grundy_table
 from tutor.puzzles.wythoff.rules import Position, Rules
+from tutor.shown import Picture, Span
 
 PICTURE_UPTO = 30  # default largest pile of a picture: 31 cells of 2 characters, 65 columns
 PICTURE_MAX = 37  # the largest pile that fits an 80-column terminal (3 + 2 * 38 - 1 = 78 columns)
@@ -25,14 +23,6 @@ LOSING, WINNING = "#", "."
 LOSING_STYLE, WINNING_STYLE = "bold yellow", "bright_black"
 PALETTE = ("red", "green", "blue", "magenta", "cyan", "bright_red", "bright_green", "bright_blue",
            "bright_magenta", "bright_cyan")  # values 1, 2, ... cycle through these; 0 stands out
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A drawing: its lines (plain text) and colour spans over ``"\\n".join(lines)``."""
-
-    lines: tuple[str, ...]
-    spans: tuple[Span, ...]
 
 
 def picture_size(upto: int | None) -> int:
@@ -77,7 +67,8 @@ def _draw(n: int, cell: dict[Position, tuple[str, str]], header: str, legend: tu
             axis[width + 1 + 2 * x + i] = digit
     lines.append("".join(axis).rstrip())
     lines.extend(legend)
-    return Picture(tuple(lines), tuple(spans))
+    text = "\n".join(lines)
+    return Picture(text, text, tuple(spans))
 
 
 def plot(rules: Rules, n: int) -> tuple[Picture, list[Position]]:

@@ -215,15 +215,26 @@ def torus() -> list[Figure]:
 
 BIG_QUESTIONS: tuple[tuple[str, dict[str, int]], ...] = (("chase_board", {"row": 999}),)  # the last row asked
 _RSS_SCRIPT = """
-import json, resource, sys
-from tutor.bench.lightsout import cold_quantity, quantity_game
-rss = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+import json, sys
+from tutor.bench.lightsout import cold_quantity, peak_rss_mb, quantity_game
+rss = peak_rss_mb
 game = quantity_game(sys.argv[1])
 base = rss()
 for name in json.loads(sys.argv[2]):
     cold_quantity(game, name, {})
 print(json.dumps({"base": base, "peak": rss()}))
 """
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB: VmHWM, which a new program starts afresh (``ru_maxrss``
+    keeps the peak of the process that started it, across exec), else ``ru_maxrss``."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return _max_rss_mb()
 
 
 def quantity_game(board: str):  # type: ignore[no-untyped-def]

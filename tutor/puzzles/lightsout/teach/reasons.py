@@ -12,7 +12,6 @@ try again.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from itertools import product
 
 from tutor.puzzles.answers import Value
@@ -82,15 +81,6 @@ def _power_mistakes(wrong: int, base: int, exponent: int, unit: str) -> str:
     if exponent < 64 and wrong == base**exponent + 1:
         return "That counts one too many: every combination is already counted once, nothing included."
     return ""
-
-
-def _text(wrong: Value, value: Value, what: str) -> str:
-    """A text quantity refuted line by line: the first line that differs."""
-    got, want = str(wrong).splitlines() or [""], str(value).splitlines() or [""]
-    for i, (a, b) in enumerate(zip(got, want, strict=False), 1):
-        if a.rstrip() != b.rstrip():
-            return f"{what} differs at line {i}: the engine has {b.strip()!r} there, not {a.strip()!r}."
-    return f"{what} has {plural(len(want), 'line')}, not {len(got)}."
 
 
 def _shown(base: int, exponent: int) -> str:
@@ -406,35 +396,3 @@ def refute_solvable(game: LightsGame, args: Args, value: Value, wrong: Value) ->
     if str(wrong).strip().lower() not in ("yes", "no"):
         return f"The answer is yes or no, not {wrong!r}."
     return explain_solvable(game, args, value)
-
-
-# -- texts ------------------------------------------------------------------------------------------
-
-
-def _text_quantity(name: str, what: str, why: str) -> None:
-    """Explain and refute a text quantity (a drawing or a table, never asked as a number)."""
-
-    def explain(game: LightsGame, args: Args, value: Value) -> str:
-        return why
-
-    def refute(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-        return _text(wrong, value, what)
-
-    QUANTITIES.explains(name)(explain)
-    QUANTITIES.refutes(name)(refute)
-
-
-TEXTS: Sequence[tuple[str, str, str]] = (
-    ("board", "The board", "The board as the step's parameters give it (X lit, . dark)."),
-    ("chase_board", "The board", "The board after chasing the rows above the one asked about."),
-    ("residue", "The residue", "The last row left after chasing the board from row 1 down."),
-    ("residue_table", "The table",
-     "Each top row, pressed on a dark board and chased, leaves a last row; the table keeps the fewest top row "
-     "for each."),
-    ("quiet_boards", "The drawing", "A basis of the quiet patterns from the engine's elimination."),
-    ("obstruction", "The reason", "A quiet pattern with an odd number of the board's lights on it, or none."),
-    ("press_matrix", "The matrix", "Row i, column j: how often pressing cell j changes cell i."),
-    ("method_race", "The race", "Each method timed on this computer; the counts are exact."),
-)
-for _name, _what, _why in TEXTS:
-    _text_quantity(_name, _what, _why)

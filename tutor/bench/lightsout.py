@@ -76,7 +76,7 @@ def big_board() -> list[Figure]:
     return [
         Figure("1000x1000 solve (rank + one solution), cold", seconds, "s", 1.5, note),
         Figure("1000x1000 solve peak traced memory", mb, "MB", 1000.0,
-               f"whole process max RSS so far {_max_rss_mb():.0f} MB"),
+               f"whole process max RSS so far {peak_rss_mb():.0f} MB"),
     ]
 
 

@@ -16,12 +16,12 @@ from itertools import product
 
 from tutor.puzzles.answers import Value
 from tutor.puzzles.lightsout import engine
-from tutor.puzzles.lightsout.engine.chase import chase_steps
+from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Pattern, Rules, cells_of, lit_cells
-from tutor.puzzles.lightsout.rules.notation import column_name, format_cell, format_presses
+from tutor.puzzles.lightsout.rules.notation import column_name, format_cell, press_names
 from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
-from tutor.puzzles.lightsout.teach.verdicts import chase_cells, solvable_reason
+from tutor.puzzles.lightsout.teach.verdicts import solvable_reason
 from tutor.puzzles.options import Args
 from tutor.text import plural, sequence_text
 
@@ -112,7 +112,7 @@ def _solutions(rules: Rules, sol: engine.Solution, limit: int) -> list[Pattern]:
 
 
 def _presses(rules: Rules, pattern: Pattern) -> str:
-    return sequence_text(format_presses(cells_of(rules, pattern)).split(), 12)
+    return press_names(cells_of(rules, pattern), 12)
 
 
 def _uses(rules: Rules) -> str:
@@ -302,16 +302,14 @@ def refute_lit(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
 
 @QUANTITIES.explains("chase_presses")
 def explain_chase_presses(game: LightsGame, args: Args, value: Value) -> str:
-    cells = chase_cells(chase_steps(game.rules, game.lights))
-    return f"The chase presses {sequence_text(format_presses(cells).split(), 24)}: {value}."
+    return f"The chase presses {press_names(chase(game.rules, game.lights).cells(), 24)}: {value}."
 
 
 @QUANTITIES.refutes("chase_presses")
 def refute_chase_presses(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-    cells = chase_cells(chase_steps(game.rules, game.lights))
     return _count(wrong, value, "A number of presses",
                   f"Row by row, the chase presses under each light: "
-                  f"{sequence_text(format_presses(cells).split(), 24)}")
+                  f"{press_names(chase(game.rules, game.lights).cells(), 24)}")
 
 
 @QUANTITIES.explains("solutions")

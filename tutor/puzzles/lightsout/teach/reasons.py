@@ -289,15 +289,14 @@ def refute_top_row_cells(game: LightsGame, args: Args, value: Value, wrong: Valu
 
 @QUANTITIES.explains("lit")
 def explain_lit(game: LightsGame, args: Args, value: Value) -> str:
-    lit = [format_cell(*c) for c in lit_cells(game.rules, game.lights)]
-    return f"The lit cells: {sequence_text(lit, 24) or 'none'} ({value})."
+    return f"The lit cells: {press_names(lit_cells(game.rules, game.lights), 24)} ({value})."
 
 
 @QUANTITIES.refutes("lit")
 def refute_lit(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-    lit = [format_cell(*c) for c in lit_cells(game.rules, game.lights)]
+    lit = lit_cells(game.rules, game.lights)
     return _count(wrong, value, "A number of lights",
-                  f"The lit cells are {sequence_text(lit, 24) or 'none at all'}")
+                  f"The lit cells are {press_names(lit, 24) if lit else 'none at all'}")
 
 
 @QUANTITIES.explains("chase_presses")

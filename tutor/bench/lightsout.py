@@ -12,7 +12,9 @@
 * issue 13: the torus chase - nullity of a 1000 x 1000 torus (elimination would
   need a million-by-million matrix), a solved and replayed 1000 x 1000 torus,
   and the chase against full elimination at 64 x 64, the largest torus
-  elimination allows.
+  elimination allows;
+* issue 19: every lesson quantity (``teach.quantities``) on the 1000 x 1000 board of lesson 4, cold: at
+  most 1 s and 300 MB each (traced), and the whole lot in a fresh process within 300 MB of RSS.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def big_board() -> list[Figure]:
     return [
         Figure("1000x1000 solve (rank + one solution), cold", seconds, "s", 1.5, note),
         Figure("1000x1000 solve peak traced memory", mb, "MB", 1000.0,
-               f"whole process max RSS so far {_max_rss_mb():.0f} MB"),
+               f"whole process max RSS so far {peak_rss_mb():.0f} MB"),
     ]
 
 
@@ -211,6 +213,97 @@ def torus() -> list[Figure]:
     return figures
 
 
+BIG_QUESTIONS: tuple[tuple[str, dict[str, int]], ...] = (("chase_board", {"row": 999}),)  # the last row asked
+_RSS_SCRIPT = """
+import json, sys
+from tutor.bench.lightsout import cold_quantity, peak_rss_mb, quantity_game
+rss = peak_rss_mb
+game = quantity_game(sys.argv[1])
+base = rss()
+for name in json.loads(sys.argv[2]):
+    cold_quantity(game, name, {})
+print(json.dumps({"base": base, "peak": rss()}))
+"""
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB: VmHWM, which a new program starts afresh (``ru_maxrss``
+    keeps the peak of the process that started it, across exec), else ``ru_maxrss``."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return _max_rss_mb()
+
+
+def quantity_game(board: str):  # type: ignore[no-untyped-def]
+    """The 1000 x 1000 game of lesson 4's "Unknowns on a big board" step (``all-on``), or a random one."""
+    from tutor.puzzles import get
+
+    game = get("lightsout").load({"size": "1000x1000", "board": board, "seed": 1})
+    game.lights  # noqa: B018 - drawn once, outside the figures
+    return game
+
+
+def cold_quantity(game, name: str, args: dict[str, int]):  # type: ignore[no-untyped-def]
+    """One quantity with no cached analysis or race: its value, or the refusal (``TutorError``)."""
+    from tutor.errors import TutorError
+    from tutor.puzzles.lightsout import engine
+    from tutor.puzzles.lightsout.teach import QUANTITIES, race
+
+    engine.analyze.cache_clear()
+    race.method_race.cache_clear()
+    try:
+        return QUANTITIES[name](game, args)
+    except TutorError as err:
+        return err
+
+
+def _said(value) -> str:  # type: ignore[no-untyped-def]
+    if isinstance(value, Exception):
+        return f"refused: {str(value)[:50]}"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"{value.bit_length()}-bit number"
+    text = str(value)
+    return f"{len(text):,} characters" if len(text) > 30 else text
+
+
+def _quantity_figures(game, name: str, args: dict[str, int], label: str) -> list[Figure]:  # type: ignore[no-untyped-def]
+    once, value = best_time(lambda: cold_quantity(game, name, args), repeat=1)
+    seconds = once if once > 0.5 else min(once, best_time(lambda: cold_quantity(game, name, args), repeat=3)[0])
+    mb, _ = peak_memory_mb(lambda: cold_quantity(game, name, args))
+    shown = "".join(f" {k}={v}" for k, v in args.items())
+    return [Figure(f"{label} {name}{shown}, cold", seconds, "s", 1.0, f"{_said(value)}; peak {mb:.1f} MB traced"),
+            Figure(f"{label} {name}{shown} peak traced memory", mb, "MB", 300.0)]
+
+
+def quantities() -> list[Figure]:
+    """Every lesson quantity on 1000 x 1000: lesson 4's all-on board (one pair per quantity), a random board
+    (the worst pair), and every quantity of both in a fresh process (max RSS)."""
+    from tutor.puzzles.lightsout.teach import QUANTITIES
+
+    questions = [*((name, {}) for name in QUANTITIES), *BIG_QUESTIONS]
+    figures = []
+    for board, label in (("all-on", "1000x1000 all-on:"), ("random", "1000x1000 random:")):
+        game = quantity_game(board)
+        pairs = [_quantity_figures(game, name, args, label) for name, args in questions]
+        if board == "all-on":
+            figures += [f for pair in pairs for f in pair]
+            continue
+        worst_time = max((pair[0] for pair in pairs), key=lambda f: f.value)
+        worst_mb = max((pair[1] for pair in pairs), key=lambda f: f.value)
+        figures += [Figure(f"{label} slowest quantity, cold", worst_time.value, "s", 1.0, worst_time.name),
+                    Figure(f"{label} most traced memory of a quantity", worst_mb.value, "MB", 300.0, worst_mb.name)]
+    for board in ("all-on", "random"):
+        out = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, board, json.dumps(list(QUANTITIES))],
+                             capture_output=True, text=True, timeout=3600, check=True)
+        rss = json.loads(out.stdout)
+        figures.append(Figure(f"1000x1000 {board}: every quantity in a fresh process, max RSS", rss["peak"], "MB",
+                              300.0, f"{rss['base']:.0f} MB with the board loaded, before any quantity"))
+    return figures
+
+
 def run() -> list[Figure]:
     """Every Lights Out figure."""
-    return [*big_board(), *torus(), *rank_40(), *minimal_5x5(), *seed_baseline()]
+    return [*quantities(), *big_board(), *torus(), *rank_40(), *minimal_5x5(), *seed_baseline()]

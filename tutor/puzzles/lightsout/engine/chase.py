@@ -12,8 +12,11 @@ at (row, c) - bit ``j * n + c``.  A chase step is then a handful of big-integer
 shifts and XORs per row, so a 1000 x 1000 board costs about a thousand such
 steps plus a 1000-unknown elimination.
 
-Classic rules only (plus presses, flat board, 2 states); teaching steps
-(``chase_steps``) work for any number of states.
+The solver is for the classic rules only (plus presses, flat board, 2
+states).  The teaching chase (``chase``: its presses and residue) works for
+any number of states, in O(cells): row masks with 2 states, a row vector at a
+time with more.  Its row-by-row boards (``chase_steps``) are built for boards
+small enough to show.
 """
 
 from __future__ import annotations
@@ -21,7 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor import gf2
-from tutor.puzzles.lightsout.rules.grid import Board, Pattern, Rules, apply, from_row_masks, row_masks
+from tutor.errors import InvalidParams
+from tutor.puzzles.lightsout.rules.grid import (
+    Board,
+    Cell,
+    Pattern,
+    Rules,
+    apply,
+    cells_of,
+    from_bitmask,
+    from_row_masks,
+    row_masks,
+)
+
+MAX_STEP_CELLS = 4096  # per-row boards of a chase: the most cells the command line draws (cli.MAX_TEXT_CELLS)
 
 
 def chase_rows(board: list[int], top: int, n: int) -> tuple[list[int], int]:
@@ -105,6 +121,86 @@ def quiet_pattern(rules: Rules, top: int) -> Pattern:
 
 
 @dataclass(frozen=True)
+class Chase:
+    """A whole chase of a board (no top-row presses): every press and the residue, in O(cells).
+
+    Only the presses and the last row are kept; the board a learner faces at
+    any row is one ``apply`` away (``before``), never a whole board per row.
+    """
+
+    rules: Rules
+    board: Board
+    presses: Pattern  # press counts, row-major; row 0 is never pressed
+    residue: Board  # the last row left (1 x cols)
+
+    @property
+    def count(self) -> int:
+        """Every press of the chase, repeats counted."""
+        return sum(t * self.presses.count(t) for t in range(1, self.rules.states))
+
+    def cells(self) -> list[Cell]:
+        """Every press from row 2 down, row by row (a cell repeated as often as it is pressed)."""
+        return cells_of(self.rules, self.presses)
+
+    def row(self, r: int) -> tuple[tuple[int, int], ...]:
+        """The ``(col, times)`` pressed in row ``r``: under the lights of row ``r - 1``."""
+        n = self.rules.cols
+        return tuple((c, t) for c, t in enumerate(self.presses[r * n : (r + 1) * n]) if t)
+
+    def before(self, row: int) -> Board:
+        """The board before clearing ``row`` (0-based): the presses of rows up to ``row`` made.
+
+        ``before(rows - 1)`` is the board the chase ends with: dark but for the residue.
+        """
+        kept = (row + 1) * self.rules.cols
+        return apply(self.rules, self.board, self.presses[:kept] + bytes(len(self.presses) - kept))
+
+
+def chase(rules: Rules, board: Board) -> Chase:
+    """Chase ``board`` from the top with no top-row presses (plus presses, flat board, any number of states).
+
+    Two states: the bit-parallel row masks of ``chase_rows``.  More: one row
+    vector at a time (``chase_rows_mod``).  Either way O(cells) in all.
+    """
+    if not rules.chaseable:
+        raise InvalidParams(f"the chase needs the plus neighbourhood on a flat board, not {rules.describe()}")
+    if rules.states == 2:
+        masks, residue = chase_rows(row_masks(rules, board), 0, rules.cols)
+        return Chase(rules, board, from_row_masks(masks, rules.cols), from_bitmask(residue, rules.cols))
+    presses, left = chase_rows_mod(rules, board)
+    return Chase(rules, board, presses, left)
+
+
+def chase_rows_mod(rules: Rules, board: Board) -> tuple[Pattern, Board]:
+    """The chase of a k-state board (no top-row presses), a numpy row vector at a time: (presses, residue).
+
+    Row r, after the presses of rows r - 1 and r, holds ``v``; pressing ``-v``
+    (mod k) in row r + 1 clears it.  Each row costs O(cols).
+    """
+    import numpy as np
+
+    k, m, n = rules.states, rules.rows, rules.cols
+    lights = np.frombuffer(board, dtype=np.uint8).reshape(m, n)
+    presses = np.zeros((m, n), dtype=np.uint8)
+    prev = cur = np.zeros(n, dtype=np.int16)  # the presses of rows r - 1 and r
+    for r in range(m):
+        v = lights[r] + prev + cur
+        v[1:] += cur[:-1]
+        v[:-1] += cur[1:]
+        v %= k
+        if r + 1 == m:
+            return presses.tobytes(), v.astype(np.uint8).tobytes()
+        prev, cur = cur, (-v) % k
+        presses[r + 1] = cur
+    raise AssertionError("a board has at least one row")  # pragma: no cover
+
+
+def residue_of(rules: Rules, board: Board) -> Board:
+    """The last row left after chasing ``board`` (as a 1 x n board)."""
+    return chase(rules, board).residue
+
+
+@dataclass(frozen=True)
 class ChaseStep:
     """One row of a chase: the lights of row ``row`` and the presses below them."""
 
@@ -115,24 +211,16 @@ class ChaseStep:
 
 
 def chase_steps(rules: Rules, board: Board) -> list[ChaseStep]:
-    """The chase of a board, one step per row but the last (plus presses, flat, any k)."""
-    k, n = rules.states, rules.cols
+    """The chase of a board shown row by row, one step per row but the last, each with its whole board.
+
+    Only for boards of at most ``MAX_STEP_CELLS`` cells (rows x cells work); ``chase`` has the presses
+    and the residue of any board.
+    """
+    if rules.cells > MAX_STEP_CELLS:
+        raise InvalidParams(f"the chase is shown row by row up to {MAX_STEP_CELLS} cells, not {rules.cells}")
+    done = chase(rules, board)
     steps = []
-    cur = board
     for r in range(rules.rows - 1):
-        row = cur[r * n : (r + 1) * n]
-        lit = tuple(c for c in range(n) if row[c])
-        counts = bytearray(rules.cells)
-        for c in lit:
-            counts[(r + 1) * n + c] = (-row[c]) % k
-        cur = apply(rules, cur, bytes(counts))
-        steps.append(ChaseStep(r, lit, tuple((c, (-row[c]) % k) for c in lit), cur))
+        below = done.row(r + 1)  # a light of value v calls for -v presses: never 0
+        steps.append(ChaseStep(r, tuple(c for c, _ in below), below, done.before(r + 1)))
     return steps
-
-
-def residue_of(rules: Rules, board: Board) -> Board:
-    """The last row left after chasing ``board`` (as a 1 x n board)."""
-    steps = chase_steps(rules, board)
-    final = steps[-1].board if steps else board
-    n = rules.cols
-    return final[(rules.rows - 1) * n :]

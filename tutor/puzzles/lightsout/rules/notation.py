@@ -23,12 +23,12 @@ Columns beyond z continue aa, ab, ... like a spreadsheet.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tutor.errors import IllegalMove, InvalidNotation
 from tutor.limits import BOARD_CELLS, BOARD_SIDE, INT_DIGITS
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Rules
-from tutor.text import shorten
+from tutor.text import sequence_text, shorten
 
 
 class InvalidBoard(InvalidNotation):
@@ -198,3 +198,18 @@ def format_presses(cells: Iterable[Cell]) -> str:
     """Write a press list: ``"a1 b3"``; ``"none"`` when empty."""
     names = [format_cell(r, c) for r, c in cells]
     return " ".join(names) if names else "none"
+
+
+def press_names(cells: Sequence[Cell], limit: int) -> str:
+    """``sequence_text(format_presses(cells).split(), limit)``, naming only the cells it shows (a chase of a
+    big board presses hundreds of thousands).
+
+    >>> press_names([(0, c) for c in range(5)], 4), press_names([], 4)
+    ('a1 b1 ... (1 more) ... d1 e1', 'none')
+    """
+    if len(cells) <= limit or limit < 2:
+        return sequence_text(format_presses(cells).split(), limit)
+    half = limit // 2
+    names = [format_cell(*cell) for cell in cells[:half]]
+    names += [""] * (len(cells) - 2 * half) + [format_cell(*cell) for cell in cells[len(cells) - half :]]
+    return sequence_text(names, limit)

@@ -11,12 +11,11 @@ from __future__ import annotations
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import AnswerKind, Kinds, Verdict
 from tutor.puzzles.lightsout import engine
-from tutor.puzzles.lightsout.engine.chase import chase_steps
+from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Cell, apply, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_presses
 from tutor.puzzles.lightsout.teach.verdicts import (
-    chase_cells,
     chase_stage,
     hint_ladder,
     judge_chase,
@@ -142,8 +141,7 @@ class Chase(ChaseKind):
     def reference(self, game: LightsGame, args: Args) -> str | None:
         """The chase's presses."""
         self.need(game, args)
-        rules = game.rules
-        return format_presses(cells_of(rules, pattern_of(rules, chase_cells(chase_steps(rules, game.lights)))))
+        return format_presses(chase(game.rules, game.lights).cells())
 
 
 @KINDS.register

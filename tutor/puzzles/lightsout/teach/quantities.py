@@ -10,11 +10,11 @@ from __future__ import annotations
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Quantities
 from tutor.puzzles.lightsout import engine
-from tutor.puzzles.lightsout.engine.chase import chase_steps
+from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.teach import race, texts
 from tutor.puzzles.lightsout.teach.kinds import ROW
-from tutor.puzzles.lightsout.teach.verdicts import board_text, chase_cells, need_chase, residue_text
+from tutor.puzzles.lightsout.teach.verdicts import board_text, need_chase, residue_text
 from tutor.puzzles.lightsout.theory import poly_nullity
 from tutor.puzzles.options import Args
 
@@ -83,7 +83,7 @@ def residue(game: LightsGame, args: Args) -> str:
 def chase_presses(game: LightsGame, args: Args) -> int:
     """Every press of the chase from row 2 down, repeats counted."""
     need_chase(game.rules, "answer kind 'chase'")
-    return len(chase_cells(chase_steps(game.rules, game.lights)))
+    return chase(game.rules, game.lights).count
 
 
 @QUANTITIES.register("poly_nullity", "nullity from deg gcd(f_m(x), f_n(x+1)) over GF(2) (classic rules)")

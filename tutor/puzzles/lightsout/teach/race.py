@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_rows
@@ -20,6 +21,7 @@ from tutor.puzzles.lightsout.rules.grid import Board, Rules, row_masks, to_bitma
 from tutor.puzzles.lightsout.teach.verdicts import need_classic
 from tutor.text import plural
 
+T = TypeVar("T")
 ALWAYS_FINISH = 1 << 16  # searches this small always run to the end, so their counts are exact
 RACE_BUDGET = 0.02  # seconds each slow method may run before its time is extrapolated (keeps a step < 100 ms)
 
@@ -35,16 +37,16 @@ class Lap:
     fewest: int | None = None
 
 
-def _timed(run: Callable[[], object], repeats: int = 3) -> float:
-    """The best of a few runs (a single run when one is already slow)."""
+def _timed(run: Callable[[], T], repeats: int = 3) -> tuple[float, T]:
+    """The best time of a few runs (a single run when one is already slow), and what the last run returned."""
     best = math.inf
     for _ in range(repeats):
         start = time.perf_counter()
-        run()
+        result = run()
         best = min(best, time.perf_counter() - start)
         if best > RACE_BUDGET:
             break
-    return best
+    return best, result
 
 
 class _PressColumns:
@@ -117,8 +119,7 @@ def tutor_solve(rules: Rules, board: Board) -> Lap:
         best, minimal, searched = engine.minimal_in_coset(rules, pattern, analysis.quiet)
         return engine.Solution(rules, board, analysis, best, minimal, searched, None)
 
-    seconds = _timed(run)
-    sol = run()
+    seconds, sol = _timed(run)  # the solution of a timed run: a slow board is not solved once more
     return Lap(1, seconds, sol.minimal or not sol.solvable, sol.solutions,
                sol.press_count if sol.solvable else None)
 

@@ -12,17 +12,16 @@ try again.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from itertools import product
 
 from tutor.puzzles.answers import Value
 from tutor.puzzles.lightsout import engine
-from tutor.puzzles.lightsout.engine.chase import chase_steps
+from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Pattern, Rules, cells_of, lit_cells
-from tutor.puzzles.lightsout.rules.notation import column_name, format_cell, format_presses
+from tutor.puzzles.lightsout.rules.notation import column_name, format_cell, press_names
 from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
-from tutor.puzzles.lightsout.teach.verdicts import chase_cells, solvable_reason
+from tutor.puzzles.lightsout.teach.verdicts import solvable_reason
 from tutor.puzzles.options import Args
 from tutor.text import plural, sequence_text
 
@@ -84,15 +83,6 @@ def _power_mistakes(wrong: int, base: int, exponent: int, unit: str) -> str:
     return ""
 
 
-def _text(wrong: Value, value: Value, what: str) -> str:
-    """A text quantity refuted line by line: the first line that differs."""
-    got, want = str(wrong).splitlines() or [""], str(value).splitlines() or [""]
-    for i, (a, b) in enumerate(zip(got, want, strict=False), 1):
-        if a.rstrip() != b.rstrip():
-            return f"{what} differs at line {i}: the engine has {b.strip()!r} there, not {a.strip()!r}."
-    return f"{what} has {plural(len(want), 'line')}, not {len(got)}."
-
-
 def _shown(base: int, exponent: int) -> str:
     """``base^exponent``, with its digits when they are few enough to read: ``2^12 = 4,096``."""
     if exponent * math.log10(base) > 60:
@@ -122,7 +112,7 @@ def _solutions(rules: Rules, sol: engine.Solution, limit: int) -> list[Pattern]:
 
 
 def _presses(rules: Rules, pattern: Pattern) -> str:
-    return sequence_text(format_presses(cells_of(rules, pattern)).split(), 12)
+    return press_names(cells_of(rules, pattern), 12)
 
 
 def _uses(rules: Rules) -> str:
@@ -299,29 +289,26 @@ def refute_top_row_cells(game: LightsGame, args: Args, value: Value, wrong: Valu
 
 @QUANTITIES.explains("lit")
 def explain_lit(game: LightsGame, args: Args, value: Value) -> str:
-    lit = [format_cell(*c) for c in lit_cells(game.rules, game.lights)]
-    return f"The lit cells: {sequence_text(lit, 24) or 'none'} ({value})."
+    return f"The lit cells: {press_names(lit_cells(game.rules, game.lights), 24)} ({value})."
 
 
 @QUANTITIES.refutes("lit")
 def refute_lit(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-    lit = [format_cell(*c) for c in lit_cells(game.rules, game.lights)]
+    lit = lit_cells(game.rules, game.lights)
     return _count(wrong, value, "A number of lights",
-                  f"The lit cells are {sequence_text(lit, 24) or 'none at all'}")
+                  f"The lit cells are {press_names(lit, 24) if lit else 'none at all'}")
 
 
 @QUANTITIES.explains("chase_presses")
 def explain_chase_presses(game: LightsGame, args: Args, value: Value) -> str:
-    cells = chase_cells(chase_steps(game.rules, game.lights))
-    return f"The chase presses {sequence_text(format_presses(cells).split(), 24)}: {value}."
+    return f"The chase presses {press_names(chase(game.rules, game.lights).cells(), 24)}: {value}."
 
 
 @QUANTITIES.refutes("chase_presses")
 def refute_chase_presses(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-    cells = chase_cells(chase_steps(game.rules, game.lights))
     return _count(wrong, value, "A number of presses",
                   f"Row by row, the chase presses under each light: "
-                  f"{sequence_text(format_presses(cells).split(), 24)}")
+                  f"{press_names(chase(game.rules, game.lights).cells(), 24)}")
 
 
 @QUANTITIES.explains("solutions")
@@ -406,35 +393,3 @@ def refute_solvable(game: LightsGame, args: Args, value: Value, wrong: Value) ->
     if str(wrong).strip().lower() not in ("yes", "no"):
         return f"The answer is yes or no, not {wrong!r}."
     return explain_solvable(game, args, value)
-
-
-# -- texts ------------------------------------------------------------------------------------------
-
-
-def _text_quantity(name: str, what: str, why: str) -> None:
-    """Explain and refute a text quantity (a drawing or a table, never asked as a number)."""
-
-    def explain(game: LightsGame, args: Args, value: Value) -> str:
-        return why
-
-    def refute(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-        return _text(wrong, value, what)
-
-    QUANTITIES.explains(name)(explain)
-    QUANTITIES.refutes(name)(refute)
-
-
-TEXTS: Sequence[tuple[str, str, str]] = (
-    ("board", "The board", "The board as the step's parameters give it (X lit, . dark)."),
-    ("chase_board", "The board", "The board after chasing the rows above the one asked about."),
-    ("residue", "The residue", "The last row left after chasing the board from row 1 down."),
-    ("residue_table", "The table",
-     "Each top row, pressed on a dark board and chased, leaves a last row; the table keeps the fewest top row "
-     "for each."),
-    ("quiet_boards", "The drawing", "A basis of the quiet patterns from the engine's elimination."),
-    ("obstruction", "The reason", "A quiet pattern with an odd number of the board's lights on it, or none."),
-    ("press_matrix", "The matrix", "Row i, column j: how often pressing cell j changes cell i."),
-    ("method_race", "The race", "Each method timed on this computer; the counts are exact."),
-)
-for _name, _what, _why in TEXTS:
-    _text_quantity(_name, _what, _why)

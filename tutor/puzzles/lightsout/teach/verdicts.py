@@ -14,7 +14,7 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Verdict
 from tutor.puzzles.drawing import Canvas
 from tutor.puzzles.lightsout import engine
-from tutor.puzzles.lightsout.engine.chase import ChaseStep, chase_steps, residue_of
+from tutor.puzzles.lightsout.engine.chase import chase, residue_of
 from tutor.puzzles.lightsout.rules.grid import (
     Board,
     Cell,
@@ -281,12 +281,10 @@ class ChaseStage:
 
 
 def chase_stage(rules: Rules, board: Board, row: int) -> ChaseStage:
-    """The chase position before clearing ``row`` and the presses that clear it."""
-    steps = chase_steps(rules, board)
-    before = steps[row - 1].board if row > 0 else board
-    step = steps[row]
-    expected = tuple(cell for c, times in step.presses for cell in [(row + 1, c)] * times)
-    return ChaseStage(before, expected)
+    """The chase position before clearing ``row`` and the presses that clear it (one chase, O(cells))."""
+    done = chase(rules, board)
+    expected = tuple(cell for c, times in done.row(row + 1) for cell in [(row + 1, c)] * times)
+    return ChaseStage(done.before(row), expected)
 
 
 def judge_chase_row(rules: Rules, board: Board, row: int, cells: Sequence[Cell]) -> Verdict:
@@ -314,11 +312,6 @@ def judge_chase_row(rules: Rules, board: Board, row: int, cells: Sequence[Cell])
                    join(lines), data, canonical)
 
 
-def chase_cells(steps: Sequence[ChaseStep]) -> list[Cell]:
-    """Every press of a chase from row 2 down, row by row (repeated for k > 2)."""
-    return [(s.row + 1, c) for s in steps for c, times in s.presses for _ in range(times)]
-
-
 def residue_text(rules: Rules, board: Board) -> str:
     """The last row a chase of ``board`` leaves, in board notation: ``X...X``."""
     return format_board(Rules(1, rules.cols, states=rules.states), residue_of(rules, board))
@@ -327,8 +320,8 @@ def residue_text(rules: Rules, board: Board) -> str:
 def judge_chase(rules: Rules, board: Board, cells: Sequence[Cell]) -> Verdict:
     """Judge a whole chase (no top-row presses): every press below a light, row by row."""
     pattern = pattern_of(rules, cells)
-    steps = chase_steps(rules, board)
-    want = pattern_of(rules, chase_cells(steps))
+    done = chase(rules, board)
+    want = done.presses
     canonical = format_presses(cells_of(rules, pattern))
     data = {"residue": residue_text(rules, board), "chase": format_presses(cells_of(rules, want))}
     if pattern == want:
@@ -342,7 +335,7 @@ def judge_chase(rules: Rules, board: Board, cells: Sequence[Cell]) -> Verdict:
                 return Verdict(False, "a chase makes no presses in row 1",
                                f"You pressed {' '.join(got)} in row 1; the chase starts by pressing "
                                f"in row 2 under the lights of row 1.", data, canonical)
-            before = steps[r - 2].board if r >= 2 else board
+            before = done.before(r - 1)
             detail = join([
                 f"Row {r + 1} is the first row that differs from the chase. Before pressing in it:",
                 render(rules, before),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor.authoring import explore_move
+from tutor.authoring import rehearse
 from tutor.course import Lesson, Step, load_catalog
+from tutor.course.steps import Computed
 from tutor.progress import Progress
 from tutor.session import Reply, Session
 from tutor.shown import text_of
@@ -18,7 +19,7 @@ def new_session(db: Path | None = None, lessons: list[str] | None = None) -> Ses
 
 def correct_answer(lesson: Lesson, step: Step) -> str:
     """The engine's correct answer for an ask step (never typed into a test)."""
-    answer = Session.solution_text(lesson, step)
+    answer = step.reference()
     assert answer is not None, f"{lesson.id} {step.key} has no computed answer"
     return text_of(answer)
 
@@ -29,30 +30,22 @@ def text(replies: list[Reply]) -> str:
 
 
 def play_through(session: Session, lesson: Lesson) -> list[Reply]:
-    """Answer every step of ``lesson`` correctly through ``handle``; returns every reply."""
+    """Answer every step of ``lesson`` correctly through ``handle`` (what each step says makes progress: its
+    reference answer, Enter, legal moves to explore); returns every reply."""
     out = session.handle(f"/open {lesson.id}")
     for _ in range(len(lesson.steps) * 3):
         step = session.step
         if step is None or session.place.lesson != lesson.id:
             break
-        if not step.is_question:
-            out += session.handle("")
-            if step.index == len(lesson.steps) - 1:
-                break
-            continue
-        if step.answer == "play":
-            if step.goal == "explore":
-                for _ in range(step.explore):
-                    if step.index in session.progress.completed(lesson.id):
-                        break
-                    out += explore_move(session)
-            else:
-                out += session.handle(correct_answer(lesson, step))
-            continue
-        before = step.index
-        out += session.handle(correct_answer(lesson, step))
-        assert session.place.step != before or session.step is None or step.index == len(lesson.steps) - 1, \
-            f"{lesson.id} {step.key}: correct answer not accepted: {text(out[-4:])}"
+        rehearsal = rehearse(session)
+        for _, replies in rehearsal.exchanges:
+            out += replies
+        assert not rehearsal.problem, f"{lesson.id} {step.key}: {rehearsal.problem}: {text(out[-4:])}"
         if step.index == len(lesson.steps) - 1:
             break
     return out
+
+
+def quantity_name(step: Step) -> str | None:
+    """The quantity a computed step asks for (None on other steps)."""
+    return step.computes.name if isinstance(step, Computed) else None

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import quantity_name
 from tutor.course import Lesson, Step, load_catalog
 from tutor.puzzles import get
 from tutor.puzzles.coins import engine
@@ -53,17 +54,17 @@ def explain(name: str, game: CoinGame) -> str:
 def asked() -> list[tuple[Lesson, Step]]:
     """Every number and choice step of the coin lessons."""
     return [(lesson, step) for lesson in LESSONS for step in lesson.steps
-            if step.is_question and step.answer in ("number", "choice")]
+            if step.required and step.label in ("number", "choice")]
 
 
 def wrong_values(lesson: Lesson, step: Step, value: Any) -> list[Any]:
     """The wrong answers tried for a step: off by one both ways, 0, negative, huge, declared, famous."""
-    if step.answer == "choice":
+    if step.label == "choice":
         out: list[Any] = [o for o in step.options if o != value]
     else:
         out = [value - 1, value + 1, 0, -1, 10**40, value * 2 + 1]
         out += [int(m.match) for m in step.mistakes if m.match and m.match.lstrip("-").isdigit()]
-    out += FAMOUS.get((lesson.id, step.compute or ""), [])
+    out += FAMOUS.get((lesson.id, quantity_name(step) or ""), [])
     return [w for w in dict.fromkeys(out) if w != value]
 
 
@@ -76,17 +77,17 @@ STEPS = asked()
 
 
 def test_the_lessons_ask_the_quantities_the_issue_names() -> None:
-    asked_for = {(lesson.id, step.compute) for lesson, step in STEPS}
+    asked_for = {(lesson.id, quantity_name(step)) for lesson, step in STEPS}
     assert set(FAMOUS) <= asked_for
 
 
 @pytest.mark.parametrize(("lesson", "step"), STEPS, ids=[f"{lesson.id}-{step.index + 1}" for lesson, step in STEPS])
 def test_every_wrong_answer_gets_a_computed_reason(lesson: Lesson, step: Step) -> None:
-    quantity = QUANTITIES[step.compute or ""]
+    quantity = QUANTITIES[quantity_name(step) or ""]
     assert quantity.refute is not None and quantity.explain is not None
     value = quantity(step.game, step.args)
     tried = wrong_values(lesson, step, value)
-    assert len(tried) >= (1 if step.answer == "choice" else 5)
+    assert len(tried) >= (1 if step.label == "choice" else 5)
     for wrong in tried:
         reason = quantity.refute(step.game, step.args, value, wrong)
         where = f"{lesson.id} step {step.index + 1}, {wrong!r}"
@@ -94,7 +95,7 @@ def test_every_wrong_answer_gets_a_computed_reason(lesson: Lesson, step: Step) -
         assert "(s)" not in reason and "**" not in reason, where
         if isinstance(value, int) and not (isinstance(wrong, int) and wrong < 0):
             assert not states(reason, value), f"{where} gives the answer away: {reason}"
-        confirm(step.game, step.compute or "", value, wrong, reason)
+        confirm(step.game, quantity_name(step) or "", value, wrong, reason)
 
 
 def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> None:

@@ -26,7 +26,7 @@ def at_step(lesson_id: str, title: str):  # type: ignore[no-untyped-def]
         assert step is not None
         if step.title == title:
             return session
-        session.handle(correct_answer(session.lesson, step) if step.is_question else "")  # type: ignore[arg-type]
+        session.handle(correct_answer(session.lesson, step) if step.required else "")  # type: ignore[arg-type]
     raise AssertionError(f"no step {title!r} in {lesson_id}")
 
 
@@ -43,9 +43,9 @@ def test_a_let_block_defined_on_one_line_of_a_game_is_used_on_a_later_line() -> 
     half = " ".join(moves[:7])  # the first seven moves, then the eighth, then the same seven again
     assert moves[8:] == moves[:7]
     defined = text(session.handle(f"let D = {half}"))
-    assert "D stands for 7 moves" in defined and session.place.game.moves == ()
+    assert "D stands for 7 moves" in defined and session.place.state.position.moves == ()
     out = text(session.handle("D"))
-    assert "Still possible" in out and len(session.place.game.moves) == 7
+    assert "Still possible" in out and len(session.place.state.position.moves) == 7
     out = text(session.handle(f"{moves[7]} D"))
     assert "you win" in out.lower()
     assert session.step is None or session.step.title != "Play, watching the belief"  # the step is complete

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import quantity_name
 from tests.lesson_text import prose, quoted_numbers
 from tutor import puzzles
 from tutor.course import Lesson, Step, load_file
@@ -74,7 +75,7 @@ def test_every_quoted_number_is_confirmed_by_the_engine(lesson):
 def test_the_content_rule_is_not_vacuous():
     """A number the engine does not compute is caught, and a non-claim is recognised only by its form."""
     les = LESSONS[4]
-    step = next(s for s in les.steps if s.compute == "working_first_questions")
+    step = next(s for s in les.steps if quantity_name(s) == "working_first_questions")
     facts = engine_facts(step)
     assert 96 in facts and 97 not in facts and 95 not in facts
     assert not_a_claim({1, 2}, 2, "on what ja means (lesson 2).") and not not_a_claim({1, 2}, 7, "(lesson 7)")
@@ -106,7 +107,7 @@ def test_gods_2_says_nothing_about_random_before_it_is_introduced():
     introduced = next(s.index for s in les.steps if "Random" in s.params["gods"])
     for step in les.steps[:introduced]:
         assert "Random" not in step.text + step.success + " ".join(step.hints)
-        if step.answer == "question":  # the engine's own words: the verdict on a right answer, and its hints
+        if step.label == "question":  # the engine's own words: the verdict on a right answer, and its hints
             kind = GODS.kind("question")
             reference = kind.reference(step.game, kind.arguments(step.args))
             assert reference and "Random" not in GODS.check(step.game, "question", reference, step.args).summary
@@ -117,14 +118,14 @@ def test_gods_5_first_questions_are_not_given_away_before_the_last_hint():
     """The answer (96) is not reachable from the feedback to '6' plus the first two hints: none of them names
     the number of versions of a split, nor a product that makes the answer."""
     les = LESSONS[4]
-    step = next(s for s in les.steps if s.compute == "working_first_questions")
+    step = next(s for s in les.steps if quantity_name(s) == "working_first_questions")
     value = GODS.compute(step.game, "working_first_questions")
     versions = 1 << step.game.universe.random(0).bit_count()
     early = [m.say for m in step.mistakes] + list(step.hints[:2])
     for text in early:
         numbers = {int(n) for n in re.findall(r"\d+", text)}
         assert value not in numbers and versions not in numbers, text
-    price = next(s for s in les.steps if s.compute == "first_worst_branch")
+    price = next(s for s in les.steps if quantity_name(s) == "first_worst_branch")
     worst = GODS.compute(price.game, "first_worst_branch")
     for mistake in price.mistakes:
         assert str(worst) not in re.findall(r"\d+", mistake.say), mistake.say

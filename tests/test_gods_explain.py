@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import quantity_name
 from tests.lesson_text import numbers
 from tutor import puzzles
 from tutor.bits import members
@@ -43,13 +44,13 @@ def brute_assignments(game) -> list[str]:
 
 
 def steps_asking_numbers() -> list[tuple[Lesson, Step]]:
-    return [(les, st) for les in LESSONS for st in les.steps if st.answer in ("number", "choice")]
+    return [(les, st) for les in LESSONS for st in les.steps if st.label in ("number", "choice")]
 
 
 def wrong_values(step: Step, value) -> list:
     """Off by one both ways, 0, negative, huge, and the lesson's declared mistakes (number steps); every other
     option (choice steps)."""
-    if step.answer == "choice":
+    if step.label == "choice":
         return [o for o in step.options if o.lower() != str(value).lower()]
     declared = {int(m.match) for m in step.mistakes if m.match and m.match.strip().isdigit()}
     return sorted({value - 1, value + 1, 0, -1, 10**6, *declared} - {value})
@@ -65,7 +66,7 @@ def leaks(value: int, reason: str) -> bool:
 
 
 def refutation(step: Step, wrong):
-    q = GODS.quantities[step.compute]
+    q = GODS.quantities[quantity_name(step)]
     args = q.arguments(step.args)
     value = q.compute(step.game, args)
     return q, args, value, q.refute(step.game, args, value, wrong)
@@ -81,7 +82,7 @@ def test_every_gods_quantity_fills_both_slots():
 
 @pytest.mark.parametrize("lesson,step", steps_asking_numbers(), ids=lambda x: getattr(x, "key", getattr(x, "id", "")))
 def test_every_wrong_value_gets_a_computed_reason(lesson, step):
-    q = GODS.quantities[step.compute]
+    q = GODS.quantities[quantity_name(step)]
     args = q.arguments(step.args)
     value = q.compute(step.game, args)
     explained = q.explain(step.game, args, value)
@@ -90,7 +91,7 @@ def test_every_wrong_value_gets_a_computed_reason(lesson, step):
         reason = q.refute(step.game, args, value, wrong)
         assert reason.strip() and not BARE.search(reason), (step.key, wrong)
         assert str(wrong) in reason, (step.key, wrong, reason)  # it answers what the learner typed
-        if step.answer == "number":  # a count is refuted without its value (the learner may try again)
+        if step.label == "number":  # a count is refuted without its value (the learner may try again)
             assert not leaks(value, reason), (step.key, wrong, reason)
         check_certificate(step, q.name, args, value, wrong, reason)
 
@@ -156,7 +157,7 @@ def example_branch_assignments(game, example: str, which: int) -> list[str]:
 def test_the_issues_bare_refusals_now_have_reasons():
     """gods-1 '1' (the assignments), named in issue 12; and the declared mistakes get reasons of their own."""
     les = LESSONS[0]
-    step = next(s for s in les.steps if s.compute == "assignments")
+    step = next(s for s in les.steps if quantity_name(s) == "assignments")
     _, _, _value, reason = refutation(step, 1)
     assert "more than 1" in reason and set(LISTED.findall(reason)) == set(brute_assignments(step.game))
     four = refutation(step, 4)[3]
@@ -168,7 +169,7 @@ def test_report_wrong_answers_tried_per_lesson(capsys):
     tried: Counter[str] = Counter()
     explained: Counter[str] = Counter()
     for les, step in steps_asking_numbers():
-        q = GODS.quantities[step.compute]
+        q = GODS.quantities[quantity_name(step)]
         args = q.arguments(step.args)
         value = q.compute(step.game, args)
         for wrong in wrong_values(step, value):

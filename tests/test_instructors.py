@@ -19,7 +19,6 @@ from tutor.authoring import preview, skeleton
 from tutor.course import instantiate, load_catalog, load_roots, variant_seed
 from tutor.grading import grade, graded_step, rows_csv, rows_json, submission_files
 from tutor.lint import lint_paths
-from tutor.session import Session
 from tutor.shown import text_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -248,7 +247,7 @@ def make_class(folder: Path) -> None:
     folder.mkdir()
     lesson = load_catalog().find("coins-2")
     step = graded_step(lesson)
-    (folder / "ann.txt").write_text(Session.solution_text(lesson, step) or "")
+    (folder / "ann.txt").write_text(text_of(step.reference() or ""))
     (folder / "ben.txt").write_text("0123 02 0123")
     (folder / "cat.txt").write_text("0123 0193")
     (folder / "dan.txt").write_text("")
@@ -322,7 +321,7 @@ def test_random_wythoff_position_of_a_given_outcome(tmp_path):
 def test_grading_a_gods_plan_reports_its_length_against_the_fewest(tmp_path):
     lesson = load_catalog().find("gods-4")
     step = graded_step(lesson)
-    (tmp_path / "ann.txt").write_text(text_of(Session.solution_text(lesson, step) or ""))
+    (tmp_path / "ann.txt").write_text(text_of(step.reference() or ""))
     (tmp_path / "bob.txt").write_text("ask A: B is Random\n")
     rows = {r.learner: r for r in grade(lesson, step, submission_files([str(tmp_path)]), jobs=1)}
     assert rows["ann"].correct and rows["ann"].length == rows["ann"].shortest == 3
@@ -354,7 +353,7 @@ def test_grading_in_worker_processes_matches_grading_in_process(tmp_path):
         step = graded_step(lesson)
         folder = tmp_path / name
         folder.mkdir()
-        answer = text_of(Session.solution_text(lesson, step) or "?")
+        answer = text_of(step.reference() or "?")
         for i in range(12):
             (folder / f"l{i:02}.txt").write_text(answer if i % 3 else "nonsense that does not parse {{")
         files = submission_files([str(folder)])

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import correct_answer, new_session, play_through, text
+from tests.helpers import correct_answer, new_session, play_through, quantity_name, text
 from tutor import puzzles
 from tutor.course import fill, instantiate, load_catalog
-from tutor.judging import judge, reference
 from tutor.lint import lint_paths
 from tutor.puzzles.lightsout.rules.grid import Rules, random_board
 from tutor.puzzles.lightsout.teach import race, texts
@@ -124,7 +123,7 @@ def test_texts_hints_and_feedback_fill(lesson):
         assert "{{" not in shown and shown.strip()
         for said in [*step.hints, *(m.say for m in step.mistakes), step.success or ""]:  # the session fills these
             assert "{{" not in fill(said, PUZZLE, step.game, step.args).text
-        if step.is_question:
+        if step.required:
             assert step.hints, f"{lesson.id} {step.key} has no authored hint"
 
 
@@ -167,7 +166,7 @@ def test_the_misconceptions_named_in_the_brief_are_declared():
 
 def play_step(lesson_id: str, kind: str = "play"):
     lesson = CATALOG.find(lesson_id)
-    return lesson, [s for s in lesson.steps if s.answer == kind]
+    return lesson, [s for s in lesson.steps if s.label == kind]
 
 
 def test_lesson_one_boards_and_the_fewest_presses_by_brute_force():
@@ -179,7 +178,7 @@ def test_lesson_one_boards_and_the_fewest_presses_by_brute_force():
         assert sizes, step.key
         ref = correct_answer(lesson, step)
         assert len(ref.split()) == min(sizes)  # the reference is a fewest-press win
-    fewest = next(s for s in lesson.steps if s.compute == "min_presses")
+    fewest = next(s for s in lesson.steps if quantity_name(s) == "min_presses")
     fewest_by_brute_force = min(brute_solutions(parse_grid("XXX/XXX/XXX")))
     assert PUZZLE.compute(fewest.game, "min_presses", fewest.args) == fewest_by_brute_force == 5
     assert len(brute_solutions(parse_grid("XXX/XXX/XXX"))) == 1
@@ -198,13 +197,13 @@ def test_random_board_differs_per_learner_is_reproducible_and_can_be_won(tmp_pat
     for i in range(4):
         session = new_session(tmp_path / f"learner{i}.sqlite3")
         goto(session, lesson.id, step.index)
-        boards.add(session.place.game.board)
+        boards.add(session.place.state.position.board)
         again = new_session(tmp_path / f"learner{i}.sqlite3")
         goto(again, lesson.id, step.index)
-        assert again.place.game.board == session.place.game.board  # same learner, same board
+        assert again.place.state.position.board == session.place.state.position.board  # same learner, same board
     assert len(boards) > 1  # different learners, different boards
     # win the learner's own board: solve it independently, press the cells one by one
-    grid = [list(session.place.game.board[r * 3:(r + 1) * 3]) for r in range(3)]
+    grid = [list(session.place.state.position.board[r * 3:(r + 1) * 3]) for r in range(3)]
     assert any(map(any, grid))
     for bits in itertools.product((0, 1), repeat=9):
         g = [row[:] for row in grid]
@@ -243,16 +242,16 @@ def test_seeded_random_board_variants_are_concrete_solvable_and_lint_clean():
         assert "random" not in board
         boards.add(board)
         assert PUZZLE.solvable(drawn.game)
-        assert reference(drawn)
+        assert drawn.reference()
     assert len(boards) > 5
 
 
 def test_play_answer_kind_judges_a_whole_press_list():
     lesson = CATALOG.find("lightsout-1")
-    step = next(s for s in lesson.steps if s.answer == "play" and s.params["board"] == "XX./X.X/.XX")
-    assert judge(step, "c3 a1").correct
-    assert not judge(step, "a1").correct
-    assert text_of(reference(step) or "") == "a1 c3"
+    step = next(s for s in lesson.steps if s.label == "play" and s.params["board"] == "XX./X.X/.XX")
+    assert step.judge("c3 a1").correct
+    assert not step.judge("a1").correct
+    assert text_of(step.reference() or "") == "a1 c3"
 
 
 # -- lesson 2: the chase -----------------------------------------------------------------------
@@ -343,7 +342,7 @@ def test_solvability_questions_agree_with_the_parity_test():
     lesson = CATALOG.find("lightsout-3")
     quiet = drawn_grids(str(PUZZLE.compute(PUZZLE.load(), "quiet_boards")))
     for step in lesson.steps:
-        if step.compute != "solvable":
+        if quantity_name(step) != "solvable":
             continue
         g = parse_grid(step.params["board"])
         even = all(sum(g[r][c] & q[r][c] for r in range(5) for c in range(5)) % 2 == 0 for q in quiet)
@@ -421,7 +420,7 @@ def test_torus_and_three_state_answers_checked_by_hand():
     assert PUZZLE.check(three, "presses", "b1 a2 b2 c2 b3").correct
     assert not PUZZLE.check(three, "presses", "b2 b2").correct
     lesson = CATALOG.find("lightsout-4")
-    counting = next(s for s in lesson.steps if s.compute == "quiet_patterns")
+    counting = next(s for s in lesson.steps if quantity_name(s) == "quiet_patterns")
     nullity = PUZZLE.compute(counting.game, "nullity")
     assert correct_answer(lesson, counting) == str(3**nullity - 1)
 

@@ -13,7 +13,7 @@ from itertools import product
 
 import pytest
 
-from tests.helpers import correct_answer, new_session, text
+from tests.helpers import correct_answer, new_session, quantity_name, text
 from tutor.course import load_catalog
 from tutor.errors import TutorError
 from tutor.puzzles import get
@@ -132,15 +132,15 @@ def values():
     return value
 
 
-ASKED = [(les, step) for les in OURS for step in les.steps if step.answer in ("number", "choice")]
+ASKED = [(les, step) for les in OURS for step in les.steps if step.label in ("number", "choice")]
 FAMOUS = {("lightsout-1", "min_presses"): [3], ("lightsout-2", "top_rows"): [31]}
 
 
 def wrong_values(lesson, step, value):
-    if step.answer == "choice":
+    if step.label == "choice":
         return [o for o in step.options if o != value]
     declared = [int(m.match) for m in step.mistakes if m.match is not None]
-    tried = [value - 1, value + 1, 0, -1, 10**12, *declared, *FAMOUS.get((lesson.id, step.compute), [])]
+    tried = [value - 1, value + 1, 0, -1, 10**12, *declared, *FAMOUS.get((lesson.id, quantity_name(step)), [])]
     return sorted({w for w in tried if w != value})
 
 
@@ -174,9 +174,9 @@ def states_value(reason: str, value: int) -> bool:
 @pytest.mark.parametrize("lesson_step", ASKED, ids=lambda ls: f"{ls[0].id}-{ls[1].key}")
 def test_every_wrong_value_gets_a_computed_reason(lesson_step, values) -> None:
     lesson, step = lesson_step
-    q = PUZZLE.quantities[step.compute]
+    q = PUZZLE.quantities[quantity_name(step)]
     assert q.refute is not None and q.explain is not None
-    value = values(lesson, step, step.compute)
+    value = values(lesson, step, quantity_name(step))
     assert value is not None
     facts = computed_facts(step.game)
     tried = wrong_values(lesson, step, value)
@@ -184,7 +184,7 @@ def test_every_wrong_value_gets_a_computed_reason(lesson_step, values) -> None:
     for wrong in tried:
         reason = q.refute(step.game, step.args, value, wrong)
         assert reason.strip() and BARE not in reason, (wrong, reason)
-        if step.answer == "number":
+        if step.label == "number":
             assert not states_value(reason, value), (wrong, reason)
             assert wrong < 0 or any(f in reason for f in facts) or names_lit_cell(step.game, reason), (wrong, reason)
         else:  # a yes/no: the certificate shows the answer, with the quiet pattern or the presses behind it
@@ -312,6 +312,6 @@ def test_the_issue_wrong_numbers_get_the_quantity_reason_in_the_session(lesson_i
     session = new_session()
     _, step = goto(session, lesson_id, title)
     replies = session.handle(str(wrong))
-    q = PUZZLE.quantities[step.compute]
+    q = PUZZLE.quantities[quantity_name(step)]
     reason = q.refute(step.game, step.args, q(step.game, step.args), wrong)
     assert any(r.kind == "wrong" for r in replies) and reason in text(replies)

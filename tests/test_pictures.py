@@ -148,7 +148,7 @@ def test_repl_solution_shows_the_press_grid_and_its_text() -> None:
     session = new_session()
     session.handle("/open lightsout-1")
     for _ in range(30):
-        if session.step is not None and session.step.answer == "presses":
+        if session.step is not None and session.step.label == "presses":
             break
         session.handle("/next")
     session.handle("/solution")

@@ -15,7 +15,9 @@ from tests.helpers import new_session
 from tutor.cli import main
 from tutor.course import load_catalog
 from tutor.progress import MIGRATIONS, Progress, ProgressError
+from tutor.progress.events import Attempt, Completed, HintShown, Revealed
 from tutor.session import Session
+from tutor.session.saving import SavingNews, opening_text
 
 OLD_SCHEMA = """
 CREATE TABLE profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -32,6 +34,20 @@ CREATE TABLE games (lesson TEXT NOT NULL, step INTEGER NOT NULL, moves TEXT NOT 
 """  # the schema before versions (issue 11): files like this exist on learners' machines
 
 
+NEWS: dict[int, SavingNews] = {}
+
+
+def news(progress: Progress) -> SavingNews:
+    """What a session tells its learner about saving, for this store (one per store, as a session has)."""
+    return NEWS.setdefault(id(progress), SavingNews(progress))
+
+
+def warning(progress: Progress) -> str:
+    """What a session says at the start when the database could not be used as it was ("" if it could)."""
+    return "" if progress.opening is None else opening_text(progress.opening)
+
+
+
 def stored(db, table="attempts"):
     return sqlite3.connect(db).execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
@@ -39,8 +55,8 @@ def stored(db, table="attempts"):
 def test_each_write_is_committed_immediately(tmp_path):
     db = tmp_path / "p.sqlite3"
     progress = Progress(db)
-    progress.record_attempt("coins-1", 2, "4", False, "Not right", 1.5)
-    progress.complete("coins-1", 2)
+    progress.record(Attempt("coins-1", 2, "4", False, "Not right", 1.5))
+    progress.record(Completed("coins-1", 2))
     # a second, independent connection sees the rows without any close or commit call
     other = sqlite3.connect(db)
     assert other.execute("SELECT answer, correct FROM attempts").fetchall() == [("4", 0)]
@@ -50,9 +66,9 @@ def test_each_write_is_committed_immediately(tmp_path):
 
 def test_completion_is_never_undone_and_reset_forgets(tmp_path):
     progress = Progress(tmp_path / "p.sqlite3")
-    progress.complete("coins-1", 2)
-    progress.complete("coins-1", 2, how="again")
-    progress.record_attempt("coins-1", 2, "x", False, "wrong", 0.1)
+    progress.record(Completed("coins-1", 2))
+    progress.record(Completed("coins-1", 2, how="again"))
+    progress.record(Attempt("coins-1", 2, "x", False, "wrong", 0.1))
     assert progress.completed("coins-1") == frozenset({2})
     assert progress.reset("coins-1") >= 2
     assert progress.completed("coins-1") == frozenset()
@@ -67,10 +83,10 @@ def test_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path):
     garbage = b"this is not a database" * 100
     db.write_bytes(garbage)
     progress = Progress(db)
-    assert "cannot be used" in progress.warning and str(db) in progress.warning and "moved to" in progress.warning
+    assert "cannot be used" in warning(progress) and str(db) in warning(progress) and "moved to" in warning(progress)
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("p.sqlite3.damaged-")]
     assert len(aside) == 1 and aside[0].read_bytes() == garbage  # nothing of the learner's is deleted
-    progress.record_attempt("coins-1", 0, "3", True, "Right", 0.2)
+    progress.record(Attempt("coins-1", 0, "3", True, "Right", 0.2))
     assert stored(db) == 1  # the fresh database really stores
     db.write_bytes(garbage)
     session = new_session(db)
@@ -87,7 +103,7 @@ def test_random_damage_is_detected_or_harmless(tmp_path, seed):
     db = tmp_path / "p.sqlite3"
     progress = Progress(db)
     for i in range(200):
-        progress.record_attempt(f"coins-{i % 3}", i % 5, "0123 " * 20, i % 2 == 0, "verdict " * 10, 1.0)
+        progress.record(Attempt(f"coins-{i % 3}", i % 5, "0123 " * 20, i % 2 == 0, "verdict " * 10, 1.0))
     del progress
     rng = random.Random(seed)
     data = bytearray(db.read_bytes() if db.stat().st_size else b"")
@@ -103,7 +119,7 @@ def test_random_damage_is_detected_or_harmless(tmp_path, seed):
     for lesson in ("coins-0", "coins-1", "coins-2"):
         again.summary(lesson)
     assert again.export()["profile"]
-    again.record_attempt("coins-1", 0, "3", True, "Right", 0.2)
+    again.record(Attempt("coins-1", 0, "3", True, "Right", 0.2))
     assert again.summary("coins-1").attempts >= 1
     assert sqlite3.connect(db).execute("PRAGMA quick_check").fetchone()[0] == "ok"
 
@@ -122,8 +138,8 @@ def test_a_file_with_other_tables_is_not_a_progress_database(tmp_path):
     db = tmp_path / "p.sqlite3"
     sqlite3.connect(db).executescript("CREATE TABLE attempts (x TEXT); INSERT INTO attempts VALUES ('mine');")
     progress = Progress(db)
-    assert "not a tutor progress database" in progress.warning
-    progress.complete("coins-1", 1)
+    assert "not a tutor progress database" in warning(progress)
+    progress.record(Completed("coins-1", 1))
     assert Progress(db).completed("coins-1") == frozenset({1})
 
 
@@ -139,7 +155,7 @@ def test_a_file_from_before_versions_is_migrated_and_keeps_everything(tmp_path):
     old.execute("INSERT INTO completed VALUES ('coins-1', 2, 'answered', 0)")
     old.commit()
     progress = Progress(db)
-    assert progress.warning == ""
+    assert warning(progress) == ""
     assert progress.summary("coins-1").attempts == 1 and progress.completed("coins-1") == frozenset({2})
     check = sqlite3.connect(db)
     assert check.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
@@ -149,29 +165,29 @@ def test_a_file_from_before_versions_is_migrated_and_keeps_everything(tmp_path):
 
 def test_columns_added_by_a_later_version_do_not_break_a_file(tmp_path):
     db = tmp_path / "p.sqlite3"
-    Progress(db).record_attempt("coins-1", 0, "3", True, "Right", 0.2)
+    Progress(db).record(Attempt("coins-1", 0, "3", True, "Right", 0.2))
     later = sqlite3.connect(db)
     later.execute("ALTER TABLE attempts ADD COLUMN mood TEXT DEFAULT 'calm'")
     later.commit()
     progress = Progress(db)
-    progress.record_attempt("coins-1", 1, "4", False, "Not right", 0.3)
+    progress.record(Attempt("coins-1", 1, "4", False, "Not right", 0.3))
     assert progress.summary("coins-1").attempts == 2
     assert json.loads(progress.export_json())["attempts"][0]["mood"] == "calm"
 
 
 def test_a_file_from_a_newer_tutor_is_left_alone(tmp_path):
     db = tmp_path / "p.sqlite3"
-    Progress(db).complete("coins-1", 1)
+    Progress(db).record(Completed("coins-1", 1))
     newer = sqlite3.connect(db)
     newer.execute("PRAGMA user_version = 99")
     newer.commit()
     before = db.read_bytes()
     progress = Progress(db)
-    assert "newer tutor" in progress.warning
-    progress.complete("coins-1", 2)  # kept in memory, never written into a schema this tutor does not know
+    assert "newer tutor" in warning(progress)
+    progress.record(Completed("coins-1", 2))  # kept in memory, never written into a schema this tutor does not know
     assert progress.completed("coins-1") == frozenset({2})
     assert db.read_bytes() == before
-    assert "Could not save 1 record " in progress.finish()
+    assert "Could not save 1 record " in news(progress).finish()
 
 
 # -- writes that cannot be made ----------------------------------------------------------------------
@@ -181,11 +197,11 @@ def test_unwritable_location_keeps_progress_and_says_so(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     progress = Progress(blocker / "sub" / "p.sqlite3", finish_wait=0)  # parent is a file: cannot be created
-    assert progress.warning
-    progress.complete("coins-1", 1)
+    assert warning(progress)
+    progress.record(Completed("coins-1", 1))
     assert progress.completed("coins-1") == frozenset({1})
-    assert "could not be saved" in progress.notice()
-    assert "1 completed step" in progress.finish()
+    assert "could not be saved" in news(progress).notice()
+    assert "1 completed step" in news(progress).finish()
 
 
 def test_locked_database_keeps_writes_and_stores_them_later(tmp_path):
@@ -193,22 +209,22 @@ def test_locked_database_keeps_writes_and_stores_them_later(tmp_path):
     progress = Progress(db, busy=0.05)
     locker = sqlite3.connect(db, isolation_level=None, timeout=0)
     locker.execute("BEGIN EXCLUSIVE")
-    progress.record_attempt("coins-1", 0, "3", True, "Right", 0.2)
-    progress.complete("coins-1", 0)
-    assert "could not be saved just now (database is locked)" in progress.notice()
-    assert progress.notice() == ""  # said once
+    progress.record(Attempt("coins-1", 0, "3", True, "Right", 0.2))
+    progress.record(Completed("coins-1", 0))
+    assert "could not be saved just now (database is locked)" in news(progress).notice()
+    assert news(progress).notice() == ""  # said once
     assert progress.summary("coins-1").attempts == 1 and progress.completed("coins-1") == frozenset({0})
     locker.execute("ROLLBACK")
     progress.retry_at = 0  # the retry delay has passed
-    progress.record_hint("coins-1", 0, 1)
-    assert "saved again" in progress.notice()
+    progress.record(HintShown("coins-1", 0, 1))
+    assert "saved again" in news(progress).notice()
     assert (stored(db), stored(db, "completed"), stored(db, "hints")) == (1, 1, 1)
 
 
 def test_a_read_only_database_keeps_writes_and_leaving_says_what_is_lost(tmp_path):
     db = tmp_path / "p.sqlite3"
     progress = Progress(db, finish_wait=0)
-    progress.record_attempt("coins-1", 0, "3", True, "Right", 0.2)
+    progress.record(Attempt("coins-1", 0, "3", True, "Right", 0.2))
     progress.db = sqlite3.connect(f"file:{db}?mode=ro", uri=True, isolation_level=None)  # as if chmod 444
     session = Session(load_catalog(), progress)
     replies = session.handle("/open coins-1")  # opening writes the learner's place: the first failed write
@@ -220,7 +236,7 @@ def test_a_read_only_database_keeps_writes_and_leaving_says_what_is_lost(tmp_pat
     assert "coins-1:" in shown and "2 attempts" in shown  # the stored one and the kept one
     assert "NOT SAVED" in session.toolbar()
     bye = [r.text for r in session.handle("/quit")]
-    assert "Could not save" in bye[0] and "1 attempt" in bye[0] and "place in a lesson" in bye[0]
+    assert "Could not save" in bye[0] and "1 attempt" in bye[0] and "places in lessons" in bye[0]
     assert bye[-1] == "Bye!"
 
 
@@ -240,7 +256,7 @@ def test_a_lock_held_mid_session_loses_nothing(tmp_path):
     session.handle("8")
     locker.execute("ROLLBACK")
     session.progress.retry_at = 0
-    right = session.handle(str(session.puzzle.compute(session.step.game, "classes")))
+    right = session.handle(str(session.step.puzzle.compute(session.step.game, "classes")))
     assert any("saved again" in r.text for r in right)
     assert (stored(db), stored(db, "hints"), stored(db, "completed")) == (3, 1, 1)
     assert [r.text for r in session.handle("/quit")] == ["Progress saved. Bye!"]
@@ -253,7 +269,7 @@ def test_progress_command_errors_are_one_line_exit_2(tmp_path, monkeypatch, caps
     assert damaged.returncode == 2 and len(damaged.stderr.strip().splitlines()) == 1
     assert "moved to" in damaged.stderr and "Traceback" not in damaged.stderr
     assert run_tutor(["progress", "--json"], tmp_path).returncode == 0  # the fresh one works
-    Progress(db).record_attempt("coins-1", 0, "3", True, "Right", 0.2)
+    Progress(db).record(Attempt("coins-1", 0, "3", True, "Right", 0.2))
     locker = sqlite3.connect(db, isolation_level=None, timeout=0)
     locker.execute("BEGIN EXCLUSIVE")
     monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
@@ -268,7 +284,7 @@ def test_progress_command_errors_are_one_line_exit_2(tmp_path, monkeypatch, caps
     with pytest.raises(ProgressError, match="could not reset"):
         strict.reset("coins-1")
     with pytest.raises(ProgressError, match="could not save"):
-        strict.record_hint("coins-1", 0, 1)
+        strict.record(HintShown("coins-1", 0, 1))
     locker.execute("ROLLBACK")
 
 
@@ -277,7 +293,7 @@ def test_progress_json_while_a_session_writes(tmp_path):
     writer = sqlite3.connect(db, isolation_level=None)
     session = Progress(db)  # as a session does: its profile, then its answers
     profile = session.profile_id()
-    session.record_attempt("coins-1", 0, "3", True, "Right", 0.2)
+    session.record(Attempt("coins-1", 0, "3", True, "Right", 0.2))
     writer.execute("BEGIN IMMEDIATE")  # a write transaction in progress elsewhere
     writer.execute("INSERT INTO hints (lesson, step, level, at) VALUES ('coins-1', 0, 1, 0)")
     shown = run_tutor(["progress", "--json"], tmp_path)
@@ -290,9 +306,9 @@ def test_progress_json_while_a_session_writes(tmp_path):
 
 def test_export_contains_everything(tmp_path):
     progress = Progress(tmp_path / "p.sqlite3")
-    progress.record_attempt("coins-2", 1, "5", True, "Right", 2.0)
-    progress.record_hint("coins-2", 2, 1)
-    progress.record_solution("coins-2", 3)
+    progress.record(Attempt("coins-2", 1, "5", True, "Right", 2.0))
+    progress.record(HintShown("coins-2", 2, 1))
+    progress.record(Revealed("coins-2", 3))
     data = json.loads(progress.export_json())
     assert data["attempts"][0]["answer"] == "5"
     assert data["hints"][0]["level"] == 1 and data["solutions"][0]["step"] == 3
@@ -368,5 +384,5 @@ def test_kill_9_at_random_points_loses_nothing(tmp_path):
     db = tmp_path / "progress.sqlite3"
     assert shown > 0
     assert shown <= stored(db) <= shown + runs  # a kill between commit and print hides at most one per run
-    assert Progress(db).warning == ""
+    assert Progress(db).opening is None
     assert sqlite3.connect(db).execute("PRAGMA quick_check").fetchone()[0] == "ok"

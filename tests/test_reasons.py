@@ -14,10 +14,10 @@ import pytest
 from helpers import correct_answer, new_session, text
 
 from tutor.course import Lesson, Step, load_catalog
-from tutor.lint import wrong_values
+from tutor.course.steps import Computed
 
 CATALOG = load_catalog([])
-COMPUTED = [lesson.id for lesson in CATALOG.ordered() if any(s.computed for s in lesson.steps)]
+COMPUTED = [lesson.id for lesson in CATALOG.ordered() if any(isinstance(s, Computed) for s in lesson.steps)]
 
 
 def at_step(lesson: Lesson, step: Step):
@@ -28,7 +28,7 @@ def at_step(lesson: Lesson, step: Step):
         current = session.step
         if current is None or current.index == step.index:
             break
-        if not current.is_question:
+        if not current.required:
             session.handle("")
         else:
             session.handle("/next")  # earlier questions are not this test's subject
@@ -48,11 +48,11 @@ def test_every_wrong_number_or_choice_gets_a_reason(lesson_id: str) -> None:
     lesson = CATALOG.lessons[lesson_id]
     tried = explained = 0
     for step in lesson.steps:
-        if not step.computed:
+        if not isinstance(step, Computed):
             continue
         session = at_step(lesson, step)
         right = correct_answer(lesson, step)
-        for wrong in wrong_values(step, session.puzzle.compute(step.game, step.compute or "", step.args)):
+        for wrong in step.wrong_values(step.value()):
             replies = session.handle(str(wrong))
             assert any(r.kind == "wrong" for r in replies), f"{step.key} {wrong!r}: {text(replies)}"
             why = [r.text for r in replies if r.kind == "board" and r.text.strip()]  # the engine's own reason
@@ -66,8 +66,8 @@ def test_every_wrong_number_or_choice_gets_a_reason(lesson_id: str) -> None:
 
 
 def test_solution_gives_the_reason_with_the_answer() -> None:
-    lesson = next(les for les in CATALOG.ordered() if any(s.computed and s.options for s in les.steps))
-    step = next(s for s in lesson.steps if s.computed and s.options)
+    lesson = next(les for les in CATALOG.ordered() if any(isinstance(s, Computed) and s.options for s in les.steps))
+    step = next(s for s in lesson.steps if isinstance(s, Computed) and s.options)
     session = at_step(lesson, step)
     session.handle("/solution")
     replies = session.handle("y")

@@ -56,7 +56,7 @@ def test_backslash_continues_a_long_strategy_over_lines():
     session.handle("/open coins-1")
     for _ in range(4):
         session.handle("/next")
-    assert session.expected == "strategy"
+    assert session.step.label == "strategy"
     seen: list[Reply] = []
     with create_pipe_input() as pipe:
         pipe.send_text("01 \\\r0 \\\r01\r/quit\r")
@@ -99,7 +99,7 @@ def test_plain_mode_joins_backslash_lines_into_one_answer():
     session.handle("/open coins-1")
     for _ in range(4):
         session.handle("/next")
-    assert session.expected == "strategy"
+    assert session.step.label == "strategy"
     out = io.StringIO()
     run_plain(session, io.StringIO("01 \\\n0 \\\n01\n"), out, lesson="coins-1")
     assert "wins for every start and every turn: 3 moves" in out.getvalue()
@@ -118,7 +118,7 @@ def test_completer_commands_lessons_and_moves():
     session.handle("/open coins-2")
     for _ in range(2):
         session.handle("/next")
-    assert session.expected == "play"
+    assert session.step.label == "play"
     moves = completions(session, "01")
     assert "012" in moves and "0123" in moves and "01" not in moves
 

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 
 from tutor.course import bundled_root
 from tutor.course.parse import parse_lesson
-from tutor.course.schema import TABLES, StepFile, json_schema, key_table
+from tutor.course.schema import STEP_MODELS, TABLES, json_schema, key_table
 from tutor.errors import LessonError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,8 +50,9 @@ BAD = {
     "unknown mistake key": (lambda d: d["steps"][2].setdefault("mistakes", []).append({"say": "x", "mtach": "3"}),
                             "steps[3].mistakes[3]: unknown key 'mtach'"),  # appended after two
     "wrong type": (lambda d: d.update(order="first"), "order: expected a whole number, got str"),
-    "explore as text": (lambda d: d["steps"][0].update(explore="3"),
-                        "steps[1].explore: expected a whole number, got str"),
+    "explore as text": (lambda d: d["steps"][3].update(goal="explore", explore="3"),
+                        "steps[4].explore: expected a whole number, got str"),
+    "explore on a say step": (lambda d: d["steps"][0].update(explore=3), "steps[1].explore: only play steps take"),
     "hints not a list": (lambda d: d["steps"][2].update(hints="one"), "steps[3].hints: expected array, got str"),
     "bad id": (lambda d: d.update(id="Two Coins"), "id: must be lower-case letters"),
     "empty title": (lambda d: d.update(title="  "), "title: expected non-empty text"),
@@ -73,12 +74,12 @@ def test_a_broken_lesson_fails_the_schema_and_the_tutor_says_where(name: str) ->
 def test_the_docs_tables_are_the_models() -> None:
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
     for which, tables in TABLES.items():
-        for model, columns in tables:
+        for model, columns, title in tables:
             assert key_table(model, columns) in guide, \
-                f"docs/authoring.md: paste the {model.__name__} table of `tutor schema {which} --markdown`"
+                f"docs/authoring.md: paste the table under {title!r} of `tutor schema {which} --markdown`"
     shown = subprocess.run([sys.executable, "-m", "tutor", "schema", "--markdown"], capture_output=True, text=True,
                            check=True).stdout
-    assert key_table(StepFile, ("key", "on", "type", "meaning")) in shown
+    assert key_table(STEP_MODELS, ("key", "on", "type", "meaning")) in shown
 
 
 def test_schema_command_and_the_new_lesson_directive(tmp_path: Path) -> None:
@@ -103,10 +104,10 @@ def test_errors_name_the_line_of_their_key(tmp_path: Path) -> None:
     path = tmp_path / "l.toml"
     good = (bundled_root() / "coins" / "01-two-coins.toml").read_text(encoding="utf-8")
     lines = good.splitlines()
-    third = [i for i, line in enumerate(lines) if line.strip() == "[[steps]]"][2]
-    lines.insert(third + 1, 'explore = "3"')
+    play = [i for i, line in enumerate(lines) if line.strip() == "[[steps]]"][3]  # the fourth step is a game
+    lines.insert(play + 1, 'goal = "explore"\nexplore = "3"')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    wrong = rf"steps\[3\]\.explore: expected a whole number, got str \(line {third + 2}\)$"
+    wrong = rf"steps\[4\]\.explore: expected a whole number, got str \(line {play + 3}\)$"
     with pytest.raises(LessonError, match=wrong):
         load_file(path)
     path.write_text(good.replace('summary = ', 'author = "me"\nsummary = ', 1), encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import correct_answer, new_session, play_through, text
+from tests.helpers import correct_answer, new_session, play_through, quantity_name, text
 from tutor.course import load_catalog
 
 BUNDLED = load_catalog().ordered()
@@ -34,7 +34,7 @@ def open_at(session, lesson_id, kind):
     session.handle(f"/open {lesson_id}")
     for _ in range(30):
         step = session.step
-        if step.is_question and step.answer == kind:
+        if step.required and step.label == kind:
             return step
         session.handle("/next")
     raise AssertionError(f"no {kind} step in {lesson_id}")
@@ -129,10 +129,10 @@ def test_undo_takes_back_a_move_and_reset_restarts_the_step():
     session.handle("/undo")
     assert session.place == after_one
     session.handle("/undo")
-    assert session.place.game == start.game
+    assert session.place.state.position == start.state.position
     session.handle("0123")
     session.handle("/reset")
-    assert session.place.moves == 0 and session.place.game == start.game
+    assert session.place.state.played == () and session.place.state.position == start.state.position
 
 
 def test_navigation_and_unknown_commands():
@@ -175,8 +175,8 @@ def test_resume_where_the_learner_left_off(tmp_path):
     second = new_session(db)
     greeting = text(second.start())
     assert "Welcome back" in greeting and "restored (2 moves)" in greeting
-    assert second.place.lesson == "coins-2" and second.place.moves == 2
-    assert second.place.game == first.place.game
+    assert second.place.lesson == "coins-2" and len(second.place.state.played) == 2
+    assert second.place.state.position == first.place.state.position
 
 
 def test_explore_step_completes_after_the_moves():
@@ -258,14 +258,14 @@ say = "Flipping all three only swaps HHT and HTT."
 def replace_place(session):
     from dataclasses import replace
 
-    session.place = replace(session.place, over=True)
+    session.place = replace(session.place, state=replace(session.place.state, over=True))
     return session
 
 
 def test_a_number_step_takes_the_expressions_the_tutor_writes():
     session = new_session()
     session.handle("/open coins-2")
-    while session.step is not None and session.step.compute != "shortest_length":
+    while session.step is not None and quantity_name(session.step) != "shortest_length":
         session.handle("/next")
     step = session.step
     assert step is not None
@@ -278,7 +278,7 @@ def test_a_number_step_takes_the_expressions_the_tutor_writes():
 def test_let_blocks_are_kept_through_a_strategy_step_and_undone_with_it():
     session = new_session()
     session.handle("/open coins-2")
-    while session.step is not None and session.step.answer != "strategy":
+    while session.step is not None and session.step.label != "strategy":
         session.handle("/next")
     assert "Kept for this step: let D = 0123 02 0123" in text(session.handle("let D = 0123 02 0123"))
     wrong = text(session.handle("D 01 D"))  # the block is known: a verdict, not "unknown block name"
@@ -288,4 +288,4 @@ def test_let_blocks_are_kept_through_a_strategy_step_and_undone_with_it():
     assert "'D' is not a move" in text(session.handle("D 01 D"))
     session.handle("let D = 0123 02 0123")
     assert "the shortest possible" in text(session.handle("D 01 D 0 D 01 D"))
-    assert session.place.defined == ""  # the next step starts with no definitions
+    assert getattr(session.place.state, "defined", "") == ""  # the next step starts with no definitions

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from tests.helpers import new_session
-from tutor.session import Reply, Session
+from tutor.course.steps import Game
+from tutor.session import Reply
+from tutor.shown import text_of
 
 COMMANDS = ["/help", "/lessons", "/next", "/back", "/show", "/hint", "/undo", "/reset", "/solution",
             "/progress", "", "y", "n", "/open 1", "/open 2", "/open 3", "/open 4", "/open coins-2", "/bogus"]
@@ -36,7 +38,7 @@ class SessionMachine(RuleBasedStateMachine):
     def open_lesson(self, lesson: str) -> None:
         self._send(f"/open {lesson}")
 
-    @precondition(lambda self: self.session.step is not None and self.session.step.is_question
+    @precondition(lambda self: self.session.step is not None and self.session.step.required
                   and not self.session.pending_solution)
     @rule(data=st.data())
     def answer_right_or_move(self, data: st.DataObject) -> None:
@@ -45,16 +47,16 @@ class SessionMachine(RuleBasedStateMachine):
         step = session.step
         lesson = session.lesson
         assert step is not None and lesson is not None
-        if step.plays and session.place.game is not None and not session.place.over:
-            play = session.game_of(step)
-            moves = list(play.legal_moves(session.place.game))
+        if isinstance(step, Game) and session.place.state.position is not None and not session.place.state.over:
+            play = step.rules
+            moves = list(play.legal_moves(session.place.state.position))
             if moves:
-                self._send(play.format_move(session.place.game, data.draw(st.sampled_from(moves))))
+                self._send(play.format_move(session.place.state.position, data.draw(st.sampled_from(moves))))
             return
-        answer = Session.solution_text(lesson, step)
-        if answer is not None and not step.plays:
+        answer = step.reference()
+        if answer is not None and not isinstance(step, Game):
             before = step.index
-            replies = self._send(answer)
+            replies = self._send(text_of(answer))
             assert session.step is None or session.step.index != before or before == len(lesson.steps) - 1, \
                 [r.text for r in replies]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import new_session, play_through, text
+from tests.helpers import new_session, play_through, quantity_name, text
 from tutor import puzzles
 from tutor.course import load_file
 from tutor.lint import lint_paths
@@ -59,8 +59,8 @@ def open_at(session, lesson, step):
     while session.place.step < step.index:
         session.handle("/next")
     here = session.step  # the same step, loaded by the session's own catalog (its `expects` is its own object)
-    assert here is not None and (here.index, here.title, here.text, here.answer, here.params, here.args) == \
-        (step.index, step.title, step.text, step.answer, step.params, step.args)
+    assert here is not None and (here.index, here.title, here.text, here.label, here.params, here.args) == \
+        (step.index, step.title, step.text, step.label, step.params, step.args)
 
 
 # -- the lessons ---------------------------------------------------------------------
@@ -82,9 +82,9 @@ def test_lint_is_clean():
 def test_every_answer_is_computed_by_the_engine():
     for lesson in LESSONS:
         for step in lesson.questions:
-            assert step.reference is None, f"{lesson.id} {step.key}: answers come from the engine"
-            if step.answer in ("number", "choice"):
-                assert step.compute in W.quantities
+            assert step.given is None, f"{lesson.id} {step.key}: answers come from the engine"
+            if step.label in ("number", "choice"):
+                assert quantity_name(step) in W.quantities
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda les: les.id)
@@ -136,7 +136,7 @@ def test_pattern_examples_cover_every_pattern_mistake():
 
 def test_lesson_one_starts_in_a_losing_position_and_the_computer_never_lets_go():
     lesson = LESSONS[0]
-    step = next(s for s in lesson.questions if s.answer == "play")
+    step = next(s for s in lesson.questions if s.label == "play")
     assert step.goal == "explore" and W.compute(step.game, "outcome", step.args) == "lose"
     rng = random.Random(3)
     for _ in range(5):  # random learners lose every time against the perfect computer
@@ -153,7 +153,7 @@ def test_lesson_one_starts_in_a_losing_position_and_the_computer_never_lets_go()
 
 
 def test_play_to_win_steps_start_from_winning_positions_against_perfect_play():
-    wins = [(les, s) for les in LESSONS for s in les.questions if s.answer == "play" and s.goal == "win"]
+    wins = [(les, s) for les in LESSONS for s in les.questions if s.label == "play" and s.goal == "win"]
     assert len(wins) >= 3
     for _lesson, step in wins:
         assert PLAY.arguments(step.args)["blunder"] == 0
@@ -166,7 +166,7 @@ def test_play_to_win_steps_start_from_winning_positions_against_perfect_play():
 def test_the_seed_question_is_answered_by_the_engine():
     lesson = LESSONS[1]
     splits = step_titled(lesson, "Splits of 20 to 30 pennies")
-    kind = W.kind(splits.answer)
+    kind = W.kind(splits.label)
     assert kind.reference(splits.game, kind.arguments(splits.args)) == "(8, 13), (9, 15), (11, 18)"
     brute = [(x, t - x) for t in range(20, 31) for x in range(t // 2 + 1) if brute_losing(x, t - x)]
     assert brute == [(8, 13), (9, 15), (11, 18)]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import quantity_name
 from tests.lesson_text import prose
 from tutor import puzzles
 from tutor.course import load_file
@@ -35,15 +36,15 @@ def test_every_quantity_has_both_slots():
 def numeric_steps():
     for lesson in LESSONS:
         for step in lesson.questions:
-            if step.answer in ("number", "choice"):
-                yield pytest.param(lesson, step, id=f"{lesson.id}-{step.index + 1}-{step.compute}")
+            if step.label in ("number", "choice"):
+                yield pytest.param(lesson, step, id=f"{lesson.id}-{step.index + 1}-{quantity_name(step)}")
 
 
 def wrong_values(lesson, step, value):
-    if step.answer == "choice":
+    if step.label == "choice":
         return [o for o in step.options if o.lower() != str(value).lower()]
     declared = [int(m.match) for m in step.mistakes if m.match and m.match.lstrip("-").isdecimal()]
-    return sorted({value - 1, value + 1, 0, -1, 10**30, *declared, *FAMOUS.get((lesson.id, step.compute), [])}
+    return sorted({value - 1, value + 1, 0, -1, 10**30, *declared, *FAMOUS.get((lesson.id, quantity_name(step)), [])}
                   - {value})
 
 
@@ -56,7 +57,7 @@ def states(value, reason: str) -> bool:
 
 @pytest.mark.parametrize(("lesson", "step"), list(numeric_steps()))
 def test_every_wrong_value_gets_a_reason_that_keeps_the_answer(lesson, step):
-    quantity = QUANTITIES[step.compute]
+    quantity = QUANTITIES[quantity_name(step)]
     args = quantity.arguments(step.args)
     value = quantity(step.game, step.args)
     tried = wrong_values(lesson, step, value)
@@ -67,16 +68,16 @@ def test_every_wrong_value_gets_a_reason_that_keeps_the_answer(lesson, step):
         assert not states(value, reason), (wrong, reason)
     explanation = quantity.explain(step.game, args, value)
     # the check above can fail: the explanations that give the number state it in a form it catches
-    assert states(value, explanation) or step.compute in ("alpha", "winning_total_count"), explanation
+    assert states(value, explanation) or quantity_name(step) in ("alpha", "winning_total_count"), explanation
 
 
 def test_the_famous_wrong_answers_are_placed_by_the_engine():
-    step = next(s for s in LESSONS[2].questions if s.compute == "kth_first")
+    step = next(s for s in LESSONS[2].questions if quantity_name(s) == "kth_first")
     q = QUANTITIES["kth_first"]
     lo, hi = p_position(Rules(), step.args["index"])
     reason = q.refute(step.game, q.arguments(step.args), lo, hi)
     assert reason.startswith(f"{hi} is the larger pile of losing position number {step.args['index']}")
-    step = next(s for s in LESSONS[1].questions if s.compute == "winning_total_count")
+    step = next(s for s in LESSONS[1].questions if quantity_name(s) == "winning_total_count")
     q = QUANTITIES["winning_total_count"]
     safe = QUANTITIES["winning_totals"](step.game, step.args).split(", ")
     reason = q.refute(step.game, q.arguments(step.args), len(safe), len(safe) - 1)
@@ -162,7 +163,7 @@ def test_to_a_larger_pile_says_so():
 def test_ask_texts_do_not_contain_the_winning_move():
     for lesson in LESSONS:
         for step in lesson.questions:
-            if step.answer in ("move", "play") and step.game.start:
+            if step.label in ("move", "play") and step.game.start:
                 kind = W.kind("move")
                 move = kind.reference(step.game, {})
                 if move:
@@ -175,10 +176,10 @@ def test_no_step_names_a_later_answer():
     for lesson in LESSONS:
         texts = list(prose(lesson))
         for step in lesson.questions:
-            if step.answer not in ("number", "choice", "kth"):
+            if step.label not in ("number", "choice", "kth"):
                 continue
-            answer = W.kind(step.answer).reference(step.game, step.args) if step.answer == "kth" else \
-                str(QUANTITIES[step.compute](step.game, step.args))
+            answer = W.kind(step.label).reference(step.game, step.args) if step.label == "kth" else \
+                str(QUANTITIES[quantity_name(step)](step.game, step.args))
             if len(answer) < 3:
                 continue
             for where, text in texts:
@@ -190,7 +191,7 @@ def test_no_step_names_a_later_answer():
 def test_play_hints_do_not_teach_the_next_lessons_structure():
     """Hint 4 of wythoff-1's game used to give away wythoff-2's rules (each size once, differences k): the
     ladder for every position of that game counts winning moves instead."""
-    step = next(s for s in LESSONS[0].questions if s.answer == "play")
+    step = next(s for s in LESSONS[0].questions if s.label == "play")
     (x, y), = step.game.start
     for board in [(i, j) for i in range(x + 1) for j in range(y + 1) if i + j]:
         ladder = position_hints(Rules(), (board,))

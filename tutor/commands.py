@@ -48,10 +48,12 @@ def cmd_progress(args: argparse.Namespace) -> int:
     """``tutor progress [--json] [--reset LESSON] [--export FILE]``."""
     from tutor.course import load_catalog
     from tutor.progress import Progress
+    from tutor.session.saving import opening_text
+    from tutor.session.summary import Summary
 
     progress = Progress.default(strict=True)  # any failure is one line and exit 2, never a traceback
-    if progress.warning:  # damaged (moved aside), unreadable, or from a newer tutor: say so, show nothing
-        raise TutorError(progress.warning)
+    if progress.opening is not None:  # damaged (moved aside), unreadable, or from a newer tutor: say so, show nothing
+        raise TutorError(opening_text(progress.opening))
     if args.reset:
         removed = progress.reset(args.reset)
         print(f"forgot {plural(removed, 'record')} of lesson {args.reset!r}")
@@ -65,23 +67,13 @@ def cmd_progress(args: argparse.Namespace) -> int:
         print(f"exported progress to {args.export}")
         return 0
     catalog = load_catalog(args.lessons or [])
-    rows = []
-    for lesson_id in sorted(set(progress.lessons()) | set(catalog.lessons)):
-        p = progress.summary(lesson_id)
-        lesson = catalog.lessons.get(lesson_id)
-        total = len(lesson.questions) if lesson else None
-        answered = sum(1 for s in lesson.questions if s.index in p.completed) if lesson else len(p.completed)
-        rows.append({"lesson": lesson_id, "title": lesson.title if lesson else None, "answered": answered,
-                     "questions": total, "complete": bool(total) and answered == total,
-                     "attempts": p.attempts, "correct": p.correct, "hints": p.hints,
-                     "solutions": p.solutions, "step": p.position, "seconds": round(p.seconds, 1)})
+    rows = sorted(Summary.of(catalog, progress, recorded=True).lessons, key=lambda row: row.lesson)
     if args.json:
-        print(json.dumps({"profile": progress.profile_id(), "lessons": rows}, indent=2))
+        print(json.dumps({"profile": progress.profile_id(), "lessons": [r.as_json() for r in rows]}, indent=2))
         return 0
     for r in rows:
-        status = "complete" if r["complete"] else f"{r['answered']}/{r['questions']}"
-        print(f"{r['lesson']:<24} {status:>9}  attempts {r['attempts']:>3}  hints {r['hints']:>3}  "
-              f"solutions {r['solutions']:>2}")
+        status = "complete" if r.complete else f"{r.answered}/{r.questions}"
+        print(f"{r.lesson:<24} {status:>9}  attempts {r.attempts:>3}  hints {r.hints:>3}  solutions {r.solutions:>2}")
     return 0
 
 
@@ -266,6 +258,6 @@ def cmd_grade(args: argparse.Namespace) -> int:
     elif form == "junit":
         sys.stdout.write(platforms.junit(lesson.id, step.index + 1, rows))
     else:
-        print(f"lesson {lesson.id}, step {step.index + 1} ({step.answer})")
+        print(f"lesson {lesson.id}, step {step.index + 1} ({step.label})")
         print(rows_text(rows))
     return 0

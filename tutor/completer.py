@@ -9,7 +9,7 @@ from prompt_toolkit.document import Document
 
 from tutor.session import COMMANDS, Session
 
-COMMAND_NAMES = sorted({c.split()[0] for c in COMMANDS})
+COMMAND_NAMES = sorted(COMMANDS)
 
 
 class TutorCompleter(Completer):
@@ -25,7 +25,7 @@ class TutorCompleter(Completer):
             if " " not in text:
                 for name in COMMAND_NAMES:
                     if name.startswith(text.lower()):
-                        yield Completion(name, start_position=-len(text), display_meta=_meta(name))
+                        yield Completion(name, start_position=-len(text), display_meta=COMMANDS[name].help)
                 return
             command, _, arg = text.partition(" ")
             if command.lower() == "/open":
@@ -38,9 +38,3 @@ class TutorCompleter(Completer):
             if move.startswith(word) and move != word:
                 yield Completion(move, start_position=-len(word))
 
-
-def _meta(name: str) -> str:
-    for usage, description in COMMANDS.items():
-        if usage.split()[0] == name:
-            return description
-    return ""

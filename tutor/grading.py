@@ -29,7 +29,6 @@ from typing import Any
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import LessonError, TutorError
 from tutor.files import decode, escape, file_kind, read_regular
-from tutor.judging import judge
 from tutor.limits import GRADE_FILES, INPUT_BYTES
 from tutor.paths import record_crash
 from tutor.text import plural
@@ -65,21 +64,19 @@ class Row:
 
 
 def graded_step(lesson: Lesson, number: int | None = None) -> Step:
-    """The step a submission answers: ``number`` (1-based), or the last whole-answer step."""
+    """The step a submission answers: ``number`` (1-based), or the step the lesson's steps prefer most to be
+    graded on (``Step.gradable``: a whole answer before a computed value), the last of those."""
     if number is not None:
         if not 1 <= number <= len(lesson.steps):
             raise LessonError(f"lesson {lesson.id!r} has steps 1-{len(lesson.steps)}, not {number}")
         step = lesson.steps[number - 1]
-        if not step.is_question or step.plays:
+        if not step.gradable:
             raise LessonError(f"step {number} of {lesson.id!r} does not take a written answer")
         return step
-    for step in reversed(lesson.steps):
-        if step.is_question and not step.plays and not step.computed:
-            return step
-    for step in reversed(lesson.steps):
-        if step.is_question and not step.plays:
-            return step
-    raise LessonError(f"lesson {lesson.id!r} has no step that takes a written answer")
+    best = max((s.gradable for s in lesson.steps), default=0)
+    if not best:
+        raise LessonError(f"lesson {lesson.id!r} has no step that takes a written answer")
+    return next(s for s in reversed(lesson.steps) if s.gradable == best)
 
 
 def submission_files(paths: Iterable[str]) -> list[Submission]:
@@ -141,7 +138,7 @@ def grade_one(job: tuple[Lesson, int, Submission]) -> Row:
         return replace(row, verdict="empty", summary="the file is empty")
     try:
         mine = instantiate(lesson, variant_seed(sub.learner, lesson.id)) if lesson.variants else lesson
-        verdict = judge(mine.steps[step_index], text)
+        verdict = mine.steps[step_index].judge(text)
     except TutorError as err:
         return replace(row, verdict="unparsable", summary=str(err))
     except Exception as err:  # a bug in an engine: this row says so, the crash log has it, the run goes on

@@ -22,12 +22,10 @@ import shutil
 import textwrap
 from typing import TYPE_CHECKING, TextIO
 
-from tutor.shown import Markdown, Picture, text_of
+from tutor.shown import Markdown, Picture, Reply, text_of
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
-
-    from tutor.session import Reply
 
 STYLE = {
     "title": "bold",

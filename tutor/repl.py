@@ -57,7 +57,7 @@ def safe_handle(session: Session, text: str) -> list[Reply]:
     except Exception as err:
         log = record_crash(err, f"tutor session, input {text[:200]!r}")
         where = f" The details are in {log}; please report it." if log else " Please report it."
-        return [Reply("error", f"internal error ({type(err).__name__}: {err}); your progress is saved.{where} "
+        return [Reply.error(f"internal error ({type(err).__name__}: {err}); your progress is saved.{where} "
                                "/undo or /reset may get you going again.")]
 
 
@@ -126,7 +126,7 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
         if pending.size + len(line) > INPUT_BYTES.value:  # a runaway continued answer: refused, never grown
             pending = Pending()
             too_long = INPUT_BYTES.error(f"that answer has more than {INPUT_BYTES.value:,} characters")
-            emit([Reply("error", str(too_long))])
+            emit([Reply.error(str(too_long))])
             continue
         if pending.continues(line, session.multiline):
             pending.add(line[:-1] if line.endswith("\\") else line)
@@ -224,7 +224,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         try:
             text = prompt.prompt("> ")
         except KeyboardInterrupt:
-            emit([Reply("info", "(input cancelled; /quit or Ctrl-D to leave)")])
+            emit([Reply.info("(input cancelled; /quit or Ctrl-D to leave)")])
             continue
         except EOFError:
             emit(session.handle("/quit"))

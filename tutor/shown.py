@@ -6,6 +6,8 @@
   ``text``, the text form that plain mode, screen readers (``tutor --plain``), JSON, progress records
   and tests read.
 
+A ``Reply`` is one thing the tutor says: a ``ReplyKind`` (which picks its style) and what to show.
+
 The renderer (``tutor.render``) matches on these types; nothing is told apart by a hidden payload on a
 ``str``.  Formatting a ``Picture`` into a string (``f"{picture}"``) gives its text form, so a picture
 can only be dropped, never garbled; ``join`` and ``above`` combine text and pictures keeping both.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 Span = tuple[int, int, str]  # characters start..end of a picture and the style (rich's syntax) they take
 
@@ -109,3 +112,81 @@ def above(text: str, drawing: Drawn) -> Drawn:
     start = len(text) + 1
     return Picture(text, f"{text}\n{drawing.picture}",
                    tuple((start + a, start + b, style) for a, b, style in drawing.spans), drawing.width)
+
+
+# -- replies ---------------------------------------------------------------------------------------------
+
+
+class ReplyKind(StrEnum):
+    """What a reply is, which picks its style and mark in the shell."""
+
+    TITLE = "title"
+    SAY = "say"
+    ASK = "ask"
+    OK = "ok"
+    WRONG = "wrong"
+    HINT = "hint"
+    ERROR = "error"
+    BOARD = "board"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One thing the tutor says: its ``kind`` and what to show (``body``); ``text`` is the body's text form."""
+
+    kind: ReplyKind
+    body: Shown
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ReplyKind(self.kind))
+
+    @property
+    def text(self) -> str:
+        """The text form of what is shown (plain mode, transcripts, tests)."""
+        return text_of(self.body)
+
+    @classmethod
+    def title(cls, body: Shown) -> Reply:
+        """A heading."""
+        return cls(ReplyKind.TITLE, body)
+
+    @classmethod
+    def say(cls, body: Shown) -> Reply:
+        """Lesson text to read, or what the game says."""
+        return cls(ReplyKind.SAY, body)
+
+    @classmethod
+    def ask(cls, body: Shown) -> Reply:
+        """A question."""
+        return cls(ReplyKind.ASK, body)
+
+    @classmethod
+    def ok(cls, body: Shown) -> Reply:
+        """A right answer, a completed step."""
+        return cls(ReplyKind.OK, body)
+
+    @classmethod
+    def wrong(cls, body: Shown) -> Reply:
+        """A wrong answer's verdict."""
+        return cls(ReplyKind.WRONG, body)
+
+    @classmethod
+    def hint(cls, body: Shown) -> Reply:
+        """A hint, a misconception named, a revealed answer."""
+        return cls(ReplyKind.HINT, body)
+
+    @classmethod
+    def error(cls, body: Shown) -> Reply:
+        """Input that could not be taken, or a problem to know about."""
+        return cls(ReplyKind.ERROR, body)
+
+    @classmethod
+    def board(cls, body: Shown) -> Reply:
+        """A board, a table, a counterexample: laid out as it is."""
+        return cls(ReplyKind.BOARD, body)
+
+    @classmethod
+    def info(cls, body: Shown) -> Reply:
+        """What to do next, and other notes."""
+        return cls(ReplyKind.INFO, body)

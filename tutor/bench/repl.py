@@ -20,7 +20,6 @@ def run() -> list[Figure]:
     from tutor.progress import Progress
     from tutor.repl import warm_up
     from tutor.session import Session
-    from tutor.shown import text_of
 
     warm_up().join()  # as the REPL does while the learner reads the first screen
     with tempfile.TemporaryDirectory() as tmp:
@@ -33,11 +32,9 @@ def run() -> list[Figure]:
             for _ in lesson.steps:
                 step = session.step
                 lines = list(COMMANDS)
-                if step is not None and step.is_question:
-                    drawn = Session.solution_text(session.lesson, step)  # type: ignore[arg-type]
-                    if drawn is not None:
-                        answer = text_of(drawn)
-                        lines.append(answer.splitlines()[0] if step.plays else answer)
+                answer = None if step is None else step.sample(session.state, 0)
+                if answer:
+                    lines.append(answer)
                 for line in lines:
                     start = time.perf_counter()
                     session.handle(line)

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from tutor import puzzles
-from tutor.course.model import Lesson, Pack
+from tutor.course.lesson import Lesson
+from tutor.course.model import Pack
 from tutor.course.parse import parse_lesson, parse_pack
 from tutor.errors import LessonError, TutorError
 from tutor.files import read_text

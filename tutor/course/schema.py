@@ -45,47 +45,87 @@ class MistakeFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True
                                       "would say).", kind="text")] = None
 
 
-class StepFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A ``[[steps]]`` table: exactly one of ``say`` or ``ask``."""
+# -- steps: one model per kind of step (a tagged union, tagged by ``say`` or by ``answer``) ---------------
 
-    say: Annotated[Text | None, doc("Text to read. The learner presses Enter (or `/next`) to go on.",
-                                    "say steps", "text")] = None
-    ask: Annotated[Text | None, doc("The question.", "ask steps", "text")] = None
-    title: Annotated[str | None, doc("A heading shown as `[3/7] Title`.", "any", "text")] = None
-    answer: Annotated[Text | None, doc(
-        "What the learner gives: `\"number\"`, `\"choice\"`, or one of the puzzle's **answer kinds** "
-        "(`\"strategy\"`, `\"move\"`, `\"tree\"`, `\"presses\"`, `\"play\"`, ... see "
-        "[section 5](#5-computed-answers-quantities-and-answer-kinds)).", "ask (required)", "text")] = None
+TITLE = Annotated[str | None, doc("A heading shown as `[3/7] Title`.", "any", "text")]
+PARAMS = Annotated[dict[str, Value] | None, doc(
+    "Overrides the lesson's parameters for this step only, e.g. `params = { coins = 3 }`. `{{quantity}}`, "
+    "`compute`, the judge and games all use the merged parameters. A value may be a "
+    "[seeded variant](#7-seeded-variants) for this step alone, e.g. "
+    "`params = { board = {random = \"solvable\"} }`.", "any", "table")]
+ARGS = Annotated[dict[str, Value] | None, doc(
+    "Question arguments and play settings for this step, next to what takes them: "
+    "`compute = \"kth_first\"` with `args = { index = 1000 }`, `answer = \"chase_row\"` with "
+    "`args = { row = 2 }`, `answer = \"play\"` with `args = { blunder = 20 }`. Merged over the lesson's "
+    "`[args]`. Every name must be taken by the step's answer (its kind, its `compute` quantity, or its game) "
+    "or by a `{{quantity}}` its texts quote; anything else is an error that lists what the step takes.",
+    "any", "table")]
+ANSWER_DOC = doc(
+    "What the learner gives: `\"number\"`, `\"choice\"`, or one of the puzzle's **answer kinds** "
+    "(`\"strategy\"`, `\"move\"`, `\"tree\"`, `\"presses\"`, `\"play\"`, ... see "
+    "[section 5](#5-computed-answers-quantities-and-answer-kinds)).", "ask (required)", "text")
+HINTS = Annotated[list[Text] | None, doc(
+    "Your hints, shown first by `/hint`; the engine's own hints follow (engine kinds and play). May quote "
+    "`{{quantity}}` or `{{parameter}}`.", "ask", "list of non-empty texts")]
+MISTAKES = Annotated[list[MistakeFile] | None, doc(
+    "Known wrong answers and what to say about them ([section 6](#6-mistakes)).", "ask (play steps too)",
+    "array of tables `[[steps.mistakes]]`")]
+SUCCESS = Annotated[str | None, doc(
+    "Said when the step is answered correctly; may quote `{{quantity}}` or `{{parameter}}`.", "ask", "text")]
+REFERENCE = Annotated[str | None, doc(
+    "Your own correct answer (lint checks the engine accepts it; `/solution` and `tutor preview` use it). "
+    "Default: the engine's computed answer. Number and choice steps refuse it: their answer is `compute`.",
+    "engine-kind and play steps", "text")]
+COMPUTED = ("number", "choice")  # the answers a quantity computes
+PLAY = "play"  # the answer of a game played move by move
+
+
+class StepBase(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
+    """What every ``[[steps]]`` table may have."""
+
+    title: TITLE = None
+    params: PARAMS = None
+    args: ARGS = None
+
+
+class SayFile(StepBase, kw_only=True):
+    """A say step: text to read."""
+
+    say: Annotated[Text, doc("Text to read. The learner presses Enter (or `/next`) to go on.", "say steps", "text")]
+
+
+class AskBase(StepBase, kw_only=True):
+    """What every ask step may have."""
+
+    ask: Annotated[Text, doc("The question.", "ask steps", "text")]
+    hints: HINTS = None
+    mistakes: MISTAKES = None
+    success: SUCCESS = None
+
+
+class ComputedFile(AskBase, kw_only=True):
+    """A number or choice step: the engine computes the right value."""
+
+    answer: Annotated[Literal["number", "choice"], ANSWER_DOC]
     compute: Annotated[str | None, doc("The engine **quantity** whose value is the right answer.",
                                        "number and choice (required there, refused elsewhere)", "text")] = None
     options: Annotated[Annotated[list[str], msgspec.Meta(min_length=2)] | None, doc(
         "The options, shown numbered. The computed value must be one of them (lint).",
         "choice (required there, refused elsewhere)", "list of at least 2 texts")] = None
-    hints: Annotated[list[Text] | None, doc(
-        "Your hints, shown first by `/hint`; the engine's own hints follow (engine kinds and play). May quote "
-        "`{{quantity}}` or `{{parameter}}`.", "ask", "list of non-empty texts")] = None
-    reference: Annotated[str | None, doc(
-        "Your own correct answer (lint checks the engine accepts it; `/solution` and `tutor preview` use it). "
-        "Default: the engine's computed answer. Number and choice steps refuse it: their answer is `compute`.",
-        "engine-kind and play steps", "text")] = None
-    mistakes: Annotated[list[MistakeFile] | None, doc(
-        "Known wrong answers and what to say about them ([section 6](#6-mistakes)).", "ask (play steps too)",
-        "array of tables `[[steps.mistakes]]`")] = None
-    success: Annotated[str | None, doc(
-        "Said when the step is answered correctly; may quote `{{quantity}}` or `{{parameter}}`.", "ask",
-        "text")] = None
-    params: Annotated[dict[str, Value] | None, doc(
-        "Overrides the lesson's parameters for this step only, e.g. `params = { coins = 3 }`. `{{quantity}}`, "
-        "`compute`, the judge and games all use the merged parameters. A value may be a "
-        "[seeded variant](#7-seeded-variants) for this step alone, e.g. "
-        "`params = { board = {random = \"solvable\"} }`.", "any", "table")] = None
-    args: Annotated[dict[str, Value] | None, doc(
-        "Question arguments and play settings for this step, next to what takes them: "
-        "`compute = \"kth_first\"` with `args = { index = 1000 }`, `answer = \"chase_row\"` with "
-        "`args = { row = 2 }`, `answer = \"play\"` with `args = { blunder = 20 }`. Merged over the lesson's "
-        "`[args]`. Every name must be taken by the step's answer (its kind, its `compute` quantity, or its game) "
-        "or by a `{{quantity}}` its texts quote; anything else is an error that lists what the step takes.",
-        "any", "table")] = None
+
+
+class WrittenFile(AskBase, kw_only=True):
+    """A step answered in one of the puzzle's answer kinds (a strategy, a plan, a press list, ...)."""
+
+    answer: Annotated[Text, ANSWER_DOC, msgspec.Meta(extra_json_schema={"not": {"enum": [*COMPUTED, PLAY]}})]
+    reference: REFERENCE = None
+
+
+class GameFile(AskBase, kw_only=True):
+    """A game played move by move (``answer = "play"``)."""
+
+    answer: Annotated[Literal["play"], ANSWER_DOC]
+    reference: REFERENCE = None
     goal: Annotated[Literal["win", "explore"] | None, doc(
         "`\"win\"` (default) completes when the learner wins the game; `\"explore\"` completes after `explore` "
         "moves (or when the game ends, won or lost). Other steps refuse it.", "play steps only",
@@ -93,6 +133,45 @@ class StepFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     explore: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, doc(
         "How many moves an explore step asks for. Without `goal = \"explore\"` it is an error.",
         "play steps with `goal = \"explore\"` only", "whole number >= 1")] = None
+
+
+STEP_MODELS: tuple[type[StepBase], ...] = (SayFile, ComputedFile, WrittenFile, GameFile)
+StepFile = SayFile | ComputedFile | WrittenFile | GameFile
+STEP_KEYS = ("say", "ask", "title", "answer", "compute", "options", "hints", "reference", "mistakes", "success",
+             "params", "args", "goal", "explore")  # in the order docs/authoring.md lists them
+TAKEN_BY = {"say": "say", "ask": "ask", "hints": "ask", "mistakes": "ask", "success": "ask", "answer": "ask",
+            "compute": "number and choice", "options": "choice", "reference": "engine-kind and play",
+            "goal": "play", "explore": "play"}  # which steps take a key, for "only ... steps take" errors
+
+
+def step_model(raw: Any, where: str) -> type[StepBase]:
+    """The model of one ``[[steps]]`` table: say, or the question kind its ``answer`` names."""
+    if not isinstance(raw, dict):
+        raise LessonError(f"{where}: expected a table, got {type(raw).__name__}")
+    if ("say" in raw) == ("ask" in raw):
+        raise LessonError(f"{where}: a step has exactly one of 'say' (text) or 'ask' (a question)")
+    if "say" in raw:
+        return SayFile
+    answer = raw.get("answer")
+    if answer is None:
+        raise LessonError(f"{where}: missing key 'answer'")
+    return ComputedFile if answer in COMPUTED else GameFile if answer == PLAY else WrittenFile
+
+
+def validate_step(raw: Any, index: int, file: str) -> StepFile:
+    """One ``[[steps]]`` table as its model; ``LessonError`` "FILE: steps[2].hints: ..." (1-based)."""
+    where = f"{file}: steps[{index + 1}]"
+    model = step_model(raw, where)
+    own = {f.encode_name for f in msgspec.structs.fields(model)}
+    for key in raw:
+        if key in TAKEN_BY and key not in own:
+            raise LessonError(f"{where}.{key}: only {TAKEN_BY[key]} steps take {key!r}")
+    try:
+        step = typing.cast(StepFile, msgspec.convert(raw, model, strict=True))
+    except msgspec.ValidationError as err:
+        path, words = _message(str(err), model)
+        raise LessonError(f"{where}{'.' + path if path else ''}: {words}") from None
+    return step
 
 
 class LessonFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -105,7 +184,7 @@ class LessonFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True)
     summary: Annotated[Text, doc("One or two sentences shown under the title when the lesson opens.", kind="text")]
     puzzle: Annotated[Text, doc("The puzzle family: `coins`, `wythoff`, `gods`, `lightsout`, or an installed "
                                 "plug-in (`tutor puzzles` lists them).", kind="text")]
-    steps: Annotated[list[StepFile], msgspec.Meta(min_length=1, description=(
+    steps: Annotated[list[dict[str, Any]], msgspec.Meta(min_length=1, description=(
         "The steps, in order, each written `[[steps]]`. At least one; lint also requires at least one `ask` "
         "step."), extra={"x-type": "array of tables"})]
     params: Annotated[dict[str, Value], doc(
@@ -149,8 +228,15 @@ SCHEMA_URL = "https://puzzle-tutor.invalid/schema/{}.json"  # an id only: editor
 
 
 def json_schema(name: str = "lesson") -> dict[str, Any]:
-    """The JSON Schema of a lesson file (``name="lesson"``) or of a ``pack.toml`` (``"pack"``)."""
-    schema: dict[str, Any] = msgspec.json.schema(MODELS[name])
+    """The JSON Schema of a lesson file (``name="lesson"``) or of a ``pack.toml`` (``"pack"``); a lesson's steps
+    are one of the step models (``oneOf``: a say step, or the question kind its ``answer`` names)."""
+    if name == "lesson":
+        (top, *variants), defs = msgspec.json.schema_components([LessonFile, *STEP_MODELS])
+        steps = defs["LessonFile"]["properties"]["steps"]
+        steps["items"] = {"oneOf": variants}
+        schema: dict[str, Any] = {**top, "$defs": defs}
+    else:
+        schema = msgspec.json.schema(MODELS[name])
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = SCHEMA_URL.format(name)
     schema["title"] = f"tutor {name} file"
@@ -166,32 +252,32 @@ _PATH_PART = re.compile(r"\[(\d+)\]")
 
 
 def validate(data: Any, model: type[msgspec.Struct], where: str) -> Any:
-    """``data`` as ``model``; ``LessonError`` "FILE: steps[2].hints: expected ..." with 1-based indices."""
+    """``data`` as ``model``; ``LessonError`` "FILE: order: expected ..." (indices 1-based)."""
     try:
         return msgspec.convert(data, model, strict=True)
     except msgspec.ValidationError as err:
-        raise LessonError(f"{where}{_message(str(err), model)}") from None
+        path, words = _message(str(err), model)
+        raise LessonError(f"{where}: {path + ': ' if path else ''}{words}") from None
 
 
-def _message(text: str, model: type[msgspec.Struct]) -> str:
-    """A msgspec message in the tutor's words: ``: steps[2].explore: expected int, got str``."""
+def _message(text: str, model: type[msgspec.Struct]) -> tuple[str, str]:
+    """A msgspec message in the tutor's words: the key path (``mistakes[2].say``, 1-based) and what is wrong."""
     message, _, at = text.partition(" - at `$")
     path = _PATH_PART.sub(lambda m: f"[{int(m.group(1)) + 1}]", at.rstrip("`")).lstrip(".")
     unknown = re.match(r"Object contains unknown field `(.+)`", message)
     if unknown:
         known = ", ".join(sorted(f.encode_name for f in msgspec.structs.fields(_model_at(model, path))))
-        return f"{': ' + path if path else ''}: unknown key {unknown.group(1)!r} (known: {known})"
+        return path, f"unknown key {unknown.group(1)!r} (known: {known})"
     missing = re.match(r"Object missing required field `(.+)`", message)
     if missing and missing.group(1) == "steps":
-        return ": steps: a lesson needs at least one [[steps]] entry"
+        return "steps", "a lesson needs at least one [[steps]] entry"
     if missing:
-        return f"{': ' + path if path else ''}: missing key {missing.group(1)!r}"
+        return path, f"missing key {missing.group(1)!r}"
     enum = re.match(r"Invalid enum value (.+)", message)
     if enum:
         parent, _, name = path.rpartition(".")
         field = next(f for f in msgspec.structs.fields(_model_at(model, parent)) if f.encode_name == name)
-        allowed = " or ".join(repr(v) for v in _literals(field.type))
-        return f": {path}: expected {allowed}, got {enum.group(1)}"
+        return path, f"expected {' or '.join(repr(v) for v in _literals(field.type))}, got {enum.group(1)}"
     words = re.sub(r"`([^`]*)`", r"\1", message).replace(" | null", "")
     words = words[0].lower() + words[1:] if words else words
     words = words.replace("expected str matching regex '\\\\S'", "expected non-empty text")
@@ -201,7 +287,7 @@ def _message(text: str, model: type[msgspec.Struct]) -> str:
     words = words.replace("expected array of length >= 1", "a lesson needs at least one [[steps]] entry")
     words = re.sub(r"expected array of length >= (\d+)", r"expected a list of at least \1 texts", words)
     words = re.sub(r"expected int\b", "expected a whole number", words)
-    return f"{': ' + path if path else ''}: {words}"
+    return path, words
 
 
 def _literals(kind: Any) -> list[Any]:
@@ -212,22 +298,29 @@ def _literals(kind: Any) -> list[Any]:
 
 
 def _model_at(model: type[msgspec.Struct], path: str) -> type[msgspec.Struct]:
-    """The model of the table at ``path`` ("steps[2].mistakes[1]" -> MistakeFile)."""
-    if model is PackFile:
-        return PackFile
-    names = tuple(part for part in _PATH_PART.sub("", path).split(".") if part)
-    models: dict[tuple[str, ...], type[msgspec.Struct]] = {(): LessonFile, ("steps",): StepFile,
-                                                            ("steps", "mistakes"): MistakeFile}
-    return models.get(names, LessonFile)
+    """The model of the table at ``path`` inside ``model`` ("mistakes[1]" in a step -> MistakeFile)."""
+    for name in (part for part in _PATH_PART.sub("", path).split(".") if part):
+        field = next((f for f in msgspec.structs.fields(model) if f.encode_name == name), None)
+        inner = None if field is None else _struct_in(field.type)
+        if inner is None:
+            break
+        model = inner
+    return model
 
 
-def key_table(model: type[msgspec.Struct], columns: tuple[str, ...]) -> str:
-    """The Markdown table of a model's keys, as docs/authoring.md shows it; ``columns`` from key, required,
-    on, type, meaning."""
-    hints = typing.get_type_hints(model, include_extras=True)
+def _struct_in(kind: Any) -> type[msgspec.Struct] | None:
+    """The struct type inside ``kind`` (through ``Annotated``, ``| None`` and ``list``), if any."""
+    if isinstance(kind, type) and issubclass(kind, msgspec.Struct):
+        return kind
+    return next((s for arg in typing.get_args(kind) if (s := _struct_in(arg)) is not None), None)
+
+
+def key_table(model: type[msgspec.Struct] | tuple[type[msgspec.Struct], ...], columns: tuple[str, ...]) -> str:
+    """The Markdown table of a model's keys (or, for several models, of every key any of them takes, in the order
+    of ``STEP_KEYS``), as docs/authoring.md shows it; ``columns`` from key, required, on, type, meaning."""
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    for field in msgspec.structs.fields(model):
-        metas = [m for m in getattr(hints[field.name], "__metadata__", ()) if isinstance(m, msgspec.Meta)]
+    for field, hint in _fields(model):
+        metas = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, msgspec.Meta)]
         meta = next((m for m in reversed(metas) if m.description), msgspec.Meta())
         extra = meta.extra or {}
         required = field.required
@@ -237,13 +330,28 @@ def key_table(model: type[msgspec.Struct], columns: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
-TABLES: dict[str, tuple[tuple[type[msgspec.Struct], tuple[str, ...]], ...]] = {
-    "lesson": ((LessonFile, ("key", "required", "type", "meaning")), (StepFile, ("key", "on", "type", "meaning")),
-               (MistakeFile, ("key", "type", "meaning"))),
-    "pack": ((PackFile, ("key", "required", "meaning")),),
+def _fields(model: type[msgspec.Struct] | tuple[type[msgspec.Struct], ...]) -> list[tuple[Any, Any]]:
+    """(field, its annotation) of a model, or of every key the models take (the first model's field of each)."""
+    models = model if isinstance(model, tuple) else (model,)
+    found: dict[str, tuple[Any, Any]] = {}
+    for one in models:
+        hints = typing.get_type_hints(one, include_extras=True)
+        for field in msgspec.structs.fields(one):
+            found.setdefault(field.encode_name, (field, hints[field.name]))
+    order = STEP_KEYS if isinstance(model, tuple) else tuple(found)
+    return [found[key] for key in order if key in found]
+
+
+Table = tuple[type[msgspec.Struct] | tuple[type[msgspec.Struct], ...], tuple[str, ...], str]
+TABLES: dict[str, tuple[Table, ...]] = {
+    "lesson": ((LessonFile, ("key", "required", "type", "meaning"), "The top level of a lesson file."),
+               (STEP_MODELS, ("key", "on", "type", "meaning"),
+                "A ``[[steps]]`` table: a say step (``say``) or an ask step (``ask`` and ``answer``)."),
+               (MistakeFile, ("key", "type", "meaning"), "A ``[[steps.mistakes]]`` table.")),
+    "pack": ((PackFile, ("key", "required", "meaning"), "A ``pack.toml``."),),
 }
 
 
 def key_tables(name: str = "lesson") -> str:
     """Every key table of a lesson file (top level, steps, mistakes) or of a pack, as docs/authoring.md has them."""
-    return "\n\n".join(f"{model.__doc__}\n\n{key_table(model, columns)}" for model, columns in TABLES[name]) + "\n"
+    return "\n\n".join(f"{title}\n\n{key_table(model, columns)}" for model, columns, title in TABLES[name]) + "\n"

@@ -1,7 +1,8 @@
 """Learner progress in SQLite: every attempt, hint and completed step, committed as it happens.
 
 The database lives in the user's data directory (``platformdirs``), or in
-``TUTOR_HOME`` when set.  Nothing is ever lost silently:
+``TUTOR_HOME`` when set.  What is recorded are typed events (``progress.events``):
+``record(event)`` stores one.  Nothing is ever lost silently:
 
 * **Concurrency.**  The journal is WAL, so readers (``tutor progress``) never
   wait for writers; every write is one short ``BEGIN IMMEDIATE`` transaction
@@ -9,12 +10,12 @@ The database lives in the user's data directory (``platformdirs``), or in
   store every record.
 * **A write that still fails** (a lock held for long, a read-only file) is
   kept, in order, and retried before the next write; reads include kept
-  writes, so the session stays consistent.  ``notice()`` tells the learner in
-  the next reply; ``finish()`` flushes on leaving, or says plainly what could
-  not be saved.
+  events, so the session stays consistent.  ``status()`` says what is kept and
+  why; the session tells the learner (``tutor.session.saving`` has the words),
+  and ``flush(wait)`` on leaving stores what it can.
 * **Damage.**  A file that is not a database, fails ``PRAGMA quick_check`` or
-  lacks the tables is moved aside (``progress.sqlite3.damaged-<time>``) with a
-  clear message, and a fresh database is started.  Text that is not UTF-8 is
+  lacks the tables is moved aside (``progress.sqlite3.damaged-<time>``) and a
+  fresh database is started; ``opening`` says so.  Text that is not UTF-8 is
   read with replacement characters instead of failing.
 * **Schema versions.**  ``PRAGMA user_version`` and ``MIGRATIONS``: a file
   from an older tutor is brought up to date at open; columns added later never
@@ -35,10 +36,20 @@ import uuid
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tutor.errors import TutorError
 from tutor.paths import home
+from tutor.progress.events import (
+    Attempt,
+    Completed,
+    Event,
+    GameMoves,
+    HintShown,
+    Position,
+    ProfileId,
+    Revealed,
+)
 from tutor.progress.schema import (
     LESSON_TABLES,
     MIGRATIONS,
@@ -49,14 +60,14 @@ from tutor.progress.schema import (
     migrate,
     move_aside,
 )
-from tutor.text import plural
 
-__all__ = ["MIGRATIONS", "LessonProgress", "Progress", "ProgressError", "Write"]
+__all__ = ["MIGRATIONS", "LessonProgress", "OpenProblem", "Progress", "ProgressError", "SaveStatus"]
 
 BUSY_SECONDS = 1.0  # each try waits this long for another writer's lock
 TRIES = 3  # tries per write before it is kept for later
 RETRY_AFTER = 5.0  # seconds before kept writes are tried again (a long lock must not slow every reply)
 FINISH_WAIT = 10.0  # how long leaving waits for a lock before saying what could not be saved
+E = TypeVar("E", bound=Event)
 
 
 class ProgressError(TutorError):
@@ -78,14 +89,24 @@ class LessonProgress:
 
 
 @dataclass(frozen=True)
-class Write:
-    """One record to store: its SQL, and what it means (so reads can include it while it is kept)."""
+class OpenProblem:
+    """Why the database at ``path`` could not be used when it was opened: ``reason``; if it was damaged,
+    where it was ``moved_to`` (a fresh one was started; ``fresh`` says why that failed too, if it did)."""
 
-    kind: str  # attempt, hint, solution, complete, position, game, profile
-    lesson: str
-    step: int
-    sql: str
-    args: tuple[Any, ...]
+    path: str
+    reason: str
+    moved_to: str | None = None
+    fresh: str | None = None
+
+
+@dataclass(frozen=True)
+class SaveStatus:
+    """What the store could not save yet: the events ``kept`` (in order) and why (``problem``); ``stored_again``
+    counts kept events stored since the last time the status was taken with ``seen=True``."""
+
+    kept: tuple[Event, ...]
+    problem: str
+    stored_again: int
 
 
 class Progress:
@@ -97,12 +118,11 @@ class Progress:
         self.strict = strict
         self.busy = BUSY_SECONDS if busy is None else busy
         self.finish_wait = FINISH_WAIT if finish_wait is None else finish_wait
-        self.warning = ""  # what went wrong when opening, said at the start
-        self.pending: list[Write] = []  # writes kept because they could not be stored yet, in order
+        self.opening: OpenProblem | None = None  # what went wrong when opening, said at the start
+        self.pending: list[Event] = []  # events kept because they could not be stored yet, in order
         self.problem = ""  # why they are kept
         self.retry_at = 0.0
-        self.told = False  # whether the learner has heard about the kept writes
-        self.saved_again = 0  # kept writes stored since the last notice
+        self.stored_again = 0  # kept events stored since the status was last seen
         self._inode: int | None = None  # the file opened, so a damaged one is moved aside only if still there
         self.db: sqlite3.Connection | None = self._open(path)
 
@@ -128,24 +148,22 @@ class Progress:
             return self._connect(path)
         except Damaged as err:
             moved = move_aside(path, self._inode)
-            self.warning = (f"progress database {str(path)!r} cannot be used ({err}): it was moved to "
-                            f"{str(moved)!r} and a fresh one is started")
+            self.opening = OpenProblem(str(path), str(err), str(moved))
         except (sqlite3.Error, OSError) as err:
-            self.warning = (f"progress database {str(path)!r} cannot be used ({describe(err)}); this session's "
-                            "progress is kept in memory and saved if the database becomes usable")
+            self.opening = OpenProblem(str(path), describe(err))
             self.problem = describe(err)
             return None
         try:
             return self._connect(path)
         except (Damaged, sqlite3.Error, OSError) as err:
-            self.warning += f"; the fresh one cannot be used either ({err})"
+            self.opening = OpenProblem(str(path), self.opening.reason, self.opening.moved_to, describe(err))
             return None
 
     # -- writing ----------------------------------------------------------------------------------
 
-    def _write(self, write: Write) -> None:
-        """Store one record now, with the ones kept before it; keep it if that cannot be done."""
-        self.pending.append(write)
+    def record(self, event: Event) -> None:
+        """Store one event now, with the ones kept before it; keep it if that cannot be done."""
+        self.pending.append(event)
         stored = self.flush()
         if not stored and self.strict:
             raise ProgressError(f"could not save progress ({self.problem})")
@@ -172,14 +190,14 @@ class Progress:
                     self.retry_at = time.monotonic() + RETRY_AFTER
                     return False
                 time.sleep(0.2)
-        if self.told:
-            self.saved_again += len(self.pending)
+        self.stored_again += len(self.pending) if self.retry_at else 0
+        self.retry_at = 0.0
         self.pending = []
         self.problem = ""
         return True
 
-    def _store(self, writes: list[Write]) -> None:
-        """One transaction for ``writes``, retried ``TRIES`` times while the database is busy."""
+    def _store(self, events: list[Event]) -> None:
+        """One transaction for ``events``, retried ``TRIES`` times while the database is busy."""
         if self.db is None:
             assert self.path is not None
             self.db = self._connect(self.path)
@@ -188,8 +206,8 @@ class Progress:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 try:
-                    for w in writes:
-                        db.execute(w.sql, w.args)
+                    for event in events:
+                        db.execute(*event.statement())
                     db.execute("COMMIT")
                 except BaseException:
                     with suppress(sqlite3.Error):
@@ -201,42 +219,18 @@ class Progress:
                     raise
                 time.sleep(0.05 * (attempt + 1))
 
-    def notice(self) -> str:
-        """What the learner should hear about saving since the last call ("" if nothing new)."""
-        if self.pending and not self.told:
-            self.told = True
-            return (f"Your progress could not be saved just now ({self.problem}): {self.kept_text()} kept and "
-                    "will be saved as soon as the database allows. Nothing is lost while the tutor runs.")
-        if not self.pending and self.told:
-            self.told = False
-            count, self.saved_again = self.saved_again, 0
-            return (f"Progress saved again: {plural(count, 'record')}, the ones that were waiting included, "
-                    "are stored now.")
-        return ""
-
-    def kept_text(self) -> str:
-        """The kept writes in words: ``2 attempts and 1 completed step``."""
-        words = {"attempt": "attempt", "hint": "hint", "solution": "revealed solution", "complete": "completed step",
-                 "position": "place in a lesson", "game": "game in progress", "profile": "profile"}
-        counts: dict[str, int] = {}
-        for w in self.pending:
-            counts[w.kind] = counts.get(w.kind, 0) + 1
-        parts = [f"{n} {words[k]}{'s' if n > 1 and k != 'position' else ''}" for k, n in counts.items()]
-        return ", ".join(parts) if parts else "nothing"
-
-    def finish(self) -> str:
-        """Before leaving: store what is kept (waiting up to ``finish_wait`` s for a lock); "" if all is saved,
-        else what is not."""
-        if self.flush(wait=self.finish_wait):
-            return ""
-        return (f"Could not save {plural(len(self.pending), 'record')} of your progress ({self.problem}): "
-                f"{self.kept_text()} will be lost. The database is {str(self.path)!r}.")
+    def status(self, seen: bool = True) -> SaveStatus:
+        """What is kept and why, and how many kept events were stored since the status was last ``seen``."""
+        status = SaveStatus(tuple(self.pending), self.problem, self.stored_again)
+        if seen:
+            self.stored_again = 0
+        return status
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """A read; on failure the rows are missing (and kept writes still count), or ``ProgressError`` if strict."""
         if self.db is None:
             if self.strict:
-                raise ProgressError(f"cannot read progress: {self.warning or self.problem}")
+                raise ProgressError(f"cannot read progress: {self.problem}")
             return []
         try:
             return self.db.execute(sql, args).fetchall()
@@ -250,61 +244,21 @@ class Progress:
 
     def profile_id(self) -> str:
         """A stable random id for this learner (seeds their lesson variants)."""
-        kept = [w.args[0] for w in self.pending if w.kind == "profile"]
+        kept = self._kept(ProfileId)
         if kept:
-            return str(kept[0])
+            return kept[0].value
         rows = self._run("SELECT value FROM profile WHERE key = 'id'")
         if rows:
             return str(rows[0][0])
         new = uuid.uuid4().hex
-        self._write(Write("profile", "", 0, "INSERT OR IGNORE INTO profile VALUES ('id', ?)", (new,)))
+        self.record(ProfileId("", 0, value=new))
         rows = self._run("SELECT value FROM profile WHERE key = 'id'")  # another tutor may have won the race
         return str(rows[0][0]) if rows else new
-
-    def record_attempt(self, lesson: str, step: int, answer: str, correct: bool, verdict: str,
-                       seconds: float) -> None:
-        """Record one answer and its verdict."""
-        self._write(Write("attempt", lesson, step,
-                          "INSERT INTO attempts (lesson, step, answer, correct, verdict, seconds, at) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          (lesson, step, answer, int(correct), verdict, seconds, time.time())))
-
-    def record_hint(self, lesson: str, step: int, level: int) -> None:
-        """Record that hint ``level`` was shown."""
-        self._write(Write("hint", lesson, step, "INSERT INTO hints (lesson, step, level, at) VALUES (?, ?, ?, ?)",
-                          (lesson, step, level, time.time())))
-
-    def record_solution(self, lesson: str, step: int) -> None:
-        """Record that the solution was revealed."""
-        self._write(Write("solution", lesson, step, "INSERT INTO solutions (lesson, step, at) VALUES (?, ?, ?)",
-                          (lesson, step, time.time())))
-
-    def complete(self, lesson: str, step: int, how: str = "answered") -> None:
-        """Mark a step completed (never undone by later attempts)."""
-        self._write(Write("complete", lesson, step,
-                          "INSERT OR IGNORE INTO completed (lesson, step, how, at) VALUES (?, ?, ?, ?)",
-                          (lesson, step, how, time.time())))
-
-    def set_position(self, lesson: str, step: int) -> None:
-        """Remember where the learner is in a lesson, and that it is the current lesson."""
-        self._write(Write("position", lesson, step,
-                          "INSERT OR REPLACE INTO position (lesson, step, at) VALUES (?, ?, ?)",
-                          (lesson, step, time.time())))
-
-    def save_game(self, lesson: str, step: int, moves: list[str]) -> None:
-        """Remember the moves of the game in progress at a step (empty list: no game)."""
-        if moves:
-            self._write(Write("game", lesson, step,
-                              "INSERT OR REPLACE INTO games (lesson, step, moves, at) VALUES (?, ?, ?, ?)",
-                              (lesson, step, json.dumps(moves), time.time())))
-        else:
-            self._write(Write("game", lesson, step, "DELETE FROM games WHERE lesson = ? AND step = ?",
-                              (lesson, step)))
 
     def reset(self, lesson: str) -> int:
         """Forget a lesson's progress in one transaction; how many rows were removed (``ProgressError`` if not)."""
         if self.db is None:
-            raise ProgressError(f"cannot reset progress: {self.warning or self.problem}")
+            raise ProgressError(f"cannot reset progress: {self.problem}")
         removed = 0
         for attempt in range(TRIES):
             try:
@@ -326,14 +280,16 @@ class Progress:
 
     # -- reads (kept writes included) ------------------------------------------------------------
 
-    def _kept(self, kind: str, lesson: str | None = None) -> list[Write]:
-        return [w for w in self.pending if w.kind == kind and (lesson is None or w.lesson == lesson)]
+    def _kept(self, kind: type[E], lesson: str | None = None, step: int | None = None) -> list[E]:
+        """The kept events of one type (of a lesson, of a step), in order."""
+        return [e for e in self.pending if isinstance(e, kind) and (lesson is None or e.lesson == lesson)
+                and (step is None or e.step == step)]
 
     def game(self, lesson: str, step: int) -> list[str]:
         """The moves of the game in progress at a step, to replay on resume."""
-        kept = [w for w in self._kept("game", lesson) if w.step == step]
+        kept = self._kept(GameMoves, lesson, step)
         if kept:
-            return [str(m) for m in json.loads(kept[-1].args[2])] if kept[-1].sql.startswith("INSERT") else []
+            return list(kept[-1].moves)
         rows = self._run("SELECT moves FROM games WHERE lesson = ? AND step = ?", (lesson, step))
         if not rows:
             return []
@@ -347,16 +303,16 @@ class Progress:
         """The highest rung of a step's hint ladder shown so far (0 if none), so the ladder goes on from there."""
         rows = self._run("SELECT max(level) FROM hints WHERE lesson = ? AND step = ?", (lesson, step))
         stored = int(rows[0][0]) if rows and rows[0][0] is not None else 0
-        return max([stored, *(int(w.args[2]) for w in self._kept("hint", lesson) if w.step == step)])
+        return max([stored, *(e.level for e in self._kept(HintShown, lesson, step))])
 
     def completed(self, lesson: str) -> frozenset[int]:
         """The completed step indices of a lesson."""
         rows = self._run("SELECT step FROM completed WHERE lesson = ?", (lesson,))
-        return frozenset(int(r[0]) for r in rows) | {w.step for w in self._kept("complete", lesson)}
+        return frozenset(int(r[0]) for r in rows) | {e.step for e in self._kept(Completed, lesson)}
 
     def position(self, lesson: str) -> int | None:
         """The step the learner was last at in a lesson."""
-        kept = self._kept("position", lesson)
+        kept = self._kept(Position, lesson)
         if kept:
             return kept[-1].step
         rows = self._run("SELECT step FROM position WHERE lesson = ?", (lesson,))
@@ -364,7 +320,7 @@ class Progress:
 
     def last_lesson(self) -> str | None:
         """The lesson the learner was in most recently."""
-        kept = self._kept("position")
+        kept = self._kept(Position)
         if kept:
             return kept[-1].lesson
         rows = self._run("SELECT lesson FROM position ORDER BY at DESC LIMIT 1")
@@ -377,11 +333,11 @@ class Progress:
         attempts, correct, seconds = rows[0] if rows else (0, 0, 0.0)
         hints = self._count("hints", lesson)
         solutions = self._count("solutions", lesson)
-        kept = self._kept("attempt", lesson)
+        kept = self._kept(Attempt, lesson)
         return LessonProgress(lesson, self.completed(lesson), int(attempts) + len(kept),
-                              int(correct) + sum(w.args[3] for w in kept), hints + len(self._kept("hint", lesson)),
-                              solutions + len(self._kept("solution", lesson)), self.position(lesson),
-                              float(seconds) + sum(w.args[5] for w in kept))
+                              int(correct) + sum(e.correct for e in kept), hints + len(self._kept(HintShown, lesson)),
+                              solutions + len(self._kept(Revealed, lesson)), self.position(lesson),
+                              float(seconds) + sum(e.seconds for e in kept))
 
     def _count(self, table: str, lesson: str) -> int:
         rows = self._run(f"SELECT count(*) FROM {table} WHERE lesson = ?", (lesson,))
@@ -391,7 +347,7 @@ class Progress:
         """Every lesson with any recorded activity."""
         rows = self._run(
             "SELECT lesson FROM position UNION SELECT lesson FROM attempts UNION SELECT lesson FROM completed")
-        kept = {w.lesson for w in self.pending if w.kind in ("position", "attempt", "complete")}
+        kept = {e.lesson for e in self.pending if isinstance(e, Position | Attempt | Completed)}
         return sorted({str(r[0]) for r in rows} | kept)
 
     def export(self) -> dict[str, Any]:

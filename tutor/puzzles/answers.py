@@ -13,14 +13,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
 from tutor.shown import Drawn
-
-if TYPE_CHECKING:
-    from tutor.puzzles.play import Play
 
 Value = int | str | bool  # a computed quantity: 15, "yes", True
 JSON = dict[str, Any]
@@ -186,7 +183,6 @@ class AnswerKind(ABC, Generic[G, A]):
     description: ClassVar[str]
     multiline: ClassVar[bool] = False  # written over several lines, ended by an empty line
     args: ClassVar[tuple[Option, ...]] = ()
-    play: Play[Any, Any, Any] | None = None  # set only on the kind made from a family's Play
 
     @abstractmethod
     def parse(self, game: G, text: str, args: Args) -> A:

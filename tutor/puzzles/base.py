@@ -181,10 +181,6 @@ class Puzzle(ABC, Generic[G]):
         """Every answer kind, ``play`` last where the family has play."""
         return [*self.kinds, *([PlayKind.name] if self.play is not None else [])]
 
-    def has_kind(self, name: str) -> bool:
-        """Whether ``name`` is one of this family's answer kinds."""
-        return name in self.kinds or (name == PlayKind.name and self.play is not None)
-
     def kind(self, name: str) -> AnswerKind[G, Any]:
         """The answer kind ``name``; ``KeyError`` (a bug) if there is none."""
         if name == PlayKind.name and self.play is not None and name not in self.kinds:

@@ -151,7 +151,7 @@ class PlayKind(AnswerKind[Any, list[str]]):
     multiline = False
 
     def __init__(self, play: Play[Any, Any, Any]) -> None:
-        self.play = self.game_play = play
+        self.game_play = play
         self.args = play.settings  # type: ignore[misc]
 
     @property

@@ -1,296 +1,376 @@
 """The conversation core: ``Session.handle(line) -> replies``, with no I/O inside.
 
-A Session holds where the learner is (lesson, step), the step's state (hint
-level, the game being played, the last attempt) and an undo history of
-immutable snapshots.  Everything the REPL shows comes from here, so whole
+A Session holds where the learner is (``Place``: the lesson, the step, the hint rung reached and the step's
+own state, a value its step class owns) and an undo history of such snapshots.  Each step answers for
+itself (``tutor.course.steps``); the session does what is the same for every step: navigation, undo, and
+storing the progress events a step's outcome carries.  Everything the REPL shows comes from here, so whole
 lessons can be played in tests without a terminal.
 
-Chat convention: a line starting with ``/`` is a command; ``help``, ``quit``
+Chat convention: a line starting with ``/`` is a command (``tutor.session.commands``); ``help``, ``quit``
 and ``exit`` also work bare; anything else answers the current step.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from tutor.course import Lesson, fill, toml_value
+from tutor.course import Catalog, Lesson, Step, instantiate, toml_value, variant_seed
+from tutor.course.steps import Context, Outcome, StepState
 from tutor.errors import TutorError
 from tutor.limits import INPUT_BYTES
-from tutor.session.answers import Answering
-from tutor.session.state import COMMANDS, Place, Reply
-from tutor.text import plural
+from tutor.progress import Progress
+from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
+from tutor.session.registry import run_command
+from tutor.session.saving import SavingNews, opening_text
+from tutor.session.summary import Summary
+from tutor.shown import Markdown, Reply, join
+
+HISTORY = 200  # undo snapshots kept
 
 
-class Session(Answering):
+@dataclass(frozen=True)
+class Place:
+    """An immutable snapshot of where the learner is, for /undo: the step's ``state`` is its class's own value
+    (None until the step is entered)."""
+
+    lesson: str | None = None
+    step: int = 0
+    hint_level: int = 0
+    state: StepState | None = None
+
+
+class Session:
     """The tutor's side of the conversation."""
+
+    def __init__(self, catalog: Catalog, progress: Progress | None = None,
+                 clock: Callable[[], float] = time.monotonic, seed: int | None = None) -> None:
+        self.catalog = catalog
+        self.seed = seed  # --seed: fixes every lesson's variant instead of the learner's profile
+        self.instances: dict[str, Lesson] = {}  # lessons with their variant drawn
+        self.progress = progress if progress is not None else Progress(None)
+        self.news = SavingNews(self.progress)
+        self.clock = clock
+        self.place = Place()
+        self.history: list[Place] = []
+        self.pending_solution = False
+        self.finished = False
+        self.shown_at = clock()
+        self.profile = self.progress.profile_id()
+
+    # -- where the learner is ---------------------------------------------------------------------------
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The open lesson (this learner's variant of it), if any."""
+        if not self.place.lesson:
+            return None
+        return self.instances.get(self.place.lesson) or self.catalog.lessons.get(self.place.lesson)
+
+    @property
+    def step(self) -> Step | None:
+        """The current step, if a lesson is open."""
+        lesson = self.lesson
+        return lesson.steps[self.place.step] if lesson else None
+
+    @property
+    def state(self) -> StepState:
+        """The current step's state (a fresh one before it is entered)."""
+        return self.place.state if self.place.state is not None else StepState()
+
+    @property
+    def owner(self) -> str:
+        """Whose variants and random games these are: the learner's profile, or ``--seed``."""
+        return self.profile if self.seed is None else f"seed-{self.seed}"
+
+    @property
+    def multiline(self) -> bool:
+        """Whether the current step's answer is written over several lines (ended by an empty line)."""
+        step = self.step
+        return step is not None and step.multiline and not self.pending_solution  # the y/n of /solution is a line
+
+    def summary(self) -> Summary:
+        """The learner's progress over the catalog."""
+        return Summary.of(self.catalog, self.progress)
+
+    def variant_of(self, lesson: Lesson) -> Lesson:
+        """This learner's variant of a lesson: drawn from their profile (or --seed) and the lesson id."""
+        if lesson.id not in self.instances:
+            self.instances[lesson.id] = instantiate(lesson, variant_seed(self.owner, lesson.id))
+        return self.instances[lesson.id]
+
+    def rng(self, step: Step) -> random.Random:
+        """A generator fixed by the learner's profile, the lesson and the step (reproducible)."""
+        key = f"{self.owner}:{self.place.lesson}:{step.index}".encode()
+        return random.Random(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+
+    def context(self, step: Step, saved: bool = False) -> Context:
+        """What the step needs from the session now (``saved``: with the moves progress holds for it)."""
+        lesson = self.place.lesson or ""
+        moves = tuple(self.progress.game(lesson, step.index)) if saved else ()
+        return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves)
+
+    def completions(self) -> list[str]:
+        """Moves or words worth completing for the current step."""
+        step = self.step
+        return [] if step is None else step.completions(self.state)
 
     def toolbar(self) -> str:
         """A one-line status: lesson, step and progress."""
         lesson = self.lesson
         if lesson is None:
             return f"no lesson open - /lessons to choose, /help for commands ({len(self.catalog.lessons)} lessons)"
-        done = self.progress.completed(lesson.id)
-        total = len(lesson.questions)
-        answered = sum(1 for s in lesson.questions if s.index in done)
-        unsaved = f" | {plural(len(self.progress.pending), 'record')} NOT SAVED yet" if self.progress.pending else ""
+        done = Summary.lesson(self.progress, lesson)
+        unsaved = self.progress.status(seen=False).kept
+        kept = f" | {len(unsaved)} record{'s' if len(unsaved) != 1 else ''} NOT SAVED yet" if unsaved else ""
         return (f"{lesson.id}: {lesson.title} | step {self.place.step + 1}/{len(lesson.steps)} | "
-                f"{answered}/{total} answered | /hint /help{unsaved}")
+                f"{done.answered}/{done.questions} answered | /hint /help{kept}")
 
-    # -- entry points ------------------------------------------------------------------------
+    # -- entry points ------------------------------------------------------------------------------------
 
     def start(self, lesson: str | None = None) -> list[Reply]:
         """The greeting: open ``lesson``, or resume the last one, or list the lessons."""
-        out = [Reply("title", "Welcome to tutor: puzzles of search and reasoning, every answer checked exactly.")]
-        if self.progress.warning:
-            out.append(Reply("error", self.progress.warning))
-        for err in self.catalog.errors:
-            out.append(Reply("error", f"lesson not loaded: {err}"))
+        out = [Reply.title("Welcome to tutor: puzzles of search and reasoning, every answer checked exactly.")]
+        if self.progress.opening is not None:
+            out.append(Reply.error(opening_text(self.progress.opening)))
+        out += [Reply.error(f"lesson not loaded: {err}") for err in self.catalog.errors]
         if lesson is not None:
             return out + self.handle(f"/open {lesson}")
         last = self.progress.last_lesson()
         if last and last in self.catalog.lessons:
-            out.append(Reply("info", "Welcome back. Picking up where you left off."))
-            return out + self.saving(self._open(self.catalog.lessons[last]))
-        out.append(Reply("info", "Type a lesson's number to open it (or /open ID). /help lists the commands."))
-        return out + self.saving(self._lessons())
+            out.append(Reply.info("Welcome back. Picking up where you left off."))
+            return out + self.saving(self.open(self.catalog.lessons[last]))
+        out.append(Reply.info("Type a lesson's number to open it (or /open ID). /help lists the commands."))
+        return out + self.saving(self.lessons())
 
     def handle(self, line: str) -> list[Reply]:
         """Take one line from the learner and return the tutor's replies (with any news about saving)."""
         if len(line) > INPUT_BYTES.value:
-            return self.saving([Reply("error", str(INPUT_BYTES.error(f"that input has {len(line):,} characters")))])
-        return self.saving(self._handle(line))
+            return self.saving([Reply.error(str(INPUT_BYTES.error(f"that input has {len(line):,} characters")))])
+        return self.saving(self.converse(line))
 
     def saving(self, replies: list[Reply]) -> list[Reply]:
         """``replies``, and after them what the learner must know about saving progress, if anything changed."""
-        notice = self.progress.notice()
+        notice = self.news.notice()
         if notice:
-            replies.append(Reply("error" if self.progress.pending else "info", notice))
+            replies.append(Reply.error(notice) if self.progress.status(seen=False).kept else Reply.info(notice))
         return replies
 
     def leave(self) -> list[Reply]:
         """Save what is kept before the tutor exits: nothing to say, or plainly what could not be saved."""
-        lost = self.progress.finish()
-        return [Reply("error", lost)] if lost else []
+        lost = self.news.finish()
+        return [Reply.error(lost)] if lost else []
 
-    def _handle(self, line: str) -> list[Reply]:
+    def converse(self, line: str) -> list[Reply]:
+        """One line: the answer to /solution's question, a command, a lesson to open, or input for the step."""
         text = line.strip()
         if self.pending_solution:
             self.pending_solution = False
             if text.lower() in ("y", "yes"):
                 return self.reveal()
-            return [Reply("info", "Not revealed. Keep going; /hint may help.")]
+            return [Reply.info("Not revealed. Keep going; /hint may help.")]
         bare = text.lower()
         if bare in ("help", "quit", "exit", "?"):
             text = "/" + ("help" if bare == "?" else bare)
         if text.startswith("/"):
-            return self._command(text)
+            return run_command(self, text)
         step = self.step
         if step is None:
             if not text:
-                return [Reply("info", "Type a lesson's number to open it, or /lessons to see them.")]
+                return [Reply.info("Type a lesson's number to open it, or /lessons to see them.")]
             try:
-                return self._open(self.catalog.find(text))
+                return self.open(self.catalog.find(text))
             except TutorError as err:
-                return [Reply("error", f"{err}. Type a lesson's number, or /help.")]
-        if not step.is_question:
-            if text:
-                return [Reply("info", "This step needs no answer: press Enter (or /next) to go on.")]
-            return self.advance()
-        if not text:
-            return [Reply("info", "Type your answer, or /hint for a hint.")]
-        return self.answer(step, text)
+                return [Reply.error(f"{err}. Type a lesson's number, or /help.")]
+        return self.apply(step, step.respond(self.state, text, self.context(step)))
 
-    # -- commands ------------------------------------------------------------------------------
+    # -- outcomes and progress ---------------------------------------------------------------------------
 
-    def _command(self, text: str) -> list[Reply]:
-        name, _, arg = text.partition(" ")
-        name = name.lower()
-        arg = arg.strip()
-        handlers: dict[str, Callable[[], list[Reply]]] = {
-            "/help": self._help,
-            "/lessons": self._lessons,
-            "/next": self.advance,
-            "/back": self._back,
-            "/show": self._show,
-            "/hint": self.hint,
-            "/undo": self._undo,
-            "/reset": self._reset,
-            "/solution": self.ask_solution,
-            "/progress": self._progress,
-            "/quit": self._quit,
-            "/exit": self._quit,
-        }
-        if name == "/open":
-            if not arg:
-                return [Reply("error", "/open needs a lesson: /open 1, or /open ID (see /lessons)")]
-            try:
-                return self._open(self.catalog.find(arg))
-            except TutorError as err:
-                return [Reply("error", str(err))]
-        handler = handlers.get(name)
-        if handler is None:
-            return [Reply("error", f"unknown command {name!r} (try /help)")]
-        if arg:
-            return [Reply("error", f"{name} takes no argument (got {arg!r})")]
-        return handler()
+    def write(self, *events: Event) -> None:
+        """Store progress events as they happen."""
+        for event in events:
+            self.progress.record(event)
 
-    def _help(self) -> list[Reply]:
-        width = max(len(c) for c in COMMANDS)
-        lines = [f"{c:<{width}}  {d}" for c, d in COMMANDS.items()]
-        lines.append("Anything not starting with / is your answer to the current step. "
-                     "Long answers: end a line with \\ to continue it.")
-        return [Reply("info", "\n".join(lines))]
+    def apply(self, step: Step, outcome: Outcome) -> list[Reply]:
+        """Carry out what a step made of the learner's input: store its events, keep an undo point when the
+        place changes, and move on when the step is done (or only left)."""
+        self.write(*outcome.events)
+        changes = outcome.state is not None or outcome.done or outcome.advance
+        if changes:
+            self.remember()
+        if outcome.state is not None:
+            self.place = replace(self.place, state=outcome.state)
+        if outcome.done:
+            self.write(Completed(self.place.lesson or "", step.index))
+        if outcome.done or outcome.advance:
+            return outcome.replies + self.advance(remember=False)  # one undo takes back the answer and the move
+        return outcome.replies
 
-    def _lessons(self) -> list[Reply]:
-        if not self.catalog.lessons:
-            return [Reply("error", "no lessons are loaded")]
-        lines = []
-        for i, lesson in enumerate(self.catalog.ordered(), 1):
-            done = self.progress.completed(lesson.id)
-            total = len(lesson.questions)
-            answered = sum(1 for s in lesson.questions if s.index in done)
-            mark = "done" if total and answered == total else f"{answered}/{total}"
-            here = " <- you are here" if lesson.id == self.place.lesson else ""
-            lines.append(f"{i:>3}. {lesson.id:<24} {lesson.title} [{mark}]{here}")
-        return [Reply("info", "\n".join(lines))]
+    def remember(self) -> None:
+        """Push the current place onto the undo history."""
+        self.history.append(self.place)
+        del self.history[:-HISTORY]
 
-    def _open(self, lesson: Lesson) -> list[Reply]:
+    # -- navigation --------------------------------------------------------------------------------------
+
+    def open(self, lesson: Lesson) -> list[Reply]:
+        """Open a lesson (this learner's variant) where the learner left it."""
         try:
             lesson = self.variant_of(lesson)
         except TutorError as err:
-            return [Reply("error", str(err))]
+            return [Reply.error(str(err))]
         self.remember()
         saved = self.progress.position(lesson.id)
         start = saved if saved is not None and 0 <= saved < len(lesson.steps) else 0
         self.place = Place(lesson.id, start)
-        self.progress.set_position(lesson.id, start)
         out = []
         pack = self.catalog.packs.get(lesson.pack)
         if pack is not None and start == 0:
             members = self.catalog.pack_lessons(pack.id)
             if members and members[0].id == lesson.id:
-                out.append(Reply("title", pack.title))
+                out.append(Reply.title(pack.title))
                 if pack.welcome:
-                    out.append(Reply("say", pack.welcome))
-        out += [Reply("title", f"{lesson.title} ({lesson.id})"), Reply("say", lesson.summary)]
+                    out.append(Reply.say(pack.welcome))
+        out += [Reply.title(f"{lesson.title} ({lesson.id})"), Reply.say(lesson.summary)]
         shown = ", ".join(f"{k} = {toml_value(v)}" for k, v in lesson.variant.items() if "." not in k)
         if shown:  # step-level draws (a random board) are shown at their step
-            out.append(Reply("info", f"Your variant of this lesson: {shown}."))
+            out.append(Reply.info(f"Your variant of this lesson: {shown}."))
         if start:
-            out.append(Reply("info", f"Resuming at step {start + 1} of {len(lesson.steps)}."))
-        return out + self._enter_step()
+            out.append(Reply.info(f"Resuming at step {start + 1} of {len(lesson.steps)}."))
+        return out + self.enter()
 
-    def _enter_step(self) -> list[Reply]:
-        """Show the current step and set up its game."""
+    def enter(self) -> list[Reply]:
+        """Show the current step (setting it up, a game restored from progress, if it is fresh)."""
         lesson, step = self.lesson, self.step
         assert lesson is not None and step is not None
         self.shown_at = self.clock()
-        self.progress.set_position(lesson.id, step.index)
-        self.keep_hint_level()
-        header = f"[{step.index + 1}/{len(lesson.steps)}]" + (f" {step.title}" if step.title else "")
-        text = fill(step.text, self.puzzle, step.game, step.args)
-        if not step.is_question:
-            return [Reply("title", header), Reply("say", text), Reply("info", "(press Enter to continue)")]
-        out = [Reply("title", header), Reply("ask", text)]
-        if step.options:
-            out.append(Reply("info", "  ".join(f"{i}) {o}" for i, o in enumerate(step.options, 1))))
-        if step.plays and self.place.game is None:
-            out += self.start_game(lesson, step)
-        if step.index in self.progress.completed(lesson.id):
-            out.append(Reply("info", "(You have answered this before: /next to move on, or answer again.)"))
-        return out
+        self.write(Position(lesson.id, step.index))
+        level = max(self.place.hint_level, self.progress.hint_level(lesson.id, step.index))
+        self.place = replace(self.place, hint_level=level)
+        header = Reply.title(f"[{step.index + 1}/{len(lesson.steps)}]" + (f" {step.title}" if step.title else ""))
+        if self.place.state is None:
+            entered = step.enter(self.context(step, saved=True))
+            self.history += [replace(self.place, state=s) for s in entered.earlier]
+            self.place = replace(self.place, state=entered.state)
+            shown = entered.replies
+        else:
+            shown = step.show(self.state)
+        again = step.index in self.progress.completed(lesson.id)
+        return [header, *shown,
+                *([Reply.info("(You have answered this before: /next to move on, or answer again.)")] if again else [])]
 
-    def _move_to(self, index: int, remember: bool = True) -> list[Reply]:
+    def move_to(self, index: int, remember: bool = True) -> list[Reply]:
+        """Go to step ``index`` of the open lesson, fresh."""
         if remember:
             self.remember()
         self.place = Place(self.place.lesson, index)
-        return self._enter_step()
+        return self.enter()
 
     def advance(self, remember: bool = True) -> list[Reply]:
         """The next step, or the end of the lesson."""
         lesson = self.lesson
         if lesson is None:
-            return [Reply("info", "No lesson is open: /lessons to choose one.")]
+            return [Reply.info("No lesson is open: /lessons to choose one.")]
         if self.place.step + 1 < len(lesson.steps):
-            return self._move_to(self.place.step + 1, remember)
-        return self._finish_lesson(lesson)
+            return self.move_to(self.place.step + 1, remember)
+        return self.finish_lesson(lesson)
 
-    def _finish_lesson(self, lesson: Lesson) -> list[Reply]:
+    def finish_lesson(self, lesson: Lesson) -> list[Reply]:
+        """The end of a lesson: what is still unanswered, or the next lesson (and a pack's closing words)."""
         done = self.progress.completed(lesson.id)
         missing = [s for s in lesson.questions if s.index not in done]
         if missing:
             steps = ", ".join(str(s.index + 1) for s in missing)
             which = f"step {steps} is" if len(missing) == 1 else f"steps {steps} are"
-            return [Reply("info", f"That was the last step, but {which} not answered yet: "
-                                  "/back to return to them.")]
+            return [Reply.info(f"That was the last step, but {which} not answered yet: /back to return to them.")]
         ordered = self.catalog.ordered()
         pos = next(i for i, les in enumerate(ordered) if les.id == lesson.id)
         nxt = ordered[pos + 1] if pos + 1 < len(ordered) else None
         tail = f" Next: /open {nxt.id} ({nxt.title})." if nxt else " That was the last lesson: well done!"
-        out = [Reply("ok", f"Lesson complete: {lesson.title}.{tail}")]
+        out = [Reply.ok(f"Lesson complete: {lesson.title}.{tail}")]
         pack = self.catalog.packs.get(lesson.pack)
         if pack is not None and pack.final:
             members = self.catalog.pack_lessons(pack.id)
             if all({s.index for s in m.questions} <= self.progress.completed(m.id) for m in members):
-                out.append(Reply("ok", pack.final))
+                out.append(Reply.ok(pack.final))
         return out
 
-    def _back(self) -> list[Reply]:
-        if self.lesson is None:
-            return [Reply("info", "No lesson is open.")]
-        if self.place.step == 0:
-            return [Reply("info", "This is the first step.")]
-        return self._move_to(self.place.step - 1)
+    # -- hints, solutions, undo ----------------------------------------------------------------------------
 
-    def _show(self) -> list[Reply]:
+    def hint(self) -> list[Reply]:
+        """One more rung of the step's ladder (recorded; not an undo point: /undo takes back moves)."""
         lesson, step = self.lesson, self.step
         if lesson is None or step is None:
-            return self._lessons()
-        out = [Reply("ask" if step.is_question else "say", fill(step.text, self.puzzle, step.game, step.args))]
-        if step.plays and self.place.game is not None:
-            board = self.game_of(step).render(self.place.game)
-            if board:
-                out.append(Reply("board", board))
-        if step.options:
-            out.append(Reply("info", "  ".join(f"{i}) {o}" for i, o in enumerate(step.options, 1))))
-        return out
+            return [Reply.info("Open a lesson first: /lessons.")]
+        ladder = step.ladder(self.state)
+        if not ladder:
+            return [Reply.info(step.no_hints)]
+        level = min(self.place.hint_level + 1, len(ladder))
+        rung = ladder[level - 1]
+        numbered = f"hint {level} of {len(ladder)}: "
+        shown = Reply.hint(Markdown(numbered + rung.text) if isinstance(rung, Markdown) else join([numbered, rung], ""))
+        if self.place.hint_level >= len(ladder):
+            return [shown, Reply.info("That is the last hint. /solution reveals the answer.")]
+        self.place = replace(self.place, hint_level=level)
+        self.write(HintShown(lesson.id, step.index, level))
+        return [shown]
 
-    def _undo(self) -> list[Reply]:
+    def ask_solution(self) -> list[Reply]:
+        """/solution asks before revealing."""
+        step = self.step
+        offer = None if step is None else step.solution_offer()
+        if offer is None:
+            return [Reply.info("There is no question here to reveal.")]
+        self.pending_solution = True
+        return [Reply.info(offer)]
+
+    def reveal(self) -> list[Reply]:
+        """The answer (mid-game: the moves that win from here), recorded in progress."""
+        lesson, step = self.lesson, self.step
+        assert lesson is not None and step is not None
+        self.write(Revealed(lesson.id, step.index))
+        return step.reveal(self.state)
+
+    def undo(self) -> list[Reply]:
+        """Back to the place before the last change; the store is brought back to it too."""
         if not self.history:
-            return [Reply("info", "Nothing to undo.")]
+            return [Reply.info("Nothing to undo.")]
         self.place = self.history.pop()
-        out = [Reply("info", "Undone.")]
-        if self.lesson is not None:
-            self.keep_hint_level()  # hints seen stay seen: the ladder goes on where it was
-            self.progress.set_position(self.lesson.id, self.place.step)
-            if self.step is not None and self.step.plays:
-                self.progress.save_game(self.lesson.id, self.place.step, list(self.place.played))
-            out += self._show()
-        else:
-            out += self._lessons()
-        return out
+        out = [Reply.info("Undone.")]
+        lesson, step = self.lesson, self.step
+        if lesson is None or step is None:
+            return out + self.lessons()
+        self.place = replace(self.place, hint_level=max(self.place.hint_level,
+                                                        self.progress.hint_level(lesson.id, step.index)))
+        self.write(Position(lesson.id, step.index), *step.persist(self.state, self.context(step)))
+        return out + self.show()
 
-    def _reset(self) -> list[Reply]:
-        if self.lesson is None or self.step is None:
-            return [Reply("info", "No lesson is open.")]
+    def reset(self) -> list[Reply]:
+        """The current step afresh."""
+        lesson, step = self.lesson, self.step
+        if lesson is None or step is None:
+            return [Reply.info("No lesson is open.")]
         self.remember()
-        self.place = self.fresh_place()
-        self.progress.save_game(self.place.lesson or "", self.place.step, [])
-        return [Reply("info", "This step starts again.")] + self._enter_step()
+        self.place = Place(lesson.id, step.index)
+        self.write(*step.persist(StepState(), self.context(step)))
+        return [Reply.info("This step starts again."), *self.enter()]
 
-    def _progress(self) -> list[Reply]:
+    def show(self) -> list[Reply]:
+        """The step again (its board, its options)."""
+        step = self.step
+        if step is None:
+            return self.lessons()
+        return step.show(self.state)
+
+    def lessons(self) -> list[Reply]:
+        """The lessons in course order, numbered, with the learner's progress."""
+        if not self.catalog.lessons:
+            return [Reply.error("no lessons are loaded")]
         lines = []
-        for lesson in self.catalog.ordered():
-            p = self.progress.summary(lesson.id)
-            if not (p.attempts or p.completed or p.position is not None):
-                continue
-            total = len(lesson.questions)
-            answered = sum(1 for s in lesson.questions if s.index in p.completed)
-            lines.append(f"{lesson.id}: {answered}/{total} answered, {plural(p.attempts, 'attempt')}, "
-                         f"{plural(p.hints, 'hint')}, {plural(p.solutions, 'solution')} shown, {p.seconds:.0f} s")
-        return [Reply("info", "\n".join(lines) if lines else "Nothing recorded yet.")]
-
-    def _quit(self) -> list[Reply]:
-        self.finished = True
-        lost = self.leave()
-        return lost + [Reply("info", "Bye!")] if lost else [Reply("info", "Progress saved. Bye!")]
+        for i, row in enumerate(self.summary().lessons, 1):
+            here = " <- you are here" if row.lesson == self.place.lesson else ""
+            lines.append(f"{i:>3}. {row.lesson:<24} {row.title} [{row.mark}]{here}")
+        return [Reply.info("\n".join(lines))]

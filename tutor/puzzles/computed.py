@@ -1,26 +1,21 @@
-"""Judging in one place: the answer a lesson step expects, and the verdict on a learner's text.
+"""Answers a quantity computes: a whole number (``NumberKind``) or one of a step's options (``ChoiceKind``).
 
-A step that asks for a number or a choice is judged against a quantity the
-engine computes (``NumberAnswer``, ``ChoiceAnswer``); any other step against
-one of the family's answer kinds.  The Session, batch grading and lint all
-call ``judge``, so a learner, a grader and an author see the same verdict.
+They are answer kinds like a family's own, beside ``AnswerKind``: each wraps one registered quantity,
+parses the learner's text (an integer expression, or an option by its words, number or prefix), and
+judges it exactly against the value the engine computes; a wrong value gets the quantity's refutation.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
 from tutor.puzzles.options import Args
-from tutor.shown import Drawn
-
-if TYPE_CHECKING:
-    from tutor.course import Step
 
 
-class NumberAnswer(AnswerKind[Any, int]):
+class NumberKind(AnswerKind[Any, int]):
     """A whole number, judged against a quantity the engine computes."""
 
     name = "number"
@@ -41,8 +36,7 @@ class NumberAnswer(AnswerKind[Any, int]):
     def check(self, game: Any, answer: int, args: Args) -> Verdict:
         """Right when it equals the computed value; a wrong one gets the quantity's own refutation."""
         value = self.quantity.compute(game, args)
-        ok = answer == value
-        if ok:
+        if answer == value:
             return Verdict(True, f"Right: {answer:,}.", data={"correct": True}, canonical=str(answer))
         reason = refutation(self.quantity, game, args, value, answer)
         return Verdict(False, f"Not right: {answer:,} is not the answer.", reason, data={"correct": False},
@@ -53,7 +47,7 @@ class NumberAnswer(AnswerKind[Any, int]):
         return str(self.quantity.compute(game, args))
 
 
-class ChoiceAnswer(AnswerKind[Any, str]):
+class ChoiceKind(AnswerKind[Any, str]):
     """One of a step's options, judged against a quantity the engine computes."""
 
     name = "choice"
@@ -75,8 +69,7 @@ class ChoiceAnswer(AnswerKind[Any, str]):
     def check(self, game: Any, answer: str, args: Args) -> Verdict:
         """Right when it is the computed option (letter case ignored)."""
         value = self.quantity.compute(game, args)
-        ok = answer.lower() == str(value).lower()
-        if ok:
+        if answer.lower() == str(value).lower():
             return Verdict(True, f"Right: {answer}.", data={"correct": True}, canonical=answer)
         return Verdict(False, f"Not right: {answer!r} is not the answer.",
                        refutation(self.quantity, game, args, value, answer), data={"correct": False}, canonical=answer)
@@ -95,13 +88,9 @@ def refutation(quantity: Quantity[Any], game: Any, args: Args, value: Any, wrong
     return quantity.refute(game, args, value, wrong) if quantity.refute is not None else ""
 
 
-def explanation(step: Step) -> str:
-    """Why a number or choice step's computed answer is right, in the engine's words ("" if it has none)."""
-    kind = step.expects
-    if not isinstance(kind, NumberAnswer | ChoiceAnswer) or kind.quantity.explain is None:
-        return ""
-    args = kind.arguments(step.args)
-    return kind.quantity.explain(step.game, args, kind.quantity.compute(step.game, args))
+def explanation(quantity: Quantity[Any], game: Any, args: Args) -> str:
+    """Why the quantity's value is what it is, in the engine's words ("" when it has no explanation)."""
+    return "" if quantity.explain is None else quantity.explain(game, args, quantity.compute(game, args))
 
 
 def pick_option(options: tuple[str, ...], text: str) -> str:
@@ -121,19 +110,3 @@ def pick_option(options: tuple[str, ...], text: str) -> str:
         return prefix[0]
     listed = ", ".join(f"{i}) {o}" for i, o in enumerate(options, 1))
     raise InvalidNotation(f"{text!r} is not one of the options: {listed}")
-
-
-def judge(step: Step, text: str) -> Verdict:
-    """The verdict on ``text`` as the answer to an ask step."""
-    if step.expects is None:
-        raise ValueError(f"{step.key} asks nothing")
-    return step.expects.judge(step.game, text, step.args)
-
-
-def reference(step: Step) -> Drawn | None:
-    """A correct answer to an ask step: the lesson's own reference, else the engine's."""
-    if step.expects is None:
-        return None
-    if step.reference is not None and step.compute is None:
-        return step.reference
-    return step.expects.reference(step.game, step.expects.arguments(step.args))

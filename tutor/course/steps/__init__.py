@@ -1,0 +1,39 @@
+"""Lesson steps: a closed set of classes, each owning everything the tutor asks of a step.
+
+* ``Say``      - text to read (``say = ...``);
+* ``Computed`` - a value the engine computes: a whole number or a choice (``answer = "number" | "choice"``);
+* ``Written``  - a whole answer in one of the puzzle's answer kinds (``answer = "strategy"``, ``"tree"``, ...);
+* ``Game``     - a game played move by move, to win or to explore (``answer = "play"``).
+
+Each is built from its schema variant (``tutor.course.schema``): a new kind of step is one class here and
+one variant there.  ``base`` has the protocol the session, lint, grading and authoring call.
+"""
+
+from __future__ import annotations
+
+from tutor.course.schema import ComputedFile, GameFile, SayFile, StepFile, WrittenFile
+from tutor.course.steps.base import Context, Entered, Outcome, Step, StepState
+from tutor.course.steps.build import Setting
+from tutor.course.steps.computed import Computed
+from tutor.course.steps.game import Game, Goal, Playing
+from tutor.course.steps.question import Answered, Question
+from tutor.course.steps.say import Say
+from tutor.course.steps.written import Drafted, Written
+
+__all__ = ["STEPS", "Answered", "Computed", "Context", "Drafted", "Entered", "Game", "Goal", "Outcome", "Playing",
+           "Question", "Say", "Setting", "Step", "StepState", "Written", "build_step"]
+
+STEPS: tuple[type[Step], ...] = (Say, Computed, Written, Game)  # the closed set, in skeleton order
+
+
+def build_step(file: StepFile, setting: Setting) -> tuple[Step, set[str]]:
+    """The step a validated ``[[steps]]`` table describes, and the lesson-level arguments it uses."""
+    match file:
+        case SayFile():
+            return Say.build(file, setting)
+        case ComputedFile():
+            return Computed.build(file, setting)
+        case WrittenFile():
+            return Written.build(file, setting)
+        case GameFile():
+            return Game.build(file, setting)

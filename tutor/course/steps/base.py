@@ -1,0 +1,189 @@
+"""The step protocol: what a session, lint, grading, preview and authoring ask of a lesson step.
+
+A step is one of a closed set of classes (``Say``, ``Computed``, ``Written``, ``Game``).  Each owns how
+it is entered and shown, how an answer is judged and recorded, its hint ladder, its reveal, its
+reference answer, its lint checks, an input that makes progress (for previews) and its skeleton (for
+``tutor new``); callers call these methods and never ask a step what kind it is.
+
+A step is pure: it never writes progress.  What happens to the learner's place is a ``StepState``
+value owned by the step's class (the game being played, the last answer); a call returns an
+``Outcome``: the replies, the new state, the progress events to store and whether the step is done.
+The session keeps the undo history, stores the events and moves between steps.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tutor.course.model import Mistake
+from tutor.course.text import fill
+from tutor.errors import TutorError
+from tutor.progress.events import Event
+from tutor.puzzles.answers import Verdict
+from tutor.puzzles.base import Puzzle
+from tutor.puzzles.options import NO_ARGS, Args
+from tutor.shown import Drawn, Markdown, Reply, Shown
+
+
+@dataclass(frozen=True)
+class StepState:
+    """Where the learner is inside one step (nothing yet, for a fresh step); each step class has its own."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a step needs from the session at the moment it is used: the lesson (for progress events), the
+    seconds since the step was shown, the generator of its random start, and the moves saved in progress."""
+
+    lesson: str
+    seconds: float = 0.0
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    saved: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a step made of the learner's input: replies to show, the new state (None: unchanged, and not an
+    undo point), progress events to store, and whether the step is ``done`` (completed: recorded, and the
+    lesson moves on) or only left (``advance``: a text step read)."""
+
+    replies: list[Reply]
+    state: StepState | None = None
+    events: tuple[Event, ...] = ()
+    done: bool = False
+    advance: bool = False
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A step set up for the learner: its first state, what to say about it, and the states before it that
+    /undo may return to (the moves of a game replayed from progress)."""
+
+    state: StepState
+    replies: list[Reply]
+    earlier: tuple[StepState, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step(ABC):
+    """One lesson step: where it is, its text, and the puzzle's game it is about (with its arguments).
+
+    ``game`` is the step's loaded puzzle game, ``params`` its parameter values (for display), ``args`` the
+    question arguments and play settings its parts take.
+    """
+
+    index: int
+    title: str
+    text: str
+    puzzle: Puzzle[Any]
+    game: Any
+    params: Mapping[str, Any]
+    args: Args = NO_ARGS
+    hints: tuple[str, ...] = ()  # the author's hints (a say step has none)
+    mistakes: tuple[Mistake, ...] = ()  # the author's known wrong answers (a say step has none)
+    success: str = ""  # said when the step is answered correctly
+    required: ClassVar[bool] = True  # the lesson is complete when every required step is
+    gradable: ClassVar[int] = 0  # preference as the step `tutor grade` grades by default (0: never)
+    no_hints: ClassVar[str] = "There are no hints for this step. /solution reveals the answer."
+
+    @property
+    def key(self) -> str:
+        """Where this step is in its file, for error messages: ``steps[3]``."""
+        return f"steps[{self.index + 1}]"
+
+    @property
+    def label(self) -> str:
+        """What the step takes, in the lesson format's words (``strategy``, ``number``; ``say`` for text)."""
+        return "say"
+
+    @property
+    def multiline(self) -> bool:
+        """Whether an answer is written over several lines (a question tree), ended by an empty line."""
+        return False
+
+    def fill(self, text: str) -> Markdown:
+        """An author's text with its ``{{values}}`` computed for this step."""
+        return fill(text, self.puzzle, self.game, self.args)
+
+    def texts(self) -> list[tuple[str, str]]:
+        """Every text of the step a learner may read, with its key (``""`` for the main text)."""
+        return [("", self.text)]
+
+    # -- the session -------------------------------------------------------------------------------
+
+    def enter(self, context: Context) -> Entered:
+        """Set the step up (a game starts, or resumes from the moves in ``context.saved``)."""
+        return Entered(StepState(), self.show(StepState()))
+
+    @abstractmethod
+    def show(self, state: StepState) -> list[Reply]:
+        """The step's text (and board) as shown on entering it and by /show."""
+
+    @abstractmethod
+    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+        """The learner's input on this step: judged, or taken as a move, or a note on what the step wants."""
+
+    def ladder(self, state: StepState) -> list[Shown]:
+        """The hint ladder for where the learner is: the author's hints, then the engine's."""
+        return []
+
+    def solution_offer(self) -> str | None:
+        """The question /solution asks before revealing (None: nothing to reveal here)."""
+        return None
+
+    def reveal(self, state: StepState) -> list[Reply]:
+        """The answer (for where the learner is, mid-game), as /solution shows it."""
+        return []
+
+    def completions(self, state: StepState) -> list[str]:
+        """Words worth offering to tab completion now."""
+        return []
+
+    def persist(self, state: StepState, context: Context) -> tuple[Event, ...]:
+        """The progress events that make the store hold ``state`` again (after /undo or /reset)."""
+        return ()
+
+    # -- lint, grading, previews and skeletons --------------------------------------------------------
+
+    def reference(self) -> Drawn | None:
+        """A correct answer: the author's own, else the engine's (None: there is nothing to answer)."""
+        return None
+
+    def judge(self, text: str) -> Verdict:
+        """The verdict on ``text`` as a whole answer (grading, lint); ``TutorError`` if it cannot be read."""
+        raise TutorError(f"{self.key} asks nothing")
+
+    def lint(self) -> list[str]:
+        """Every problem with the step, each ``KEY: message`` relative to the step (``.reference: ...``)."""
+        problems = []
+        for key, text in self.texts():
+            try:
+                self.fill(text)
+            except TutorError as err:
+                problems.append(f"{key}: a {{{{quantity}}}} does not compute: {err}")
+        return problems
+
+    def sample(self, state: StepState, seed: int) -> str | None:
+        """An input that makes progress on the step from ``state`` (a preview types it), or None if none."""
+        return None
+
+    @classmethod
+    def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
+        """TOML lines for a step of this kind that lints as written for ``puzzle``'s default game ([] if none)."""
+        return []
+
+
+def computable(puzzle: Puzzle[Any], game: Any) -> list[tuple[str, Any]]:
+    """Each quantity of ``puzzle`` that computes for ``game`` with default arguments, and its value."""
+    out = []
+    for name in puzzle.quantities:
+        try:
+            value = puzzle.compute(game, name)
+        except TutorError:
+            continue
+        out.append((name, value))
+    return out

@@ -1,0 +1,153 @@
+"""``Computed``: a step whose answer is a value the engine computes (a whole number, or one of its options)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.course.schema import ComputedFile
+from tutor.course.steps.base import StepState, computable
+from tutor.course.steps.build import Setting
+from tutor.course.steps.question import Question
+from tutor.errors import LessonError, TutorError
+from tutor.limits import checkpoint
+from tutor.puzzles.answers import Quantity, Value
+from tutor.puzzles.base import Puzzle
+from tutor.puzzles.computed import ChoiceKind, NumberKind, explanation
+from tutor.shown import Reply
+
+
+@dataclass(frozen=True)
+class Computed(Question):
+    """A quantity's value, asked as a number, or as a choice among ``options``."""
+
+    quantity: Quantity[Any] | None = None
+    options: tuple[str, ...] = ()
+    gradable = 1
+
+    @classmethod
+    def build(cls, file: ComputedFile, setting: Setting) -> tuple[Computed, set[str]]:
+        """A number or choice step: a known quantity, and options exactly on a choice."""
+        puzzle, where, answer = setting.puzzle, setting.where, file.answer
+        known = ", ".join(puzzle.quantities)
+        if file.compute is None:
+            raise LessonError(f"{where}.compute: a {answer} step needs the engine quantity that gives its answer "
+                              f"(known: {known})")
+        if file.compute not in puzzle.quantities:
+            raise LessonError(f"{where}.compute: unknown quantity {file.compute!r} for puzzle {puzzle.name!r} "
+                              f"(known: {known})")
+        options = tuple(file.options or ())
+        if answer == "choice" and not options:
+            raise LessonError(f"{where}.options: a choice step needs a list of at least two texts")
+        if answer != "choice" and options:
+            raise LessonError(f"{where}.options: only choice steps take 'options'")
+        quantity = puzzle.quantities[file.compute]
+        kind = ChoiceKind(quantity, options) if options else NumberKind(quantity)
+        game = setting.game()
+        fields, used = cls.fields(file, setting, game, answer, kind.args)
+        return cls(**fields, kind=kind, quantity=quantity, options=options), used
+
+    @property
+    def computes(self) -> Quantity[Any]:
+        """The quantity whose value is the answer."""
+        assert self.quantity is not None, "a computed step is built with its quantity"
+        return self.quantity
+
+    def value(self) -> Value:
+        """The right answer, computed for the step's game and arguments."""
+        quantity = self.computes
+        return quantity.compute(self.game, quantity.arguments(self.args))
+
+    def show(self, state: StepState) -> list[Reply]:
+        """The question, and the options numbered."""
+        shown = super().show(state)
+        if self.options:
+            shown.append(Reply.info("  ".join(f"{i}) {o}" for i, o in enumerate(self.options, 1))))
+        return shown
+
+    def praise(self, summary: str) -> list[Reply]:
+        """The author's success text says it all when there is one; else the verdict."""
+        return super().praise("" if self.success else summary)
+
+    def explanation(self) -> str:
+        """Why the computed value is right, in the engine's words."""
+        quantity = self.computes
+        return explanation(quantity, self.game, quantity.arguments(self.args))
+
+    def lint(self) -> list[str]:
+        """The quantity computes, a choice's value is an option, every wrong value gets a reason, and the declared
+        mistakes are possible wrong answers."""
+        problems = super().lint()
+        name = self.computes.name
+        try:
+            value = self.value()
+        except TutorError as err:
+            return [*problems, f".compute: {err}"]
+        lowered = [o.lower() for o in self.options]
+        if self.options and str(value).lower() not in lowered:
+            problems.append(f".options: the computed answer {value!r} is not among the options")
+        if not self.options and isinstance(value, bool | str):
+            problems.append(f".compute: quantity {name!r} is not a number ({value!r})")
+        problems += self.lint_reasons(value)
+        for i, mistake in enumerate(self.mistakes, 1):
+            match = mistake.match
+            if match is None:
+                continue
+            if match.strip().lower() == str(value).lower():
+                problems.append(f".mistakes[{i}].match: {match!r} is the correct answer")
+            if self.options and match.strip().lower() not in lowered:
+                problems.append(f".mistakes[{i}].match: {match!r} is not one of the options")
+            if not self.options and not (match.strip().lstrip("-").isdecimal() and match.isascii()):
+                problems.append(f".mistakes[{i}].match: {match!r} is not a whole number")
+        return problems
+
+    def wrong_values(self, value: Value) -> list[Value]:
+        """Wrong answers a learner might give: every other option; for a number, its neighbours, zero, its double
+        and half, and the declared mistakes."""
+        if self.options:
+            return [o for o in self.options if o.lower() != str(value).lower()]
+        if not isinstance(value, int) or isinstance(value, bool):
+            return []
+        declared = [int(m.match) for m in self.mistakes if m.match and m.match.strip().lstrip("-").isdecimal()]
+        candidates = [value - 1, value + 1, 0, 1, 2 * value, value // 2, -1, *declared]
+        return list(dict.fromkeys(c for c in candidates if c != value))
+
+    def lint_reasons(self, value: Value) -> list[str]:
+        """Every wrong value gets a reason from the engine: the quantity refutes, and says something each time."""
+        quantity = self.computes
+        if quantity.refute is None:
+            return [f".compute: quantity {quantity.name!r} cannot say why a wrong answer is wrong (its refute slot "
+                    "is empty), so a learner would get a bare refusal"]
+        args = quantity.arguments(self.args)
+        for wrong in self.wrong_values(value):
+            checkpoint()
+            try:
+                reason = quantity.refute(self.game, args, value, wrong)
+            except TutorError as err:
+                return [f".compute: quantity {quantity.name!r} cannot refute the wrong answer {wrong!r}: {err}"]
+            if not reason.strip():
+                return [f".compute: quantity {quantity.name!r} gives no reason why {wrong!r} is wrong"]
+        return []
+
+    @classmethod
+    def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
+        """A number step on the first whole-number quantity, and a choice step on the first yes/no one."""
+        values = computable(puzzle, game)
+        numbers = [(n, v) for n, v in values if type(v) is int]
+        choices = [n for n, v in values if isinstance(v, str) and v.lower() in ("yes", "no")]
+        lines: list[str] = []
+        if numbers:
+            name, value = numbers[0]
+            lines += ["[[steps]]", 'title = "A number to find"', f'ask = "What is the {name.replace("_", " ")} here?"',
+                      'answer = "number"', f'compute = "{name}"  # any of: {", ".join(puzzle.quantities)}',
+                      'hints = ["A first, gentle hint; the engine adds its own hints after yours where it can."]',
+                      'success = "Shown when the answer is right."',
+                      "# A known wrong answer and the misconception it shows:", "# [[steps.mistakes]]",
+                      f'# match = "{value + 1}"', '# say = "Why this answer is tempting, and what it misses."']
+        if choices:
+            name = choices[0]
+            lines += [*([""] if lines else []), "[[steps]]", 'title = "A choice"',
+                      f'ask = "Yes or no: {name.replace("_", " ")}?"', 'answer = "choice"', 'options = ["yes", "no"]',
+                      f'compute = "{name}"  # the engine computes which option is right', 'hints = ["Think about ..."]']
+        return lines

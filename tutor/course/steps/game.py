@@ -1,0 +1,225 @@
+"""``Game``: a game played move by move against the computer or the Devil, to win or to explore."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from tutor.course.schema import COMPUTED, PLAY, GameFile
+from tutor.course.steps.base import Context, Entered, Outcome, StepState
+from tutor.course.steps.build import Setting
+from tutor.course.steps.question import Question
+from tutor.errors import LessonError, TutorError
+from tutor.limits import EXPLORE_MOVES
+from tutor.progress.events import Attempt, Event, GameMoves
+from tutor.puzzles.base import Puzzle
+from tutor.puzzles.play import LEARNER, Play
+from tutor.shown import Reply, Shown, text_of
+from tutor.text import plural
+
+COMPLETION_MOVES = 60  # legal moves offered to tab completion
+
+
+class Goal(StrEnum):
+    """When a game step is complete: when the learner wins, or after ``explore`` moves."""
+
+    WIN = "win"
+    EXPLORE = "explore"
+
+
+@dataclass(frozen=True)
+class Playing(StepState):
+    """A game under way: its position, the moves played (as typed, so a resumed game is replayed) and whether
+    it is over (lost: moves are refused until /reset or /undo)."""
+
+    position: Any = None
+    played: tuple[str, ...] = ()
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class Game(Question):
+    """The family's ``Play`` from the step's game and settings; complete on a win, or after ``explore`` moves."""
+
+    play: Play[Any, Any, Any] | None = None
+    goal: Goal = Goal.WIN
+    explore: int = 0
+
+    @classmethod
+    def build(cls, file: GameFile, setting: Setting) -> tuple[Game, set[str]]:
+        """A game step: the puzzle has play; ``explore`` moves exactly when the goal is to explore."""
+        puzzle, where = setting.puzzle, setting.where
+        if puzzle.play is None:
+            kinds = ", ".join((*COMPUTED, *puzzle.kind_names()))
+            raise LessonError(f"{where}.answer: 'play' is not an answer kind of puzzle {puzzle.name!r} "
+                              f"(known: {kinds})")
+        goal = Goal(file.goal or Goal.WIN)
+        if file.explore is not None and goal is not Goal.EXPLORE:
+            raise LessonError(f"{where}.explore: 'explore' needs goal = \"explore\"")
+        if goal is Goal.EXPLORE and not file.explore:
+            raise LessonError(f"{where}.explore: an explore step needs the number of moves to make (>= 1)")
+        explore = file.explore or 0
+        if goal is Goal.EXPLORE:
+            EXPLORE_MOVES.check(explore, f"{where}.explore: {explore:,} moves")
+        kind = puzzle.kind(PLAY)
+        game = setting.game()
+        fields, used = cls.fields(file, setting, game, PLAY, kind.args)
+        return cls(**fields, kind=kind, given=file.reference, play=puzzle.play, goal=goal, explore=explore), used
+
+    @property
+    def rules(self) -> Play[Any, Any, Any]:
+        """The family's play rules."""
+        assert self.play is not None, "a game step is built with its play rules"
+        return self.play
+
+    def start(self, rng: random.Random) -> Any:
+        """A fresh position (a random start drawn from ``rng`` where the settings ask for one)."""
+        return self.rules.start(self.game, self.rules.arguments(self.args), rng)
+
+    def enter(self, context: Context) -> Entered:
+        """A fresh game, with the moves saved in progress replayed (each an undo point)."""
+        play = self.rules
+        position = self.start(context.rng)
+        played: list[str] = []
+        earlier: list[StepState] = []
+        for move in context.saved:
+            earlier.append(Playing(position, tuple(played)))
+            try:
+                turn = play.play_text(position, move)
+            except TutorError:
+                break
+            if play.terminal(turn.state):
+                break
+            position = turn.state
+            played.append(move)
+        state = Playing(position, tuple(played))
+        replies = [*self.show(state)]
+        if played:
+            replies.insert(1, Reply.info(f"Your game so far is restored ({plural(len(played), 'move')}): "
+                                         f"{' '.join(played)}"))
+        return Entered(state, replies, tuple(earlier[: len(played)]))
+
+    def show(self, state: StepState) -> list[Reply]:
+        """The question and the board."""
+        shown = super().show(state)
+        if isinstance(state, Playing) and state.position is not None:
+            board = self.rules.render(state.position)
+            if text_of(board):
+                shown.append(Reply.board(board))
+        return shown
+
+    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+        """One line of moves: played, answered by the opponent, recorded; done on a win (or enough moves)."""
+        if not text.strip():
+            return Outcome([Reply.info("Type your move, or /hint.")])
+        now = state if isinstance(state, Playing) and state.position is not None else Playing(self.start(context.rng))
+        if now.over:
+            return Outcome([Reply.info("This game is over: /reset to play again, /undo to take back your last move.")])
+        play = self.rules
+        try:
+            turn = play.play_text(now.position, text)
+        except TutorError as err:
+            return Outcome([Reply.error(str(err))])
+        finished = play.terminal(turn.state)
+        after = Playing(turn.state, (*now.played, text), finished)
+        replies = [Reply.say(r) for r in turn.replies] + self.misconception(" ".join(text.split()), text)
+        saved = GameMoves(context.lesson, self.index, () if finished else after.played)
+        if not finished:
+            attempt = Attempt(context.lesson, self.index, text, False, "move", context.seconds)
+            explored = self.goal is Goal.EXPLORE and len(after.played) >= self.explore
+            return Outcome(replies + (self.praise("") if explored else []), after, (saved, attempt), done=explored)
+        won = play.winner(turn.state) == LEARNER
+        attempt = Attempt(context.lesson, self.index, text, won, f"game {'won' if won else 'lost'}", context.seconds)
+        if won or self.goal is Goal.EXPLORE:
+            return Outcome(replies + self.praise(""), after, (saved, attempt), done=True)
+        return Outcome([*replies, Reply.wrong("The game is over and you did not win it."),
+                        Reply.info("/reset to play again, /undo to take back moves, /hint for help.")],
+                       after, (saved, attempt))
+
+    def ladder(self, state: StepState) -> list[Shown]:
+        """The author's hints, then the engine's for the position on the board."""
+        position = state.position if isinstance(state, Playing) else None
+        if position is None:
+            kind = self.answer_kind
+            return [*self.authored_hints(), *kind.hints(self.game, kind.arguments(self.args), "")]
+        return [*self.authored_hints(), *self.rules.hints(position)]
+
+    def reveal(self, state: StepState) -> list[Reply]:
+        """Mid-game, the moves that win from here (or from the start, when this game cannot be won)."""
+        answer = self.reference()
+        if isinstance(state, Playing) and state.position is not None and state.played:
+            now = self.rules.solution(state.position)
+            if now is not None:
+                return [Reply.hint(f"From here, this wins: {text_of(now)}"),
+                        Reply.info("Type it in (moves may go on one line) to finish the step.")]
+            if answer is not None:
+                return [Reply.hint(f"From the start, this wins: {text_of(answer)}"),
+                        Reply.info("Your game cannot be won as it stands: /reset and type it in.")]
+        return super().reveal(state)
+
+    def completions(self, state: StepState) -> list[str]:
+        """The legal moves now."""
+        if not isinstance(state, Playing) or state.position is None:
+            return super().completions(state)
+        play = self.rules
+        try:
+            moves = list(play.legal_moves(state.position))[:COMPLETION_MOVES]
+            return [play.format_move(state.position, m) for m in moves]
+        except TutorError:
+            return []
+
+    def persist(self, state: StepState, context: Context) -> tuple[Event, ...]:
+        """The moves of this game, so the store holds the game as it now stands."""
+        played = state.played if isinstance(state, Playing) and not state.over else ()
+        return (GameMoves(context.lesson, self.index, played),)
+
+    def sample(self, state: StepState, seed: int) -> str | None:
+        """To win: the reference line (or, mid-game, the line that wins from here); to explore: a legal move."""
+        if self.goal is Goal.EXPLORE and self.given is None:
+            return self.legal_move(state, seed)
+        if isinstance(state, Playing) and state.played:
+            now = self.rules.solution(state.position)
+            return None if now is None else text_of(now)
+        return super().sample(state, seed)
+
+    def legal_move(self, state: StepState, seed: int) -> str | None:
+        """A legal move from the current position, drawn with ``seed`` (one the rules accept)."""
+        play = self.rules
+        position = state.position if isinstance(state, Playing) and state.position is not None else \
+            self.start(random.Random(0))
+        moves = [play.format_move(position, m) for m in play.legal_moves(position)]
+        random.Random(seed + len(getattr(state, "played", ()))).shuffle(moves)
+        for move in moves:
+            try:
+                play.play_text(position, move)
+            except TutorError:
+                continue
+            return move
+        return None
+
+    def lint(self) -> list[str]:
+        """A game to win must be winnable: its reference line wins from the start."""
+        problems = super().lint()
+        if self.goal is Goal.EXPLORE:
+            return problems
+        answer = self.reference()
+        if answer is None:
+            return [*problems, ".reference: a play step with goal 'win' needs a winning line, and the engine finds "
+                               "none (use goal = \"explore\")"]
+        try:
+            turn = self.rules.play_text(self.start(random.Random(0)), text_of(answer))
+        except TutorError as err:
+            return [*problems, f".reference: {err}"]
+        if self.rules.winner(turn.state) != LEARNER:
+            problems.append(f".reference: playing {text_of(answer)!r} does not win the game")
+        return problems
+
+    @classmethod
+    def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
+        """A play step, in comments (it needs a position the learner can win from)."""
+        return ["# [[steps]]", '# ask = "Play it out, one move at a time."',
+                '# answer = "play"        # against the computer or the Devil, where the puzzle has play',
+                '# goal = "win"           # or goal = "explore" with explore = 6 (done after six moves)']

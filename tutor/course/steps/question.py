@@ -1,0 +1,201 @@
+"""What every step that asks shares: the answer kind that judges it, the author's hints, declared mistakes and
+the success text, and how a whole answer is judged, recorded and answered."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.course.schema import AskBase
+from tutor.course.steps.base import Context, Outcome, Step, StepState
+from tutor.course.steps.build import Part, Setting, check_args, mistakes, quoted
+from tutor.errors import TutorError
+from tutor.limits import checkpoint
+from tutor.progress.events import Attempt
+from tutor.puzzles.answers import AnswerKind, Verdict
+from tutor.puzzles.options import Option
+from tutor.shown import Drawn, Reply, Shown, join, text_of
+
+
+@dataclass(frozen=True)
+class Answered(StepState):
+    """A question step after an answer: the last text the learner gave (the solver's hints read it)."""
+
+    last: str = ""
+
+
+@dataclass(frozen=True)
+class Question(Step):
+    """A step that asks: ``kind`` judges its answers; the author's hints, mistakes and success text."""
+
+    kind: AnswerKind[Any, Any] | None = None
+    given: str | None = field(default=None, kw_only=True)  # the author's reference answer, if any
+
+    @property
+    def answer_kind(self) -> AnswerKind[Any, Any]:
+        """The kind that judges this step's answers."""
+        assert self.kind is not None, "a question step is built with its answer kind"
+        return self.kind
+
+    @staticmethod
+    def fields(file: AskBase, setting: Setting, game: Any, answer: str, takes: tuple[Option, ...]
+               ) -> tuple[dict[str, Any], set[str]]:
+        """The constructor fields every question has (texts, hints, mistakes), and the lesson-level arguments the
+        step uses (its answer takes ``takes``; its texts may quote quantities)."""
+        found = mistakes(setting, file.mistakes)
+        hints = tuple(file.hints or ())
+        success = file.success or ""
+        texts = [(".ask", file.ask), (".success", success), *((f".hints[{i}]", h) for i, h in enumerate(hints, 1)),
+                 *((f".mistakes[{i}].say", m.say) for i, m in enumerate(found, 1))]
+        used = check_args(setting, [Part(f"answer {answer!r}", takes), *quoted(setting, texts, game)])
+        fields = {**setting.common(game), "title": file.title or "", "text": file.ask, "hints": hints,
+                  "mistakes": found, "success": success}
+        return fields, used
+
+    @property
+    def label(self) -> str:
+        """The answer kind's name."""
+        return self.answer_kind.name
+
+    def texts(self) -> list[tuple[str, str]]:
+        """The question, the success text, the hints and what each mistake says."""
+        return [("", self.text), (".success", self.success),
+                *((f".hints[{i}]", h) for i, h in enumerate(self.hints, 1)),
+                *((f".mistakes[{i}].say", m.say) for i, m in enumerate(self.mistakes, 1))]
+
+    def show(self, state: StepState) -> list[Reply]:
+        """The question."""
+        return [Reply.ask(self.fill(self.text))]
+
+    def solution_offer(self) -> str | None:
+        """/solution asks before revealing."""
+        return "Reveal the solution? It is recorded in your progress. (y/n)"
+
+    def authored_hints(self) -> list[Shown]:
+        """The author's hints, filled."""
+        return [self.fill(h) for h in self.hints]
+
+    def ladder(self, state: StepState) -> list[Shown]:
+        """The author's hints."""
+        return self.authored_hints()
+
+    def judge(self, text: str) -> Verdict:
+        """Parse and judge ``text`` with the step's answer kind."""
+        return self.answer_kind.judge(self.game, text, self.args)
+
+    def reference(self) -> Drawn | None:
+        """The author's reference, else the engine's computed answer."""
+        if self.given is not None:
+            return self.given
+        kind = self.answer_kind
+        return kind.reference(self.game, kind.arguments(self.args))
+
+    def misconception(self, canonical: str, text: str) -> list[Reply]:
+        """The lesson's named misconception for this answer, if it declares one."""
+        for mistake in self.mistakes:
+            if mistake.matches(canonical, text):
+                return [Reply.hint(self.fill(mistake.say))]
+        return []
+
+    def attempt(self, context: Context, text: str, verdict: Verdict) -> Attempt:
+        """The progress record of one judged answer."""
+        return Attempt(context.lesson, self.index, text, verdict.correct, verdict.summary, context.seconds)
+
+    def judged(self, text: str, verdict: Verdict, state: StepState, context: Context) -> Outcome:
+        """The outcome of a judged whole answer: done and praised, or the verdict, the counterexample, the
+        declared misconception and what to do next."""
+        events = (self.attempt(context, text, verdict),)
+        if verdict.correct:
+            return Outcome(self.praise(verdict.summary), state, events, done=True)
+        replies = [Reply.wrong(verdict.summary)]
+        if verdict.detail:
+            replies.append(Reply.board(verdict.detail))
+        replies += self.misconception(verdict.canonical, text)
+        replies.append(Reply.info("Try again, or /hint."))
+        return Outcome(replies, state, events)
+
+    def praise(self, summary: str) -> list[Reply]:
+        """What a right answer hears: the verdict's summary, then the author's success text (or "Well done.")."""
+        out = [Reply.ok(summary)] if summary else []
+        if self.success:
+            out.append(Reply.ok(self.fill(self.success)))
+        elif not summary:
+            out.append(Reply.ok("Well done."))
+        return out
+
+    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+        """Judge a whole answer."""
+        if not text.strip():
+            return Outcome([Reply.info("Type your answer, or /hint.")])
+        try:
+            verdict = self.judge(text)
+        except TutorError as err:
+            return Outcome([Reply.error(str(err))])
+        return self.judged(text, verdict, Answered(text), context)
+
+    def reveal(self, state: StepState) -> list[Reply]:
+        """A correct answer (a plan on its own lines; a press list keeps its grid), and how to go on."""
+        answer = self.reference()
+        if answer is None:
+            return [Reply.info("There is no winning answer here: that is the point of this step. "
+                               "Say so in your own words, or /next.")]
+        shown = ([Reply.hint("A correct answer:"), Reply.board(answer)] if "\n" in text_of(answer)
+                 else [Reply.hint(join(["A correct answer: ", answer], sep=""))])
+        why = self.explanation()
+        return [*shown, *([Reply.board(why)] if why else []),
+                Reply.info("Type it in (or your own) to complete the step.")]
+
+    def explanation(self) -> str:
+        """Why the answer is right, in the engine's words ("" when there is nothing to say)."""
+        return ""
+
+    def sample(self, state: StepState, seed: int) -> str | None:
+        """The reference answer."""
+        answer = self.reference()
+        return None if answer is None else text_of(answer)
+
+    def completions(self, state: StepState) -> list[str]:
+        """The answer kind's words."""
+        kind = self.answer_kind
+        try:
+            return kind.completions(self.game, kind.arguments(self.args), "")
+        except TutorError:
+            return []
+
+    # -- lint -----------------------------------------------------------------------------------------
+
+    def lint_reference(self) -> list[str]:
+        """The reference answer exists and the engine judges it correct."""
+        try:
+            answer = self.reference()
+        except TutorError as err:
+            return [f".reference: {err}"]
+        if answer is None:
+            return [".reference: the engine finds no correct answer for these parameters, so the step cannot be "
+                    "completed"]
+        try:
+            verdict = self.judge(text_of(answer))
+        except TutorError as err:
+            return [f".reference: {err}"]
+        return [] if verdict.correct else [f".reference: judged wrong by the engine: {verdict.summary}"]
+
+    def lint_mistakes(self) -> list[str]:
+        """Each declared ``match`` parses, is judged wrong, and is written in canonical form."""
+        problems = []
+        kind = self.answer_kind
+        for i, mistake in enumerate(self.mistakes, 1):
+            if mistake.match is None:
+                continue
+            checkpoint()
+            try:
+                verdict = self.judge(mistake.match)
+            except TutorError as err:
+                problems.append(f".mistakes[{i}].match: does not parse: {err}")
+                continue
+            if verdict.correct:
+                problems.append(f".mistakes[{i}].match: the engine judges this answer correct, so it is not a mistake")
+            canonical = kind.normalize(self.game, mistake.match, self.args)
+            if canonical != mistake.match:
+                problems.append(f".mistakes[{i}].match: write it in canonical form {canonical!r} (answers are "
+                                "compared after normalisation)")
+        return problems

@@ -1,0 +1,51 @@
+"""``Say``: a step of text to read; Enter goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.course.schema import SayFile
+from tutor.course.steps.base import Context, Outcome, Step, StepState, computable
+from tutor.course.steps.build import Setting, check_args, quoted
+from tutor.puzzles.base import Puzzle
+from tutor.shown import Reply
+
+
+@dataclass(frozen=True)
+class Say(Step):
+    """Text to read (Markdown, with ``{{values}}`` computed); nothing to answer."""
+
+    required = False
+    no_hints = "This step only explains: press Enter to go on."
+
+    @classmethod
+    def build(cls, file: SayFile, setting: Setting) -> tuple[Say, set[str]]:
+        """A say step, and the lesson-level arguments its quoted quantities use."""
+        game = setting.game()
+        used = check_args(setting, quoted(setting, [(".say", file.say)], game))
+        return cls(title=file.title or "", text=file.say, **setting.common(game)), used
+
+    def show(self, state: StepState) -> list[Reply]:
+        """The text, and how to go on."""
+        return [Reply.say(self.fill(self.text)), Reply.info("(press Enter to continue)")]
+
+    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+        """Enter goes on; anything else is a note that nothing is asked."""
+        if text.strip():
+            return Outcome([Reply.info("This step needs no answer: press Enter (or /next) to go on.")])
+        return Outcome([], advance=True)
+
+    def sample(self, state: StepState, seed: int) -> str | None:
+        """Enter."""
+        return ""
+
+    @classmethod
+    def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
+        """A text step that quotes one computed value."""
+        number = next((name for name, value in computable(puzzle, game) if type(value) is int), None)
+        return ["[[steps]]", 'title = "The idea"', 'say = """',
+                "Text the learner reads; Enter moves on. Computed values can be quoted:",
+                *([f"for these parameters, {number} is {{{{{number}}}}}."] if number else []), '"""']
+

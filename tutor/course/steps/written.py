@@ -1,0 +1,105 @@
+"""``Written``: a step answered in one of the puzzle's answer kinds (a strategy, a question tree, a press list)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.course.schema import COMPUTED, WrittenFile
+from tutor.course.steps.base import Context, Outcome, StepState
+from tutor.course.steps.build import Setting
+from tutor.course.steps.question import Answered, Question
+from tutor.errors import LessonError, TutorError
+from tutor.puzzles.base import Puzzle
+from tutor.shown import Reply, Shown, text_of
+
+
+@dataclass(frozen=True)
+class Drafted(Answered):
+    """A written step after an answer: the last text, and definitions kept for later answers (``let`` blocks)."""
+
+    defined: str = ""
+
+
+@dataclass(frozen=True)
+class Written(Question):
+    """A whole answer judged exactly by the engine, with the solver's hints for the learner's last answer."""
+
+    gradable = 2
+
+    @classmethod
+    def build(cls, file: WrittenFile, setting: Setting) -> tuple[Written, set[str]]:
+        """A step in one of the puzzle's answer kinds, with the author's reference if given."""
+        puzzle = setting.puzzle
+        if file.answer not in puzzle.kinds:
+            kinds = ", ".join((*COMPUTED, *puzzle.kind_names()))
+            raise LessonError(f"{setting.where}.answer: {file.answer!r} is not an answer kind of puzzle "
+                              f"{puzzle.name!r} (known: {kinds})")
+        kind = puzzle.kinds[file.answer]
+        game = setting.game()
+        fields, used = cls.fields(file, setting, game, file.answer, kind.args)
+        return cls(**fields, kind=kind, given=file.reference), used
+
+    @property
+    def multiline(self) -> bool:
+        """Whether the kind is written over several lines (a question tree)."""
+        return self.answer_kind.multiline
+
+    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+        """Judge the answer, with the definitions kept so far; an answer of definitions only is checked and kept."""
+        if not text.strip():
+            return Outcome([Reply.info("Type your answer, or /hint.")])
+        kind = self.answer_kind
+        before = state.defined if isinstance(state, Drafted) else ""
+        last = state.last if isinstance(state, Answered) else ""
+        defined, rest = kind.definitions(text)
+        known = "\n".join(d for d in (before, defined) if d)
+        if defined and not rest.strip():
+            try:
+                kind.parse(self.game, known, kind.arguments(self.args))
+            except TutorError as err:
+                return Outcome([Reply.error(str(err))])
+            kept = "; ".join(known.splitlines())
+            return Outcome([Reply.info(f"Kept for this step: {kept}. Use the names in your answer.")],
+                           Drafted(last, known))
+        try:
+            verdict = self.judge(f"{known}\n{rest}" if known else text)
+        except TutorError as err:
+            return Outcome([Reply.error(str(err))])
+        return self.judged(text, verdict, Drafted(text, known), context)
+
+    def ladder(self, state: StepState) -> list[Shown]:
+        """The author's hints, then the solver's for the learner's last answer (with its definitions)."""
+        kind = self.answer_kind
+        own = kind.arguments(self.args)
+        last = state.last if isinstance(state, Answered) else ""
+        written = "\n".join(t for t in (state.defined if isinstance(state, Drafted) else "", last) if t)
+        try:
+            engine = kind.hints(self.game, own, written)
+        except TutorError:
+            engine = kind.hints(self.game, own, "")
+        return [*self.authored_hints(), *engine]
+
+    def lint(self) -> list[str]:
+        """The texts compute, the reference is judged correct, and every declared mistake is a wrong answer."""
+        return [*super().lint(), *self.lint_reference(), *self.lint_mistakes()]
+
+    @classmethod
+    def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
+        """A step in the first answer kind whose engine reference the engine accepts for the default game."""
+        for name, kind in puzzle.kinds.items():
+            try:
+                reference = kind.reference(game, kind.arguments({}))
+                if reference is None or not kind.judge(game, text_of(reference)).correct:
+                    continue
+            except TutorError:
+                continue
+            return ["[[steps]]", f'title = "A whole answer ({name})"', f'ask = "{kind.description}: write yours."',
+                    f'answer = "{name}"  # judged exactly by the engine; kinds: {", ".join(puzzle.kind_names())}',
+                    'hints = ["Authored hints come first; the solver\'s computed hints follow."]',
+                    "# reference = \"...\"  # optional: your own correct answer (lint checks it); "
+                    "default: the engine's",
+                    "# [[steps.mistakes]]", '# pattern = "regular expression matching a typical wrong answer"',
+                    '# say = "The misconception."']
+        return []

@@ -1,0 +1,83 @@
+"""What each ``/command`` does (registered with ``tutor.session.registry``; ``/help`` lists them in this order)."""
+
+from __future__ import annotations
+
+from tutor.errors import TutorError
+from tutor.session.core import Session
+from tutor.session.registry import command, help_lines
+from tutor.shown import Reply
+
+
+@command("/help", "this list")
+def _help(session: Session, arg: str) -> list[Reply]:
+    lines = help_lines()
+    lines.append("Anything not starting with / is your answer to the current step. "
+                 "Long answers: end a line with \\ to continue it.")
+    return [Reply.info("\n".join(lines))]
+
+
+@command("/lessons", "the lessons, with your progress")
+def _lessons(session: Session, arg: str) -> list[Reply]:
+    return session.lessons()
+
+
+@command("/open", "open a lesson by id or number", takes="LESSON")
+def _open(session: Session, arg: str) -> list[Reply]:
+    if not arg:
+        return [Reply.error("/open needs a lesson: /open 1, or /open ID (see /lessons)")]
+    try:
+        return session.open(session.catalog.find(arg))
+    except TutorError as err:
+        return [Reply.error(str(err))]
+
+
+@command("/next", "go to the next step")
+def _next(session: Session, arg: str) -> list[Reply]:
+    return session.advance()
+
+
+@command("/back", "go back one step")
+def _back(session: Session, arg: str) -> list[Reply]:
+    if session.lesson is None:
+        return [Reply.info("No lesson is open.")]
+    if session.place.step == 0:
+        return [Reply.info("This is the first step.")]
+    return session.move_to(session.place.step - 1)
+
+
+@command("/show", "show the board, belief or question again")
+def _show(session: Session, arg: str) -> list[Reply]:
+    return session.show()
+
+
+@command("/hint", "one more hint for this step")
+def _hint(session: Session, arg: str) -> list[Reply]:
+    return session.hint()
+
+
+@command("/undo", "take back your last move or step")
+def _undo(session: Session, arg: str) -> list[Reply]:
+    return session.undo()
+
+
+@command("/reset", "start this step again")
+def _reset(session: Session, arg: str) -> list[Reply]:
+    return session.reset()
+
+
+@command("/solution", "reveal the answer (asks first; it is recorded)")
+def _solution(session: Session, arg: str) -> list[Reply]:
+    return session.ask_solution()
+
+
+@command("/progress", "what you have done so far")
+def _progress(session: Session, arg: str) -> list[Reply]:
+    lines = [row.line() for row in session.summary().started()]
+    return [Reply.info("\n".join(lines) if lines else "Nothing recorded yet.")]
+
+
+@command("/quit", "leave (progress is already saved)")
+def _quit(session: Session, arg: str) -> list[Reply]:
+    session.finished = True
+    lost = session.leave()
+    return lost + [Reply.info("Bye!")] if lost else [Reply.info("Progress saved. Bye!")]

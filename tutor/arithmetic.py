@@ -2,7 +2,7 @@
 
 A learner may answer a number step with an integer expression: digits (grouped
 by ``,`` in threes or by ``_``), ``+ - * /``, powers ``^`` or ``**``,
-parentheses, and a leading sign.  ``GRAMMAR`` is read by the LALR parser of
+parentheses, and a leading sign.  The grammar, ``arithmetic.lark``, is read by the LALR parser of
 ``tutor.grammar`` and valued as it reduces, over exact integers; nothing is
 ever handed to ``eval``.  Division must come out whole, and every size is
 bounded before the work it would cause (text length, nesting, digits of each
@@ -30,31 +30,6 @@ MAX_DIGITS = INT_DIGITS.value  # digits of any value met on the way (int_digits,
 LIMIT = 10**MAX_DIGITS  # the smallest value with too many digits
 LIMIT_BITS = LIMIT.bit_length()  # any value with more bits than this is past the limit
 
-GRAMMAR = r"""
-?sum: product
-    | sum PLUS product      -> add
-    | sum MINUS product     -> subtract
-?product: unary
-    | product STAR unary    -> multiply
-    | product SLASH unary   -> divide
-?unary: power
-    | PLUS unary            -> plus
-    | MINUS unary           -> minus
-?power: atom
-    | atom POW unary        -> raise_to         // right-associative: 2^3^2 is 2^9
-?atom: NUMBER               -> number
-    | LPAR sum RPAR         -> group
-
-NUMBER: /[0-9]{1,3}(,[0-9]{3})+(?![0-9])|[0-9]+(_[0-9]+)*/   // 65,535 or 65535 or 65_535
-PLUS: "+"
-MINUS: "-"
-STAR: "*"
-SLASH: "/"
-POW: "**" | "^"
-LPAR: "("
-RPAR: ")"
-%ignore /\s+/
-"""
 
 
 class ExpressionError(NotationError):
@@ -116,13 +91,13 @@ class _Actions:
 NUMBERS = Language(
     noun="answer",
     example="a whole number such as 255 or 2^16 - 1",
-    grammar=GRAMMAR,
+    package=__package__,
+    grammar="arithmetic.lark",
     start=["sum"],
     spoken=[
         ("NUMBER LPAR MINUS PLUS", "a number | '(' | '-'"),
         ("PLUS MINUS STAR SLASH POW", "'+' | '-' | '*' | '/' | '^'"),
-        ("NUMBER", "a number"), ("LPAR", "'('"), ("RPAR", "')'"), ("PLUS", "'+'"), ("MINUS", "'-'"),
-        ("STAR", "'*'"), ("SLASH", "'/'"), ("POW", "'^'"), ("$END", "the end"),
+        ("NUMBER", "a number"), ("POW", "'^'"),
     ],
     actions=_Actions(),
     error=ExpressionError,

@@ -2,8 +2,8 @@
 
 The three languages a learner types - whole-number answers (``tutor.arithmetic``),
 conjecture formulas (``puzzles/wythoff/rules/formula.py``) and questions to the
-gods (``puzzles/gods/rules/lang.py``) - are each a lark grammar, a string in
-their module, read by an LALR(1) parser: linear time, no backtracking, and no
+gods (``puzzles/gods/rules/lang.py``) - are each a lark grammar, a ``.lark``
+file beside its module, read by an LALR(1) parser: linear time, no backtracking, and no
 Python recursion however deeply the text nests.  A language's *actions* run as
 the parser reduces (lark's inline transformer), so its tree or value is built
 bottom-up without a tree walk.  Its limits are checked on the token stream,
@@ -84,26 +84,32 @@ def join_or(items: Sequence[str]) -> str:
 class Language:
     """One learner language: a lark grammar (LALR), the learner's words for its terminals, its actions.
 
-    ``spoken`` lists ``(terminals, words)`` pairs in the order a message names them: ``words`` (items
-    separated by `` | ``) stand for the space-separated ``terminals`` when all of them are expected, so a
-    group such as everything that starts a number is said once ("a number, '(' or '-'").  ``actions`` has
-    a method per rule alias, called with the rule's children as the parser reduces.  ``keep`` names
-    catch-all terminals the grammar never uses, so an unknown word is read as one token, not refused
-    letter by letter.
+    The grammar is the file ``grammar`` (``formula.lark``) of the language's ``package``, read when the
+    parser is first built.  ``spoken`` lists ``(terminals, words)`` pairs in the order a message names
+    them: the ``words`` (items separated by `` | ``) stand for the space-separated ``terminals`` when all
+    of them are expected, so a group such as everything that starts a number is said once ("a number,
+    '(' or '-'").  A terminal that is a plain string needs no words (``LPAR: "("`` is said ``'('``),
+    nor does the end.  ``actions`` has a method per rule alias, called with the rule's children as the
+    parser reduces.  ``keep`` names catch-all terminals the grammar never uses, so an unknown word is
+    read as one token rather than refused letter by letter.  ``brackets`` pairs opening and closing
+    terminals, so a message about a missing closer points at its opener.
     """
 
-    def __init__(self, *, noun: str, example: str, grammar: str, start: Sequence[str],
+    def __init__(self, *, noun: str, example: str, package: str | None, grammar: str, start: Sequence[str],
                  spoken: Sequence[tuple[str, str]], actions: object, error: type[NotationError],
-                 keep: Sequence[str] = ()) -> None:
+                 keep: Sequence[str] = (), brackets: Mapping[str, str] | None = None) -> None:
         self.noun = noun  # "answer": "the answer is empty"
         self.example = example  # "a whole number such as 255 or 2^16 - 1"
+        self.package = package or "tutor"  # the grammar is the file ``grammar`` of this package
         self.grammar = grammar
         self.start = tuple(start)
         self.spoken = tuple((frozenset(names.split()), tuple(words.split(" | "))) for names, words in spoken)
         self.actions = actions
         self.error = error
         self.keep = tuple(keep)
+        self.brackets = dict(brackets or {"LPAR": "RPAR"})  # opening terminal -> its closing terminal
         self._parser: Lark | None = None
+        self._words: dict[str, str] | None = None
         self._lock = threading.Lock()
 
     def parser(self) -> Lark:
@@ -115,9 +121,12 @@ class Language:
         return self._parser
 
     def _build(self) -> Lark:
+        from importlib.resources import files
+
         from lark import Lark
 
-        return Lark(self.grammar, parser="lalr", lexer=_token_stream(), start=list(self.start),
+        text = files(self.package).joinpath(self.grammar).read_text(encoding="utf-8")
+        return Lark(text, parser="lalr", lexer=_token_stream(), start=list(self.start),
                     transformer=_Inline(self.actions), postlex=_Keep(self.keep), maybe_placeholders=False)
 
     def terminals(self) -> frozenset[str]:
@@ -132,8 +141,16 @@ class Language:
             if members <= left:
                 left -= members
                 items += [w for w in words if w not in items]
-        items += sorted(left)  # a terminal without words (tests check that none is left)
+        literals = self._literals()
+        items += [literals.get(name, name) for name in sorted(left)]  # tests check that every name has words
         return join_or(items) if items else "nothing more"
+
+    def _literals(self) -> dict[str, str]:
+        """The words of the terminals that are plain strings (``'('``, ``'floor'``), and of the end."""
+        if self._words is None:
+            self._words = {t.name: repr(t.pattern.value) for t in self.parser().terminals if t.pattern.type == "str"}
+            self._words[END] = "the end"
+        return self._words
 
 
 class _Inline:
@@ -214,10 +231,11 @@ class Reading:
         return f"line {self.text.count(chr(10), 0, offset) + 1}, {column}"
 
     def error(self, problem: str, at: Token | int | None, note: str = "") -> NotationError:
-        """``'text': problem at column N (note)``; ``at`` None is the end of the text."""
+        """``'text': problem at column N (note)``; ``at`` None is the end: ``problem at the end (column N)``."""
         if at is None:
             offset = self.start + (self.tokens[-1].end_pos or 0 if self.tokens else len(self.body.rstrip()))
-            return self.language.error(f"{self.quote()}: {problem} at the end ({self.where(offset)})", offset)
+            where = self.where(offset) + (f", {note}" if note else "")
+            return self.language.error(f"{self.quote()}: {problem} at the end ({where})", offset)
         offset = self.start + (at if isinstance(at, int) else at.start_pos or 0)
         tail = f" ({note})" if note else ""
         return self.language.error(f"{self.quote()}: {problem} at {self.where(offset)}{tail}", offset)
@@ -273,9 +291,22 @@ class Reading:
             return self.error(fault.problem, fault.at, fault.note)
         if index == len(self.tokens):
             finishing = frozenset(name for name in expected if _finishes(before, name))
-            return self.error(f"{self.language.say(finishing or expected)} is missing", None)
+            return self.error(f"{self.language.say(finishing or expected)} is missing", None,
+                              self._opener(finishing))
         found = self.tokens[index]
         return self.error(f"unexpected {found.value!r}", found, "expected " + self.language.say(expected))
+
+    def _opener(self, closers: frozenset[str]) -> str:
+        """``to close the '(' at column 6`` when the innermost open bracket's closer is among ``closers``."""
+        open_: list[Token] = []
+        for token in self.tokens:
+            if token.type in self.language.brackets:
+                open_.append(token)
+            elif open_ and token.type == self.language.brackets[open_[-1].type]:
+                open_.pop()
+        if not open_ or self.language.brackets[open_[-1].type] not in closers:
+            return ""
+        return f"to close the {open_[-1].value!r} at {self.where(self.start + (open_[-1].start_pos or 0))}"
 
     def _replay(self, tokens: Sequence[Token], start: str | None) -> InteractiveParser:
         """A parser that has read ``tokens`` without running the actions (to ask what it would accept)."""

@@ -13,6 +13,7 @@ from prompt_toolkit.buffer import Buffer
 from tutor import arithmetic, cli, commands, completer, grammar
 from tutor.course import model, schema
 from tutor.puzzles import answers, base, coins, gods, lightsout, wythoff
+from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.wythoff.rules import formula
 from tutor.session import answers as session_answers
 
@@ -40,4 +41,5 @@ formula._Actions.variable, formula._Actions.constant, formula._Actions.call, for
 formula._Actions.implicit, formula._Actions.claim
 grammar._Keep.always_accept, grammar._Keep.process  # lark's post-lexer protocol
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
+lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it

@@ -72,13 +72,18 @@ class Fault(Exception):
         self.note = note
 
 
-def join_or(items: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``.
+def join_or(items: Sequence[str], last: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c`` (or ``and``, with ``last``).
 
-    >>> join_or(["a number", "'('", "'-'"])
-    "a number, '(' or '-'"
+    >>> join_or(["a number", "'('", "'-'"]), join_or("ABC", "and")
+    ("a number, '(' or '-'", 'A, B and C')
     """
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def spoken_words(spoken: Iterable[tuple[str, str]]) -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
+    """``("NUMBER LPAR", "a number | '('")`` as the sets and items ``Language.say`` uses."""
+    return tuple((frozenset(names.split()), tuple(words.split(" | "))) for names, words in spoken)
 
 
 class Language:
@@ -103,7 +108,7 @@ class Language:
         self.package = package or "tutor"  # the grammar is the file ``grammar`` of this package
         self.grammar = grammar
         self.start = tuple(start)
-        self.spoken = tuple((frozenset(names.split()), tuple(words.split(" | "))) for names, words in spoken)
+        self.spoken = spoken_words(spoken)
         self.actions = actions
         self.error = error
         self.keep = tuple(keep)
@@ -133,16 +138,17 @@ class Language:
         """The names of the grammar's terminals (what ``spoken`` must cover)."""
         return frozenset(t.name for t in self.parser().terminals if not t.name.startswith("__"))
 
-    def say(self, names: Iterable[str]) -> str:
-        """The terminals ``names`` in the language's own words: ``a number, '(' or '-'``."""
+    def say(self, names: Iterable[str], extra: Sequence[tuple[frozenset[str], tuple[str, ...]]] = ()) -> str:
+        """The terminals ``names`` in the language's own words (``extra`` first): ``a number, '(' or '-'``."""
         left = set(names)
         items: list[str] = []
-        for members, words in self.spoken:
+        for members, words in (*extra, *self.spoken):
             if members <= left:
                 left -= members
                 items += [w for w in words if w not in items]
         literals = self._literals()
-        items += [literals.get(name, name) for name in sorted(left)]  # tests check that every name has words
+        items += [literals.get(name, name) for name in sorted(left - {END})]  # tests check every name has words
+        items += [literals[END]] if END in left else []
         return join_or(items) if items else "nothing more"
 
     def _literals(self) -> dict[str, str]:
@@ -211,6 +217,7 @@ class Reading:
     limit: int | None = None  # most tokens read; past it ``too_many()`` is raised
     too_many: Callable[[], Exception] | None = None
     check: Check | None = None
+    words: Sequence[tuple[str, str]] = ()  # words for this reading only, before the language's own
     tokens: list[Token] = field(default_factory=list)
 
     @property
@@ -291,10 +298,13 @@ class Reading:
             return self.error(fault.problem, fault.at, fault.note)
         if index == len(self.tokens):
             finishing = frozenset(name for name in expected if _finishes(before, name))
-            return self.error(f"{self.language.say(finishing or expected)} is missing", None,
-                              self._opener(finishing))
+            return self.error(f"{self.say(finishing or expected)} is missing", None, self._opener(finishing))
         found = self.tokens[index]
-        return self.error(f"unexpected {found.value!r}", found, "expected " + self.language.say(expected))
+        return self.error(f"unexpected {found.value!r}", found, "expected " + self.say(expected))
+
+    def say(self, names: Iterable[str]) -> str:
+        """The terminals ``names`` in this reading's words."""
+        return self.language.say(names, spoken_words(self.words))
 
     def _opener(self, closers: frozenset[str]) -> str:
         """``to close the '(' at column 6`` when the innermost open bracket's closer is among ``closers``."""

@@ -146,9 +146,9 @@ class Language:
             if members <= left:
                 left -= members
                 items += [w for w in words if w not in items]
-        literals = self._literals()
-        items += [literals.get(name, name) for name in sorted(left - {END})]  # tests check every name has words
-        items += [literals[END]] if END in left else []
+        literals = self._literals()  # in the grammar's order, the end last
+        items += [words for name, words in literals.items() if name in left]
+        items += sorted(left - literals.keys())  # none: tests check that every terminal has words
         return join_or(items) if items else "nothing more"
 
     def _literals(self) -> dict[str, str]:
@@ -257,7 +257,7 @@ class Reading:
         from lark import Token
         from lark.exceptions import UnexpectedCharacters
 
-        tokens = self.tokens
+        tokens = self.tokens = []
         try:
             for token in lex(self.body):
                 if self.limit is not None and len(tokens) >= self.limit:
@@ -352,7 +352,7 @@ class Nesting:
     An operand sits ``base`` levels deep, each enclosing bracket adds ``bracket`` levels (itself and the
     expression inside), each sign in front of an operand (``prefixes``) and each operator whose right side
     nests (``chains``, a power) one more, until an operator that does not chain ends the operand
-    (``-2^-3*4``: 3 is 3 levels deep, 4 is 1).  An operand right after another one starts a new operand
+    (``-2^-3*4``: 2 sits 2 levels deep, 3 sits 4, and 4 sits 1).  An operand right after another starts anew
     (implicit multiplication, ``2k``); a function name is the head of an operand and its bracket.
     """
 

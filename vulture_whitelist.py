@@ -35,9 +35,9 @@ Buffer.cursor_position  # prompt_toolkit moves the cursor when it is set (Ctrl-C
 schema.StepFile.ask, schema.LessonFile.allow_unsolvable  # model fields: msgspec and the JSON Schema read them
 
 # lark calls a language's actions by the names in its grammar (after '->') as it parses (tutor/grammar.py)
-arithmetic._Actions.plus, arithmetic._Actions.minus, arithmetic._Actions.subtract, arithmetic._Actions.divide
+arithmetic._Actions.minus, arithmetic._Actions.subtract, arithmetic._Actions.divide
 arithmetic._Actions.raise_to
-formula._Actions.variable, formula._Actions.constant, formula._Actions.call, formula._Actions.plus
+formula._Actions.variable, formula._Actions.constant, formula._Actions.call
 formula._Actions.implicit, formula._Actions.claim
 grammar._Keep.always_accept, grammar._Keep.process  # lark's post-lexer protocol
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action

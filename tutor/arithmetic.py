@@ -54,12 +54,6 @@ class _Actions:
     def number(self, token: Token) -> int:
         return int(token.replace(",", "").replace("_", ""))  # digits counted in _check, before this
 
-    def group(self, _open: Token, value: int, _close: Token) -> int:
-        return value
-
-    def plus(self, _sign: Token, value: int) -> int:
-        return value
-
     def minus(self, _sign: Token, value: int) -> int:
         return -value
 

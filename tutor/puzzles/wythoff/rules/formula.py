@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from math import isqrt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tutor.grammar import Fault, Language, Nesting, NotationError, Reading
 
@@ -107,6 +107,14 @@ Node = Num | Var | Const | Neg | Pow | Call | Binary
 # -- reading: formula.lark, with the checks and messages of this language -----------------------
 
 _TARGETS = {"A": "a", "AK": "a", "A_K": "a", "B": "b", "BK": "b", "B_K": "b"}
+
+
+class _Claim(NamedTuple):
+    """One formula of a conjecture: the pile it names (None: given by its place), and where it names it."""
+
+    pile: str | None
+    node: Node
+    at: Token | None
 _FUNCTIONS = frozenset({"FLOOR", "CEILING", "CEIL", "SQRT"})
 
 
@@ -115,9 +123,6 @@ class _Actions:
 
     def number(self, token: Token) -> Node:
         return Num(Fraction(str(token)))  # digits counted in _check, before this
-
-    def target(self, token: Token) -> Token:
-        return token
 
     def variable(self, _k: Token) -> Node:
         return Var()
@@ -128,14 +133,8 @@ class _Actions:
     def call(self, function: Token, _open: Token, arg: Node, _close: Token) -> Node:
         return Call(FUNCTIONS[function.type.lower()], arg)
 
-    def group(self, _open: Token, node: Node, _close: Token) -> Node:
-        return node
-
     def negate(self, _sign: Token, node: Node) -> Node:
         return Neg(node)
-
-    def plus(self, _sign: Token, node: Node) -> Node:
-        return node
 
     def binary(self, left: Node, op: Token, right: Node) -> Node:
         return Binary(str(op), left, right)
@@ -154,22 +153,20 @@ class _Actions:
                         f"an exponent is a whole number from -{MAX_EXPONENT} to {MAX_EXPONENT}, or 1/2")
         return Pow(base, int(exponent))
 
-    def claim(self, *children: Token | Node) -> tuple[str | None, Node, Token | None]:
-        """(the pile it names, or None; the formula; the target's token)."""
+    def claim(self, *children: Any) -> _Claim:
+        """``f`` (its pile given by its place) or ``B_k = f``."""
         if len(children) == 1:
-            return None, children[0], None  # type: ignore[return-value]
+            return _Claim(None, children[0], None)
         target, _equals, node = children
-        return _TARGETS[target.type], node, target  # type: ignore[union-attr,return-value]
+        return _Claim(_TARGETS[target.type], node, target)
 
-    def conjecture(self, *children: tuple[str | None, Node, Token | None] | Token) -> Conjecture:
-        claims = [c for c in children if isinstance(c, tuple)]
+    def conjecture(self, first: _Claim, comma: Token | None = None, second: _Claim | None = None) -> Conjecture:
         found: dict[str, Node] = {}
-        for number, (target, node, token) in enumerate(claims):
-            pile = target or ("a" if number == 0 else "b")
+        for number, claim in enumerate(c for c in (first, second) if c is not None):
+            pile = claim.pile or ("a" if number == 0 else "b")
             if pile in found:
-                at = token if token is not None else children[1]
-                raise Fault(f"{pile.upper()}_k given twice", at)  # type: ignore[arg-type]
-            found[pile] = node
+                raise Fault(f"{pile.upper()}_k given twice", claim.at if claim.at is not None else comma or 0)
+            found[pile] = claim.node
         return Conjecture(found.get("a"), found.get("b"))
 
 

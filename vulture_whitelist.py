@@ -10,7 +10,7 @@ import re2
 from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import arithmetic, cli, commands, completer, grammar
+from tutor import arithmetic, cli, commands, completer
 from tutor.course import model, schema
 from tutor.puzzles import answers, base, coins, gods, lightsout, wythoff
 from tutor.puzzles.gods.rules import lang
@@ -39,7 +39,6 @@ arithmetic._Actions.minus, arithmetic._Actions.subtract, arithmetic._Actions.div
 arithmetic._Actions.raise_to
 formula._Actions.variable, formula._Actions.constant, formula._Actions.call
 formula._Actions.implicit, formula._Actions.claim
-grammar._Keep.always_accept, grammar._Keep.process  # lark's post-lexer protocol
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it

@@ -41,7 +41,8 @@ def message(read: Any, text: str) -> str:
     (evaluate, "(2 + 3", "'(2 + 3': ')' is missing at the end (column 7, to close the '(' at column 1)"),
     (evaluate, "2 +\n 3 3", r"'2 +\n 3 3': unexpected '3' at line 2, column 4 (expected '+', '-', '*', '/', '^' "
                             "or the end)"),
-    (evaluate, "2 +\n(3 *", r"'2 +\n(3 *': a number, '(' or '-' is missing at the end (line 2, column 5)"),
+    (evaluate, "2 +\n(3 *", r"'2 +\n(3 *': a number is missing at the end (line 2, column 5)"),
+    (evaluate, "((1)", "'((1)': ')' is missing at the end (column 5, to close the '(' at column 1)"),
     (parse_formula, "floor(k*x)", "'floor(k*x)': unknown name 'x' at column 9 (allowed: k, phi, pi, floor, "
                                   "ceiling, sqrt)"),
     (parse_formula, "k 2", "'k 2': unexpected '2' at column 3 (expected '+', '-', '*', '/', '^', a name, '(' or "
@@ -53,6 +54,8 @@ def message(read: Any, text: str) -> str:
                                                  "(True, False or Random) or 'not')"),
     (lambda t: parse_question(t, U), "A is True and\nB is", r"'A is True and\nB is': a role (True, False or "
                                                             "Random) is missing at the end (line 2, column 5)"),
+    (lambda t: parse_question(t, U), "world in {A=True", "'world in {A=True': '}' is missing at the end (column 17, "
+                                                        "to close the '{' at column 10)"),
     (lambda t: parse_asked(t, U), "ask B: A is True $", "'ask B: A is True $': unexpected '$' at column 18 "
                                                         "(expected 'and', 'or', 'xor', 'iff', '?' or the end)"),
 ])

@@ -34,6 +34,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidNotation
@@ -131,8 +132,9 @@ class Language:
         from lark import Lark
 
         text = files(self.package).joinpath(self.grammar).read_text(encoding="utf-8")
+        keep = SimpleNamespace(process=lambda stream: stream, always_accept=self.keep)  # keeps the catch-alls
         return Lark(text, parser="lalr", lexer=_token_stream(), start=list(self.start),
-                    transformer=_Inline(self.actions), postlex=_Keep(self.keep), maybe_placeholders=False)
+                    transformer=_Inline(self.actions), postlex=keep, maybe_placeholders=False)
 
     def terminals(self) -> frozenset[str]:
         """The names of the grammar's terminals (what ``spoken`` must cover)."""
@@ -170,16 +172,6 @@ class _Inline:
             raise AttributeError(name)
         method = getattr(self._actions, name)
         return lambda children: method(*children)
-
-
-class _Keep:
-    """A post-lexer that changes nothing but keeps the catch-all terminals the grammar never uses."""
-
-    def __init__(self, keep: Sequence[str]) -> None:
-        self.always_accept = tuple(keep)
-
-    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        return stream
 
 
 @cache
@@ -297,8 +289,7 @@ class Reading:
         if fault is not None:
             return self.error(fault.problem, fault.at, fault.note)
         if index == len(self.tokens):
-            finishing = frozenset(name for name in expected if _finishes(before, name))
-            return self.error(f"{self.say(finishing or expected)} is missing", None, self._opener(finishing))
+            return self._missing(before, expected)
         found = self.tokens[index]
         return self.error(f"unexpected {found.value!r}", found, "expected " + self.say(expected))
 
@@ -306,17 +297,26 @@ class Reading:
         """The terminals ``names`` in this reading's words."""
         return self.language.say(names, spoken_words(self.words))
 
-    def _opener(self, closers: frozenset[str]) -> str:
-        """``to close the '(' at column 6`` when the innermost open bracket's closer is among ``closers``."""
-        open_: list[Token] = []
+    def _open_brackets(self) -> list[Token]:
+        """The brackets left open at the end of the tokens, outermost first."""
+        opened: list[Token] = []
         for token in self.tokens:
             if token.type in self.language.brackets:
-                open_.append(token)
-            elif open_ and token.type == self.language.brackets[open_[-1].type]:
-                open_.pop()
-        if not open_ or self.language.brackets[open_[-1].type] not in closers:
-            return ""
-        return f"to close the {open_[-1].value!r} at {self.where(self.start + (open_[-1].start_pos or 0))}"
+                opened.append(token)
+            elif opened and token.type == self.language.brackets[opened[-1].type]:
+                opened.pop()
+        return opened
+
+    def _missing(self, before: InteractiveParser, expected: frozenset[str]) -> NotationError:
+        """The error for a text that ends too early: what would complete it (the bracket left open, if closing
+        it would), else what could come next."""
+        opened = self._open_brackets()
+        closers = [self.language.brackets[t.type] for t in reversed(opened)]
+        finishing = frozenset(name for name in expected if _finishes(before, name, closers))
+        if closers and closers[0] in finishing:
+            at = self.where(self.start + (opened[-1].start_pos or 0))
+            return self.error(f"{self.say(closers[:1])} is missing", None, f"to close the {opened[-1].value!r} at {at}")
+        return self.error(f"{self.say(finishing or expected)} is missing", None)
 
     def _replay(self, tokens: Sequence[Token], start: str | None) -> InteractiveParser:
         """A parser that has read ``tokens`` without running the actions (to ask what it would accept)."""
@@ -331,14 +331,17 @@ class Reading:
         return interactive
 
 
-def _finishes(parser: InteractiveParser, name: str) -> bool:
-    """Whether the text would be complete with one more token ``name`` (to say what is missing at the end)."""
+def _finishes(parser: InteractiveParser, name: str, closers: Sequence[str]) -> bool:
+    """Whether one more token ``name`` and the closers of the brackets still open (innermost first) would
+    complete the text (to say what is missing at the end)."""
     from lark import Token
     from lark.exceptions import UnexpectedToken
 
     probe = parser.copy()
+    rest = closers[1:] if closers and closers[0] == name else closers
     try:
-        probe.feed_token(Token(name, ""))
+        for kind in (name, *rest):
+            probe.feed_token(Token(kind, ""))
         probe.feed_eof()
     except UnexpectedToken:
         return False

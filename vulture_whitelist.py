@@ -7,11 +7,14 @@ Registered quantities, answer kinds and commands are found through their registr
 import sqlite3
 
 import re2
+from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import cli, commands, completer
+from tutor import arithmetic, cli, commands, completer
 from tutor.course import lesson, schema
 from tutor.puzzles import answers, base, coins, gods, lightsout, wythoff
+from tutor.puzzles.gods.rules import lang
+from tutor.puzzles.wythoff.rules import formula
 
 commands.cmd_start, commands.cmd_lint, commands.cmd_progress  # argparse handlers, looked up by name
 commands.cmd_new, commands.cmd_preview, commands.cmd_grade, commands.cmd_schema
@@ -28,3 +31,12 @@ sqlite3.Connection.text_factory  # SQLite calls it for every text column
 
 Buffer.cursor_position  # prompt_toolkit moves the cursor when it is set (Ctrl-C in a tree)
 schema.AskBase.ask, schema.LessonFile.allow_unsolvable  # model fields: msgspec and the JSON Schema read them
+
+# lark calls a language's actions by the names in its grammar (after '->') as it parses (tutor/grammar.py)
+arithmetic._Actions.minus, arithmetic._Actions.subtract, arithmetic._Actions.divide
+arithmetic._Actions.raise_to
+formula._Actions.variable, formula._Actions.constant, formula._Actions.call
+formula._Actions.implicit, formula._Actions.claim
+ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
+lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
+formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it

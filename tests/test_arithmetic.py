@@ -20,12 +20,12 @@ def test_expressions_a_learner_would_type(text: str, value: int) -> None:
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("", "empty"), ("abc", "'a' at character 1"), ("2 +", "a number is missing at the end"),
+    ("", "empty"), ("abc", "'a' at column 1"), ("2 +", "a number is missing at the end"),
     ("(2 + 3", "')' is missing"), ("7 / 2", "7 / 2 is not a whole number"), ("1 / 0", "division by zero"),
-    ("2^-1", "negative power"), ("1,2", "does not group digits in threes"), ("٣", "'٣' at character 1"),
+    ("2^-1", "negative power"), ("1,2", "does not group digits in threes"), ("٣", "'٣' at column 1"),
     ("2 3", "unexpected '3'"), ("10^4000", "more than 4000 digits"), ("9" * 4001, "4001 digits"),
     ("(" * 40 + "1" + ")" * 40, "nests deeper"), ("1" + " + 1" * 1500, "longer than 6000 characters"),
-    ("__import__('os')", "'_' at character 1"), ("2 ** (2 ** 100)", "more than 4000 digits"),
+    ("__import__('os')", "'_' at column 1"), ("2 ** (2 ** 100)", "more than 4000 digits"),
 ])
 def test_what_is_not_a_whole_number_says_where(text: str, words: str) -> None:
     with pytest.raises(ExpressionError) as err:

@@ -2,11 +2,12 @@
 
 A learner may answer a number step with an integer expression: digits (grouped
 by ``,`` in threes or by ``_``), ``+ - * /``, powers ``^`` or ``**``,
-parentheses, and a leading sign.  The text is tokenized against that short
-list and evaluated by a recursive-descent parser over exact integers; nothing
-is ever handed to ``eval``.  Division must come out whole, and every size is
-bounded (text length, nesting, digits of any intermediate value), so no
-answer can make the tutor work hard.
+parentheses, and a leading sign.  The grammar, ``arithmetic.lark``, is read by the LALR parser of
+``tutor.grammar`` and valued as it reduces, over exact integers; nothing is
+ever handed to ``eval``.  Division must come out whole, and every size is
+bounded before the work it would cause (text length, nesting, digits of each
+number before it is converted, digits of every value on the way, a power's
+size before it is computed), so no answer can make the tutor work hard.
 
 >>> evaluate("2^16 - 1"), evaluate("65,535"), evaluate("-(3 + 4) * 2"), evaluate("2**3**2")
 (65535, 65535, -14, 512)
@@ -14,169 +15,116 @@ answer can make the tutor work hard.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tutor.errors import InvalidNotation
+from tutor.grammar import CHARACTER, Fault, Language, Nesting, NotationError, Reading
 from tutor.limits import INT_DIGITS
 
+if TYPE_CHECKING:
+    from lark import Token
+
 MAX_TEXT = 6000  # characters in one answer (a 4000-digit number grouped by commas fits)
-MAX_DEPTH = 32  # nesting of parentheses and signs
+MAX_DEPTH = 32  # nesting of parentheses, signs and powers
 MAX_DIGITS = INT_DIGITS.value  # digits of any value met on the way (int_digits, docs/limits.md)
 LIMIT = 10**MAX_DIGITS  # the smallest value with too many digits
 LIMIT_BITS = LIMIT.bit_length()  # any value with more bits than this is past the limit
 
-_NUMBER = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+(?:_[0-9]+)*")
-_OPERATOR = re.compile(r"\*\*|[-+*/^()]")
 
 
-class ExpressionError(InvalidNotation):
+class ExpressionError(NotationError):
     """An answer that is not a whole-number expression the tutor reads."""
 
 
-def _tokens(text: str) -> list[tuple[str, int]]:
-    """(token, column) pairs: numbers with their grouping removed, and operators (``^`` read as ``**``)."""
-    out: list[tuple[str, int]] = []
-    pos = 0
-    while pos < len(text):
-        if text[pos].isspace():
-            pos += 1
-            continue
-        number = _NUMBER.match(text, pos)
-        if number:
-            digits = number.group().replace(",", "").replace("_", "")
-            if len(digits) > MAX_DIGITS:
-                raise ExpressionError(f"{_quote(text)}: the number at character {pos + 1} has {len(digits)} "
-                                      f"digits; at most {MAX_DIGITS} are read")
-            out.append((digits, pos))
-            pos = number.end()
-            continue
-        operator = _OPERATOR.match(text, pos)
-        if operator:
-            out.append(("**" if operator.group() in ("^", "**") else operator.group(), pos))
-            pos = operator.end()
-            continue
-        if text[pos] == ",":
-            raise ExpressionError(f"{_quote(text)}: the comma at character {pos + 1} does not group digits in "
-                                  "threes (write 65,535 or 65535)")
-        raise ExpressionError(f"{_quote(text)}: {text[pos]!r} at character {pos + 1} is not part of a whole "
-                              "number (use digits, + - * / ^ and parentheses)")
-    return out
-
-
-def _quote(text: str) -> str:
-    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
-
-
-class _Parser:
-    """sum := product (('+'|'-') product)*; product := unary (('*'|'/') unary)*;
-    unary := ('+'|'-') unary | power; power := atom ('**' unary)?; atom := NUMBER | '(' sum ')'."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens = _tokens(text)
-        self.pos = 0
-        self.depth = 0
-
-    def fail(self, message: str) -> ExpressionError:
-        where = (f"character {self.tokens[self.pos][1] + 1}" if self.pos < len(self.tokens)
-                 else "the end")
-        return ExpressionError(f"{_quote(self.text)}: {message} at {where}")
-
-    def peek(self) -> str | None:
-        return self.tokens[self.pos][0] if self.pos < len(self.tokens) else None
-
-    def take(self, token: str) -> bool:
-        if self.peek() == token:
-            self.pos += 1
-            return True
-        return False
-
-    def nest(self) -> None:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise self.fail(f"the expression nests deeper than {MAX_DEPTH} levels")
-
-    def sum(self) -> int:
-        value = self.product()
-        while True:
-            if self.take("+"):
-                value = _sized(value + self.product(), self)
-            elif self.take("-"):
-                value = _sized(value - self.product(), self)
-            else:
-                return value
-
-    def product(self) -> int:
-        value = self.unary()
-        while True:
-            if self.take("*"):
-                value = _sized(value * self.unary(), self)
-            elif self.peek() == "/":
-                self.pos += 1
-                divisor = self.unary()
-                if divisor == 0:
-                    raise self.fail("division by zero")
-                if value % divisor:
-                    raise self.fail(f"{value} / {divisor} is not a whole number")
-                value //= divisor
-            else:
-                return value
-
-    def unary(self) -> int:
-        self.nest()
-        try:
-            if self.take("-"):
-                return -self.unary()
-            if self.take("+"):
-                return self.unary()
-            return self.power()
-        finally:
-            self.depth -= 1
-
-    def power(self) -> int:
-        base = self.atom()
-        if not self.take("**"):
-            return base
-        exponent = self.unary()  # right-associative: 2**3**2 = 2**9
-        if exponent < 0:
-            raise self.fail("a negative power is not a whole number")
-        if abs(base) > 1 and exponent * (abs(base).bit_length() - 1) > LIMIT_BITS:  # surely too big: skip it
-            raise self.fail(f"the power {base}^{exponent} has more than {MAX_DIGITS} digits")
-        return _sized(base**exponent, self)
-
-    def atom(self) -> int:
-        token = self.peek()
-        if token is None:
-            raise self.fail("a number is missing")
-        if token == "(":
-            self.pos += 1
-            self.nest()
-            value = self.sum()
-            self.depth -= 1
-            if not self.take(")"):
-                raise self.fail("')' is missing")
-            return value
-        if token[0] in "0123456789":
-            self.pos += 1
-            return int(token)
-        raise self.fail(f"{token!r} where a number should be")
-
-
-def _sized(value: int, parser: _Parser) -> int:
+def _sized(value: int, at: Token) -> int:
     if value.bit_length() >= LIMIT_BITS and abs(value) >= LIMIT:
-        raise parser.fail(f"a value on the way has more than {MAX_DIGITS} digits")
+        raise Fault(f"a value on the way has more than {MAX_DIGITS} digits", at)
     return value
+
+
+def _brief(value: int) -> str:
+    """A value as a message shows it: whole when short, else its size."""
+    text = str(value)
+    return text if len(text) <= 24 else f"a {len(text.lstrip('-')):,}-digit number"
+
+
+class _Actions:
+    """The value of each rule, computed as the parser reduces it; every size checked first."""
+
+    def number(self, token: Token) -> int:
+        return int(token.replace(",", "").replace("_", ""))  # digits counted in _check, before this
+
+    def minus(self, _sign: Token, value: int) -> int:
+        return -value
+
+    def add(self, left: int, op: Token, right: int) -> int:
+        return _sized(left + right, op)
+
+    def subtract(self, left: int, op: Token, right: int) -> int:
+        return _sized(left - right, op)
+
+    def multiply(self, left: int, op: Token, right: int) -> int:
+        return _sized(left * right, op)
+
+    def divide(self, left: int, op: Token, right: int) -> int:
+        if right == 0:
+            raise Fault("division by zero", op)
+        if left % right:
+            raise Fault(f"{_brief(left)} / {_brief(right)} is not a whole number", op)
+        return left // right
+
+    def raise_to(self, base: int, op: Token, exponent: int) -> int:
+        if exponent < 0:
+            raise Fault("a negative power", op, "it is not a whole number")
+        if abs(base) > 1 and exponent * (abs(base).bit_length() - 1) > LIMIT_BITS:  # surely too big: skip it
+            raise Fault(f"a power with more than {MAX_DIGITS} digits", op,
+                        f"{_brief(base)} to the power {_brief(exponent)}")
+        return _sized(base**exponent, op)
+
+
+NUMBERS = Language(
+    noun="answer",
+    example="a whole number such as 255 or 2^16 - 1",
+    package=__package__,
+    grammar="arithmetic.lark",
+    start=["sum"],
+    spoken=[
+        ("NUMBER LPAR MINUS PLUS", "a number | '(' | '-'"),
+        ("PLUS MINUS STAR SLASH POW", "'+' | '-' | '*' | '/' | '^'"),
+        ("NUMBER", "a number"), ("POW", "'^'"),
+    ],
+    actions=_Actions(),
+    error=ExpressionError,
+)
+
+_NESTING = Nesting(base=1, bracket=2, prefixes={"PLUS": 1, "MINUS": 1}, chains=frozenset({"POW"}),
+                   operands=frozenset({"NUMBER"}))
+
+
+def _check(tokens: list[Token]) -> None:
+    """Digits of every number before it is converted, and the nesting, before anything is parsed."""
+    for token in tokens:
+        if token.type == "NUMBER":
+            digits = len(token) - token.count(",") - token.count("_")
+            if digits > MAX_DIGITS:
+                raise Fault(f"a number of {digits} digits", token, f"at most {MAX_DIGITS} are read")
+    deep = _NESTING.too_deep(tokens, MAX_DEPTH)
+    if deep is not None:
+        raise Fault(f"the expression nests deeper than {MAX_DEPTH} levels", deep)
+
+
+def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> Fault | None:
+    """The comma that does not group digits in threes has its own message."""
+    if index < len(tokens) and tokens[index].type == CHARACTER and tokens[index] == ",":
+        return Fault("unexpected ','", tokens[index], "this comma does not group digits in threes: "
+                     "write 65,535 or 65535")
+    return None
 
 
 def evaluate(text: str) -> int:
     """The whole number an answer names; ``ExpressionError`` (quoting the answer) if it names none."""
+    reading = Reading(NUMBERS, text, check=_check)
     if len(text) > MAX_TEXT:
-        raise ExpressionError(f"{_quote(text)} is longer than {MAX_TEXT} characters")
-    if not text.strip():
-        raise ExpressionError("an empty answer is not a whole number")
-    parser = _Parser(text)
-    value = parser.sum()
-    if parser.pos < len(parser.tokens):
-        raise parser.fail(f"unexpected {parser.tokens[parser.pos][0]!r}")
+        raise reading.refuse(f"longer than {MAX_TEXT} characters")
+    value: int = reading.parse(explain=_explain)
     return value
-

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-MODULES = ("coins", "repl", "wythoff", "gods", "lightsout", "grading", "robust")
+MODULES = ("coins", "repl", "wythoff", "gods", "lightsout", "grading", "robust", "parsing")
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import Any
 from tutor.bits import members
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.gods.rules.lang import (
+    Bin,
     InWorlds,
     Means,
     Node,
@@ -56,26 +57,29 @@ def to_sympy(node: Node, u: Universe, asked: str) -> Any:
         return ja_yes if word == "ja" else sympy.Not(ja_yes)
 
     def go(n: Node) -> Any:
-        if isinstance(n, Role):
-            return sympy.Symbol(symbol_name(n.god, n.role))
-        if isinstance(n, You):
-            return sympy.Symbol(symbol_name(asked, n.role))
-        if isinstance(n, Means):
-            return lang(n.word) if n.meaning == "yes" else sympy.Not(lang(n.word))
-        if isinstance(n, Say):
-            return says(go(n.body), n.word, u, asked)
-        if isinstance(n, InWorlds):
-            terms = []
-            for p in n.patterns:
-                parts = [sympy.Symbol(symbol_name(g, r)) for g, r in p.roles]
-                if p.ja is not None:
-                    parts.append(lang("ja") if p.ja == "yes" else sympy.Not(lang("ja")))
-                terms.append(sympy.And(*parts))
-            return sympy.Or(*terms)
-        if isinstance(n, Not):
-            return sympy.Not(go(n.body))
-        a, b = go(n.left), go(n.right)
-        return {"and": sympy.And, "or": sympy.Or, "xor": sympy.Xor, "iff": sympy.Equivalent}[n.op](a, b)
+        match n:
+            case Role(god, role):
+                return sympy.Symbol(symbol_name(god, role))
+            case You(role):
+                return sympy.Symbol(symbol_name(asked, role))
+            case Means(word, meaning):
+                return lang(word) if meaning == "yes" else sympy.Not(lang(word))
+            case Say(word, body):
+                return says(go(body), word, u, asked)
+            case InWorlds(patterns):
+                terms = []
+                for p in patterns:
+                    parts = [sympy.Symbol(symbol_name(g, r)) for g, r in p.roles]
+                    if p.ja is not None:
+                        parts.append(lang("ja") if p.ja == "yes" else sympy.Not(lang("ja")))
+                    terms.append(sympy.And(*parts))
+                return sympy.Or(*terms)
+            case Not(body):
+                return sympy.Not(go(body))
+            case Bin(op, left, right):
+                combine = {"and": sympy.And, "or": sympy.Or, "xor": sympy.Xor, "iff": sympy.Equivalent}[op]
+                return combine(go(left), go(right))
+        raise TypeError(f"not a question: {n!r}")
 
     return go(node)
 

@@ -298,12 +298,13 @@ class Solver:
 
 def to_you(node: Node, god: str) -> Node:
     """Reword atoms about the asked god as ``you are ...`` (the same proposition, read naturally)."""
-    if isinstance(node, Role):
-        return You(node.role) if node.god == god else node
-    if isinstance(node, Not):
-        return Not(to_you(node.body, god))
-    if isinstance(node, Bin):
-        return Bin(node.op, to_you(node.left, god), to_you(node.right, god))
+    match node:
+        case Role(asked, role) if asked == god:
+            return You(role)
+        case Not(body):
+            return Not(to_you(body, god))
+        case Bin(op, left, right):
+            return Bin(op, to_you(left, god), to_you(right, god))
     return node
 
 

@@ -1,4 +1,4 @@
-"""The question language: tokenizer, recursive-descent parser, printer, and meaning.
+"""The question language: its grammar (``lang.lark``), printer, and meaning.
 
 A learner writes questions the way people write them::
 
@@ -8,24 +8,16 @@ A learner writes questions the way people write them::
     if I asked you (B is True), would you say ja
     world in {A=True B=False C=Random ja=yes, A=False B=True C=Random}
 
-Grammar (lowest precedence first; keywords are case-insensitive)::
+The grammar is ``lang.lark`` beside this module, read by the LALR parser of
+``tutor.grammar``; lowest precedence first: ``iff`` (``==``), ``xor`` (``!=``),
+``or``, ``and``, ``not``.  Keywords are case-insensitive, a ``?`` may end a
+question, and ``ask B:`` may come before one (``parse_asked``).
 
-    question := iff ["?"]
-    iff      := xor (("iff" | "==") xor)*
-    xor      := or (("xor" | "!=") or)*
-    or       := and ("or" and)*
-    and      := unary ("and" unary)*
-    unary    := "not" unary | primary
-    primary  := "(" iff ")" | GOD "is" ["not"] ROLE | "you" "are" ["not"] ROLE
-              | WORD "means" ("yes" | "no")
-              | "would" "you" "say" WORD "to" unary
-              | "if" "I" "asked" "you" iff [","] "would" "you" "say" WORD
-              | "world" "in" "{" [pattern ("," pattern)*] "}"
-    pattern  := (GOD "=" ROLE)+ ["ja" "=" ("yes" | "no")]
-
-Size: a question has at most ``question_tokens`` tokens and nests at most
-``question_depth`` levels (docs/limits.md), counted while parsing, so neither the
-parser nor the recursive printer and meaning can run out of stack.
+Size: a question has at most ``question_tokens`` tokens, counted as it is lexed,
+and nests at most ``question_depth`` levels (docs/limits.md): parentheses are
+counted on the token stream before the parse, the levels of the tree (not,
+would you say, and/or chains) once it is built, without recursion, so neither
+the parser nor the recursive printer and meaning can run out of stack.
 
 Meaning: a question is a proposition about the world and the god asked
 ("you").  A god who is not Random says "ja" exactly when
@@ -37,21 +29,31 @@ Random never matters (inside "would you say", Random is read as truthful).
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tutor.errors import InvalidNotation
-from tutor.limits import QUESTION_DEPTH, QUESTION_TOKENS
-from tutor.puzzles.gods.rules.worlds import ROLES, Universe, WorldSet
+from tutor.errors import TooLarge
+from tutor.grammar import Fault, Language, Nesting, NotationError, Reading, join_or
+from tutor.limits import QUESTION_DEPTH, QUESTION_TOKENS, Limit
+from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 from tutor.text import shorten
 
+if TYPE_CHECKING:
+    from lark import Token
 
-class QuestionError(InvalidNotation):
-    """A question could not be parsed; ``column`` is the 0-based position of the fault."""
 
-    def __init__(self, message: str, column: int = 0) -> None:
-        super().__init__(message)
-        self.column = column
+class QuestionError(NotationError):
+    """A question could not be parsed; ``column`` is the 0-based position of the fault in the text."""
+
+    @property
+    def column(self) -> int:
+        """Where the fault is, counted from 0 (``offset``)."""
+        return self.offset
+
+
+class QuestionTooLarge(QuestionError, TooLarge):
+    """A question over one of the size limits (``question_tokens``, ``question_depth``): both kinds of error."""
 
 
 # -- the syntax tree ----------------------------------------------------------
@@ -124,321 +126,217 @@ Node = Role | You | Means | Say | InWorlds | Not | Bin
 
 PREC = {"iff": 1, "xor": 2, "or": 3, "and": 4}
 NOT_PREC, ATOM_PREC = 5, 6
-WORDS = ("ja", "da", "yes", "no")
 
-# -- tokenizer ----------------------------------------------------------------
+# -- reading: lang.lark, with the checks and messages of this language -------------------------------
 
-_TOKEN = re.compile(r"\s*(?:(?P<word>[A-Za-z]+)|(?P<sym>==|!=|[=(){},?]))")
-
-
-@dataclass(frozen=True)
-class Token:
-    """One token: its text (keywords lower-cased in ``key``) and 0-based column."""
-
-    text: str
-    column: int
-
-    @property
-    def key(self) -> str:
-        return self.text.lower()
+_ROLES = {"TRUE": "True", "FALSE": "False", "RANDOM": "Random"}
+_OPS = {"AND": "and", "OR": "or", "XOR": "xor", "NEQ": "xor", "IFF": "iff", "EQEQ": "iff"}
+_GODS = frozenset("ABCDE")  # the god letters the grammar knows (worlds.MAX_GODS); a variant has the first few
 
 
-def tokenize(text: str, start: int = 0) -> list[Token]:
-    """Split ``text[start:]`` into tokens; ``QuestionError`` at the first character that fits none."""
-    tokens: list[Token] = []
-    pos = start
-    while True:
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-        if pos >= len(text):
-            return tokens
-        if len(tokens) >= QUESTION_TOKENS.value:
-            raise QUESTION_TOKENS.error(f"question {shorten(text, 40)} has more than {QUESTION_TOKENS.value:,} "
-                                        "words and symbols")
-        m = _TOKEN.match(text, pos)
-        if m is None:
-            raise QuestionError(f"bad question {shorten(text)}: unexpected {text[pos]!r} at column {pos + 1}", pos)
-        start = m.start("word") if m.group("word") else m.start("sym")
-        tokens.append(Token(m.group("word") or m.group("sym"), start))
-        pos = m.end()
+class _Actions:
+    """The tree node of each rule, built as the parser reduces it."""
 
+    def ask(self, _ask: Token, god: Token, _colon: Token, node: Node) -> tuple[str | None, Node]:
+        return god.upper(), node
 
-# -- parser -------------------------------------------------------------------
+    def bare(self, node: Node) -> tuple[str | None, Node]:
+        return None, node
 
-
-class _Parser:
-    """Recursive descent over the token list; every error names the column."""
-
-    def __init__(self, text: str, gods: tuple[str, ...], known_language: bool, start: int = 0) -> None:
-        self.text = text
-        self.tokens = tokenize(text, start)
-        self.pos = 0
-        self.gods = gods
-        self.known_language = known_language
-        self.open = 0  # parentheses, not and would being parsed (the parser's recursion)
-        self.depths: dict[int, int] = {}  # id of each node built -> the depth of its tree
-
-    def made(self, node: Node, *children: Node) -> Node:
-        """Record the depth of a node just built from ``children``; ``TooLarge`` past ``question_depth``.
-
-        Checked as the tree grows, so the parser's own recursion (parentheses, not, would) stops there
-        too, and the recursive printer and meaning never see a tree deeper than the limit.
-        """
-        depth = 1 + max((self.depths.get(id(c), 1) for c in children), default=0)
-        if depth > QUESTION_DEPTH.value:
-            raise QUESTION_DEPTH.error(f"question {shorten(self.text, 40)} nests more than "
-                                       f"{QUESTION_DEPTH.value} levels deep")
-        self.depths[id(node)] = depth
+    def question(self, node: Node, _mark: Token | None = None) -> Node:
         return node
 
-    def opened(self) -> None:
-        """One more open parenthesis, not, or would: the parser recurses, so refuse runaway nesting early."""
-        self.open += 1
-        if self.open > QUESTION_DEPTH.value:
-            raise QUESTION_DEPTH.error(f"question {shorten(self.text, 40)} nests more than "
-                                       f"{QUESTION_DEPTH.value} levels deep")
+    def binary(self, left: Node, op: Token, right: Node) -> Node:
+        return Bin(_OPS[op.type], left, right)
 
-    # helpers
-    def peek(self, ahead: int = 0) -> Token | None:
-        i = self.pos + ahead
-        return self.tokens[i] if i < len(self.tokens) else None
+    def negation(self, _not: Token, body: Node) -> Node:
+        return Not(body)
 
-    def fail(self, expected: str, tok: Token | None = None) -> QuestionError:
-        tok = tok if tok is not None else self.peek()
-        if tok is None:
-            col = len(self.text.rstrip())
-            return QuestionError(f"bad question {shorten(self.text, 80)}: expected {expected} at column {col + 1}"
-                                 " (end of question)", col)
-        return QuestionError(f"bad question {shorten(self.text, 80)}: expected {expected} at column "
-                             f"{tok.column + 1}, found {tok.text!r}", tok.column)
-
-    def accept(self, *keys: str) -> Token | None:
-        tok = self.peek()
-        if tok is not None and tok.key in keys:
-            self.pos += 1
-            return tok
-        return None
-
-    def expect(self, key: str, expected: str | None = None) -> Token:
-        tok = self.accept(key)
-        if tok is None:
-            raise self.fail(expected or repr(key))
-        return tok
-
-    def role(self) -> str:
-        tok = self.peek()
-        for r in ROLES:
-            if tok is not None and tok.key == r.lower():
-                self.pos += 1
-                return r
-        raise self.fail("a role (True, False or Random)")
-
-    def god(self) -> str:
-        tok = self.peek()
-        if tok is None or tok.text.upper() not in self.gods or len(tok.text) != 1:
-            raise self.fail(f"a god ({', '.join(self.gods)})")
-        self.pos += 1
-        return tok.text.upper()
-
-    def word(self) -> str:
-        tok = self.peek()
-        if tok is None or tok.key not in WORDS:
-            raise self.fail("an answer word (" + ("yes or no" if self.known_language else "ja or da") + ")")
-        if self.known_language and tok.key in ("ja", "da"):
-            raise QuestionError(f"bad question {shorten(self.text, 80)}: in this variant the gods answer in plain "
-                                f"yes/no, so {tok.text!r} at column {tok.column + 1} means nothing",
-                                tok.column)
-        self.pos += 1
-        return tok.key
-
-    # grammar
-    def question(self) -> Node:
-        node = self.binary(1)
-        self.accept("?")
-        if self.peek() is not None:
-            raise self.fail("'and', 'or', 'xor', 'iff' or the end of the question")
+    def group(self, _open: Token, node: Node, _close: Token) -> Node:
         return node
 
-    def binary(self, level: int) -> Node:
-        if level > 4:
-            return self.unary()
-        ops = {1: ("iff", "=="), 2: ("xor", "!="), 3: ("or",), 4: ("and",)}[level]
-        left = self.binary(level + 1)
-        while self.accept(*ops):
-            right = self.binary(level + 1)
-            left = self.made(Bin({1: "iff", 2: "xor", 3: "or", 4: "and"}[level], left, right), left, right)
-        return left
+    def role(self, god: Token, _is: Token, *rest: Token) -> Node:
+        atom = Role(god.upper(), _ROLES[rest[-1].type])
+        return Not(atom) if len(rest) == 2 else atom  # A is not True
 
-    def unary(self) -> Node:
-        if self.accept("not"):
-            self.opened()
-            body = self.unary()
-            self.open -= 1
-            return self.made(Not(body), body)
-        return self.primary()
+    def you(self, _you: Token, _are: Token, *rest: Token) -> Node:
+        atom = You(_ROLES[rest[-1].type])
+        return Not(atom) if len(rest) == 2 else atom  # you are not False
 
-    def primary(self) -> Node:
-        tok = self.peek()
-        if tok is None:
-            raise self.fail("a question")
-        key = tok.key
-        if key == "(":
-            self.pos += 1
-            self.opened()
-            node = self.binary(1)
-            self.expect(")", "')'")
-            self.open -= 1
-            return node
-        if key == "you":
-            self.pos += 1
-            self.expect("are", "'are'")
-            negated = self.accept("not") is not None
-            atom: Node = You(self.role())
-            return self.made(Not(atom), atom) if negated else atom
-        if key in ("ja", "da") and self.peek(1) is not None and self.peek(1).key == "means":  # type: ignore[union-attr]
-            word = self.word()
-            self.pos += 1
-            meaning = self.accept("yes", "no")
-            if meaning is None:
-                raise self.fail("'yes' or 'no'")
-            return Means(word, meaning.key)
-        if key == "would":
-            self.pos += 1
-            for k in ("you", "say"):
-                self.expect(k, repr(k))
-            word = self.word()
-            self.expect("to", "'to'")
-            self.opened()
-            body = self.unary()
-            self.open -= 1
-            return self.made(Say(word, body, "would"), body)
-        if key == "if":
-            self.pos += 1
-            for k in ("i", "asked", "you"):
-                self.expect(k, repr(k))
-            self.opened()
-            body = self.binary(1)
-            self.open -= 1
-            self.accept(",")
-            for k in ("would", "you", "say"):
-                self.expect(k, repr(k))
-            return self.made(Say(self.word(), body, "if"), body)
-        if key == "world":
-            self.pos += 1
-            self.expect("in", "'in'")
-            return self.world_set()
-        if len(tok.text) == 1 and tok.text.upper() in self.gods:
-            god = self.god()
-            self.expect("is", "'is'")
-            negated = self.accept("not") is not None
-            atom = Role(god, self.role())
-            return self.made(Not(atom), atom) if negated else atom
-        raise self.fail("a question such as 'A is True', 'you are False', 'ja means yes', "
-                        "'would you say ja to (...)' or '('")
+    def means(self, word: Token, _means: Token, meaning: Token) -> Node:
+        return Means(word.lower(), meaning.lower())
 
-    def world_set(self) -> Node:
-        self.expect("{", "'{'")
-        patterns: list[Pattern] = []
-        if self.accept("}"):
-            return InWorlds(())
-        while True:
-            patterns.append(self.pattern())
-            if self.accept("}"):
-                return InWorlds(tuple(patterns))
-            self.expect(",", "',' or '}'")
+    def would(self, _would: Token, _you: Token, _say: Token, word: Token, _to: Token, body: Node) -> Node:
+        return Say(word.lower(), body, "would")
 
-    def pattern(self) -> Pattern:
-        roles: dict[str, str] = {}
-        ja: str | None = None
-        while True:
-            tok = self.peek()
-            if tok is not None and tok.key == "ja" and ja is None and not self.known_language:
-                self.pos += 1
-                self.expect("=", "'='")
-                meaning = self.accept("yes", "no")
-                if meaning is None:
-                    raise self.fail("'yes' or 'no'")
-                ja = meaning.key
-                continue
-            if tok is not None and len(tok.text) == 1 and tok.text.upper() in self.gods:
-                god = self.god()
-                if god in roles:
-                    raise QuestionError(f"bad question {shorten(self.text, 80)}: god {god} named twice in one world "
-                                        f"at column {tok.column + 1}", tok.column)
-                self.expect("=", "'='")
-                roles[god] = self.role()
-                continue
-            if not roles and ja is None:
-                raise self.fail(f"a world such as '{'A'}=True {'B'}=False'")
-            order = {g: i for i, g in enumerate(self.gods)}
-            return Pattern(tuple(sorted(roles.items(), key=lambda kv: order[kv[0]])), ja)
+    def counterfactual(self, *children: Token | Node) -> Node:
+        return Say(str(children[-1]).lower(), children[4], "if")  # type: ignore[arg-type]
+
+    def worlds(self, *children: Token | list[Pattern]) -> Node:
+        return InWorlds(tuple(children[3]) if len(children) == 5 else ())  # type: ignore[arg-type]
+
+    def patterns(self, *children: list[Pattern] | Token | Pattern) -> list[Pattern]:
+        if len(children) == 1:
+            return [children[0]]  # type: ignore[list-item]
+        return [*children[0], children[2]]  # type: ignore[list-item,misc]
+
+    def setting(self, name: Token, _eq: Token, value: Token) -> tuple[Token, Token]:
+        return name, value
+
+    def pattern(self, *children: Pattern | tuple[Token, Token]) -> Pattern:
+        """Add one ``A=True`` or ``ja=yes`` to the world being read; a god or ja named twice is refused."""
+        before, setting = children if len(children) == 2 else (Pattern(()), children[0])
+        assert isinstance(before, Pattern) and isinstance(setting, tuple)
+        name, value = setting
+        if name.type == "JA":
+            if before.ja is not None:
+                raise Fault("'ja' given twice in one world", name)
+            return Pattern(before.roles, value.lower())
+        god = name.upper()
+        if any(g == god for g, _ in before.roles):
+            raise Fault(f"god {god} named twice in one world", name)
+        return Pattern(tuple(sorted((*before.roles, (god, _ROLES[value.type])))), before.ja)
+
+
+QUESTIONS = Language(
+    noun="question",
+    example="a question such as 'B is Random'",
+    package=__package__,
+    grammar="lang.lark",
+    start=["question", "asked"],
+    spoken=[
+        ("AND OR XOR IFF EQEQ NEQ", "'and' | 'or' | 'xor' | 'iff'"),
+        ("TRUE FALSE RANDOM", "a role (True, False or Random)"),
+        ("A B C D E JA", "a world such as 'A=True B=False'"),
+        ("WORD", "a word"),
+    ],
+    actions=_Actions(),
+    error=QuestionError,
+    keep=["WORD"],
+    brackets={"LPAR": "RPAR", "LBRACE": "RBRACE"},
+)
+
+_NESTING = Nesting(base=0, bracket=1)
+
+
+def _words(u: Universe) -> list[tuple[str, str]]:
+    """The words that depend on the variant: its gods, its answer words."""
+    word = u.words[0]
+    return [
+        ("A B C D E YOU NOT LPAR WOULD IF WORLD JA DA", f"a question such as 'A is True', 'you are False', "
+         f"'ja means yes', 'would you say {word} to (...)' | '('"),
+        ("A B C D E", f"a god ({join_or(u.gods)})"),
+        ("JA DA YES NO", f"an answer word ({word} or {u.words[1]})"),
+    ]
+
+
+def _checker(u: Universe, text: str) -> Callable[[list[Token]], None]:
+    """The checks of a question's tokens before it is parsed: gods of the variant, its words, the nesting."""
+
+    def check(tokens: list[Token]) -> None:
+        for token in tokens:
+            if token.type in _GODS and token.upper() not in u.gods:
+                raise Fault(f"no god {token.value!r}", token, f"the gods are {join_or(u.gods, 'and')}")
+            if token.type in ("JA", "DA") and u.known_language:
+                raise Fault(f"unexpected {token.value!r}", token, "in this variant the gods answer in plain yes/no")
+        if _NESTING.too_deep(tokens, QUESTION_DEPTH.value) is not None:
+            raise _too_large(QUESTION_DEPTH, text, f"nests more than {QUESTION_DEPTH.value} levels deep")
+
+    return check
+
+
+def _too_large(limit: Limit, text: str, what: str) -> QuestionTooLarge:
+    return QuestionTooLarge(str(limit.error(f"question {shorten(text, 40)} {what}")))
+
+
+def _read(text: str, u: Universe, start: int, rule: str) -> tuple[str | None, Node]:
+    """Parse ``text[start:]`` from ``rule``; the tree's depth is checked before anything walks it."""
+    many = f"has more than {QUESTION_TOKENS.value:,} words and symbols"
+    reading = Reading(QUESTIONS, text, start, limit=QUESTION_TOKENS.value, check=_checker(u, text),
+                      words=_words(u), too_many=lambda: _too_large(QUESTION_TOKENS, text, many))
+    result = reading.parse(rule)
+    god, node = result if rule == "asked" else (None, result)
+    if _levels(node) > QUESTION_DEPTH.value:
+        raise _too_large(QUESTION_DEPTH, text, f"nests more than {QUESTION_DEPTH.value} levels deep")
+    return god, node
+
+
+def _levels(node: Node) -> int:
+    """The levels of a question's tree (an atom is 1), counted without recursion.
+
+    >>> _levels(Not(Bin("and", Role("A", "True"), You("False"))))
+    3
+    """
+    deepest, stack = 0, [(node, 1)]
+    while stack:
+        top, level = stack.pop()
+        deepest = max(deepest, level)
+        match top:
+            case Not(body) | Say(body=body):
+                stack.append((body, level + 1))
+            case Bin(left=left, right=right):
+                stack += [(left, level + 1), (right, level + 1)]
+    return deepest
 
 
 def parse_question(text: str, u: Universe, start: int = 0) -> Node:
-    """Parse the question in ``text[start:]`` for the gods of ``u``; ``QuestionError`` names the column.
+    """Parse the question in ``text[start:]`` for the gods of ``u``; ``QuestionError`` quotes it and names the column.
 
     >>> from tutor.puzzles.gods.rules.worlds import universe
     >>> format_question(parse_question("would you say JA to (b is random)", universe()))
     'would you say ja to (B is Random)'
     """
-    return _Parser(text, u.gods, u.known_language, start).question()
-
-
-_ASK = re.compile(r"\s*ask\s+([A-Za-z]+)\s*:", re.IGNORECASE)
+    return _read(text, u, start, "question")[1]
 
 
 def parse_asked(text: str, u: Universe, default_god: str = "A") -> tuple[str, Node]:
     """Parse ``ask B: QUESTION`` or a bare question (asked to ``default_god``)."""
-    m = _ASK.match(text)
-    if m is None:
-        return default_god, parse_question(text, u)
-    god = m.group(1).upper()
-    if god not in u.gods:
-        raise QuestionError(f"bad question {shorten(text, 80)}: no god {m.group(1)!r} at column {m.start(1) + 1} "
-                            f"(gods: {', '.join(u.gods)})", m.start(1))
-    return god, parse_question(text, u, m.end())
+    god, node = _read(text, u, 0, "asked")
+    return god or default_god, node
 
 
 # -- printer ------------------------------------------------------------------
 
 
 def _prec(node: Node) -> int:
-    if isinstance(node, Bin):
-        return PREC[node.op]
-    if isinstance(node, Not) and not isinstance(node.body, Role | You):
-        return NOT_PREC
+    match node:
+        case Bin(op):
+            return PREC[op]
+        case Not(Role() | You()):
+            return ATOM_PREC  # written "A is not True"
+        case Not():
+            return NOT_PREC
     return ATOM_PREC
 
 
 def format_question(node: Node) -> str:
     """The canonical text of a question; ``parse_question`` reads it back to the same tree."""
-    if isinstance(node, Role):
-        return f"{node.god} is {node.role}"
-    if isinstance(node, You):
-        return f"you are {node.role}"
-    if isinstance(node, Means):
-        return f"{node.word} means {node.meaning}"
-    if isinstance(node, Say):
-        body = format_question(node.body)
-        if node.form == "if":
-            return f"if I asked you ({body}), would you say {node.word}"
-        return f"would you say {node.word} to ({body})"
-    if isinstance(node, InWorlds):
-        return "world in {" + ", ".join(format_pattern(p) for p in node.patterns) + "}"
-    if isinstance(node, Not):
-        if isinstance(node.body, Role):
-            return f"{node.body.god} is not {node.body.role}"
-        if isinstance(node.body, You):
-            return f"you are not {node.body.role}"
-        inner = format_question(node.body)
-        return "not " + (f"({inner})" if _prec(node.body) < NOT_PREC else inner)
-    p = PREC[node.op]
-    left, right = format_question(node.left), format_question(node.right)
-    if _prec(node.left) < p:
-        left = f"({left})"
-    if _prec(node.right) <= p:
-        right = f"({right})"
-    return f"{left} {node.op} {right}"
+    match node:
+        case Role(god, role):
+            return f"{god} is {role}"
+        case You(role):
+            return f"you are {role}"
+        case Means(word, meaning):
+            return f"{word} means {meaning}"
+        case Say(word, body, "if"):
+            return f"if I asked you ({format_question(body)}), would you say {word}"
+        case Say(word, body):
+            return f"would you say {word} to ({format_question(body)})"
+        case InWorlds(patterns):
+            return "world in {" + ", ".join(format_pattern(p) for p in patterns) + "}"
+        case Not(Role(god, role)):
+            return f"{god} is not {role}"
+        case Not(You(role)):
+            return f"you are not {role}"
+        case Not(body):
+            inner = format_question(body)
+            return "not " + (f"({inner})" if _prec(body) < NOT_PREC else inner)
+        case Bin(op, left_node, right_node):
+            left, right = format_question(left_node), format_question(right_node)
+            left = f"({left})" if _prec(left_node) < PREC[op] else left
+            right = f"({right})" if _prec(right_node) <= PREC[op] else right
+            return f"{left} {op} {right}"
+    raise TypeError(f"not a question: {node!r}")
 
 
 def format_pattern(p: Pattern) -> str:
@@ -454,36 +352,38 @@ def format_pattern(p: Pattern) -> str:
 
 def truth_mask(node: Node, u: Universe, asked: int) -> WorldSet:
     """The worlds where the proposition holds, asked of god ``asked`` (bit-set algebra)."""
-    full = u.full
-    if isinstance(node, Role):
-        return u.role_mask[u.god_index(node.god)].get(node.role, 0)
-    if isinstance(node, You):
-        return u.role_mask[asked].get(node.role, 0)
-    if isinstance(node, Means):
-        yes = full & ~u.ja_no
-        return yes if (node.word == "ja") == (node.meaning == "yes") else u.ja_no
-    if isinstance(node, Say):
-        return says_mask(node.word, truth_mask(node.body, u, asked), u, asked)
-    if isinstance(node, InWorlds):
-        out = 0
-        for p in node.patterns:
-            m = full
-            for g, r in p.roles:
-                m &= u.role_mask[u.god_index(g)].get(r, 0)
-            if p.ja is not None:
-                m &= u.ja_no if p.ja == "no" else full & ~u.ja_no
-            out |= m
-        return out
-    if isinstance(node, Not):
-        return full & ~truth_mask(node.body, u, asked)
-    a, b = truth_mask(node.left, u, asked), truth_mask(node.right, u, asked)
-    if node.op == "and":
-        return a & b
-    if node.op == "or":
-        return a | b
-    if node.op == "xor":
-        return a ^ b
-    return full & ~(a ^ b)
+    match node:
+        case Role(god, role):
+            return u.role_mask[u.god_index(god)].get(role, 0)
+        case You(role):
+            return u.role_mask[asked].get(role, 0)
+        case Means(word, meaning):
+            return u.full & ~u.ja_no if (word == "ja") == (meaning == "yes") else u.ja_no
+        case Say(word, body):
+            return says_mask(word, truth_mask(body, u, asked), u, asked)
+        case InWorlds(patterns):
+            return _pattern_mask(patterns, u)
+        case Not(body):
+            return u.full & ~truth_mask(body, u, asked)
+        case Bin(op, left, right):
+            a, b = truth_mask(left, u, asked), truth_mask(right, u, asked)
+            if op in ("and", "or"):
+                return a & b if op == "and" else a | b
+            return a ^ b if op == "xor" else u.full & ~(a ^ b)
+    raise TypeError(f"not a question: {node!r}")
+
+
+def _pattern_mask(patterns: Sequence[Pattern], u: Universe) -> WorldSet:
+    """The worlds matching any of the patterns of ``world in {...}``."""
+    out = 0
+    for p in patterns:
+        m = u.full
+        for g, r in p.roles:
+            m &= u.role_mask[u.god_index(g)].get(r, 0)
+        if p.ja is not None:
+            m &= u.ja_no if p.ja == "no" else u.full & ~u.ja_no
+        out |= m
+    return out
 
 
 def says_mask(word: str, truth: WorldSet, u: Universe, asked: int) -> WorldSet:

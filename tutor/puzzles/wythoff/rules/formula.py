@@ -1,19 +1,19 @@
 """The conjecture language: formulas in k for the losing positions, parsed and formatted (a round-tripping pair).
 
-Learner text is never given to ``eval``, ``exec`` or ``sympify``.  A hand-written
-tokenizer accepts only whitelisted names and operators, and a recursive-descent
-parser builds a small tree with bounded size and depth.  ``format_formula``
-writes the tree back in canonical text that parses to the same tree.  The
-values of a tree are computed in ``theory.evaluate``; this module only folds
-constant exponents, with fractions (``k**(1/2)`` is ``sqrt(k)``).
+Learner text is never given to ``eval``, ``exec`` or ``sympify``.  ``formula.lark`` is
+read by the LALR parser of ``tutor.grammar``: only whitelisted names and
+operators are tokens, and the tree of frozen dataclasses below is built as the
+parser reduces, its size and nesting checked on the token stream first.
+``format_formula`` writes a tree back in canonical text that parses to the same
+tree.  The values of a tree are computed in ``theory.evaluate``; this module
+only folds constant exponents, with fractions (``k**(1/2)`` is ``sqrt(k)``).
 
 A *conjecture* is a formula for the smaller pile ``A_k`` (``floor(k*phi)``),
 ``B_k = formula`` for the larger pile, or two formulas ``f, g`` for the pair.
 
 Vocabulary:
 
-* ``Node`` - a tuple tree: ``("call", "floor", ("mul", ("var",), ("const", "phi")))``
-  for ``floor(k*phi)``.
+* ``Node`` - a tree: ``Call("floor", Binary("*", Var(), Const("phi")))`` for ``floor(k*phi)``.
 * names: ``k``; constants ``phi``, ``pi``; functions ``floor``, ``ceiling``
   (also ``ceil``), ``sqrt``; numbers like ``2`` or ``1.618``; ``+ - * / ** ^``,
   parentheses, and implicit multiplication (``2k``, ``k(1 + sqrt(5))``).
@@ -21,15 +21,17 @@ Vocabulary:
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from math import isqrt
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tutor.errors import InvalidNotation
+from tutor.grammar import Fault, Language, Nesting, NotationError, Reading
 
-Node = tuple[Any, ...]  # ("add", left, right), ("num", Fraction(3, 2)), ("var",), ...
+if TYPE_CHECKING:
+    from lark import Token
 
 MAX_LENGTH = 200  # characters in one formula
 MAX_DEPTH = 16  # nesting of the tree
@@ -38,203 +40,241 @@ MAX_EXPONENT = 8  # |n| in x ** n
 FUNCTIONS = {"floor": "floor", "ceiling": "ceiling", "ceil": "ceiling", "sqrt": "sqrt"}
 CONSTANTS = ("phi", "pi")
 VARIABLE = "k"
+ALLOWED = f"allowed: {VARIABLE}, {', '.join(CONSTANTS)}, floor, ceiling, sqrt"
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_]+)|(\*\*|[-+*/^(),]))", re.ASCII)
 
-
-class FormulaError(InvalidNotation):
+class FormulaError(NotationError):
     """A conjecture formula outside the restricted language."""
 
 
-def _tokens(text: str) -> list[tuple[str, str, int]]:
-    """Split ``text`` into (kind, value, column) tokens; kinds: num, name, op."""
-    if len(text) > MAX_LENGTH:
-        raise FormulaError(f"formula {text[:30]!r}... is longer than {MAX_LENGTH} characters")
-    tokens = []
-    pos = 0
-    while pos < len(text):
-        if text[pos:].strip() == "":
-            break
-        match = _TOKEN.match(text, pos)
-        if not match:
-            column = pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise FormulaError(
-                f"formula {text!r}: unexpected {text[column]!r} at column {column + 1} "
-                "(allowed: k, numbers, phi, pi, floor, ceiling, sqrt, + - * / ** ^ and parentheses)"
-            )
-        number, name, op = match.groups()
-        column = match.start(match.lastindex or 0)
-        if number is not None:
-            if len(number) > MAX_DIGITS:
-                raise FormulaError(f"formula {text!r}: the number at column {column + 1} has too many digits")
-            tokens.append(("num", number, column))
-        elif name is not None:
-            lowered = name.lower()
-            if lowered != VARIABLE and lowered not in CONSTANTS and lowered not in FUNCTIONS:
-                raise FormulaError(
-                    f"formula {text!r}: unknown name {name!r} at column {column + 1} "
-                    "(allowed: k, phi, pi, floor, ceiling, sqrt)"
-                )
-            tokens.append(("name", lowered, column))
-        else:
-            tokens.append(("op", "**" if op == "^" else op, column))
-        pos = match.end()
-    return tokens
+# -- the tree ---------------------------------------------------------------------------------
 
 
-class _Parser:
-    """Recursive descent over the token list; every node records nothing but its structure."""
+@dataclass(frozen=True)
+class Num:
+    """A decimal literal, exactly: ``1.5`` is ``Num(Fraction(3, 2))``."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens = _tokens(text)
-        self.pos = 0
-        self.depth = 0
+    value: Fraction
 
-    def fail(self, message: str) -> FormulaError:
-        column = self.tokens[self.pos][2] + 1 if self.pos < len(self.tokens) else len(self.text) + 1
-        return FormulaError(f"formula {self.text!r}: {message} at column {column}")
 
-    def peek(self) -> tuple[str, str, int] | None:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+@dataclass(frozen=True)
+class Var:
+    """The index ``k``."""
 
-    def take(self, value: str) -> bool:
-        token = self.peek()
-        if token is not None and token[0] == "op" and token[1] == value:
-            self.pos += 1
-            return True
-        return False
 
-    def nest(self) -> None:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise self.fail(f"the formula nests deeper than {MAX_DEPTH} levels")
+@dataclass(frozen=True)
+class Const:
+    """``phi`` or ``pi``."""
 
-    def expression(self) -> Node:
-        self.nest()
-        node = self.term()
-        while True:
-            if self.take("+"):
-                node = ("add", node, self.term())
-            elif self.take("-"):
-                node = ("sub", node, self.term())
-            else:
-                break
-        self.depth -= 1
-        return node
+    name: str
 
-    def term(self) -> Node:
-        node = self.unary()
-        while True:
-            token = self.peek()
-            if self.take("*"):
-                node = ("mul", node, self.unary())
-            elif self.take("/"):
-                node = ("div", node, self.unary())
-            elif token is not None and (token[0] == "name" or token[1] == "("):
-                node = ("mul", node, self.unary())  # implicit: 2k, k(1 + sqrt(5))
-            else:
-                return node
 
-    def unary(self) -> Node:
-        if self.take("-"):
-            self.nest()
-            node: Node = ("neg", self.unary())
-            self.depth -= 1
-            return node
-        if self.take("+"):
-            return self.unary()
-        return self.power()
+@dataclass(frozen=True)
+class Neg:
+    """``-x``."""
 
-    def power(self) -> Node:
-        base = self.atom()
-        if not self.take("**"):
-            return base
-        self.nest()
-        exponent_node = self.unary()
-        self.depth -= 1
+    body: Node
+
+
+@dataclass(frozen=True)
+class Pow:
+    """``x^n`` with a whole constant exponent, ``|n| <= MAX_EXPONENT``."""
+
+    base: Node
+    exponent: int
+
+
+@dataclass(frozen=True)
+class Call:
+    """``floor(x)``, ``ceiling(x)`` or ``sqrt(x)``."""
+
+    name: str
+    arg: Node
+
+
+@dataclass(frozen=True)
+class Binary:
+    """``x + y``, ``x - y``, ``x * y`` (also written ``2k``) or ``x / y``."""
+
+    op: str
+    left: Node
+    right: Node
+
+
+Node = Num | Var | Const | Neg | Pow | Call | Binary
+
+
+# -- reading: formula.lark, with the checks and messages of this language -----------------------
+
+_TARGETS = {"A": "a", "AK": "a", "A_K": "a", "B": "b", "BK": "b", "B_K": "b"}
+
+
+class _Claim(NamedTuple):
+    """One formula of a conjecture: the pile it names (None: given by its place), and where it names it."""
+
+    pile: str | None
+    node: Node
+    at: Token | None
+_FUNCTIONS = frozenset({"FLOOR", "CEILING", "CEIL", "SQRT"})
+
+
+class _Actions:
+    """The tree node of each rule, built as the parser reduces it; exponents folded to constants here."""
+
+    def number(self, token: Token) -> Node:
+        return Num(Fraction(str(token)))  # digits counted in _check, before this
+
+    def variable(self, _k: Token) -> Node:
+        return Var()
+
+    def constant(self, token: Token) -> Node:
+        return Const(token.type.lower())
+
+    def call(self, function: Token, _open: Token, arg: Node, _close: Token) -> Node:
+        return Call(FUNCTIONS[function.type.lower()], arg)
+
+    def negate(self, _sign: Token, node: Node) -> Node:
+        return Neg(node)
+
+    def binary(self, left: Node, op: Token, right: Node) -> Node:
+        return Binary(str(op), left, right)
+
+    def implicit(self, left: Node, right: Node) -> Node:
+        return Binary("*", left, right)
+
+    def power(self, base: Node, op: Token, exponent_node: Node) -> Node:
         exponent = _constant(exponent_node)
         if exponent is None:
-            raise self.fail("an exponent must be a constant (no k, phi, pi or sqrt in it)")
+            raise Fault("an exponent that is not a constant", op, "no k, phi, pi or sqrt in an exponent")
         if exponent == Fraction(1, 2):
-            return ("call", "sqrt", base)
+            return Call("sqrt", base)
         if exponent.denominator != 1 or abs(exponent) > MAX_EXPONENT:
-            raise self.fail(f"an exponent must be a whole number from -{MAX_EXPONENT} to {MAX_EXPONENT} or 1/2")
-        return ("pow", base, int(exponent))
+            raise Fault(f"the exponent {exponent}", op,
+                        f"an exponent is a whole number from -{MAX_EXPONENT} to {MAX_EXPONENT}, or 1/2")
+        return Pow(base, int(exponent))
 
-    def atom(self) -> Node:
-        token = self.peek()
-        if token is None:
-            raise self.fail("the formula ends too early")
-        kind, value, _ = token
-        if kind == "num":
-            self.pos += 1
-            return ("num", Fraction(value))
-        if kind == "name":
-            self.pos += 1
-            if value == VARIABLE:
-                return ("var",)
-            if value in CONSTANTS:
-                return ("const", value)
-            if not self.take("("):
-                raise self.fail(f"{value} needs parentheses, as in {value}(...)")
-            self.nest()
-            inner = self.expression()
-            self.depth -= 1
-            if not self.take(")"):
-                raise self.fail(f"expected ')' to close {value}(")
-            return ("call", FUNCTIONS[value], inner)
-        if self.take("("):
-            self.nest()
-            inner = self.expression()
-            self.depth -= 1
-            if not self.take(")"):
-                raise self.fail("expected ')'")
-            return inner
-        raise self.fail(f"unexpected {value!r}")
+    def claim(self, *children: Any) -> _Claim:
+        """``f`` (its pile given by its place) or ``B_k = f``."""
+        if len(children) == 1:
+            return _Claim(None, children[0], None)
+        target, _equals, node = children
+        return _Claim(_TARGETS[target.type], node, target)
+
+    def conjecture(self, first: _Claim, comma: Token | None = None, second: _Claim | None = None) -> Conjecture:
+        found: dict[str, Node] = {}
+        for number, claim in enumerate(c for c in (first, second) if c is not None):
+            pile = claim.pile or ("a" if number == 0 else "b")
+            if pile in found:
+                raise Fault(f"{pile.upper()}_k given twice", claim.at if claim.at is not None else comma or 0)
+            found[pile] = claim.node
+        return Conjecture(found.get("a"), found.get("b"))
+
+
+FORMULAS = Language(
+    noun="formula",
+    example="a formula in k such as floor(3*k/2)",
+    package=__package__,
+    grammar="formula.lark",
+    start=["formula", "conjecture"],
+    spoken=[
+        ("A AK A_K B BK B_K", "'A_k =' | 'B_k ='"), ("A AK A_K", "'A_k ='"), ("B BK B_K", "'B_k ='"),
+        ("NUMBER K PHI PI FLOOR CEILING CEIL SQRT LPAR MINUS PLUS",
+         "a number | k | phi | pi | floor(...) | ceiling(...) | sqrt(...) | '('"),
+        ("PLUS MINUS STAR SLASH POW", "'+' | '-' | '*' | '/' | '^'"),
+        ("K PHI PI FLOOR CEILING CEIL SQRT LPAR", "a name | '('"),
+        ("NUMBER", "a number"), ("K", "k"), ("PHI", "phi"), ("PI", "pi"), ("NAME", "a name"), ("POW", "'^'"),
+        ("FLOOR", "floor(...)"), ("CEILING", "ceiling(...)"), ("CEIL", "ceil(...)"), ("SQRT", "sqrt(...)"),
+    ],
+    actions=_Actions(),
+    error=FormulaError,
+    keep=["NAME"],
+)
+
+_NESTING = Nesting(base=1, bracket=2, prefixes={"MINUS": 1}, chains=frozenset({"POW"}),
+                   operands=frozenset({"NUMBER", "K", "PHI", "PI"}), functions=_FUNCTIONS)
+
+
+def _check(tokens: list[Token]) -> None:
+    """Each formula's length, each number's digits, and the nesting, before anything is parsed."""
+    formulas: list[list[Token]] = [[]]  # the tokens of each formula, without its 'B_k ='
+    for token in tokens:
+        if token.type == "COMMA":
+            formulas.append([])
+        elif token.type not in _TARGETS and token.type != "EQUALS":
+            formulas[-1].append(token)
+        digits = len(token) - token.count(".")
+        if token.type == "NUMBER" and digits > MAX_DIGITS:
+            raise Fault(f"a number of {digits} digits", token, f"at most {MAX_DIGITS} are read")
+    for formula in formulas:
+        if formula and (formula[-1].end_pos or 0) - (formula[0].start_pos or 0) > MAX_LENGTH:
+            raise Fault(f"a formula longer than {MAX_LENGTH} characters", formula[0])
+    deep = _NESTING.too_deep(tokens, MAX_DEPTH)
+    if deep is not None:
+        raise Fault(f"the formula nests deeper than {MAX_DEPTH} levels", deep)
+
+
+def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str], pair: bool = False) -> Fault | None:
+    """Unknown names, a function without parentheses and a third formula have their own messages."""
+    found = tokens[index] if index < len(tokens) else None
+    before = tokens[index - 1] if index > 0 else None
+    if before is not None and before.type in _FUNCTIONS and (found is None or found.type != "LPAR"):
+        name = before.lower()
+        return Fault(f"{name} needs parentheses", before, f"as in {name}(...)")
+    if found is not None and (found.type == "NAME" or found.type in _TARGETS):
+        return Fault(f"unknown name {found.value!r}", found, ALLOWED)
+    if pair and found is not None and found.type == "COMMA":
+        return Fault("a third formula", found, "give one formula, or two separated by one comma")
+    return None
+
+
+def _read(text: str, start: str, longest: int) -> Node | Conjecture:
+    reading = Reading(FORMULAS, text, check=_check)
+    if len(text) > longest:
+        raise reading.refuse(f"longer than {longest} characters")
+    return reading.parse(start, partial(_explain, pair=start == "conjecture"))
 
 
 def parse_formula(text: str) -> Node:
-    """Parse one formula in k; ``FormulaError`` (an ``InvalidNotation``) quotes the bad part.
+    """Parse one formula in k; ``FormulaError`` (an ``InvalidNotation``) quotes the text and points at the fault.
 
     >>> parse_formula("floor(2k)")
-    ('call', 'floor', ('mul', ('num', Fraction(2, 1)), ('var',)))
+    Call(name='floor', arg=Binary(op='*', left=Num(value=Fraction(2, 1)), right=Var()))
     """
-    parser = _Parser(text)
-    if not parser.tokens:
-        raise FormulaError(f"formula {text!r} is empty; type a formula in k such as floor(3*k/2)")
-    node = parser.expression()
-    if parser.pos != len(parser.tokens):
-        raise parser.fail(f"unexpected {parser.tokens[parser.pos][1]!r}")
-    return node
+    return _read(text, "formula", MAX_LENGTH)  # type: ignore[return-value]
 
 
-_PRECEDENCE = {"add": 1, "sub": 1, "mul": 2, "div": 2, "neg": 3, "pow": 4}
+# -- the canonical text -------------------------------------------------------------------------
+
+_LEVEL = {"+": 1, "-": 1, "*": 2, "/": 2}  # a negation is level 3, a power 4
+_SYMBOL = {"+": " + ", "-": " - ", "*": "*", "/": "/"}
 
 
 def format_formula(node: Node, parent: int = 0) -> str:
-    """The canonical text of a formula tree; parsing it gives the same tree back."""
-    kind = node[0]
-    if kind == "num":
-        return _decimal(node[1])
-    if kind == "var":
-        return VARIABLE
-    if kind == "const":
-        return str(node[1])
-    if kind == "call":
-        return f"{node[1]}({format_formula(node[2])})"
-    level = _PRECEDENCE[kind]
-    if kind == "neg":
-        text = "-" + format_formula(node[1], level)
-    elif kind == "pow":
-        text = f"{format_formula(node[1], level + 1)}^{node[2]}" if node[2] >= 0 else (
-            f"{format_formula(node[1], level + 1)}^({node[2]})"
-        )
-    else:
-        symbol = {"add": " + ", "sub": " - ", "mul": "*", "div": "/"}[kind]
-        right_level = level + 1 if kind in ("sub", "div", "add", "mul") else level
-        text = format_formula(node[1], level) + symbol + format_formula(node[2], right_level)
-    return f"({text})" if level < parent or (kind == "neg" and parent > 1) else text
+    """The canonical text of a formula tree; parsing it gives the same tree back.
+
+    >>> format_formula(parse_formula("2k^2 - -(k)"))
+    '2*k^2 - (-k)'
+    """
+    match node:
+        case Num(value):
+            return _decimal(value)
+        case Var():
+            return VARIABLE
+        case Const(name):
+            return name
+        case Call(name, arg):
+            return f"{name}({format_formula(arg)})"
+        case Neg(body):
+            text = "-" + format_formula(body, 3)
+            return f"({text})" if parent > 1 else text
+        case Pow(base, exponent):
+            text = f"{format_formula(base, 5)}^" + (f"{exponent}" if exponent >= 0 else f"({exponent})")
+            return f"({text})" if parent > 4 else text
+        case Binary(op, left, right):
+            level = _LEVEL[op]
+            text = format_formula(left, level) + _SYMBOL[op] + format_formula(right, level + 1)
+            return f"({text})" if level < parent else text
+    raise TypeError(f"not a formula node: {node!r}")
 
 
 def _decimal(value: Fraction) -> str:
@@ -274,6 +314,26 @@ def fraction_sqrt(value: Fraction) -> Fraction | None:
     return None
 
 
+def fraction_op(op: str, left: Fraction, right: Fraction) -> Fraction:
+    """``left op right`` exactly; ``Undefined`` for a division by zero or numbers too large."""
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return small(left * right)
+    if right == 0:
+        raise Undefined("a division by zero")
+    return small(left / right)
+
+
+def fraction_round(name: str, value: Fraction) -> Fraction:
+    """``floor`` or ``ceiling`` of a fraction."""
+    if name == "floor":
+        return Fraction(value.numerator // value.denominator)
+    return Fraction(-((-value.numerator) // value.denominator))
+
+
 class _Irrational(Exception):
     """Raised inside constant folding when a value is not a rational constant."""
 
@@ -288,38 +348,26 @@ def _constant(node: Node) -> Fraction | None:
 
 def _rational(node: Node) -> Fraction:
     """Evaluate a constant subtree with fractions only; ``_Irrational`` as soon as that is impossible."""
-    kind = node[0]
-    if kind == "num":
-        return Fraction(node[1])
-    if kind in ("var", "const"):
-        raise _Irrational
-    if kind == "neg":
-        return -_rational(node[1])
-    if kind == "pow":
-        return small(Fraction(_rational(node[1])) ** node[2])
-    if kind == "call":
-        inner = _rational(node[2])
-        if node[1] == "floor":
-            return Fraction(inner.numerator // inner.denominator)
-        if node[1] == "ceiling":
-            return Fraction(-((-inner.numerator) // inner.denominator))
-        root = fraction_sqrt(inner)
-        if root is None:
-            raise _Irrational
-        return root
-    left, right = _rational(node[1]), _rational(node[2])
-    if kind == "add":
-        return left + right
-    if kind == "sub":
-        return left - right
-    if kind == "mul":
-        return small(left * right)
-    return small(left / right)
+    match node:
+        case Num(value):
+            return value
+        case Neg(body):
+            return -_rational(body)
+        case Pow(base, exponent):
+            return small(_rational(base) ** exponent)
+        case Call("sqrt", arg):
+            root = fraction_sqrt(_rational(arg))
+            if root is None:
+                raise _Irrational
+            return root
+        case Call(name, arg):
+            return fraction_round(name, _rational(arg))
+        case Binary(op, left, right):
+            return fraction_op(op, _rational(left), _rational(right))
+    raise _Irrational  # k, phi, pi
 
 
 # -- conjectures: a formula for A_k, for B_k, or both ----------------------------------------
-
-_TARGET = re.compile(r"^\s*([AaBb])(?:_?k)?\s*=\s*(.*)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -345,24 +393,4 @@ def parse_conjecture(text: str) -> Conjecture:
     >>> parse_conjecture("B_k = 2k").text()
     'B_k = 2*k'
     """
-    pieces = text.split(",")
-    if len(pieces) > 2:
-        raise InvalidNotation(f"conjecture {text!r}: give one formula, or two separated by one comma")
-    first: Node | None = None
-    second: Node | None = None
-    for number, piece in enumerate(pieces):
-        match = _TARGET.match(piece)
-        target = "a" if len(pieces) == 1 or number == 0 else "b"
-        body = piece
-        if match:
-            target, body = match.group(1).lower(), match.group(2)
-        node = parse_formula(body)
-        if target == "a":
-            if first is not None:
-                raise InvalidNotation(f"conjecture {text!r} gives A_k twice")
-            first = node
-        else:
-            if second is not None:
-                raise InvalidNotation(f"conjecture {text!r} gives B_k twice")
-            second = node
-    return Conjecture(first, second)
+    return _read(text, "conjecture", 2 * MAX_LENGTH + 20)  # type: ignore[return-value]

@@ -24,9 +24,17 @@ from tutor.limits import SYMPY_DECISIONS
 from tutor.puzzles.wythoff.rules.formula import (
     MAX_BITS,
     VARIABLE,
+    Binary,
+    Call,
+    Const,
     FormulaError,
+    Neg,
     Node,
+    Num,
+    Pow,
     Undefined,
+    Var,
+    fraction_op,
     fraction_sqrt,
     small,
 )
@@ -91,69 +99,71 @@ class _Undecided(Exception):
 
 def _value(node: Node, k: int) -> Fraction | Interval:
     """The value at ``k``: a Fraction while exact, else an interval."""
-    kind = node[0]
-    if kind == "num":
-        return Fraction(node[1])
-    if kind == "var":
-        return Fraction(k)
-    if kind == "const":
-        if node[1] == "pi":
+    match node:
+        case Num(value):
+            return value
+        case Var():
+            return Fraction(k)
+        case Const("pi"):
             return _pi()
-        root = _sqrt(_interval(Fraction(5)))
-        return ((ONE + root[0]) // 2, (ONE + root[1] + 1) // 2)
-    if kind == "neg":
-        inner = _value(node[1], k)
-        if isinstance(inner, Fraction):
-            return -inner
-        return (-inner[1], -inner[0])
-    if kind == "pow":
-        base = _value(node[1], k)
-        if isinstance(base, Fraction):
-            if base == 0 and node[2] < 0:
-                raise Undefined("a division by zero")
-            return small(base ** node[2])
-        result = _interval(Fraction(1))
-        for _ in range(abs(node[2])):
-            result = _mul(result, base)
-        return _reciprocal(result) if node[2] < 0 else result
-    if kind == "call":
-        inner = _value(node[2], k)
-        if node[1] == "sqrt":
-            if isinstance(inner, Fraction):
-                exact_root = fraction_sqrt(inner)
-                if exact_root is not None:
-                    return exact_root
-            return _sqrt(_interval(inner))
-        if isinstance(inner, Fraction):
-            low = high = inner.numerator // inner.denominator
-            if node[1] == "ceiling":
-                low = high = -((-inner.numerator) // inner.denominator)
-        else:
-            lo, hi = inner
-            if node[1] == "floor":
-                low, high = lo >> BITS, hi >> BITS
-            else:
-                low, high = -((-lo) >> BITS), -((-hi) >> BITS)
-        if low != high:
-            raise _Undecided
-        return Fraction(low)
-    left, right = _value(node[1], k), _value(node[2], k)
-    if isinstance(left, Fraction) and isinstance(right, Fraction):
-        if kind == "add":
-            return left + right
-        if kind == "sub":
-            return left - right
-        if kind == "mul":
-            return small(left * right)
-        if right == 0:
+        case Const():  # phi = (1 + sqrt(5)) / 2
+            root = _sqrt(_interval(Fraction(5)))
+            return ((ONE + root[0]) // 2, (ONE + root[1] + 1) // 2)
+        case Neg(body):
+            inner = _value(body, k)
+            return -inner if isinstance(inner, Fraction) else (-inner[1], -inner[0])
+        case Pow(base, exponent):
+            return _power(_value(base, k), exponent)
+        case Call(name, arg):
+            return _call(name, _value(arg, k))
+        case Binary(op, left, right):
+            return _binary(op, _value(left, k), _value(right, k))
+    raise TypeError(f"not a formula node: {node!r}")
+
+
+def _power(base: Fraction | Interval, exponent: int) -> Fraction | Interval:
+    if isinstance(base, Fraction):
+        if base == 0 and exponent < 0:
             raise Undefined("a division by zero")
-        return small(left / right)
+        return small(base**exponent)
+    result = _interval(Fraction(1))
+    for _ in range(abs(exponent)):
+        result = _mul(result, base)
+    return _reciprocal(result) if exponent < 0 else result
+
+
+def _call(name: str, inner: Fraction | Interval) -> Fraction | Interval:
+    """sqrt, floor or ceiling of a value; ``_Undecided`` when an interval straddles a whole number."""
+    if name == "sqrt":
+        if isinstance(inner, Fraction):
+            exact_root = fraction_sqrt(inner)
+            if exact_root is not None:
+                return exact_root
+        return _sqrt(_interval(inner))
+    if isinstance(inner, Fraction):
+        low = high = inner.numerator // inner.denominator
+        if name == "ceiling":
+            low = high = -((-inner.numerator) // inner.denominator)
+    else:
+        lo, hi = inner
+        if name == "floor":
+            low, high = lo >> BITS, hi >> BITS
+        else:
+            low, high = -((-lo) >> BITS), -((-hi) >> BITS)
+    if low != high:
+        raise _Undecided
+    return Fraction(low)
+
+
+def _binary(op: str, left: Fraction | Interval, right: Fraction | Interval) -> Fraction | Interval:
+    if isinstance(left, Fraction) and isinstance(right, Fraction):
+        return fraction_op(op, left, right)
     x, y = _interval(left), _interval(right)
-    if kind == "add":
+    if op == "+":
         return (x[0] + y[0], x[1] + y[1])
-    if kind == "sub":
+    if op == "-":
         return (x[0] - y[1], x[1] - y[0])
-    if kind == "mul":
+    if op == "*":
         return _mul(x, y)
     if isinstance(right, Fraction) and right == 0:
         raise Undefined("a division by zero")
@@ -228,25 +238,25 @@ def to_sympy(node: Node):  # type: ignore[no-untyped-def]
     """The formula as a sympy expression, built only from whitelisted constructors."""
     import sympy
 
-    kind = node[0]
-    if kind == "num":
-        return sympy.Rational(node[1].numerator, node[1].denominator)
-    if kind == "var":
-        return sympy.Symbol(VARIABLE, integer=True, nonnegative=True)
-    if kind == "const":
-        return sympy.GoldenRatio if node[1] == "phi" else sympy.pi
-    if kind == "neg":
-        return -to_sympy(node[1])
-    if kind == "pow":
-        return to_sympy(node[1]) ** node[2]
-    if kind == "call":
-        inner = to_sympy(node[2])
-        return {"floor": sympy.floor, "ceiling": sympy.ceiling, "sqrt": sympy.sqrt}[node[1]](inner)
-    left, right = to_sympy(node[1]), to_sympy(node[2])
-    if kind == "add":
-        return left + right
-    if kind == "sub":
-        return left - right
-    if kind == "mul":
-        return left * right
-    return left / right
+    match node:
+        case Num(value):
+            return sympy.Rational(value.numerator, value.denominator)
+        case Var():
+            return sympy.Symbol(VARIABLE, integer=True, nonnegative=True)
+        case Const(name):
+            return sympy.GoldenRatio if name == "phi" else sympy.pi
+        case Neg(body):
+            return -to_sympy(body)
+        case Pow(base, exponent):
+            return to_sympy(base) ** exponent
+        case Call(name, arg):
+            return {"floor": sympy.floor, "ceiling": sympy.ceiling, "sqrt": sympy.sqrt}[name](to_sympy(arg))
+        case Binary("+", left, right):
+            return to_sympy(left) + to_sympy(right)
+        case Binary("-", left, right):
+            return to_sympy(left) - to_sympy(right)
+        case Binary("*", left, right):
+            return to_sympy(left) * to_sympy(right)
+        case Binary(_, left, right):
+            return to_sympy(left) / to_sympy(right)
+    raise TypeError(f"not a formula node: {node!r}")

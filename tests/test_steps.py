@@ -1,0 +1,188 @@
+"""The step classes' conformance suite, over every step of every bundled lesson: entered, shown, answered right
+(by what the step says makes progress) and wrong, hinted, revealed, referenced and linted, each through the
+step's own methods, with the progress events an outcome carries checked by type.
+
+And the rule that makes the classes worth having: outside ``tutor/course/steps`` no module asks a step what
+kind it is (an AST scan of the package).
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from tutor.course import Lesson, Step, load_catalog
+from tutor.course.steps import STEPS, Computed, Context, Game, Goal, Outcome, Say, StepState, Written
+from tutor.errors import TutorError
+from tutor.progress.events import Attempt, GameMoves
+from tutor.shown import ReplyKind, text_of
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG = load_catalog()
+CASES = [(lesson, step) for lesson in CATALOG.ordered() for step in lesson.steps]
+IDS = [f"{lesson.id}-{step.key}" for lesson, step in CASES]
+
+
+def context(lesson: Lesson) -> Context:
+    return Context(lesson.id, 1.5, random.Random(7))
+
+
+def play_right(step: Step, lesson: Lesson) -> tuple[StepState, list[Outcome]]:
+    """Type what the step says makes progress until it is done (or left), from a fresh start."""
+    entered = step.enter(context(lesson))
+    state, outcomes = entered.state, []
+    for seed in range(step.explore + 2 if isinstance(step, Game) else 2):
+        line = step.sample(state, seed)
+        assert line is not None, f"{step.key}: nothing to type"
+        outcome = step.respond(state, line, context(lesson))
+        outcomes.append(outcome)
+        state = outcome.state if outcome.state is not None else state
+        if outcome.done or outcome.advance:
+            return state, outcomes
+    said = [text_of(r.body) for o in outcomes for r in o.replies]
+    raise AssertionError(f"{lesson.id} {step.key}: never done: {said}")
+
+
+@pytest.mark.parametrize(("lesson", "step"), CASES, ids=IDS)
+def test_enter_show_and_answer_right(lesson: Lesson, step: Step) -> None:
+    entered = step.enter(context(lesson))
+    assert entered.replies and step.show(entered.state)
+    assert all(isinstance(s, StepState) for s in (entered.state, *entered.earlier))
+    _, outcomes = play_right(step, lesson)
+    last = outcomes[-1]
+    if not step.required:
+        assert last.advance and not last.done and not last.events  # read, and left: nothing to record
+        return
+    assert last.done and not last.advance
+    assert any(r.kind is ReplyKind.OK for r in last.replies)
+    attempts = [e for o in outcomes for e in o.events if isinstance(e, Attempt)]
+    assert attempts and all(e.lesson == lesson.id and e.step == step.index and e.seconds == 1.5 for e in attempts)
+    if not (isinstance(step, Game) and step.goal is Goal.EXPLORE):
+        assert attempts[-1].correct
+    games = [e for o in outcomes for e in o.events if isinstance(e, GameMoves)]
+    assert bool(games) == isinstance(step, Game)
+
+
+def wrong_answers(step: Step) -> list[str]:
+    """Answers the engine judges wrong: the other options, the computed value's neighbours, the declared mistakes,
+    the reference answer with its last part missing, and a few answers of each notation that are rarely right."""
+    out = [m.match for m in step.mistakes if m.match is not None]
+    if isinstance(step, Computed):
+        out += [str(w) for w in step.wrong_values(step.value())]
+    reference = step.reference()
+    if reference is not None:
+        out += [text_of(reference).rsplit(maxsplit=1)[0], text_of(reference).rsplit("\n", 1)[0]]
+    out += ["k", "0", "-", "a1", "(0, 0)", "ask A: A is True\nda: A=True B=False C=Random\nja: A=False B=True C=Random"]
+    wrong = []
+    for text in dict.fromkeys(out):
+        try:
+            if not step.judge(text).correct:
+                wrong.append(text)
+        except TutorError:
+            continue
+    return wrong
+
+
+ANSWERED = [(lesson, step) for lesson, step in CASES if isinstance(step, Computed | Written)]
+
+
+@pytest.mark.parametrize(("lesson", "step"), ANSWERED, ids=[f"{les.id}-{s.key}" for les, s in ANSWERED])
+def test_a_wrong_answer_is_judged_recorded_and_not_done(lesson: Lesson, step: Step) -> None:
+    wrong = wrong_answers(step)
+    assert wrong, f"{lesson.id} {step.key}: no wrong answer found to try"
+    entered = step.enter(context(lesson))
+    outcome = step.respond(entered.state, wrong[0], context(lesson))
+    assert not outcome.done and outcome.state is not None
+    assert outcome.replies[0].kind is ReplyKind.WRONG
+    (attempt,) = outcome.events
+    assert isinstance(attempt, Attempt) and not attempt.correct and attempt.answer == wrong[0]
+    refused = step.respond(entered.state, "", context(lesson))
+    assert refused.state is None and not refused.events  # nothing typed: nothing recorded
+
+
+@pytest.mark.parametrize(("lesson", "step"), CASES, ids=IDS)
+def test_ladder_reveal_reference_and_lint(lesson: Lesson, step: Step) -> None:
+    state = step.enter(context(lesson)).state
+    ladder = step.ladder(state)
+    assert [text_of(r) for r in ladder[: len(step.hints)]] == [step.fill(h).text for h in step.hints]
+    assert step.lint() == []
+    if not step.required:
+        assert step.reference() is None and step.reveal(state) == [] and step.solution_offer() is None
+        assert ladder == [] and step.no_hints
+        return
+    assert step.solution_offer()
+    revealed = step.reveal(state)
+    assert revealed and revealed[-1].kind is ReplyKind.INFO
+    reference = step.reference()
+    if isinstance(step, Game) and step.goal is Goal.EXPLORE:
+        return  # an explore step may have no winning line: that can be its point
+    assert reference is not None and step.judge(text_of(reference)).correct
+    if isinstance(step, Computed):
+        assert text_of(reference) == str(step.value())
+
+
+@pytest.mark.parametrize(("lesson", "step"), CASES, ids=IDS)
+def test_persist_and_completions(lesson: Lesson, step: Step) -> None:
+    state = step.enter(context(lesson)).state
+    events = step.persist(state, context(lesson))
+    assert all(isinstance(e, GameMoves) and e.lesson == lesson.id for e in events)
+    assert bool(events) == isinstance(step, Game)
+    assert all(isinstance(c, str) for c in step.completions(state))
+
+
+def test_every_step_class_is_met_and_writes_a_skeleton() -> None:
+    assert {type(step) for _, step in CASES} == set(STEPS)
+    game = CATALOG.lessons["coins-1"].steps[0]
+    lines = [line for kind in STEPS for line in kind.skeleton(game.puzzle, game.puzzle.load({}))]
+    assert any(line.startswith("say = ") for line in lines) and any(line == 'answer = "number"' for line in lines)
+
+
+# -- nobody else asks a step what it is -----------------------------------------------------------------
+
+STEP_CLASSES = {cls.__name__ for cls in (*STEPS, Say)} | {"Question", "Answered", "Drafted", "Playing"}
+KIND_ATTRIBUTES = {"plays", "computed", "is_question", "expects", "computes", "goal", "explore", "options", "given",
+                   "quantity", "answer_kind", "play"}  # what only one kind of step has
+STEPS_DIR = ROOT / "tutor" / "course" / "steps"
+
+
+def probes(source: str, name: str) -> list[str]:
+    """Where a module tests a step's class, or reads what only one kind of step has, from a step."""
+    tree = ast.parse(source)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "type"):
+            named = {n.id for arg in node.args[1:] for n in ast.walk(arg) if isinstance(n, ast.Name)}
+            if named & STEP_CLASSES:
+                found.append(f"{name}:{node.lineno}: isinstance with {sorted(named & STEP_CLASSES)}")
+        if isinstance(node, ast.Attribute) and node.attr in KIND_ATTRIBUTES and _a_step(node.value):
+            found.append(f"{name}:{node.lineno}: .{node.attr} of a step")
+        if isinstance(node, ast.Compare) and any(isinstance(side, ast.Attribute) and side.attr == "label"
+                                                 and _a_step(side.value) for side in (node.left, *node.comparators)):
+            found.append(f"{name}:{node.lineno}: a step's label compared")  # shown to people, never dispatched on
+    return found
+
+
+def _a_step(node: ast.expr) -> bool:
+    """Whether an expression names a step: ``step``, ``s``, ``self.step``, ``session.step``, ``lesson.steps[i]``."""
+    match node:
+        case ast.Name(id=name):
+            return name in ("step", "s", "current")
+        case ast.Attribute(attr="step"):
+            return True
+        case ast.Subscript(value=ast.Attribute(attr="steps")):
+            return True
+    return False
+
+
+def test_no_module_outside_the_steps_asks_a_step_what_kind_it_is() -> None:
+    """The engines cannot see steps at all (import-linter); every other module is scanned."""
+    engines = ROOT / "tutor" / "puzzles"
+    modules = [p for p in (ROOT / "tutor").rglob("*.py") if STEPS_DIR not in p.parents and engines not in p.parents]
+    found = [probe for path in modules for probe in probes(path.read_text(encoding="utf-8"), str(path))]
+    assert not found, found
+    caught = probes("if isinstance(step, Game) and step.goal == 'explore' or session.step.plays: pass\n"
+                    "if s.label == 'number': pass", "x")
+    assert len(caught) == 4, caught  # the scan finds what it looks for

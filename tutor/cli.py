@@ -84,17 +84,26 @@ def build_parser() -> Parser:
         p.add_argument("-h", "--help", action="store_true", help="show help and exit")
     sub.add_parser("puzzles", help="list the installed puzzle families",
                    description="List the installed puzzle families.")
+    learner_commands(sub)
+    author_commands(sub)
+    grade_command(sub)
+    for name in ("start", "lint", "progress", "preview", "grade"):
+        sub.choices[name].add_argument(
+            "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
+            help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    for name in ("start", "preview"):
+        sub.choices[name].add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
+                                       help="text only: no colour and no pictures, for screen readers")
+        sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
+                                       help="draw lesson variants from N instead of your profile")
+    return parser
+
+
+def learner_commands(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``start`` and ``progress``."""
     p = sub.add_parser("start", help="start the tutor at a lesson", description="Start the tutor at a lesson.")
     p.add_argument("lesson", nargs="?", help="lesson id or number (default: where you left off)")
     p.set_defaults(handler="cmd_start")
-    p = sub.add_parser("lint", help="check lessons: schema, computed answers, reference answers, mistakes",
-                       description="Validate lessons and run their reference answers and declared mistakes "
-                                   "through the engines. Exit 0 when all are sound, 1 otherwise.")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: bundled lessons)")
-    p.add_argument("--explanations", action="store_true",
-                   help="list the quantities of every puzzle that cannot yet explain their value or refute a "
-                        "wrong one")
-    p.set_defaults(handler="cmd_lint")
     p = sub.add_parser("progress", help="show, export or reset your progress",
                        description="Show your progress (stored in SQLite under TUTOR_HOME or the user data "
                                    "folder).")
@@ -103,6 +112,18 @@ def build_parser() -> Parser:
     group.add_argument("--reset", metavar="LESSON", help="forget one lesson's progress")
     group.add_argument("--export", metavar="FILE", help="write everything recorded to FILE as JSON")
     p.set_defaults(handler="cmd_progress")
+
+
+def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``lint``, ``new``, ``schema`` and ``preview``: for instructors writing lessons."""
+    p = sub.add_parser("lint", help="check lessons: schema, computed answers, reference answers, mistakes",
+                       description="Validate lessons and run their reference answers and declared mistakes "
+                                   "through the engines. Exit 0 when all are sound, 1 otherwise.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: bundled lessons)")
+    p.add_argument("--explanations", action="store_true",
+                   help="list the quantities of every puzzle that cannot yet explain their value or refute a "
+                        "wrong one")
+    p.set_defaults(handler="cmd_lint")
     p = sub.add_parser("new", help="write a lesson skeleton that passes 'tutor lint'",
                        description="Write LESSON_ID.toml: a lesson skeleton for PUZZLE that passes 'tutor lint' "
                                    "as written, with every step kind shown in comments.")
@@ -126,6 +147,10 @@ def build_parser() -> Parser:
     p.add_argument("lesson", metavar="LESSON")
     p.add_argument("--no-hints", action="store_true", help="do not print each step's hint ladder")
     p.set_defaults(handler="cmd_preview")
+
+
+def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``grade``: a class's submissions."""
     p = sub.add_parser("grade", help="grade learners' submissions in parallel",
                        description="Check each submission file (one per learner) against a lesson's graded step "
                                    "with the exact engines, in parallel; one row per learner.")
@@ -141,16 +166,6 @@ def build_parser() -> Parser:
                      default=None, help="text (default), json, csv, gradescope (results.json), prairielearn "
                                         "(external-grader result) or junit (XML); see docs/authoring.md")
     p.set_defaults(handler="cmd_grade")
-    for name in ("start", "lint", "progress", "preview", "grade"):
-        sub.choices[name].add_argument(
-            "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
-            help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
-    for name in ("start", "preview"):
-        sub.choices[name].add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
-                                       help="text only: no colour and no pictures, for screen readers")
-        sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
-                                       help="draw lesson variants from N instead of your profile")
-    return parser
 
 
 def add_option(group: argparse._ActionsContainer, option: Option, dest: str) -> None:

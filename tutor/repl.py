@@ -16,7 +16,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tutor import render
 from tutor.course import load_catalog
@@ -24,6 +24,10 @@ from tutor.limits import INPUT_BYTES
 from tutor.paths import home, record_crash
 from tutor.progress import Progress
 from tutor.session import Reply, Session
+
+if TYPE_CHECKING:
+    from prompt_toolkit.history import History
+    from prompt_toolkit.key_binding import KeyBindings
 
 
 def plain_text(reply: Reply, unicode: bool = True, width: int | None = None) -> str:
@@ -151,8 +155,6 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     """The prompt_toolkit REPL.  ``input``/``output``/``emit`` are for tests (pipe input, DummyOutput)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.filters import Condition
-    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-    from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.output import ColorDepth
     from prompt_toolkit.styles import Style
 
@@ -169,6 +171,37 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
             render.show_terminal(replies, console)
 
     emit = emit or show
+    prompt: PromptSession[str] = PromptSession(
+        history=history_file(),
+        completer=TutorCompleter(session),
+        complete_while_typing=False,
+        bottom_toolbar=session.toolbar,
+        key_bindings=key_bindings(session),
+        multiline=Condition(lambda: True),
+        prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",
+        input=input,  # type: ignore[arg-type]
+        output=output,  # type: ignore[arg-type]
+        color_depth=ColorDepth.DEPTH_1_BIT if no_color else None,
+        style=style,
+    )
+    emit(session.start(lesson))
+    while not session.finished:
+        try:
+            text = prompt.prompt("> ")
+        except KeyboardInterrupt:
+            emit([Reply.info("(input cancelled; /quit or Ctrl-D to leave)")])
+            continue
+        except EOFError:
+            emit(session.handle("/quit"))
+            break
+        emit(safe_handle(session, text))
+    return 0
+
+
+def key_bindings(session: Session) -> KeyBindings:
+    """Enter (submit, or a new line where the answer continues), Ctrl-C (cancel the line) and Alt-Enter."""
+    from prompt_toolkit.key_binding import KeyBindings
+
     bindings = KeyBindings()
 
     @bindings.add("enter")
@@ -199,6 +232,13 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     def _newline(event: object) -> None:
         event.current_buffer.insert_text("\n")  # type: ignore[attr-defined]
 
+    return bindings
+
+
+def history_file() -> History:
+    """The REPL's history in the tutor's home folder (in memory when the folder cannot be written)."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
     history: History
     try:
         path = home() / "history"
@@ -206,31 +246,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         history = FileHistory(str(path))
     except OSError:
         history = InMemoryHistory()
-    prompt: PromptSession[str] = PromptSession(
-        history=history,
-        completer=TutorCompleter(session),
-        complete_while_typing=False,
-        bottom_toolbar=session.toolbar,
-        key_bindings=bindings,
-        multiline=Condition(lambda: True),
-        prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",
-        input=input,  # type: ignore[arg-type]
-        output=output,  # type: ignore[arg-type]
-        color_depth=ColorDepth.DEPTH_1_BIT if no_color else None,
-        style=style,
-    )
-    emit(session.start(lesson))
-    while not session.finished:
-        try:
-            text = prompt.prompt("> ")
-        except KeyboardInterrupt:
-            emit([Reply.info("(input cancelled; /quit or Ctrl-D to leave)")])
-            continue
-        except EOFError:
-            emit(session.handle("/quit"))
-            break
-        emit(safe_handle(session, text))
-    return 0
+    return history
 
 
 def run_repl(args: argparse.Namespace, lesson: str | None) -> int:

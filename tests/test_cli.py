@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.cli import INTERNAL_ERROR, main
+from tutor.cli import main
+from tutor.errors import Exit
 from tutor.puzzles.base import Command, Report
 from tutor.puzzles.coins import CoinTable
 from tutor.puzzles.options import Args
@@ -25,7 +26,7 @@ def test_a_bug_exits_3_with_one_line_and_the_crash_log(tmp_path, monkeypatch, ca
         raise ZeroDivisionError("a bug in an engine")
 
     monkeypatch.setitem(CoinTable.commands._items, "solve", Command("solve", "broken", (), broken))
-    assert main(["solve", "coins", "--coins", "3"]) == INTERNAL_ERROR == 3
+    assert main(["solve", "coins", "--coins", "3"]) == Exit.INTERNAL == 3
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert "internal error (ZeroDivisionError: a bug in an engine)" in err and str(tmp_path / "crash.log") in err

@@ -186,3 +186,22 @@ def test_no_module_outside_the_steps_asks_a_step_what_kind_it_is() -> None:
     caught = probes("if isinstance(step, Game) and step.goal == 'explore' or session.step.plays: pass\n"
                     "if s.label == 'number': pass", "x")
     assert len(caught) == 4, caught  # the scan finds what it looks for
+
+
+# -- lessons are parsed once ----------------------------------------------------------------------------
+
+
+def test_variants_are_drawn_from_the_template_without_reading_toml_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tomllib
+
+    import tutor.course.schema
+
+    varied = [lesson for lesson in CATALOG.ordered() if lesson.variants]
+    assert varied
+    monkeypatch.setattr(tomllib, "loads", lambda *_: pytest.fail("a variant read the TOML again"))
+    for name in ("validate", "validate_step"):
+        monkeypatch.setattr(tutor.course.schema, name, lambda *_: pytest.fail("a variant validated the file again"))
+    for lesson in varied:
+        assert lesson.template is not None
+        drawn = {repr(dict(lesson.template.instantiate(seed).variant)) for seed in range(6)}
+        assert len(drawn) > 1, lesson.id  # different seeds, different draws, from the same validated file

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from tutor import __version__
-from tutor.errors import InvalidNotation, InvalidParams, TooLarge, TutorError
+from tutor.errors import Exit, InvalidNotation, InvalidParams, TooLarge, TutorError
 from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES, to_int
 from tutor.puzzles.base import Command, Puzzle
@@ -28,7 +28,6 @@ from tutor.text import one_line, shorten
 
 GRADE_FORMATS = ("text", "json", "csv", "gradescope", "prairielearn", "junit")  # tutor.platforms.FORMATS
 
-INTERNAL_ERROR = 3  # exit status of a bug (0 correct, 1 incorrect, 2 bad input)
 
 PUZZLE_COMMANDS = {
     "solve": "solve a puzzle exactly and print the solution",
@@ -264,7 +263,7 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
             print(f"usage: tutor {command} PUZZLE [options] [--json]\n\n{PUZZLE_COMMANDS[command]}.\n")
             print("puzzles: " + ", ".join(puzzles.names()))
             print(f"Run 'tutor {command} PUZZLE --help' for the puzzle's options.")
-            return 0
+            return Exit.OK
         raise UsageError(f"tutor {command}: name a puzzle ({', '.join(puzzles.names())})")
     parser, puzzle, spec = puzzle_parser(command, puzzle_name)
     if want_help:
@@ -335,7 +334,7 @@ def list_puzzles() -> int:
 
     for puzzle in puzzles.all_puzzles():
         print(f"{puzzle.name:10} {puzzle.title}: {puzzle.summary}")
-    return 0
+    return Exit.OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -363,15 +362,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_repl(args, lesson=None)
     except UsageError as err:
         print(one_line(str(err)), file=sys.stderr)
-        return 2
+        return Exit.BAD_INPUT
     except TutorError as err:
         print(f"tutor: error: {one_line(str(err))}", file=sys.stderr)
-        return 2
+        return Exit.BAD_INPUT
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        return Exit.OK
     except Exception as err:  # a bug: one line, and the traceback in the crash log
         from tutor.paths import record_crash
 
@@ -379,4 +378,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"; the details are in {log}" if log else ""
         print(one_line(f"tutor: internal error ({type(err).__name__}: {err}){where}. Please report it."),
               file=sys.stderr)
-        return INTERNAL_ERROR
+        return Exit.INTERNAL

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tutor.errors import TutorError
+from tutor.errors import Exit, TutorError
 from tutor.limits import ID_CHARS
 from tutor.text import plural, shorten
 
@@ -31,7 +31,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
         for puzzle, names in missing_explanations().items():
             print(f"{puzzle}: {len(names)} quantities without an explanation or refutation"
                   + (f": {', '.join(names)}" if names else ""))
-        return 0
+        return Exit.OK
     paths = list(args.paths) + list(args.lessons or [])
     with Working("checking lessons") as bar:
         count, errors = lint_paths(paths, each=bar.update)
@@ -39,9 +39,9 @@ def cmd_lint(args: argparse.Namespace) -> int:
         print(err, file=sys.stderr)
     if errors:
         print(f"{plural(len(errors), 'problem')} in {plural(count, 'lesson')}", file=sys.stderr)
-        return 1
+        return Exit.INCORRECT
     print(f"{plural(count, 'lesson')} OK")
-    return 0
+    return Exit.OK
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
@@ -57,7 +57,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
     if args.reset:
         removed = progress.reset(args.reset)
         print(f"forgot {plural(removed, 'record')} of lesson {args.reset!r}")
-        return 0
+        return Exit.OK
     if args.export:
         try:
             with open(args.export, "w", encoding="utf-8") as handle:
@@ -65,16 +65,16 @@ def cmd_progress(args: argparse.Namespace) -> int:
         except OSError as err:
             raise TutorError(f"cannot write {args.export!r}: {err.strerror}") from None
         print(f"exported progress to {args.export}")
-        return 0
+        return Exit.OK
     catalog = load_catalog(args.lessons or [])
     rows = sorted(Summary.of(catalog, progress, recorded=True).lessons, key=lambda row: row.lesson)
     if args.json:
         print(json.dumps({"profile": progress.profile_id(), "lessons": [r.as_json() for r in rows]}, indent=2))
-        return 0
+        return Exit.OK
     for r in rows:
         status = "complete" if r.complete else f"{r.answered}/{r.questions}"
         print(f"{r.lesson:<24} {status:>9}  attempts {r.attempts:>3}  hints {r.hints:>3}  solutions {r.solutions:>2}")
-    return 0
+    return Exit.OK
 
 
 SCHEMA_FILE = "lesson.schema.json"
@@ -125,7 +125,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
     print(f"wrote {path}" + (f" and {schema}, which editors read for help as you type" if schema else "")
           + f"\ncheck it:   tutor lint {path}\nread it:    tutor preview {args.lesson_id} --lessons {folder}")
-    return 1 if errors else 0
+    return Exit.INCORRECT if errors else Exit.OK
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -134,7 +134,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     from tutor.course.schema import key_tables, schema_text
 
     sys.stdout.write(key_tables(args.which) if args.markdown else schema_text(args.which))
-    return 0
+    return Exit.OK
 
 
 def cmd_preview(args: argparse.Namespace) -> int:
@@ -147,7 +147,7 @@ def cmd_preview(args: argparse.Namespace) -> int:
     print(result.text)
     for problem in [*catalog.errors, *result.failures]:  # a clashing id or a broken file is a failure too
         print(problem, file=sys.stderr)
-    return 1 if result.failures or catalog.errors else 0
+    return Exit.INCORRECT if result.failures or catalog.errors else Exit.OK
 
 
 class Working:
@@ -260,4 +260,4 @@ def cmd_grade(args: argparse.Namespace) -> int:
     else:
         print(f"lesson {lesson.id}, step {step.index + 1} ({step.label})")
         print(rows_text(rows))
-    return 0
+    return Exit.OK

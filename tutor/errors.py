@@ -11,6 +11,17 @@ else that escapes is a bug: the shells write its traceback to a crash log.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
+
+class Exit(IntEnum):
+    """The exit statuses of every command: the stable contract (README)."""
+
+    OK = 0  # correct, or success
+    INCORRECT = 1  # a check that fails, lint or preview that finds problems
+    BAD_INPUT = 2  # bad input or usage: one line on standard error
+    INTERNAL = 3  # a bug: one line naming the crash log
+
 
 class TutorError(Exception):
     """Base class for every error caused by input (never by a bug)."""

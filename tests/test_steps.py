@@ -194,13 +194,15 @@ def test_no_module_outside_the_steps_asks_a_step_what_kind_it_is() -> None:
 def test_variants_are_drawn_from_the_template_without_reading_toml_again(monkeypatch: pytest.MonkeyPatch) -> None:
     import tomllib
 
+    import tutor.course.parse
     import tutor.course.schema
 
     varied = [lesson for lesson in CATALOG.ordered() if lesson.variants]
     assert varied
     monkeypatch.setattr(tomllib, "loads", lambda *_: pytest.fail("a variant read the TOML again"))
-    for name in ("validate", "validate_step"):
-        monkeypatch.setattr(tutor.course.schema, name, lambda *_: pytest.fail("a variant validated the file again"))
+    for module in (tutor.course.schema, tutor.course.parse):
+        for name in ("validate", "validate_step"):
+            monkeypatch.setattr(module, name, lambda *_: pytest.fail("a variant validated the file again"))
     for lesson in varied:
         assert lesson.template is not None
         drawn = {repr(dict(lesson.template.instantiate(seed).variant)) for seed in range(6)}

@@ -23,8 +23,8 @@ from tutor import render
 from tutor.cli import main
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.rules import parse_strategy as parse_coins
-from tutor.puzzles.coins.teach import verdict
 from tutor.puzzles.coins.teach.pictures import CIRCLE_MAX, places, tables
+from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.rules.tree import Hole, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import universe

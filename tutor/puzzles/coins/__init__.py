@@ -5,7 +5,7 @@ Modules, in the order imports flow (the same roles in every family):
 * ``rules``  - the game object, tables, turns, classes, beliefs, and the move notation;
 * ``engine`` - belief-state search, the layered construction, exact verification, the trap;
 * ``theory`` - the algebra of x^N - 1 (sympy) and the decision: search, construction or trap;
-* ``teach``  - verdicts, hint ladders, lesson quantities, play against the Devil;
+* ``teach``  - answer kinds, lesson quantities, play against the Devil, pictures, verdicts, hint ladders;
 * ``cli``    - the command-line reports and their JSON contract.
 """
 
@@ -14,7 +14,8 @@ from __future__ import annotations
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.coins.cli import COMMANDS
 from tutor.puzzles.coins.rules import CoinGame
-from tutor.puzzles.coins.teach import KINDS, PLAY
+from tutor.puzzles.coins.teach.kinds import KINDS
+from tutor.puzzles.coins.teach.play import PLAY
 from tutor.puzzles.coins.teach.quantities import QUANTITIES
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args

@@ -8,8 +8,9 @@ Modules, in the order imports flow (the same roles in every family):
   sums of boards, the computer player; ``engine.table``, exhaustive retrograde tables and Grundy values;
 * ``theory`` - the sympy-checked proof and the limit alpha; ``theory.evaluate``, exact values
   of formulas; ``theory.conjecture``, the workbench that tests them against the table;
-* ``teach``  - question arguments and hint ladders; ``teach.kinds``, answer kinds and verdicts;
-  ``teach.quantities``, lesson values; ``teach.play``, games against the computer;
+* ``teach``  - ``teach.kinds``, answer kinds; ``teach.quantities``, lesson values with their reasons;
+  ``teach.play``, games against the computer; ``teach.pictures``, the board drawn; and helpers
+  (question arguments, verdicts, reasons, hint ladders);
 * ``cli``    - the command-line reports and their JSON contract.
 """
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.gods.cli import COMMANDS
 from tutor.puzzles.gods.rules import GodsGame, make_game
-from tutor.puzzles.gods.teach import KINDS, QUANTITIES
+from tutor.puzzles.gods.teach.kinds import KINDS
+from tutor.puzzles.gods.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
 
 CLASSIC_OPENING = "ask A: would you say ja to (B is Random)"

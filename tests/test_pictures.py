@@ -30,8 +30,8 @@ from tutor.puzzles.gods.rules.tree import Hole, TreeError, draw_tree, format_tre
 from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.notation import format_board, parse_board
-from tutor.puzzles.lightsout.teach.verdicts import BLOCKS_MAX, LIT, PRESSED
-from tutor.puzzles.lightsout.teach.verdicts import render as draw_board
+from tutor.puzzles.lightsout.teach.pictures import BLOCKS_MAX, LIT, PRESSED
+from tutor.puzzles.lightsout.teach.pictures import render as draw_board
 from tutor.session import Reply
 from tutor.shown import Picture, above, join, text_of
 

@@ -27,7 +27,9 @@ from tutor.puzzles.lightsout.cli import COMMANDS
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOOD_HELP, NEIGHBOURHOODS, random_board
 from tutor.puzzles.lightsout.rules.notation import format_board
-from tutor.puzzles.lightsout.teach import KINDS, PLAY, QUANTITIES
+from tutor.puzzles.lightsout.teach.kinds import KINDS
+from tutor.puzzles.lightsout.teach.play import PLAY
+from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
 
 

@@ -11,13 +11,7 @@ quantity gives live next to it, in ``teach.quantities``.
 from __future__ import annotations
 
 from tutor.errors import TutorError
-from tutor.puzzles.wythoff.engine import (
-    grundy_values,
-    losing_index,
-    p_position,
-    sum_winning_moves,
-    winning_moves,
-)
+from tutor.puzzles.wythoff.engine import grundy_values, losing_index, p_position, sum_winning_moves, winning_moves
 from tutor.puzzles.wythoff.rules import (
     Boards,
     Move,

@@ -1,6 +1,6 @@
 """Names vulture cannot see used: called by frameworks, by name, or kept as documented data.
 
-Run: vulture tutor vulture_whitelist.py --ignore-decorators "@*.register,@*.add,@*.explains,@*.refutes" (the test suite does).
+Run: vulture tutor vulture_whitelist.py --ignore-decorators "@*.register,@*.add" (the test suite does).
 Registered quantities, answer kinds and commands are found through their registries.
 """
 
@@ -11,7 +11,7 @@ from prompt_toolkit.buffer import Buffer
 
 from tutor import cli, commands, completer
 from tutor.course import model, schema
-from tutor.puzzles import answers, base, coins, gods, lightsout, wythoff
+from tutor.puzzles import base, coins, gods, lightsout, wythoff
 from tutor.session import answers as session_answers
 
 commands.cmd_start, commands.cmd_lint, commands.cmd_progress  # argparse handlers, looked up by name
@@ -21,8 +21,6 @@ completer.TutorCompleter.get_completions  # prompt_toolkit calls it
 coins.CoinTable, gods.Gods, lightsout.LightsOut, wythoff.Wythoff  # families are found by name in tutor.puzzles.BUILTIN
 model.Lesson.tags  # a documented lesson key, kept for instructors' tools
 base.Puzzle.samples, base.Sample.random_games  # read by the conformance suite
-answers.Quantities.explains, answers.Quantities.refutes  # fill the explanation slots (next issue)
-answers.Quantity.explain, answers.Quantity.refute
 session_answers.Answering.expected  # the REPL's status and the tests read it
 
 re2.Options.case_sensitive, re2.Options.log_errors  # RE2 reads the options it is given

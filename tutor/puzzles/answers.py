@@ -1,8 +1,8 @@
 """Answers and quantities: how a family's answer kinds and lesson quantities are registered.
 
 * ``Verdict`` - an exact judgement of one answer.
-* ``Quantity`` - a value a lesson may ask for, computed by the engine, with slots
-  for the explanation of its value and the refutation of a wrong one.
+* ``Quantity`` - a value a lesson may ask for, computed by the engine, registered
+  with the explanation of its value and the refutation of a wrong one.
 * ``AnswerKind`` - what an answer is: parse, format, check, reference, hints,
   completions, and whether it is written over several lines.
 * ``Registry`` - named items in declaration order (``Quantities``, ``Kinds``).
@@ -105,12 +105,13 @@ class Quantity(Generic[G]):
 
     ``explain(game, args, value)`` says why the value is what it is;
     ``refute(game, args, value, wrong)`` says why ``wrong`` is not it, with
-    something the engine computed.  Both are given when the quantity is
-    registered, next to its ``compute``.
+    something the engine computed.  Both are required: a quantity is made with
+    its reasons, never filled in later, so every quantity a lesson can ask for
+    can say why.
     """
 
     def __init__(self, name: str, description: str, compute: Compute, args: tuple[Option, ...] = (), *,
-                 explain: Explain | None = None, refute: Refute | None = None) -> None:
+                 explain: Explain, refute: Refute) -> None:
         self.name = name
         self.description = description
         self.compute = compute
@@ -147,8 +148,8 @@ class Quantities(Registry[Quantity[Any]]):
     def __init__(self) -> None:
         super().__init__("quantity")
 
-    def register(self, name: str, description: str, *, args: tuple[Option, ...] = (),
-                 explain: Explain | None = None, refute: Refute | None = None) -> Callable[[C], C]:
+    def register(self, name: str, description: str, *, explain: Explain, refute: Refute,
+                 args: tuple[Option, ...] = ()) -> Callable[[C], C]:
         """Decorator: register a compute function as the quantity ``name``, with the functions that explain its
         value and refute a wrong one (the function is returned as it is, so it stays importable, and picklable,
         under its own name)."""
@@ -167,24 +168,6 @@ class Quantities(Registry[Quantity[Any]]):
             for name, quantity in part.items():
                 whole.add(name, quantity)
         return whole
-
-    def explains(self, name: str) -> Callable[[Explain], Explain]:
-        """Decorator: fill the explanation slot of quantity ``name``."""
-
-        def wrap(fn: Explain) -> Explain:
-            self[name].explain = fn
-            return fn
-
-        return wrap
-
-    def refutes(self, name: str) -> Callable[[Refute], Refute]:
-        """Decorator: fill the refutation slot of quantity ``name``."""
-
-        def wrap(fn: Refute) -> Refute:
-            self[name].refute = fn
-            return fn
-
-        return wrap
 
 
 # -- answer kinds --------------------------------------------------------------------------

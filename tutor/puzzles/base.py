@@ -15,8 +15,8 @@ Vocabulary:
   family's ``Play`` (``tutor.puzzles.play``).
 * a *quantity* - a value a lesson may ask for (``"shortest_length"``), computed by
   the engine, never typed into a lesson; registered with its description, the
-  question arguments it takes, and slots that explain its value and refute a
-  wrong one.
+  question arguments it takes, and the functions that explain its value and
+  refute a wrong one.
 * a *command* - ``solve``, ``check``, ``hint``, ``analyze``: typed options in,
   a ``Report`` (JSON data, text, exit code) out.
 * *options* - every named input, declared once (``tutor.puzzles.options``).

@@ -53,7 +53,7 @@ def smallest_prime_factor(n: int) -> int:
 
 def winnable(n: int, k: int, dihedral: bool) -> bool:
     """The theorem's condition (either goal): N = 1, or N and K powers of one prime p, and p = 2 if
-    the Devil may reflect (theory.py proves both directions)."""
+    the Devil may reflect (``theory`` proves both directions)."""
     if n == 1:
         return True
     pn, pk = prime_power(n), prime_power(k)
@@ -154,7 +154,7 @@ def layered_pieces(levels: list[Level], word: Callable[[Move], str], sep: str,
 
 
 def construction_applies(model: Model) -> bool:
-    """Whether the layered strategy exists (exactly when a sure win exists: theory.py)."""
+    """Whether the layered strategy exists (exactly when a sure win exists: ``theory``)."""
     return winnable(model.n, model.k, model.dihedral)
 
 

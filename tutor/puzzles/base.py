@@ -148,6 +148,7 @@ class Puzzle(ABC, Generic[G]):
     commands: ClassVar[Commands]
     play: ClassVar[Play[Any, Any, Any] | None] = None
     samples: ClassVar[tuple[Sample, ...]] = (Sample(),)
+    order: ClassVar[int] = 0  # a built-in's place in the course (1 = first); other families are listed by name
 
     # -- the game ------------------------------------------------------------------------------
 

@@ -20,6 +20,8 @@ from tutor.puzzles.coins.teach.quantities import QUANTITIES
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
 
+__all__ = ["CoinTable"]  # the family's Puzzle, named by its entry point in pyproject.toml
+
 MAX_SIZE = 1_000_000  # the largest N and K: solve and analyze decide these instantly
 
 
@@ -28,6 +30,7 @@ class CoinTable(Puzzle[CoinGame]):
 
     name = "coins"
     title = "The rotating coin table"
+    order = 1
     summary = "flip coins blindfolded while the Devil turns the table; find a sure win"
     params = (
         Option("coins", int, 4, "number of positions N (check, hint and play need K^N <= 2^20)",

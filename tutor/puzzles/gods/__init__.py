@@ -25,6 +25,8 @@ from tutor.puzzles.gods.teach.kinds import KINDS
 from tutor.puzzles.gods.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
 
+__all__ = ["Gods"]  # the family's Puzzle, named by its entry point in pyproject.toml
+
 CLASSIC_OPENING = "ask A: would you say ja to (B is Random)"
 
 
@@ -33,6 +35,7 @@ class Gods(Puzzle[GodsGame]):
 
     name = "gods"
     title = "The three gods"
+    order = 3
     summary = "identify True, False and Random with three da/ja questions"
     params = (
         Option("gods", str, "True,False,Random", "the gods' roles, one per god (A, B, C, ...)"),

@@ -32,12 +32,15 @@ from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
 
+__all__ = ["LightsOut"]  # the family's Puzzle, named by its entry point in pyproject.toml
+
 
 class LightsOut(Puzzle[LightsGame]):
     """Lights Out on m x n boards, with torus, other neighbourhoods and k states."""
 
     name = "lightsout"
     title = "Lights Out (heads up)"
+    order = 4
     summary = "press cells to darken a grid: light chasing, then linear algebra over GF(2)"
     params = (
         Option("size", str, "", "board size ROWSxCOLS (default: the board's own size, else 5x5)"),

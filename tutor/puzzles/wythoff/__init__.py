@@ -31,6 +31,8 @@ from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.play import PLAY
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
 
+__all__ = ["Wythoff"]  # the family's Puzzle, named by its entry point in pyproject.toml
+
 RANDOM_PILE_LIMIT = 10_000  # largest pile of a lesson's random position
 
 
@@ -39,6 +41,7 @@ class Wythoff(Puzzle[WythoffGame]):
 
     name = "wythoff"
     title = "Wythoff's game"
+    order = 2
     summary = ("two piles of pennies; take from one pile or the same from both; "
                "the losing positions follow the golden ratio")
     params = (

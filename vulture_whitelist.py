@@ -22,6 +22,7 @@ cli.main  # the console script
 completer.TutorCompleter.get_completions  # prompt_toolkit calls it
 model.Lesson.tags  # a documented lesson key, kept for instructors' tools
 base.Puzzle.samples, base.Sample.random_games  # read by the conformance suite
+base.Puzzle.limits  # read by the test that docs/limits.md lists every limit
 session_answers.Answering.expected  # the REPL's status and the tests read it
 
 re2.Options.case_sensitive, re2.Options.log_errors  # RE2 reads the options it is given

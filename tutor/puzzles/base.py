@@ -32,6 +32,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidParams
+from tutor.limits import Limit
 from tutor.puzzles.answers import (
     JSON,
     AnswerKind,
@@ -149,6 +150,7 @@ class Puzzle(ABC, Generic[G]):
     play: ClassVar[Play[Any, Any, Any] | None] = None
     samples: ClassVar[tuple[Sample, ...]] = (Sample(),)
     order: ClassVar[int] = 0  # a built-in's place in the course (1 = first); other families are listed by name
+    limits: ClassVar[tuple[Limit, ...]] = ()  # the family's own limits (docs/limits.md lists a built-in's)
 
     # -- the game ------------------------------------------------------------------------------
 

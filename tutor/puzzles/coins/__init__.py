@@ -2,6 +2,7 @@
 
 Modules, in the order imports flow (the same roles in every family):
 
+* ``limits`` - the family's limits on input sizes (docs/limits.md), below every layer;
 * ``rules``  - the game object, tables, turns, classes, beliefs, and the move notation;
 * ``engine`` - belief-state search, the layered construction, exact verification, the trap;
 * ``theory`` - the algebra of x^N - 1 (sympy) and the decision: search, construction or trap;
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.coins.cli import COMMANDS
+from tutor.puzzles.coins.limits import LIMITS
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.teach.kinds import KINDS
 from tutor.puzzles.coins.teach.play import PLAY
@@ -31,6 +33,7 @@ class CoinTable(Puzzle[CoinGame]):
     name = "coins"
     title = "The rotating coin table"
     order = 1
+    limits = LIMITS
     summary = "flip coins blindfolded while the Devil turns the table; find a sure win"
     params = (
         Option("coins", int, 4, "number of positions N (check, hint and play need K^N <= 2^20)",

@@ -2,6 +2,7 @@
 
 Modules, in the order imports flow (the same roles in every family):
 
+* ``limits`` - the family's limits on input sizes (docs/limits.md), below every layer;
 * ``rules``  - the game object, positions, moves, sums of boards and their notations;
   ``rules.formula``, the restricted language of conjecture formulas;
 * ``engine`` - the losing positions by exact integer formulas, winning moves, remoteness,
@@ -21,11 +22,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.errors import InvalidParams
-from tutor.limits import RANDOM_CELLS
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.cli import COMMANDS
 from tutor.puzzles.wythoff.engine import outcome, p_positions_upto
+from tutor.puzzles.wythoff.limits import LIMITS, RANDOM_CELLS
 from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, format_position
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.play import PLAY
@@ -42,6 +43,7 @@ class Wythoff(Puzzle[WythoffGame]):
     name = "wythoff"
     title = "Wythoff's game"
     order = 2
+    limits = LIMITS
     summary = ("two piles of pennies; take from one pile or the same from both; "
                "the losing positions follow the golden ratio")
     params = (

@@ -14,7 +14,6 @@ to, never renamed or removed.
 from __future__ import annotations
 
 from tutor.errors import InvalidParams
-from tutor.limits import WYTHOFF_UPTO
 from tutor.puzzles.answers import JSON, Verdict
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.options import Args, Option, required_text
@@ -29,6 +28,7 @@ from tutor.puzzles.wythoff.engine import (
     tabled,
 )
 from tutor.puzzles.wythoff.engine.table import SCAN_LIMIT, TABLE_LIMIT, scan_p_positions, table_p_positions
+from tutor.puzzles.wythoff.limits import WYTHOFF_UPTO
 from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_move, format_pairs, show_positions
 from tutor.puzzles.wythoff.teach.decision import decide
 from tutor.puzzles.wythoff.teach.kinds import KINDS

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.limits import CHECK_WORK
 from tutor.puzzles import meter
+from tutor.puzzles.coins.limits import CHECK_WORK
 from tutor.puzzles.coins.rules import Model, Move, Table
 
 

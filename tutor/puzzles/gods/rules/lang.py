@@ -41,7 +41,7 @@ import re
 from dataclasses import dataclass
 
 from tutor.errors import InvalidNotation
-from tutor.limits import QUESTION_DEPTH, QUESTION_TOKENS
+from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules.worlds import ROLES, Universe, WorldSet
 from tutor.text import shorten
 

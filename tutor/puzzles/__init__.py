@@ -32,7 +32,7 @@ def register(name: str, target: str) -> None:
 def builtin(target: str) -> bool:
     """Whether ``"module:Class"`` names a family inside this package.
 
-    >>> builtin("tutor.puzzles.coins:CoinTable"), builtin("tutor_nim:Nim")
+    >>> builtin("tutor.puzzles.example:Example"), builtin("tutor_nim:Nim")
     (True, False)
     """
     return target.startswith(__name__ + ".")

@@ -13,7 +13,8 @@ from test_coins_rules import FIFTEEN, Move, Rules, flips, moves_of
 from tutor.errors import InvalidNotation
 from tutor.puzzles.coins import CoinTable
 from tutor.puzzles.coins.rules import CoinGame, model
-from tutor.puzzles.coins.teach import CoinPlay, hint_data
+from tutor.puzzles.coins.teach.hints import hint_data
+from tutor.puzzles.coins.teach.play import CoinPlay
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import NO_ARGS
 from tutor.puzzles.play import LEARNER

@@ -9,7 +9,8 @@ from tests.helpers import correct_answer, new_session, text
 from tutor.errors import TutorError
 from tutor.puzzles import get
 from tutor.puzzles.coins.rules import CoinGame, parse_strategy
-from tutor.puzzles.coins.teach import PLAY, hint_data
+from tutor.puzzles.coins.teach.hints import hint_data
+from tutor.puzzles.coins.teach.play import PLAY
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import NO_ARGS
 from tutor.puzzles.play import LEARNER

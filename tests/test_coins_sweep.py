@@ -15,7 +15,8 @@ import pytest
 from tutor.puzzles import get
 from tutor.puzzles.coins.cli import analyze_command
 from tutor.puzzles.coins.rules import CoinGame, parse_strategy
-from tutor.puzzles.coins.teach import hint_data, verdict
+from tutor.puzzles.coins.teach.hints import hint_data
+from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import NO_ARGS, Args, resolve
 from tutor.shown import text_of

@@ -17,7 +17,7 @@ from test_coins_rules import FIFTEEN, Move, Rules, flips, moves_of
 
 from tutor.puzzles.coins import CoinTable, engine
 from tutor.puzzles.coins.rules import CoinGame, Model, model
-from tutor.puzzles.coins.teach import verdict
+from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
 from tutor.shown import text_of
 

@@ -59,6 +59,16 @@ def test_registry_knows_the_four_families() -> None:
         puzzles.get("chess")
 
 
+def test_built_in_families_are_the_entry_points_inside_tutor_puzzles_in_course_order() -> None:
+    from importlib.metadata import entry_points
+
+    found = {ep.name for ep in entry_points(group=puzzles.ENTRY_POINT_GROUP) if puzzles.builtin(ep.value)}
+    assert found and set(puzzles.builtin_names()) == found
+    orders = [puzzles.get(name).order for name in puzzles.builtin_names()]
+    assert orders == sorted(set(orders)) and orders[0] >= 1, orders  # each built-in has a place of its own
+    assert puzzles.names()[: len(found)] == puzzles.builtin_names()  # built-ins first, then the others by name
+
+
 def test_metadata(puzzle: Puzzle[Any]) -> None:
     assert puzzle.name and puzzle.title and puzzle.summary
     assert puzzle.kind_names(), "a puzzle must judge at least one kind of answer"

@@ -162,8 +162,8 @@ def grid_values(option: Option, arena: Path) -> list[str]:
     return [*HOSTILE_TEXT, *files, doubling, "1,1 + " * 150 + "1,1", " and ".join(["A is True"] * 60)]
 
 
-@pytest.mark.parametrize(("puzzle", "command"), [(p.name, c) for p in puzzles.all_puzzles()
-                                                 if p.name in puzzles.BUILTIN for c in p.commands])
+@pytest.mark.parametrize(("puzzle", "command"), [(p, c) for p in puzzles.builtin_names()
+                                                 for c in puzzles.get(p).commands])
 def test_every_option_with_every_hostile_value(puzzle: str, command: str, arena: Path) -> None:
     """Each declared parameter and option of the command, alone, with each hostile value."""
     spec = puzzles.get(puzzle)
@@ -181,7 +181,7 @@ def test_every_option_with_every_hostile_value(puzzle: str, command: str, arena:
                 check([command, puzzle, "--file", str(arena / name)])
 
 
-PUZZLE_COMMANDS = [(p.name, c) for p in puzzles.all_puzzles() if p.name in puzzles.BUILTIN for c in p.commands]
+PUZZLE_COMMANDS = [(p, c) for p in puzzles.builtin_names() for c in puzzles.get(p).commands]
 
 
 @pytest.mark.parametrize(("puzzle", "command"), PUZZLE_COMMANDS, ids=[f"{c}-{p}" for p, c in PUZZLE_COMMANDS])

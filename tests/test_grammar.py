@@ -16,7 +16,7 @@ from tutor import arithmetic
 from tutor.arithmetic import ExpressionError, evaluate
 from tutor.errors import InvalidNotation, TooLarge
 from tutor.grammar import END, Language, Nesting, NotationError, Reading, join_or
-from tutor.limits import QUESTION_DEPTH, QUESTION_TOKENS
+from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.gods.rules.lang import QuestionError, QuestionTooLarge, parse_asked, parse_question
 from tutor.puzzles.gods.rules.worlds import universe

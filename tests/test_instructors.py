@@ -32,7 +32,7 @@ def tutor(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> sub
 # -- tutor new ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["coins", "wythoff", "gods", "lightsout"])
+@pytest.mark.parametrize("name", puzzles.builtin_names())
 def test_new_skeleton_passes_lint_as_written(tmp_path, name):
     path = tmp_path / f"my-{name}.toml"
     path.write_text(skeleton(f"my-{name}", name))

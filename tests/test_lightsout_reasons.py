@@ -22,9 +22,10 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import residue_of
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import column_index, column_name, format_cell, parse_presses
-from tutor.puzzles.lightsout.teach import PLAY
+from tutor.puzzles.lightsout.teach.hints import hint_ladder
+from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.puzzles.lightsout.teach.race import method_race
-from tutor.puzzles.lightsout.teach.verdicts import hint_ladder, judge_presses, judge_top_row
+from tutor.puzzles.lightsout.teach.verdicts import judge_presses, judge_top_row
 from tutor.puzzles.options import resolve
 from tutor.shown import text_of
 

@@ -27,17 +27,31 @@ def section(title: str) -> list[list[str]]:
     return [[cell.strip() for cell in row.strip("|").split("|")] for row in rows[1:]]
 
 
+def every_limit() -> dict[str, Limit]:
+    """The shared limits (``tutor.limits``) and every built-in family's (``Puzzle.limits``), by name."""
+    found = dict(LIMITS)
+    for family in map(puzzles.get, puzzles.builtin_names()):
+        for limit in family.limits:
+            assert limit.name not in found, f"two limits are named {limit.name!r}"
+            found[limit.name] = limit
+    return found
+
+
 def test_the_limits_table_is_the_code():
-    documented = {cells[0].strip("`"): cells[1] for cells in section("Input limits")}
-    assert documented == {name: f"{limit.value:,} {limit.unit}" for name, limit in LIMITS.items()}
+    """Exact both ways: every documented limit is declared with that value, unit and meaning, and every declared
+    one is documented (a failure shows the rows the table should have)."""
+    documented = {cells[0].strip("`"): (cells[1], cells[2]) for cells in section("Input limits")}
+    declared = {name: (f"{limit.value:,} {limit.unit}", limit.what) for name, limit in every_limit().items()}
+    rows = "\n".join(f"| `{name}` | {value} | {what} |" for name, (value, what) in declared.items()
+                     if documented.get(name) != (value, what))
+    assert documented == declared, f"docs/limits.md, section Input limits, should have these rows:\n{rows}\n" \
+        f"and no rows for {sorted(set(documented) - set(declared))}"
     assert "[docs/limits.md](docs/limits.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_the_ranges_table_is_every_declared_maximum():
     declared = set()
-    for p in puzzles.all_puzzles():
-        if p.name not in puzzles.BUILTIN:
-            continue
+    for p in map(puzzles.get, puzzles.builtin_names()):
         options = [*p.params, *(o for c in p.commands for o in p.commands[c].options)]
         options += [o for k in p.kinds for o in getattr(p.kinds[k], "args", ())]
         options += [o for q in p.quantities for o in getattr(p.quantities[q], "args", ())]
@@ -89,7 +103,7 @@ def test_each_limit_is_one_line_naming_it(name, tmp_path, monkeypatch, capsys):
     assert main(CASES[name]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
-    assert f"over the limit {name} = {LIMITS[name].value:,}" in err and "docs/limits.md" in err
+    assert f"over the limit {name} = {every_limit()[name].value:,}" in err and "docs/limits.md" in err
 
 
 def test_files_and_standard_input_are_capped_and_only_regular_files_are_read(tmp_path, monkeypatch, capsys):

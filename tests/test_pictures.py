@@ -23,15 +23,15 @@ from tutor import render
 from tutor.cli import main
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.rules import parse_strategy as parse_coins
-from tutor.puzzles.coins.teach import verdict
 from tutor.puzzles.coins.teach.pictures import CIRCLE_MAX, places, tables
+from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.rules.tree import Hole, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.notation import format_board, parse_board
-from tutor.puzzles.lightsout.teach.verdicts import BLOCKS_MAX, LIT, PRESSED
-from tutor.puzzles.lightsout.teach.verdicts import render as draw_board
+from tutor.puzzles.lightsout.teach.pictures import BLOCKS_MAX, LIT, PRESSED
+from tutor.puzzles.lightsout.teach.pictures import render as draw_board
 from tutor.session import Reply
 from tutor.shown import Picture, above, join, text_of
 

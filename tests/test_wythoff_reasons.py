@@ -20,7 +20,7 @@ from tutor.course import load_file
 from tutor.errors import IllegalMove
 from tutor.puzzles.wythoff.engine import p_position, p_positions
 from tutor.puzzles.wythoff.rules import Rules, WythoffGame, parse_move
-from tutor.puzzles.wythoff.teach import position_hints
+from tutor.puzzles.wythoff.teach.hints import position_hints
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "wythoff"

@@ -1,4 +1,4 @@
-"""Every limit on a size the user controls, in one place (the table in docs/limits.md).
+"""Limits on the sizes the user controls: the ``Limit`` type and the limits every family shares.
 
 Input enters the tutor as command-line arguments, files, standard input, lines
 typed in a session, lesson files and grading folders.  Each size it controls is
@@ -13,10 +13,15 @@ stops a lesson that has used up its time, so one hostile file is reported as
 "not loaded" and the others load.  Every single unit of work is bounded by the
 size limits, so the budget bounds the whole.
 
+Each puzzle family declares its own limits in its ``limits`` module and names
+them on its ``Puzzle`` (``Puzzle.limits``); this module keeps the shared ones
+(text, numbers, lessons, grading).  docs/limits.md lists exactly these and every
+built-in family's, tested.
+
 Vocabulary:
 
 * ``Limit("board_cells", 1_000_000, "cells", "cells of a Lights Out board")`` - one limit;
-* ``LIMITS`` - all of them by name (docs/limits.md lists exactly these, tested).
+* ``LIMITS`` - the shared ones by name.
 """
 
 from __future__ import annotations
@@ -68,37 +73,6 @@ INT_DIGITS = _limit("int_digits", 4_000, "digits",
                     "one whole number anywhere (counted before it is converted; Python refuses 4,300)")
 ID_CHARS = _limit("id_chars", 100, "characters", "a lesson id, and a lesson named on the command line")
 
-# -- parsers -----------------------------------------------------------------------------------
-QUESTION_TOKENS = _limit("question_tokens", 2_000, "words and symbols", "one question to the gods")
-QUESTION_DEPTH = _limit("question_depth", 40, "levels",
-                        "nesting inside one question to the gods (parentheses, not, would you say, and/or chains)")
-TREE_DEPTH = _limit("tree_depth", 40, "questions", "questions on one path of a plan for the gods")
-STRATEGY_MOVES = _limit("strategy_moves", 2_000_000, "moves",
-                        "one coin strategy, counting every move each let block expands to")
-
-# -- engines' work, where input enters -------------------------------------------------------
-MOVE_TABLE_BYTES = _limit("move_table_bytes", 256_000_000, "bytes",
-                          "memory for the coin engine's cached per-move tables (the least recently used are "
-                          "dropped)")
-CHECK_WORK = _limit("check_work", 7_500_000_000, "steps",
-                    "checking one coin strategy (a step is about 1.5 ns): moves x (classes x turns + 40,000), plus "
-                    "8 x classes x turns x coins for every per-move table built; the 16-coin closed-form strategy "
-                    "takes 7.1 billion, 190,000 moves on a small table 7.5")
-BOARD_CELLS = _limit("board_cells", 1_000_000, "cells", "a Lights Out board (1000 x 1000)")
-BOARD_SIDE = _limit("board_side", 100_000, "rows or columns", "either side of a Lights Out board")
-WYTHOFF_UPTO = _limit("wythoff_upto", 1_000_000, "pennies", "the largest pile of analyze wythoff --upto")
-TABLE_WORK = _limit("table_work", 400_000_000, "a x (piles + 1)^2",
-                    "one exhaustive Wythoff table (analyze --table; the conjecture workbench uses the proven "
-                    "formula beyond it): a times the square of the largest pile plus one")
-GRUNDY_WORK = _limit("grundy_work", 3_000_000, "cells x (2a - 1)",
-                     "the Grundy tables of a sum of Wythoff boards: the cells of every board small enough for a table, "
-                     "times 2a - 1")
-WYTHOFF_BOARDS = _limit("wythoff_boards", 100, "boards", "boards in one sum of Wythoff boards")
-SYMPY_DECISIONS = _limit("sympy_decisions", 300, "values of k",
-                         "values of k at which the conjecture workbench needs sympy to decide a floor or ceiling "
-                         "exactly (the fast interval arithmetic decides the rest)")
-RANDOM_CELLS = _limit("random_cells", 250_000, "positions",
-                      "positions shuffled to draw a lesson's random Wythoff position (larger ranges are sampled)")
 
 # -- lessons and grading ---------------------------------------------------------------------
 LESSON_BYTES = _limit("lesson_bytes", 1_000_000, "bytes", "one lesson file or pack.toml")

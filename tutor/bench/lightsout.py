@@ -250,7 +250,8 @@ def cold_quantity(game, name: str, args: dict[str, int]):  # type: ignore[no-unt
     """One quantity with no cached analysis or race: its value, or the refusal (``TutorError``)."""
     from tutor.errors import TutorError
     from tutor.puzzles.lightsout import engine
-    from tutor.puzzles.lightsout.teach import QUANTITIES, race
+    from tutor.puzzles.lightsout.teach import race
+    from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
 
     engine.analyze.cache_clear()
     race.method_race.cache_clear()
@@ -281,7 +282,7 @@ def _quantity_figures(game, name: str, args: dict[str, int], label: str) -> list
 def quantities() -> list[Figure]:
     """Every lesson quantity on 1000 x 1000: lesson 4's all-on board (one pair per quantity), a random board
     (the worst pair), and every quantity of both in a fresh process (max RSS)."""
-    from tutor.puzzles.lightsout.teach import QUANTITIES
+    from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
 
     questions = [*((name, {}) for name in QUANTITIES), *BIG_QUESTIONS]
     figures = []

@@ -1,8 +1,14 @@
 """The registry of puzzle families, by name.
 
-Built-in families live in this package, one module each; plug-ins register more
-through the ``tutor.puzzles`` entry-point group.  Modules are imported only
-when a family is first asked for, so ``tutor --help`` stays fast.
+Every family registers through the ``tutor.puzzles`` entry-point group
+(``name = "module:Class"``), the built-in ones (declared in the tutor's own
+pyproject.toml) exactly like plug-ins.  A family is *built in* when its module
+lies inside this package; a built-in wins over a plug-in of the same name.
+
+Names come in a stable order: the built-ins in course order (each family's
+``Puzzle.order``), then every other family by name.  A plug-in's module is
+imported only when its family is first asked for, so ``tutor --help`` stays
+fast; listing the names loads the built-ins, to read their order.
 """
 
 from __future__ import annotations
@@ -12,14 +18,6 @@ from functools import cache
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.base import Puzzle
-
-# name -> "module:Class"; every built-in family is listed here.
-BUILTIN: dict[str, str] = {
-    "coins": "tutor.puzzles.coins:CoinTable",
-    "wythoff": "tutor.puzzles.wythoff:Wythoff",
-    "gods": "tutor.puzzles.gods:Gods",
-    "lightsout": "tutor.puzzles.lightsout:LightsOut",
-}
 
 ENTRY_POINT_GROUP = "tutor.puzzles"
 _REGISTERED: dict[str, str] = {}  # families registered in-process (tests, embedding)
@@ -31,24 +29,44 @@ def register(name: str, target: str) -> None:
     get.cache_clear()
 
 
+def builtin(target: str) -> bool:
+    """Whether ``"module:Class"`` names a family inside this package.
+
+    >>> builtin("tutor.puzzles.example:Example"), builtin("tutor_nim:Nim")
+    (True, False)
+    """
+    return target.startswith(__name__ + ".")
+
+
 @cache
-def _plugin_targets() -> dict[str, str]:
-    """Entry points of installed plug-ins: name -> "module:attr"."""
+def _installed() -> tuple[dict[str, str], dict[str, str]]:
+    """The ``tutor.puzzles`` entry points, name -> "module:Class": (built-ins, plug-ins)."""
     from importlib.metadata import entry_points
 
-    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    builtins: dict[str, str] = {}
+    plugins: dict[str, str] = {}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        (builtins if builtin(ep.value) else plugins).setdefault(ep.name, ep.value)
+    return builtins, plugins
+
+
+@cache
+def builtin_names() -> list[str]:
+    """The built-in families, in course order."""
+    return sorted(_installed()[0], key=lambda name: (get(name).order, name))
 
 
 def names() -> list[str]:
-    """Every registered puzzle name, built-ins first."""
-    extra = sorted(n for n in {**_plugin_targets(), **_REGISTERED} if n not in BUILTIN)
-    return [*BUILTIN, *extra]
+    """Every registered puzzle name: the built-ins in course order, then the others by name."""
+    builtins = builtin_names()
+    return [*builtins, *sorted(n for n in {**_installed()[1], **_REGISTERED} if n not in builtins)]
 
 
 @cache
 def get(name: str) -> Puzzle:
     """The puzzle family registered as ``name``; ``InvalidParams`` if there is none."""
-    target = BUILTIN.get(name) or _REGISTERED.get(name) or _plugin_targets().get(name)
+    builtins, plugins = _installed()
+    target = builtins.get(name) or _REGISTERED.get(name) or plugins.get(name)
     if target is None:
         raise InvalidParams(f"unknown puzzle {name!r} (known: {', '.join(names())})")
     module_name, _, attr = target.partition(":")

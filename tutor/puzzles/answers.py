@@ -1,8 +1,8 @@
 """Answers and quantities: how a family's answer kinds and lesson quantities are registered.
 
 * ``Verdict`` - an exact judgement of one answer.
-* ``Quantity`` - a value a lesson may ask for, computed by the engine, with slots
-  for the explanation of its value and the refutation of a wrong one.
+* ``Quantity`` - a value a lesson may ask for, computed by the engine, registered
+  with the explanation of its value and the refutation of a wrong one.
 * ``AnswerKind`` - what an answer is: parse, format, check, reference, hints,
   completions, and whether it is written over several lines.
 * ``Registry`` - named items in declaration order (``Quantities``, ``Kinds``).
@@ -98,21 +98,23 @@ Refute = Callable[[Any, Args, Value, Value], str]
 
 
 class Quantity(Generic[G]):
-    """A value a lesson may ask for, computed from the game and the question arguments.
+    """A value a lesson may ask for, computed from the game and the question arguments, with its two reasons.
 
     ``explain(game, args, value)`` says why the value is what it is;
     ``refute(game, args, value, wrong)`` says why ``wrong`` is not it, with
-    something the engine computed.  Both are optional slots that lint lists
-    when empty.
+    something the engine computed.  Both are required: a quantity is made with
+    its reasons, never filled in later, so every quantity a lesson can ask for
+    can say why.
     """
 
-    def __init__(self, name: str, description: str, compute: Compute, args: tuple[Option, ...] = ()) -> None:
+    def __init__(self, name: str, description: str, compute: Compute, args: tuple[Option, ...] = (), *,
+                 explain: Explain, refute: Refute) -> None:
         self.name = name
         self.description = description
         self.compute = compute
         self.args = args
-        self.explain: Explain | None = None
-        self.refute: Refute | None = None
+        self.explain = explain
+        self.refute = refute
 
     def __call__(self, game: G, args: Mapping[str, Any] = NO_ARGS) -> Value:
         """The value for ``game``; ``args`` may hold more names than this quantity takes."""
@@ -123,49 +125,46 @@ class Quantity(Generic[G]):
         return resolve(self.args, raw, f"quantity {self.name!r}", strict=False)
 
 
-
 class Quantities(Registry[Quantity[Any]]):
-    """A family's quantities, registered by decorator:
+    """A family's quantities, registered by decorator with their explanation and refutation:
 
     >>> QUANTITIES = Quantities()
-    >>> @QUANTITIES.register("answer", "the answer to everything")
+    >>> def why(game, args, value):
+    ...     return "it is the answer"
+    >>> def why_not(game, args, value, wrong):
+    ...     return f"{wrong} is not the answer"
+    >>> @QUANTITIES.register("answer", "the answer to everything", explain=why, refute=why_not)
     ... def answer(game, args):
     ...     return 42
     >>> QUANTITIES["answer"](None)
     42
+
+    A family with many quantities keeps them by topic, one registry each, and joins them in order.
     """
 
     def __init__(self) -> None:
         super().__init__("quantity")
 
-    def register(self, name: str, description: str, *, args: tuple[Option, ...] = ()
-                 ) -> Callable[[C], C]:
-        """Decorator: register a compute function as the quantity ``name`` (the function is returned as it
-        is, so it stays importable, and picklable, under its own name)."""
+    def register(self, name: str, description: str, *, explain: Explain, refute: Refute,
+                 args: tuple[Option, ...] = ()) -> Callable[[C], C]:
+        """Decorator: register a compute function as the quantity ``name``, with the functions that explain its
+        value and refute a wrong one (the function is returned as it is, so it stays importable, and picklable,
+        under its own name)."""
 
         def wrap(fn: C) -> C:
-            self.add(name, Quantity(name, description, fn, args))
+            self.add(name, Quantity(name, description, fn, args, explain=explain, refute=refute))
             return fn
 
         return wrap
 
-    def explains(self, name: str) -> Callable[[Explain], Explain]:
-        """Decorator: fill the explanation slot of quantity ``name``."""
-
-        def wrap(fn: Explain) -> Explain:
-            self[name].explain = fn
-            return fn
-
-        return wrap
-
-    def refutes(self, name: str) -> Callable[[Refute], Refute]:
-        """Decorator: fill the refutation slot of quantity ``name``."""
-
-        def wrap(fn: Refute) -> Refute:
-            self[name].refute = fn
-            return fn
-
-        return wrap
+    @classmethod
+    def joined(cls, *parts: Quantities) -> Quantities:
+        """One registry with the quantities of every part, in order (a family's topics, joined)."""
+        whole = cls()
+        for part in parts:
+            for name, quantity in part.items():
+                whole.add(name, quantity)
+        return whole
 
 
 # -- answer kinds --------------------------------------------------------------------------

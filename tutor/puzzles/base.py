@@ -15,8 +15,8 @@ Vocabulary:
   family's ``Play`` (``tutor.puzzles.play``).
 * a *quantity* - a value a lesson may ask for (``"shortest_length"``), computed by
   the engine, never typed into a lesson; registered with its description, the
-  question arguments it takes, and slots that explain its value and refute a
-  wrong one.
+  question arguments it takes, and the functions that explain its value and
+  refute a wrong one.
 * a *command* - ``solve``, ``check``, ``hint``, ``analyze``: typed options in,
   a ``Report`` (JSON data, text, exit code) out.
 * *options* - every named input, declared once (``tutor.puzzles.options``).
@@ -32,6 +32,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidParams
+from tutor.limits import Limit
 from tutor.puzzles.answers import (
     JSON,
     AnswerKind,
@@ -148,6 +149,8 @@ class Puzzle(ABC, Generic[G]):
     commands: ClassVar[Commands]
     play: ClassVar[Play[Any, Any, Any] | None] = None
     samples: ClassVar[tuple[Sample, ...]] = (Sample(),)
+    order: ClassVar[int] = 0  # a built-in's place in the course (1 = first); other families are listed by name
+    limits: ClassVar[tuple[Limit, ...]] = ()  # the family's own limits (docs/limits.md lists a built-in's)
 
     # -- the game ------------------------------------------------------------------------------
 

@@ -84,13 +84,13 @@ class ChoiceKind(AnswerKind[Any, str]):
 
 
 def refutation(quantity: Quantity[Any], game: Any, args: Args, value: Any, wrong: Any) -> str:
-    """Why ``wrong`` is not the value, in the engine's words ("" when the quantity has no refutation)."""
-    return quantity.refute(game, args, value, wrong) if quantity.refute is not None else ""
+    """Why ``wrong`` is not the value, in the engine's words."""
+    return quantity.refute(game, args, value, wrong)
 
 
 def explanation(quantity: Quantity[Any], game: Any, args: Args) -> str:
-    """Why the quantity's value is what it is, in the engine's words ("" when it has no explanation)."""
-    return "" if quantity.explain is None else quantity.explain(game, args, quantity.compute(game, args))
+    """Why the quantity's value is what it is, in the engine's words."""
+    return quantity.explain(game, args, quantity.compute(game, args))
 
 
 def pick_option(options: tuple[str, ...], text: str) -> str:

@@ -116,9 +116,6 @@ class Computed(Question):
     def lint_reasons(self, value: Value) -> list[str]:
         """Every wrong value gets a reason from the engine: the quantity refutes, and says something each time."""
         quantity = self.computes
-        if quantity.refute is None:
-            return [f".compute: quantity {quantity.name!r} cannot say why a wrong answer is wrong (its refute slot "
-                    "is empty), so a learner would get a bare refusal"]
         args = quantity.arguments(self.args)
         for wrong in self.wrong_values(value):
             checkpoint()

@@ -2,10 +2,11 @@
 
 Modules, in the order imports flow (the same roles in every family):
 
+* ``limits`` - the family's limits on input sizes (docs/limits.md), below every layer;
 * ``rules``  - the game object, tables, turns, classes, beliefs, and the move notation;
 * ``engine`` - belief-state search, the layered construction, exact verification, the trap;
 * ``theory`` - the algebra of x^N - 1 (sympy) and the decision: search, construction or trap;
-* ``teach``  - verdicts, hint ladders, lesson quantities, play against the Devil;
+* ``teach``  - answer kinds, lesson quantities, play against the Devil, pictures, verdicts, hint ladders;
 * ``cli``    - the command-line reports and their JSON contract.
 """
 
@@ -13,11 +14,15 @@ from __future__ import annotations
 
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.coins.cli import COMMANDS
+from tutor.puzzles.coins.limits import LIMITS
 from tutor.puzzles.coins.rules import CoinGame
-from tutor.puzzles.coins.teach import KINDS, PLAY
+from tutor.puzzles.coins.teach.kinds import KINDS
+from tutor.puzzles.coins.teach.play import PLAY
 from tutor.puzzles.coins.teach.quantities import QUANTITIES
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
+
+__all__ = ["CoinTable"]  # the family's Puzzle, named by its entry point in pyproject.toml
 
 MAX_SIZE = 1_000_000  # the largest N and K: solve and analyze decide these instantly
 
@@ -27,6 +32,8 @@ class CoinTable(Puzzle[CoinGame]):
 
     name = "coins"
     title = "The rotating coin table"
+    order = 1
+    limits = LIMITS
     summary = "flip coins blindfolded while the Devil turns the table; find a sure win"
     params = (
         Option("coins", int, 4, "number of positions N (check, hint and play need K^N <= 2^20)",

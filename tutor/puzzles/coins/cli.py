@@ -16,7 +16,8 @@ from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
-from tutor.puzzles.coins.teach import hint_data, move_json, verdict
+from tutor.puzzles.coins.teach.hints import hint_data
+from tutor.puzzles.coins.teach.verdicts import move_json, verdict
 from tutor.puzzles.coins.theory import Solution, analyze, decide, prime_factors
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.shown import join

@@ -6,6 +6,7 @@ learner writes single questions and whole plans (question trees).
 
 Modules, in the order imports flow (the same roles in every family):
 
+* ``limits`` - the family's limits on input sizes (docs/limits.md), below every layer;
 * ``rules``  - the game object, the worlds as bit sets, the question language and
   the plan notation (a subpackage: ``worlds``, ``lang``, ``tree``);
 * ``engine`` - the memoised AND-OR solver and exact plan verification (``solver``, ``verify``);
@@ -20,9 +21,13 @@ from __future__ import annotations
 
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.gods.cli import COMMANDS
+from tutor.puzzles.gods.limits import LIMITS
 from tutor.puzzles.gods.rules import GodsGame, make_game
-from tutor.puzzles.gods.teach import KINDS, QUANTITIES
+from tutor.puzzles.gods.teach.kinds import KINDS
+from tutor.puzzles.gods.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
+
+__all__ = ["Gods"]  # the family's Puzzle, named by its entry point in pyproject.toml
 
 CLASSIC_OPENING = "ask A: would you say ja to (B is Random)"
 
@@ -32,6 +37,8 @@ class Gods(Puzzle[GodsGame]):
 
     name = "gods"
     title = "The three gods"
+    order = 3
+    limits = LIMITS
     summary = "identify True, False and Random with three da/ja questions"
     params = (
         Option("gods", str, "True,False,Random", "the gods' roles, one per god (A, B, C, ...)"),

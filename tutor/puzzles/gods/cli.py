@@ -21,8 +21,10 @@ from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import draw_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
-from tutor.puzzles.gods.teach import GOAL, LIMIT, QUESTIONS, TARGET, target_of, tree_ladder, tree_verdict
 from tutor.puzzles.gods.teach.coach import judge_question, open_places
+from tutor.puzzles.gods.teach.hints import tree_ladder
+from tutor.puzzles.gods.teach.questions import GOAL, LIMIT, QUESTIONS, TARGET, target_of
+from tutor.puzzles.gods.teach.verdicts import tree_verdict
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.shown import Drawn, join
 from tutor.text import plural

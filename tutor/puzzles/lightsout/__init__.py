@@ -7,6 +7,7 @@ bit-parallel light chasing, which handles 1000 x 1000 in well under a second.
 
 Modules, in the order imports flow (the same roles in every family):
 
+* ``limits`` - the family's limits on input sizes (docs/limits.md), below every layer;
 * ``rules``  - the game object, boards, cells and presses, and their notation (parse/format pairs);
 * ``engine`` - solving over GF(2) and GF(p), the bit-parallel chase, the fewest presses;
 * ``theory`` - the polynomial nullity over GF(2), and the press matrix seen through sympy;
@@ -24,11 +25,16 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.cli import COMMANDS
+from tutor.puzzles.lightsout.limits import LIMITS
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOOD_HELP, NEIGHBOURHOODS, random_board
 from tutor.puzzles.lightsout.rules.notation import format_board
-from tutor.puzzles.lightsout.teach import KINDS, PLAY, QUANTITIES
+from tutor.puzzles.lightsout.teach.kinds import KINDS
+from tutor.puzzles.lightsout.teach.play import PLAY
+from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
 from tutor.puzzles.options import Args
+
+__all__ = ["LightsOut"]  # the family's Puzzle, named by its entry point in pyproject.toml
 
 
 class LightsOut(Puzzle[LightsGame]):
@@ -36,6 +42,8 @@ class LightsOut(Puzzle[LightsGame]):
 
     name = "lightsout"
     title = "Lights Out (heads up)"
+    order = 4
+    limits = LIMITS
     summary = "press cells to darken a grid: light chasing, then linear algebra over GF(2)"
     params = (
         Option("size", str, "", "board size ROWSxCOLS (default: the board's own size, else 5x5)"),

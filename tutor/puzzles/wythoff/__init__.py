@@ -2,14 +2,16 @@
 
 Modules, in the order imports flow (the same roles in every family):
 
+* ``limits`` - the family's limits on input sizes (docs/limits.md), below every layer;
 * ``rules``  - the game object, positions, moves, sums of boards and their notations;
   ``rules.formula``, the restricted language of conjecture formulas;
 * ``engine`` - the losing positions by exact integer formulas, winning moves, remoteness,
   sums of boards, the computer player; ``engine.table``, exhaustive retrograde tables and Grundy values;
 * ``theory`` - the sympy-checked proof and the limit alpha; ``theory.evaluate``, exact values
   of formulas; ``theory.conjecture``, the workbench that tests them against the table;
-* ``teach``  - question arguments and hint ladders; ``teach.kinds``, answer kinds and verdicts;
-  ``teach.quantities``, lesson values; ``teach.play``, games against the computer;
+* ``teach``  - ``teach.kinds``, answer kinds; ``teach.quantities``, lesson values with their reasons;
+  ``teach.play``, games against the computer; ``teach.pictures``, the board drawn; and helpers
+  (question arguments, verdicts, reasons, hint ladders);
 * ``cli``    - the command-line reports and their JSON contract.
 """
 
@@ -20,15 +22,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.errors import InvalidParams
-from tutor.limits import RANDOM_CELLS
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.cli import COMMANDS
 from tutor.puzzles.wythoff.engine import outcome, p_positions_upto
+from tutor.puzzles.wythoff.limits import LIMITS, RANDOM_CELLS
 from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, format_position
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.play import PLAY
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
+
+__all__ = ["Wythoff"]  # the family's Puzzle, named by its entry point in pyproject.toml
 
 RANDOM_PILE_LIMIT = 10_000  # largest pile of a lesson's random position
 
@@ -38,6 +42,8 @@ class Wythoff(Puzzle[WythoffGame]):
 
     name = "wythoff"
     title = "Wythoff's game"
+    order = 2
+    limits = LIMITS
     summary = ("two piles of pennies; take from one pile or the same from both; "
                "the losing positions follow the golden ratio")
     params = (

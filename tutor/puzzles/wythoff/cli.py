@@ -14,7 +14,6 @@ to, never renamed or removed.
 from __future__ import annotations
 
 from tutor.errors import InvalidParams
-from tutor.limits import WYTHOFF_UPTO
 from tutor.puzzles.answers import JSON, Verdict
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.options import Args, Option, required_text
@@ -29,11 +28,12 @@ from tutor.puzzles.wythoff.engine import (
     tabled,
 )
 from tutor.puzzles.wythoff.engine.table import SCAN_LIMIT, TABLE_LIMIT, scan_p_positions, table_p_positions
+from tutor.puzzles.wythoff.limits import WYTHOFF_UPTO
 from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_move, format_pairs, show_positions
-from tutor.puzzles.wythoff.teach import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.teach.decision import decide
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.pictures import PICTURE_MAX, PICTURE_UPTO, grundy_map, picture_size, plot
+from tutor.puzzles.wythoff.teach.questions import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.theory import analysis
 from tutor.shown import Drawn, join
 from tutor.text import plural
@@ -171,22 +171,32 @@ def analyze(game: WythoffGame, args: Args) -> Report:
     """What was asked for (``args.given``), or the sympy-checked proof when nothing was."""
     rules = game.rules
     data: JSON = {"rules": rules_json(rules)}
+    lines = [*_asked_lists(game, args, data), *_asked_pictures(rules, args, data)]  # one line per option given
+    if not lines:
+        steps = analysis(rules)
+        data["analysis"] = [s.as_json() for s in steps]
+        data["p_positions"] = [list(p) for p in p_positions(rules, 10)]
+        lines = [f"{n}. {s.title}. {s.text}" + (f"  [sympy: {s.identity}: {'verified' if s.verified else 'FAILED'}]"
+                                                if s.identity else "") for n, s in enumerate(steps, 1)]
+    return Report(data, join(lines))
+
+
+def _asked_lists(game: WythoffGame, args: Args, data: JSON) -> list[Drawn]:
+    """The losing positions asked for (``--count``, ``--index``, ``--upto``, ``--table``, ``--splits``): a line
+    each, their JSON into ``data``."""
+    rules = game.rules
     lines: list[Drawn] = []
-    asked = False
     if "count" in args.given:
-        asked = True
         pairs = p_positions(rules, args["count"])
         data["p_positions"] = [list(p) for p in pairs]
         lines.append(f"The first {len(pairs)} losing positions: {format_pairs(pairs[:50])}"
                      + (" ..." if len(pairs) > 50 else ""))
     if "index" in args.given:
-        asked = True
         pair = p_position(rules, args["index"])
         data["p_position"] = list(pair)
         lines.append(f"Losing position number {args['index']}: ({pair[0]}, {pair[1]})")
     upto = args["upto"]
     if upto is not None:
-        asked = True
         if upto < 0:
             raise InvalidParams(f"--upto must be 0 or more, not {upto!r}")
         pairs = p_positions_upto(rules, upto)
@@ -196,7 +206,6 @@ def analyze(game: WythoffGame, args: Args) -> Report:
                      + (" ..." if len(pairs) > 30 else ""))
     size = args["table"]
     if size is not None:
-        asked = True
         method = "table" if size <= TABLE_LIMIT else "row scan"
         table = table_p_positions(rules, size) if method == "table" else scan_p_positions(rules, size)
         formula = p_positions_upto(rules, size)
@@ -205,28 +214,25 @@ def analyze(game: WythoffGame, args: Args) -> Report:
         lines.append(f"Exhaustive {method} for piles up to {size}: {len(table)} losing positions; "
                      + ("the formula agrees with every one." if table == formula else "DISAGREES with the formula."))
     if args["splits"]:
-        asked = True
         pairs = splits(game, args)
         data["losing_splits"] = [list(p) for p in pairs]
         data["losing_totals"] = sorted({x + y for x, y in pairs})
         lines.append(f"Losing splits with {args['min_total']} to {args['max_total']} pennies: "
                      f"{format_pairs(pairs) or 'none'}")
+    return lines
+
+
+def _asked_pictures(rules: Rules, args: Args, data: JSON) -> list[Drawn]:
+    """The pictures asked for (``--plot``, ``--grundy-map``), of piles up to ``--upto``; their JSON into ``data``."""
+    lines: list[Drawn] = []
     if args["plot"]:
-        asked = True
-        size = picture_size(upto)
+        size = picture_size(args["upto"])
         picture, cells = plot(rules, size)
         data["plot"] = {"upto": size, "losing_positions": [list(c) for c in cells]}
         lines.append(picture)
     if args["grundy_map"]:
-        asked = True
-        size = picture_size(upto)
+        size = picture_size(args["upto"])
         picture, values = grundy_map(rules, size)
         data["grundy_map"] = {"upto": size, "values": values}
         lines.append(picture)
-    if not asked:
-        steps = analysis(rules)
-        data["analysis"] = [s.as_json() for s in steps]
-        data["p_positions"] = [list(p) for p in p_positions(rules, 10)]
-        lines = [f"{n}. {s.title}. {s.text}" + (f"  [sympy: {s.identity}: {'verified' if s.verified else 'FAILED'}]"
-                                                if s.identity else "") for n, s in enumerate(steps, 1)]
-    return Report(data, join(lines))
+    return lines

@@ -6,7 +6,8 @@ the heap sizes (the nim-sum) is zero.  Moves are written ``HEAP:COUNT`` with
 heaps numbered from 1: ``2:3`` takes three counters from the second heap.
 
 A plug-in implements the same protocol as the built-in families: a frozen game
-object, answer kinds and quantities registered by decorator, commands, and a
+object, answer kinds and quantities registered by decorator (each quantity with
+the functions that explain its value and refute a wrong one), commands, and a
 ``Play`` for games against the computer.
 """
 
@@ -128,34 +129,20 @@ class WinningMove(AnswerKind[NimGame, Move]):
                 *([f"Play {fmt(moves[0])}."] if moves else [])]
 
 
-@QUANTITIES.register("nim_sum", "the XOR of the heap sizes")
-def nim_sum(game: NimGame, args: Args) -> int:
-    return reduce(xor, game.sizes, 0)
-
-
-@QUANTITIES.register("winning", "'yes' if the player to move wins")
-def winning(game: NimGame, args: Args) -> str:
-    return "yes" if reduce(xor, game.sizes, 0) else "no"
-
-
-@QUANTITIES.register("winning_move_count", "how many winning moves there are")
-def winning_move_count(game: NimGame, args: Args) -> int:
-    return len(winning_moves(game.sizes))
-
-
-@QUANTITIES.explains("nim_sum")
 def explain_nim_sum(game: NimGame, args: Args, value: object) -> str:
     return "The heaps in binary, added without carries (XOR): " + " ^ ".join(f"{h:b}" for h in game.sizes)
 
 
-@QUANTITIES.refutes("nim_sum")
 def refute_nim_sum(game: NimGame, args: Args, value: object, wrong: object) -> str:
     bits = " ^ ".join(f"{h:b}" for h in game.sizes)
     return f"Write the heaps in binary ({bits}) and add each column without carrying: {wrong} does not come out."
 
 
-@QUANTITIES.explains("winning")
-@QUANTITIES.refutes("winning")
+@QUANTITIES.register("nim_sum", "the XOR of the heap sizes", explain=explain_nim_sum, refute=refute_nim_sum)
+def nim_sum(game: NimGame, args: Args) -> int:
+    return reduce(xor, game.sizes, 0)
+
+
 def why_winning(game: NimGame, args: Args, value: object, wrong: object = None) -> str:
     moves = winning_moves(game.sizes)
     if moves:
@@ -163,12 +150,20 @@ def why_winning(game: NimGame, args: Args, value: object, wrong: object = None) 
     return "The XOR of the heaps is 0: every move makes it non-zero, and the opponent restores it."
 
 
-@QUANTITIES.explains("winning_move_count")
-@QUANTITIES.refutes("winning_move_count")
+@QUANTITIES.register("winning", "'yes' if the player to move wins", explain=why_winning, refute=why_winning)
+def winning(game: NimGame, args: Args) -> str:
+    return "yes" if reduce(xor, game.sizes, 0) else "no"
+
+
 def why_count(game: NimGame, args: Args, value: object, wrong: object = None) -> str:
     moves = winning_moves(game.sizes)
     listed = ", ".join(fmt(m) for m in moves) or "none"
     return f"The moves that leave XOR 0, heap by heap: {listed}."
+
+
+@QUANTITIES.register("winning_move_count", "how many winning moves there are", explain=why_count, refute=why_count)
+def winning_move_count(game: NimGame, args: Args) -> int:
+    return len(winning_moves(game.sizes))
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidParams
-from tutor.limits import MOVE_TABLE_BYTES
+from tutor.puzzles.coins.limits import MOVE_TABLE_BYTES
 from tutor.puzzles.coins.rules.notation import (
     Move,
     format_move,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from tutor.errors import InvalidNotation
-from tutor.limits import STRATEGY_MOVES
+from tutor.puzzles.coins.limits import STRATEGY_MOVES
 from tutor.text import shorten
 
 Move = tuple[int, ...]  # the amount added at each position: (1, 0, 1, 0) flips positions 0 and 2

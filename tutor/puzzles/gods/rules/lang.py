@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 
 from tutor.errors import TooLarge
 from tutor.grammar import Fault, Language, Nesting, NotationError, Reading, join_or
-from tutor.limits import QUESTION_DEPTH, QUESTION_TOKENS, Limit
+from tutor.limits import Limit
+from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 from tutor.text import shorten
 

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from tutor.errors import InvalidNotation
-from tutor.limits import TREE_DEPTH
+from tutor.puzzles.gods.limits import TREE_DEPTH
 from tutor.puzzles.gods.rules.lang import Node, QuestionError, format_question, parse_asked
 from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
 from tutor.shown import Picture, Span

@@ -26,7 +26,8 @@ import re
 from collections.abc import Iterable, Sequence
 
 from tutor.errors import IllegalMove, InvalidNotation
-from tutor.limits import BOARD_CELLS, BOARD_SIDE, INT_DIGITS
+from tutor.limits import INT_DIGITS
+from tutor.puzzles.lightsout.limits import BOARD_CELLS, BOARD_SIDE
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Rules
 from tutor.text import sequence_text, shorten
 

@@ -1,21 +1,14 @@
-"""Teaching Lights Out: verdicts, hint ladders, lesson quantities and texts, and play.
+"""Teaching Lights Out: what a learner reads, made from what the engine and the theory computed.
 
-* ``verdicts``   - drawings, verdicts on press lists and chases, the hint ladder;
+The same modules as in every family:
+
+* ``kinds``      - the answer kinds (presses, minimal, chase_row, chase, top_row);
+* ``quantities`` - the values lessons ask for or quote, each with why it is what it is and why any other value
+  is not;
+* ``play``       - the board played press by press;
+* ``pictures``   - boards drawn with coordinates, and as colour blocks;
+* ``verdicts``   - press lists and chases judged; why a board can or cannot be darkened;
 * ``texts``      - what lessons quote: boards mid-chase, the residue table, quiet patterns;
 * ``race``       - brute force, the top-row search and the tutor, timed on one board;
-* ``kinds``      - the answer kinds (presses, minimal, chase_row, chase, top_row);
-* ``quantities`` - the values lessons ask for or quote;
-* ``reasons``    - why each quantity has its value, and why any other value is wrong;
-* ``text_reasons`` - the same for the texts (drawings, tables, the race);
-* ``play``       - the board played press by press.
+* ``hints``      - the hint ladder.
 """
-
-from __future__ import annotations
-
-from tutor.puzzles.lightsout.teach import reasons  # noqa: F401 - registers the numbers' reasons
-from tutor.puzzles.lightsout.teach.kinds import KINDS
-from tutor.puzzles.lightsout.teach.play import PLAY
-from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
-from tutor.puzzles.lightsout.teach.text_reasons import TEXTS
-
-__all__ = ["KINDS", "PLAY", "QUANTITIES", "TEXTS"]

@@ -15,9 +15,9 @@ from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Cell, apply, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_presses
+from tutor.puzzles.lightsout.teach.hints import hint_ladder
 from tutor.puzzles.lightsout.teach.verdicts import (
     chase_stage,
-    hint_ladder,
     judge_chase,
     judge_chase_row,
     judge_presses,

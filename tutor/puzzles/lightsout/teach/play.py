@@ -15,7 +15,9 @@ from tutor.puzzles.answers import Verdict
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, apply, pattern_of, random_board
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_cell, parse_presses
-from tutor.puzzles.lightsout.teach.verdicts import hint_ladder, judge_presses, lit_text, render, solution_text
+from tutor.puzzles.lightsout.teach.hints import hint_ladder
+from tutor.puzzles.lightsout.teach.pictures import render
+from tutor.puzzles.lightsout.teach.verdicts import judge_presses, lit_text, solution_text
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
 from tutor.shown import Drawn

@@ -14,7 +14,8 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_rows
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, from_bitmask, press_matrix
 from tutor.puzzles.lightsout.rules.notation import format_board, format_cell
-from tutor.puzzles.lightsout.teach.verdicts import board_text, chase_stage, need_chase, need_classic, unsolvable_reason
+from tutor.puzzles.lightsout.teach.pictures import board_text
+from tutor.puzzles.lightsout.teach.verdicts import chase_stage, need_chase, need_classic, unsolvable_reason
 
 MAX_TABLE_COLS = 12  # the residue table enumerates 2^cols top rows
 MAX_MATRIX_CELLS = 16  # the press matrix is printed up to this many cells

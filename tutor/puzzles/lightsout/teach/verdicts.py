@@ -1,4 +1,4 @@
-"""Verdicts and hint ladders for Lights Out: rendering, judging press lists and chases.
+"""Verdicts for Lights Out: press lists and chases judged, and why a board can or cannot be darkened.
 
 Everything here is pure and works from ``(Rules, Board)`` plus the learner's
 presses; the answer kinds, the quantities, play and the command line call it.
@@ -12,21 +12,12 @@ from dataclasses import dataclass
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Verdict
-from tutor.puzzles.drawing import Canvas
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase, residue_of
-from tutor.puzzles.lightsout.rules.grid import (
-    Board,
-    Cell,
-    Pattern,
-    Rules,
-    apply,
-    cells_of,
-    lit_cells,
-    pattern_of,
-)
-from tutor.puzzles.lightsout.rules.notation import column_name, format_board, format_cell, format_presses
-from tutor.shown import Drawn, Picture, Span, above, join
+from tutor.puzzles.lightsout.rules.grid import Board, Cell, Pattern, Rules, apply, cells_of, lit_cells, pattern_of
+from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses
+from tutor.puzzles.lightsout.teach.pictures import BLOCKS_MAX, render
+from tutor.shown import Drawn, above, join
 from tutor.text import plural
 
 
@@ -41,70 +32,6 @@ def need_classic(rules: Rules, what: str) -> None:
     if not rules.classic:
         raise InvalidParams(f"{what} is for the classic rules (plus presses, flat board, 2 states), "
                             f"not {rules.describe()}")
-
-
-def render(rules: Rules, board: Board, presses: bool = False) -> Drawn:
-    """``board_text`` with a picture for terminals: the cells as colour blocks (``presses``: a press set, its
-    pressed cells in another colour); boards too large for any terminal are their text alone."""
-    text = board_text(rules, board)
-    if rules.cols > BLOCKS_MAX or rules.rows > BLOCKS_MAX:  # wider than any terminal: the text is the picture
-        return text
-    return Picture(text, *blocks(rules, board, presses))
-
-
-def board_text(rules: Rules, board: Board) -> str:
-    """The board with column letters and row numbers, for humans; every line starts with two spaces, so
-    text around it shows it as it is (preformatted), not as prose."""
-    width = max(len(column_name(rules.cols - 1)), 1)
-    pad = len(str(rules.rows))
-    head = "  " + " " * (pad + 1) + " ".join(column_name(c).rjust(width) for c in range(rules.cols))
-    lines = [head]
-    rows = format_board(rules, board, "\n").split("\n")
-    for r, row in enumerate(rows):
-        lines.append(f"  {r + 1:>{pad}} " + " ".join(ch.rjust(width) for ch in row))
-    return "\n".join(lines)
-
-
-BLOCKS_MAX = 60  # the most rows or columns drawn in blocks (3 columns a cell: 180 columns)
-LIT, DARK, PRESSED = "bright_yellow", "bright_black", "bold bright_cyan"
-SHADES = ("red", "green", "blue", "magenta", "cyan", "yellow")  # more states: one colour per value 1, 2, ...
-
-
-def block(rules: Rules, value: int, presses: bool) -> tuple[str, str]:
-    """One cell in the picture: two characters and their colour.  With 2 states a lit (or pressed) cell is a
-    full block and a dark one a light shade, so the picture reads without colour too; with more states the
-    value is written on its colour."""
-    if value == 0:
-        return "░░", DARK
-    if rules.states == 2:
-        return "██", PRESSED if presses else LIT
-    return f"{value:>2}", f"bold black on {SHADES[(value - 1) % len(SHADES)]}"
-
-
-def blocks(rules: Rules, board: Board, presses: bool = False) -> tuple[str, tuple[Span, ...]]:
-    """The board as colour blocks: the same column letters and row numbers, each cell two characters wide
-    (about square in a terminal), one space apart."""
-    width = max(len(column_name(rules.cols - 1)), 2)
-    pad = len(str(rules.rows))
-    on, off = ("pressed", "not pressed") if presses else ("lit", "dark")
-    shown = block(rules, 1, presses)
-    if rules.states > 2:
-        on, shown = ("times pressed" if presses else "light states"), (f"1-{rules.states - 1}", "bold")
-    key = [(shown, on), (block(rules, 0, presses), off)]
-    canvas = Canvas(rules.rows + 2, max(3 + pad + (width + 1) * rules.cols, 60))
-    for c in range(rules.cols):
-        canvas.put(0, 3 + pad + (width + 1) * c, column_name(c).center(width))
-    for r in range(rules.rows):
-        canvas.put(r + 1, 2, f"{r + 1:>{pad}}")
-        for c in range(rules.cols):
-            glyph, style = block(rules, board[r * rules.cols + c], presses)
-            canvas.put(r + 1, 3 + pad + (width + 1) * c, glyph.rjust(width), style)
-    col = 2
-    for (glyph, style), meaning in key:  # the key under the board: what a block means
-        canvas.put(rules.rows + 1, col, glyph, style)
-        canvas.put(rules.rows + 1, col + len(glyph), f" {meaning}")
-        col += len(glyph) + len(meaning) + 3
-    return canvas.picture()
 
 
 def lit_text(rules: Rules, board: Board) -> str:
@@ -363,40 +290,3 @@ def judge_top_row(rules: Rules, board: Board, cells: Sequence[Cell]) -> Verdict:
     return Verdict(False, f"the chase still leaves {res_text} in the last row",
                    f"After {format_presses(cells) if cells else 'no top-row presses'} and a full chase "
                    f"the last row is {res_text} (X lit, . dark).", data, canonical)
-
-
-def hint_ladder(rules: Rules, board: Board) -> list[str]:
-    """Nudge, concept, concrete move for the current board."""
-    if not any(board):
-        return ["The board is already dark: nothing left to press."]
-    sol = engine.solve(rules, board)
-    if not sol.solvable:
-        assert sol.obstruction is not None
-        return [
-            "Is this board solvable at all? Count lights on a pattern that pressing never changes.",
-            "A quiet pattern is a set of presses that changes nothing; a board must be orthogonal to "
-            "every one to be solvable.",
-            "It is not: " + unsolvable_reason(rules, board, sol.obstruction) + ".",
-        ]
-    twice = "twice" if rules.states == 2 else f"{rules.states} times"
-    ladder = [f"The board as it is now can be darkened. Order never matters, and pressing a cell {twice} "
-              f"does nothing, so look for a set of cells to press."]
-    if rules.chaseable:
-        n = rules.cols
-        top = next((r for r in range(rules.rows - 1) if any(board[r * n : (r + 1) * n])), None)
-        if top is not None:
-            lit = [format_cell(top, c) for c in range(n) if board[top * n + c]]
-            below = [format_cell(top + 1, c) for c in range(n) if board[top * n + c]]
-            ladder.append(f"Chase the lights: row {top + 1} has {' '.join(lit)} lit; press the cells "
-                          f"just below them ({' '.join(below)}) to clear it without touching the rows above.")
-        else:
-            top_fix = [cell for cell in cells_of(rules, sol.pattern or b"") if cell[0] == 0]
-            ladder.append(f"Only the last row is lit: the chase has left the residue {residue_text(rules, board)}. "
-                          f"Press {format_presses(top_fix)} in row 1, then chase again from the top.")
-    else:
-        ladder.append("Think of each press as a vector; solve the linear system A x = b.")
-    sample = cells_of(rules, sol.pattern or b"")
-    if sample:
-        kind = "fewest-press " if sol.minimal else ""
-        ladder.append(f"Press {format_cell(*sample[0])}: it is part of a {kind}solution from the board as it is now.")
-    return ladder

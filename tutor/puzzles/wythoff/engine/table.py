@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tutor.errors import InvalidParams
-from tutor.limits import TABLE_WORK
+from tutor.puzzles.wythoff.limits import TABLE_WORK
 from tutor.puzzles.wythoff.rules import GRUNDY_CELLS, Position, Rules
 
 if TYPE_CHECKING:

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
-from tutor.limits import GRUNDY_WORK, INT_DIGITS, WYTHOFF_BOARDS
+from tutor.limits import INT_DIGITS
+from tutor.puzzles.wythoff.limits import GRUNDY_WORK, WYTHOFF_BOARDS
 from tutor.text import shorten
 
 Position = tuple[int, int]  # the two piles in board order: (3, 7)

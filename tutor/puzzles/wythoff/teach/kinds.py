@@ -8,27 +8,14 @@ away, so a lesson can let the learner try again.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tutor.errors import InvalidNotation, InvalidParams
-from tutor.puzzles.answers import JSON, AnswerKind, Kinds, Verdict
+from tutor.errors import InvalidNotation
+from tutor.puzzles.answers import AnswerKind, Kinds, Verdict
 from tutor.puzzles.options import Args
-from tutor.puzzles.wythoff.engine import (
-    grundy_value,
-    losing,
-    losing_index,
-    p_position,
-    sum_winning_moves,
-    winning_moves,
-)
-from tutor.puzzles.wythoff.engine.table import GRUNDY_CELLS
+from tutor.puzzles.wythoff.engine import p_position, sum_winning_moves
 from tutor.puzzles.wythoff.rules import (
     Position,
-    Rules,
     SumMove,
     WythoffGame,
-    apply_sum_move,
-    describe_move,
     format_move,
     format_pairs,
     format_position,
@@ -40,18 +27,15 @@ from tutor.puzzles.wythoff.rules import (
     show_positions,
 )
 from tutor.puzzles.wythoff.rules.formula import Conjecture, parse_conjecture
-from tutor.puzzles.wythoff.teach import (
+from tutor.puzzles.wythoff.teach.hints import conjecture_hints, kth_hints, list_hints, position_hints
+from tutor.puzzles.wythoff.teach.questions import (
     BOUND,
     INDEX,
     TOTALS,
     board_remoteness,
-    conjecture_hints,
     grundy,
-    kth_hints,
-    list_hints,
     numbers,
     outcome,
-    position_hints,
     splits,
     total_range,
     totals_text,
@@ -63,26 +47,13 @@ from tutor.puzzles.wythoff.teach.reasons import (
     outcome_reason,
     total_scope,
 )
+from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, move_verdict
 from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
 
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
 OUTCOMES = {"win": "win", "winning": "win", "n": "win", "lose": "lose", "losing": "lose", "p": "lose"}
 FORMULA_WORDS = ["k", "phi", "pi", "floor(", "ceiling(", "sqrt(", "sqrt(5)", "A_k =", "B_k ="]
-
-
-def compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str) -> Verdict:
-    """A list answer against the true list: what is missing, what is wrongly included."""
-    good = given == truth
-    missing = [t for t in truth if t not in given]
-    extra = [g for g in given if g not in truth]
-    if good:
-        summary = f"all {len(truth)} {what} and nothing else"
-    else:
-        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included (each named below)"
-    return Verdict(good, summary, "", {"missing": [list(m) if isinstance(m, tuple) else m for m in missing],
-                                       "extra": [list(e) if isinstance(e, tuple) else e for e in extra]},
-                   canonical)
 
 
 # -- a winning move ---------------------------------------------------------------------------
@@ -110,42 +81,7 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
         lesson can let the learner try again; the command line adds the
         winning moves from ``data``.
         """
-        rules, boards = game.rules, game.boards
-        after = apply_sum_move(rules, boards, answer)
-        wins = sum_winning_moves(rules, boards)
-        canonical = format_sum_move(answer, boards)
-        several = len(boards) > 1
-        # on a sum, judged by the nim-sum it leaves: the list skips boards too large to search
-        if several and grundy_value(rules, after[answer[0]]) is None:
-            x, y = after[answer[0]]
-            raise InvalidParams(f"move {canonical!r} leaves board {answer[0] + 1} at {format_position((x, y))!r}, "
-                                f"not a losing position, and its Grundy value needs a table of {(x + 1) * (y + 1)} "
-                                f"cells (at most {GRUNDY_CELLS}): whether the move wins is out of reach")
-        good = losing(rules, after) if several else answer in wins
-        data: JSON = {
-            "position": [list(b) for b in boards] if several else list(boards[0]),
-            "move": [answer[0] + 1, *answer[1]] if several else list(answer[1]),
-            "result": [list(b) for b in after] if several else list(after[0]),
-            "winning": good,
-            "outcome": "lose" if losing(rules, boards) else "win",
-            "winning_moves": [[i + 1, *m] for i, m in wins] if several else [list(m) for i, m in wins],
-        }
-        result = show_positions(after)
-        if good:
-            summary = f"{canonical} wins: it leaves {result}, a losing position for your opponent"
-            detail = "From " + result + " every move hands you a winning position again."
-        elif data["outcome"] == "lose":
-            summary = f"{canonical} cannot win: {show_positions(boards)} is a losing position, no move wins"
-            detail = ("Every move from a losing position reaches a winning one; the best you can do is "
-                      "make the game last and hope for a mistake.")
-        else:
-            summary = f"{canonical} does not win: it leaves {result}, and your opponent can win from there"
-            reply = sum_winning_moves(rules, after)
-            detail = ""
-            if reply:
-                detail = (f"From {result} your opponent plays {format_sum_move(reply[0], after)} "
-                          f"({describe_move(reply[0][1])}) and you face a losing position.")
-        return Verdict(good, summary, detail, data, canonical)
+        return move_verdict(game, answer)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
         """The fastest winning move; None from a losing position."""
@@ -308,7 +244,7 @@ class KthKind(AnswerKind[WythoffGame, Position]):
         good = pair == kth
         return Verdict(good, f"losing position number {k} is {kth}" if good else
                        f"{format_position(answer)} is not losing position number {k}",
-                       "" if good else _kth_detail(game.rules, pair, k),
+                       "" if good else kth_detail(game.rules, pair, k),
                        {"p_position": list(kth)}, format_position(pair))
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
@@ -318,21 +254,6 @@ class KthKind(AnswerKind[WythoffGame, Position]):
     def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """Towards the formula, then the pair."""
         return kth_hints(game.rules, args["index"])
-
-
-def _kth_detail(rules: Rules, pair: Position, k: int) -> str:
-    """Why a pair is not the k-th losing one, without giving the k-th away."""
-    j = losing_index(rules, pair)
-    if j is not None:
-        return (f"({pair[0]}, {pair[1]}) is a losing position, but it is number {j}: number {k} comes "
-                f"{'later' if k > j else 'earlier'}.")
-    wins = winning_moves(rules, pair)
-    if not wins:
-        return f"({pair[0]}, {pair[1]}) is not a losing position."
-    f, s = wins[0]
-    x, y = sorted((pair[0] - f, pair[1] - s))
-    return (f"({pair[0]}, {pair[1]}) is not a losing position at all: from it you can "
-            f"{describe_move((f, s))} and reach the losing ({x}, {y}).")
 
 
 # -- a conjecture: the workbench ------------------------------------------------------------------

@@ -39,7 +39,7 @@ from tutor.puzzles.wythoff.rules import (
     show_positions,
     split_moves,
 )
-from tutor.puzzles.wythoff.teach import position_hints
+from tutor.puzzles.wythoff.teach.hints import position_hints
 from tutor.text import plural
 
 GAME_PILE_LIMIT = 10_000  # largest pile in a game against the computer (the loser's search enumerates moves)

@@ -19,7 +19,7 @@ is built, never typed in as results).  The structure of the proof:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import isqrt
 
 from tutor.errors import InvalidParams
@@ -69,142 +69,201 @@ def quadratic_text(a: int, x: str = "x", zero: bool = False) -> str:
 
 
 def analysis(rules: Rules) -> list[Step]:
-    """The step-by-step symbolic analysis of the losing positions for ``rules``."""
+    """The step-by-step symbolic analysis of the losing positions for ``rules``: one function per step."""
+    a = rules.a
+    steps = [_golden(a), _reciprocals(a), _beatty(a), _difference(a), _no_move(a), _reach(a)]
+    if a == 1:
+        steps.append(_exact(rules))
+    steps.append(_length(rules))
+    if rules.misere:
+        steps.append(_misere(a))
+    return steps
+
+
+def _name(a: int) -> str:
+    """How the text calls alpha: ``phi`` for a = 1."""
+    return "phi" if a == 1 else "alpha"
+
+
+def _partner(a: int) -> str:
+    """How the text calls beta = alpha + a: ``phi^2`` for a = 1."""
+    return "phi^2" if a == 1 else "beta"
+
+
+def _diff(a: int) -> str:
+    """a k, written naturally for a = 1."""
+    return "k" if a == 1 else f"{a}k"
+
+
+def _golden(a: int) -> Step:
+    """alpha, the positive root of x^2 = (2 - a) x + a."""
     import sympy
 
-    a = rules.a
     alpha = alpha_symbol(a)
-    beta = alpha + a
-    name = "phi" if a == 1 else "alpha"
-    steps: list[Step] = []
-
     quadratic = sympy.expand(alpha**2 - (2 - a) * alpha - a)
     if a == 1:
-        steps.append(Step(
+        return Step(
             "The golden ratio",
             "Let phi = (1 + sqrt(5))/2 = 1.618..., the positive root of x^2 = x + 1, so "
             "phi^2 = phi + 1 = 2.618... and 1/phi = phi - 1.",
             "expand(phi^2 - phi - 1) == 0",
             quadratic == 0,
             key="golden",
-        ))
-    else:
-        steps.append(Step(
-            "The number alpha",
-            f"For a = {a} let alpha = (2 - a + sqrt(a^2 + 4))/2 = {sympy.nsimplify(alpha)} "
-            f"= {sympy.N(alpha, 12)}. It is the positive root of {quadratic_text(a)}; "
-            f"its partner is beta = alpha + {a} = {sympy.N(beta, 12)}.",
-            f"expand({quadratic_text(a, 'alpha', zero=True)}) == 0",
-            quadratic == 0 and bool(alpha.is_positive),
-            key="golden",
-        ))
+        )
+    return Step(
+        "The number alpha",
+        f"For a = {a} let alpha = (2 - a + sqrt(a^2 + 4))/2 = {sympy.nsimplify(alpha)} "
+        f"= {sympy.N(alpha, 12)}. It is the positive root of {quadratic_text(a)}; "
+        f"its partner is beta = alpha + {a} = {sympy.N(alpha + a, 12)}.",
+        f"expand({quadratic_text(a, 'alpha', zero=True)}) == 0",
+        quadratic == 0 and bool(alpha.is_positive),
+        key="golden",
+    )
 
-    reciprocal = sympy.simplify(1 / alpha + 1 / beta - 1)
-    steps.append(Step(
+
+@cache
+def _reciprocal(a: int) -> object:
+    """1/alpha + 1/beta - 1, simplified by sympy (0)."""
+    import sympy
+
+    alpha = alpha_symbol(a)
+    return sympy.simplify(1 / alpha + 1 / (alpha + a) - 1)
+
+
+def _reciprocals(a: int) -> Step:
+    """1/alpha + 1/beta = 1, both irrational."""
+    import sympy
+
+    name, partner = _name(a), _partner(a)
+    return Step(
         "Reciprocals add to one",
-        f"1/{name} + 1/{'phi^2' if a == 1 else 'beta'} = 1"
+        f"1/{name} + 1/{partner} = 1"
         + (" (divide phi^2 = phi + 1 by phi^2)." if a == 1 else ".")
         + f" Both numbers are irrational (sqrt({a * a + 4}) is not a whole number).",
-        f"simplify(1/{name} + 1/{'phi^2' if a == 1 else 'beta'} - 1) == 0",
-        reciprocal == 0 and not sympy.sqrt(a * a + 4).is_rational,
+        f"simplify(1/{name} + 1/{partner} - 1) == 0",
+        _reciprocal(a) == 0 and not sympy.sqrt(a * a + 4).is_rational,
         key="reciprocals",
-    ))
+    )
 
-    steps.append(Step(
+
+def _beatty(a: int) -> Step:
+    """Beatty's theorem: floor(k alpha) and floor(k beta) split the positive whole numbers."""
+    name, partner = _name(a), _partner(a)
+    return Step(
         "Beatty's theorem: the two sequences split the whole numbers",
-        f"A_k = floor(k {name}) and B_k = floor(k {'phi^2' if a == 1 else 'beta'}) for k = 1, 2, ... "
+        f"A_k = floor(k {name}) and B_k = floor(k {partner}) for k = 1, 2, ... "
         "together contain every positive whole number exactly once. Count the terms up to n: "
-        f"there are floor((n+1)/{name}) + floor((n+1)/{'phi^2' if a == 1 else 'beta'}) of them; the two "
+        f"there are floor((n+1)/{name}) + floor((n+1)/{partner}) of them; the two "
         "fractions are irrational and add to n + 1, so their floors add to exactly n. "
         "One new term per new number: no number is missed and none is repeated.",
-        f"(n+1)/{name} + (n+1)/{'phi^2' if a == 1 else 'beta'} == n + 1",
-        reciprocal == 0,
+        f"(n+1)/{name} + (n+1)/{partner} == n + 1",
+        _reciprocal(a) == 0,
         key="beatty",
-    ))
+    )
 
+
+def _difference(a: int) -> Step:
+    """B_k - A_k = a k: each pair on a diagonal of its own."""
+    import sympy
+
+    alpha = alpha_symbol(a)
     n = sympy.Symbol("k", integer=True, positive=True)
-    shift = sympy.simplify(n * beta - (n * alpha + a * n))
-    diff = "k" if a == 1 else f"{a}k"  # a k, written naturally for a = 1
-    steps.append(Step(
+    shift = sympy.simplify(n * (alpha + a) - (n * alpha + a * n))
+    name, partner, diff = _name(a), _partner(a), _diff(a)
+    return Step(
         "Each pair has its own difference",
-        f"k {'phi^2' if a == 1 else 'beta'} = k {name} + {diff} and {diff} is a whole number, so "
+        f"k {partner} = k {name} + {diff} and {diff} is a whole number, so "
         f"B_k = A_k + {diff}: the k-th pair is the only one whose piles differ by {diff}.",
-        f"simplify(k {'phi^2' if a == 1 else 'beta'} - (k {name} + {diff})) == 0",
+        f"simplify(k {partner} - (k {name} + {diff})) == 0",
         shift == 0,
         key="difference",
-    ))
+    )
 
+
+def _no_move(a: int) -> Step:
+    """No move joins two losing pairs."""
     if a == 1:
         both = ("Taking the same number from both piles keeps the difference of the piles, and each difference "
                 "belongs to only one pair - the pair we started from. ")
     else:
         both = (f"Taking f from one pile and s from the other changes the difference of the piles by |f - s| < {a}, "
-                f"while the differences of two pairs (numbers of the form {diff}) are at least {a} apart; so the "
+                f"while the differences of two pairs (numbers of the form {_diff(a)}) are at least {a} apart; so the "
                 "difference would stay the same, and only one pair has it - the pair we started from. ")
-    steps.append(Step(
+    return Step(
         "No move joins two losing pairs",
         "A move from one pair to another would keep one pile (impossible: each number lies in only one "
         "pair) or take from both piles. " + both
         + "So from a losing pair every move leaves a position that is not a losing pair.",
         key="no_move",
-    ))
+    )
 
+
+def _reach(a: int) -> Step:
+    """Every other position reaches a losing pair."""
     first = p_position(Rules(a), 1)
-    steps.append(Step(
+    return Step(
         "Every other position reaches a losing pair",
         "Take (x, y) with x <= y, not a pair; x lies in exactly one pair. If x = B_k, shrink y to "
         "A_k < x. If x = A_k and y > B_k, shrink y to B_k. If x = A_k and y < B_k, the difference "
-        f"d = y - x is below {diff}; "
+        f"d = y - x is below {_diff(a)}; "
         + ("let j = d < k and take x - A_j from both piles (the same number, since B_j - A_j = d) "
            if a == 1 else
            f"let j = floor(d/{a}) < k and take x - A_j and y - B_j (they differ by d - {a}j < {a}) ")
         + "to reach (A_j, B_j). So every position outside the pairs wins "
         f"for the player to move, and the pairs (0, 0), {first}, ... are exactly the losing positions.",
         key="reach",
-    ))
+    )
 
-    if a == 1:
-        exact = p_position(rules if not rules.misere else Rules(), FLOAT_FAILURE_K)[0]
-        floated = int(FLOAT_FAILURE_K * (1 + 5**0.5) / 2)
-        symbolic = int(sympy.floor(FLOAT_FAILURE_K * sympy.GoldenRatio))
-        steps.append(Step(
-            "Exact arithmetic, never floats",
-            "floor(k phi) = floor((k + sqrt(5k^2))/2) = (k + isqrt(5k^2)) // 2 uses whole numbers only "
-            "(a floor of (N + sqrt(M))/2 only depends on floor(sqrt(M)) when N is whole). "
-            f"At k = {FLOAT_FAILURE_K} floating point gives {floated}, "
-            f"but the exact value is {exact} (sympy agrees: {symbolic}).",
-            f"floor({FLOAT_FAILURE_K}*GoldenRatio) == {symbolic}",
-            exact == symbolic and floated != exact,
-            key="exact",
-        ))
 
-    steps.append(Step(
+def _exact(rules: Rules) -> Step:
+    """For the golden ratio: whole numbers, never floats (where floats first fail)."""
+    import sympy
+
+    exact = p_position(rules if not rules.misere else Rules(), FLOAT_FAILURE_K)[0]
+    floated = int(FLOAT_FAILURE_K * (1 + 5**0.5) / 2)
+    symbolic = int(sympy.floor(FLOAT_FAILURE_K * sympy.GoldenRatio))
+    return Step(
+        "Exact arithmetic, never floats",
+        "floor(k phi) = floor((k + sqrt(5k^2))/2) = (k + isqrt(5k^2)) // 2 uses whole numbers only "
+        "(a floor of (N + sqrt(M))/2 only depends on floor(sqrt(M)) when N is whole). "
+        f"At k = {FLOAT_FAILURE_K} floating point gives {floated}, "
+        f"but the exact value is {exact} (sympy agrees: {symbolic}).",
+        f"floor({FLOAT_FAILURE_K}*GoldenRatio) == {symbolic}",
+        exact == symbolic and floated != exact,
+        key="exact",
+    )
+
+
+def _length(rules: Rules) -> Step:
+    """How long best play lasts from the k-th losing pair."""
+    return Step(
         "How long the game lasts",
         "With best play (the winner hurries, the loser delays) the k-th losing pair lasts exactly "
         + ("2k + 1 moves" if rules.misere else "2k moves")
         + ": the loser can always force the winner down to the previous pair, and no further.",
         key="length",
-    ))
+    )
 
-    if rules.misere:
-        if a == 1:
-            text = ("In misère play (taking the last penny loses) only the start changes: (0, 0) now wins "
-                    "for the player to move, (0, 1) and (2, 2) lose, and from (3, 5) on the losing pairs "
-                    "are Wythoff's pairs again.")
-            steps.append(Step("Misère play", text, key="misere"))
-        else:
-            inverse = sympy.simplify(1 / alpha - (alpha + a - 2) / sympy.Integer(a))
-            text = (f"In misère play with a = {a} the pairs start at (0, 1) and then A_k is the least unused "
-                    f"number and B_k = A_k + {a}k + 1: every difference is shifted by one. Fraenkel's closed form "
-                    "(Wythoff games, continued fractions, cedar trees and Fibonacci searches, 1984) is "
-                    "A_k = floor(k alpha + 1/alpha) for every k from 0, with the same alpha. Since "
-                    f"1/alpha = (alpha + {a - 2})/{a}, that is ((ak - 1)(2 - a) + isqrt({a * a + 4}(ak + 1)^2)) "
-                    f"// {2 * a} in whole numbers, exact for any k. The tests check it against exhaustive searches "
-                    "of the positions that use only the rules (for a = 2 to 6, piles up to 100000).")
-            steps.append(Step("Misère play", text, f"simplify(1/alpha - (alpha + {a - 2})/{a}) == 0",
-                              inverse == 0, key="misere"))
-    return steps
 
+def _misere(a: int) -> Step:
+    """What changes in misère play."""
+    import sympy
+
+    if a == 1:
+        text = ("In misère play (taking the last penny loses) only the start changes: (0, 0) now wins "
+                "for the player to move, (0, 1) and (2, 2) lose, and from (3, 5) on the losing pairs "
+                "are Wythoff's pairs again.")
+        return Step("Misère play", text, key="misere")
+    alpha = alpha_symbol(a)
+    inverse = sympy.simplify(1 / alpha - (alpha + a - 2) / sympy.Integer(a))
+    text = (f"In misère play with a = {a} the pairs start at (0, 1) and then A_k is the least unused "
+            f"number and B_k = A_k + {a}k + 1: every difference is shifted by one. Fraenkel's closed form "
+            "(Wythoff games, continued fractions, cedar trees and Fibonacci searches, 1984) is "
+            "A_k = floor(k alpha + 1/alpha) for every k from 0, with the same alpha. Since "
+            f"1/alpha = (alpha + {a - 2})/{a}, that is ((ak - 1)(2 - a) + isqrt({a * a + 4}(ak + 1)^2)) "
+            f"// {2 * a} in whole numbers, exact for any k. The tests check it against exhaustive searches "
+            "of the positions that use only the rules (for a = 2 to 6, piles up to 100000).")
+    return Step("Misère play", text, f"simplify(1/alpha - (alpha + {a - 2})/{a}) == 0", inverse == 0, key="misere")
 
 
 # -- the analysis as lesson paragraphs, and the limit alpha as text -------------------------

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tutor.limits import TABLE_WORK
 from tutor.puzzles.wythoff.engine import p_index, p_position, winning_moves
 from tutor.puzzles.wythoff.engine.table import table_p_positions, table_work
+from tutor.puzzles.wythoff.limits import TABLE_WORK
 from tutor.puzzles.wythoff.rules import Position, Rules, describe_move
 from tutor.puzzles.wythoff.rules.formula import Conjecture, Node
 from tutor.puzzles.wythoff.theory import alpha_symbol

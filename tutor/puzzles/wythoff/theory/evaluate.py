@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cache
 from math import isqrt
 
-from tutor.limits import SYMPY_DECISIONS
+from tutor.puzzles.wythoff.limits import SYMPY_DECISIONS
 from tutor.puzzles.wythoff.rules.formula import (
     MAX_BITS,
     VARIABLE,

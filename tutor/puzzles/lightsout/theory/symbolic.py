@@ -1,23 +1,6 @@
-"""The theory of Lights Out: press matrices, reduced forms and null spaces with sympy,
-and the nullity from polynomials over GF(2).
-
-Two independent routes to the same numbers as the engine:
-
-* sympy's ``DomainMatrix`` over GF(k) gives the press matrix, its reduced row
-  echelon form and a null-space basis, printed as a textbook would;
-* for the classic rules, with ``f_0 = 1, f_1 = x, f_{j+1} = x f_j + f_{j-1}``
-  over GF(2), the nullity of the m x n board is ``deg gcd(f_m(x), f_n(x + 1))``
-  (Sutner's theorem; for squares, ``deg gcd(f_n(x), f_n(x + 1))``).  The
-  polynomials are computed twice: with sympy ``Poly(..., modulus=2)`` for the
-  display, and as bit-packed ints (bit i = coefficient of x^i) for speed.
-
-sympy is imported inside functions so ``tutor --help`` stays fast.
-
->>> poly_nullity(5, 5)
-2
->>> poly_nullity(4, 4)
-4
-"""
+"""The press matrix seen through sympy: the matrix over GF(k), its reduced row echelon form and null space, and
+Sutner's polynomials, printed as a textbook would.  sympy is imported inside functions so ``tutor --help``
+stays fast."""
 
 from __future__ import annotations
 
@@ -26,52 +9,6 @@ from typing import Any
 from tutor.puzzles.lightsout.rules.grid import Rules, press_matrix
 
 MAX_SYMBOLIC_CELLS = 400  # sympy matrices beyond this are slow and unreadable
-
-
-# -- polynomials over GF(2) as ints ------------------------------------------
-
-
-def f_poly(n: int, shift: bool = False) -> int:
-    """``f_n(x)`` (or ``f_n(x + 1)`` if ``shift``) over GF(2), bit i = coefficient of x^i."""
-    x = 0b11 if shift else 0b10
-    prev, cur = 1, x
-    if n == 0:
-        return prev
-    for _ in range(n - 1):
-        prev, cur = cur, _mul(cur, x) ^ prev
-    return cur
-
-
-def _mul(a: int, b: int) -> int:
-    out = 0
-    while b:
-        if b & 1:
-            out ^= a
-        a <<= 1
-        b >>= 1
-    return out
-
-
-def _mod(a: int, b: int) -> int:
-    db = b.bit_length()
-    while a.bit_length() >= db:
-        a ^= b << (a.bit_length() - db)
-    return a
-
-
-def poly_gcd(a: int, b: int) -> int:
-    """The gcd of two GF(2) polynomials given as ints."""
-    while b:
-        a, b = b, _mod(a, b)
-    return a
-
-
-def poly_nullity(m: int, n: int) -> int:
-    """The nullity of the classic m x n board: ``deg gcd(f_m(x), f_n(x + 1))``."""
-    return poly_gcd(f_poly(m), f_poly(n, shift=True)).bit_length() - 1
-
-
-# -- sympy ----------------------------------------------------------------------
 
 
 def sympy_polys(m: int, n: int) -> dict[str, Any]:

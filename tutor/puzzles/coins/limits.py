@@ -1,0 +1,22 @@
+"""The rotating coin table's limits: the moves a strategy expands to, the work of checking it, and the memory
+for the engine's per-move tables.
+
+Each is checked where the input enters, before the work it guards (docs/limits.md lists them with the
+shared ones, tested); the family declares them on its ``Puzzle`` as ``limits``.
+"""
+
+from __future__ import annotations
+
+from tutor.limits import Limit
+
+STRATEGY_MOVES = Limit("strategy_moves", 2_000_000, "moves",
+                       "one coin strategy, counting every move each let block expands to")
+MOVE_TABLE_BYTES = Limit("move_table_bytes", 256_000_000, "bytes",
+                         "memory for the coin engine's cached per-move tables (the least recently used are "
+                         "dropped)")
+CHECK_WORK = Limit("check_work", 7_500_000_000, "steps",
+                   "checking one coin strategy (a step is about 1.5 ns): moves x (classes x turns + 40,000), plus "
+                   "8 x classes x turns x coins for every per-move table built; the 16-coin closed-form strategy "
+                   "takes 7.1 billion, 190,000 moves on a small table 7.5")
+
+LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK)

@@ -1,0 +1,147 @@
+"""Play against the Devil: moves one at a time, the Devil turning the table before each, the belief shown."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tutor.errors import InvalidNotation, SearchLimit
+from tutor.puzzles.answers import Verdict
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import CoinGame, Move, format_move, format_strategy, parse_strategy
+from tutor.puzzles.coins.teach.hints import hint_data
+from tutor.puzzles.coins.teach.verdicts import belief_after, reference_strategy, verdict
+from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.options import Args
+from tutor.puzzles.play import LEARNER, Play, Turn
+from tutor.text import plural
+
+
+@dataclass(frozen=True)
+class CoinState:
+    """A blindfold game: the table, the moves so far and the classes still possible (bit set)."""
+
+    game: CoinGame
+    moves: tuple[Move, ...]
+    belief: int
+    blocks: tuple[tuple[str, tuple[Move, ...]], ...] = ()  # ``let`` blocks defined so far in this game
+
+
+class CoinPlay(Play[CoinGame, CoinState, Move]):
+    """Moves one at a time; the Devil turns before each; the belief is all the player learns."""
+
+    description = "moves one at a time against the Devil, watching the belief shrink"
+
+    def start(self, game: CoinGame, settings: Args, rng: random.Random) -> CoinState:
+        """Every non-won arrangement is possible."""
+        return CoinState(game, (), engine.start_bits(game.model))
+
+    def legal_moves(self, state: CoinState) -> list[Move]:
+        """One move of each class (turned copies are the same move to a blindfolded player)."""
+        return [] if self.terminal(state) else state.game.model.move_classes()
+
+    def parse_move(self, state: CoinState, text: str) -> Move:
+        """One move in the strategy notation."""
+        moves = parse_strategy(text, state.game.coins, state.game.sides)
+        if len(moves) != 1:
+            raise InvalidNotation(f"{text!r}: name one move, such as {self._example(state)}")
+        return moves[0]
+
+    def format_move(self, state: CoinState, move: Move) -> str:
+        """The canonical notation."""
+        return format_move(move, state.game.sides)
+
+    def apply(self, state: CoinState, move: Move) -> Turn[CoinState]:
+        """One move; the Devil turns first."""
+        return self._apply(state, [move])
+
+    def play_text(self, state: CoinState, text: str) -> Turn[CoinState]:
+        """One or more moves, answered with one belief; a ``let`` block defined on one line is kept for
+        the later lines of the same game."""
+        blocks = {name: list(moves) for name, moves in state.blocks}
+        moves = parse_strategy(text, state.game.coins, state.game.sides, blocks)
+        kept = tuple((name, tuple(block)) for name, block in blocks.items())
+        if not moves:
+            new = [name for name, block in kept if (name, block) not in state.blocks]
+            if not new:
+                raise InvalidNotation(f"{text!r}: name a move, such as {self._example(state)}")
+            said = "; ".join(f"{name} stands for {plural(len(blocks[name]), 'move')}" for name in new)
+            return Turn(CoinState(state.game, state.moves, state.belief, kept),
+                        (f"{said}: type {new[0]} to play {'it' if len(new) == 1 else 'them'}.",))
+        return self._apply(state, moves, kept)
+
+    def _apply(self, state: CoinState, moves: list[Move],
+               blocks: tuple[tuple[str, tuple[Move, ...]], ...] | None = None) -> Turn[CoinState]:
+        game, m = state.game, state.game.model
+        every = [*state.moves, *moves]
+        bits, won_after = belief_after(m, moves, state.belief)
+        won_by = None if won_after is None else len(state.moves) + won_after
+        new = CoinState(game, tuple(every), bits, state.blocks if blocks is None else blocks)
+        said = " ".join(format_move(mv, m.k) for mv in moves)
+        if won_by is not None:
+            return Turn(new, (f"You call {said}. The Devil turns and flips... every possible table is now "
+                              f"{game.goal_text}: you win, whatever he did, after {plural(won_by, 'move')}.",))
+        names = m.names_in(bits)
+        return Turn(new, (f"You call {said}. The Devil turns the table and flips. "
+                          f"Still possible ({len(names)}): {', '.join(names)}.",))
+
+    @staticmethod
+    def _example(state: CoinState) -> str:
+        m = state.game.model
+        return format_move(m.move_classes()[-1], m.k)
+
+    def winner(self, state: CoinState) -> str | None:
+        """The learner, once no losing table is possible; the Devil never 'wins', he only delays."""
+        return LEARNER if state.belief == 0 else None
+
+    def render(self, state: CoinState) -> str:
+        """The belief after each move, one row per move, one column per arrangement."""
+        m = state.game.model
+        names = m.class_names()
+        goal = m.goal_classes()
+        order = [c for c in range(m.class_count) if not goal[c]]
+        rows = ["| # | move | " + " | ".join(names[c] for c in order) + " |"]  # rows: shown as a table
+        history = [engine.start_bits(m)]
+        for move in state.moves:  # one step per move: the belief after each prefix
+            history.append(belief_after(m, [move], history[-1])[0] if history[-1] else 0)
+        for i, bits in enumerate(history):
+            label = format_move(state.moves[i - 1], m.k) if i else "-"
+            cells = [names[c] if bits >> c & 1 else "" for c in order]
+            rows.append(f"| {i} | {label} | " + " | ".join(cells) + " |")
+        return "\n".join(rows)
+
+    def hints(self, state: CoinState) -> list[str]:
+        """The ladder after the moves played so far."""
+        return list(hint_data(state.game, list(state.moves))["hints"])
+
+    def solution(self, state: CoinState) -> str | None:
+        """A shortest continuation from the current belief (the rest of the closed form on big tables)."""
+        m = state.game.model
+        if engine.searchable(m):
+            try:
+                outcome = engine.search_from(m, state.belief)
+            except SearchLimit:
+                return None
+            return None if outcome.strategy is None else format_strategy(outcome.strategy, m.k)
+        sol = decide(m)
+        moves = list(state.moves)
+        if sol.strategy is not None and sol.strategy[: len(moves)] == moves:
+            return format_strategy(sol.strategy[len(moves):], m.k)
+        return None
+
+    def reference(self, game: CoinGame, settings: Args) -> str | None:
+        """A shortest winning strategy, played move by move."""
+        return reference_strategy(game)
+
+    def split(self, state: CoinState, text: str) -> list[str]:
+        """The moves of a line in canonical notation (``let`` blocks expanded)."""
+        blocks = {name: list(moves) for name, moves in state.blocks}
+        return [format_move(mv, state.game.sides)
+                for mv in parse_strategy(text, state.game.coins, state.game.sides, blocks)]
+
+    def judge(self, game: CoinGame, settings: Args, text: str) -> Verdict:
+        """A whole line is a strategy: verified against every start and every turn."""
+        return verdict(game, parse_strategy(text, game.coins, game.sides))
+
+
+PLAY = CoinPlay()

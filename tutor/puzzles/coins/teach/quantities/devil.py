@@ -1,0 +1,169 @@
+"""Whether a sure win exists, and the Devil's trap when it does not: the certificate either way."""
+
+from __future__ import annotations
+
+from tutor.puzzles.answers import Quantities, Value
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import CoinGame, Model, format_move, format_strategy
+from tutor.puzzles.coins.teach.quantities.tables import open_names
+from tutor.puzzles.coins.teach.quantities.words import SHOWN_MOVES, listed, not_a, whole
+from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.options import Args
+from tutor.text import plural
+
+QUANTITIES = Quantities()
+
+
+def _win_certificate(game: CoinGame) -> str:
+    sol = decide(game.model)
+    assert sol.length is not None
+    shown = ""
+    if sol.strategy is not None and len(sol.strategy) <= SHOWN_MOVES:
+        shown = f" ({format_strategy(sol.strategy, game.sides)})"
+    return (f"a strategy of {sol.length.text()} moves{shown} wins against every start and every turn: "
+            f"{sol.reason}")
+
+
+def _trap_replies(m: Model, trap: list[str]) -> str:
+    """For a small trap: a table of each trapped table, each move, and the result of a turn that keeps it
+    in the trap (preformatted lines, after a line of text)."""
+    if not trap or len(trap) > 2 or len(m.move_classes()) > 8:
+        return ""
+    names = m.class_names()
+    width = max(len(format_move(move, m.k)) for move in m.move_classes())
+    rows = [f"  {'table':<{max(5, m.n)}}  {'flip':<{max(4, width)}}  the Devil turns so it becomes"]
+    for name in trap:
+        table = m.representative(names.index(name))
+        for move in m.move_classes():
+            for g in range(len(m.group)):
+                after = names[m.class_of(m.add(m.apply_turn(table, g), move))]
+                if after in trap:
+                    rows.append(f"  {name:<{max(5, m.n)}}  {format_move(move, m.k):<{max(4, width)}}  {after}")
+                    break
+    return "\nWhatever you flip, he has a turn that keeps the table in the trap:\n" + "\n".join(rows)
+
+
+def explain_winnable(game: CoinGame, args: Args, value: Value) -> str:
+    """The certificate: a verified strategy, or the Devil's trap or invariant."""
+    sol = decide(game.model)
+    if sol.solvable:
+        return f"Yes: {_win_certificate(game)}."
+    return f"No: {sol.reason}.{_trap_replies(game.model, list(sol.trap))}"
+
+
+def refute_winnable(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
+    """The certificate shows the answer: a verified strategy against 'no', the trap against 'yes'."""
+    if wrong not in ("yes", "no"):
+        return f"{wrong!r} is not yes or no."
+    return explain_winnable(game, args, value)
+
+
+@QUANTITIES.register("winnable", "'yes' if a sure win exists, else 'no'",
+                     explain=explain_winnable, refute=refute_winnable)
+def winnable(game: CoinGame, args: Args) -> str:
+    """The decision, as yes or no."""
+    return "yes" if decide(game.model).solvable else "no"
+
+
+def _trap(game: CoinGame) -> list[str]:
+    m = game.model
+    return m.names_in(engine.trap(m)) if m.class_count <= engine.TRAP_CLASS_LIMIT else []
+
+
+def _escape(m: Model, name: str, trap: list[str]) -> str:
+    """A move that takes ``name`` out of the trap whatever the Devil turns, and where it leads."""
+    names = m.class_names()
+    bits = 1 << names.index(name)
+    for move in m.move_classes():
+        after = m.names_in(engine.to_bits(m.step(engine.from_bits(m, bits), move)))
+        if not set(after) & set(trap):
+            lands = f"only {listed(after)} can follow" if after else "the game is over"
+            return f"from {name}, flipping {format_move(move, m.k)} leaves the trap whatever he turns ({lands})"
+    return f"from {name} some move leaves the trap"  # pragma: no cover - the trap is the greatest fixed point
+
+
+def _no_trap(game: CoinGame) -> str:
+    """Why no trap is named: the table can be won, or it has too many classes to compute one."""
+    sol = decide(game.model)
+    if sol.solvable:
+        return f"There is no trap: {_win_certificate(game)}."
+    return (f"No trap is computed for more than {engine.TRAP_CLASS_LIMIT:,} classes of tables, so none is named; "
+            f"the Devil still wins: {sol.reason}.")
+
+
+def _class_name(m: Model, word: str) -> str:
+    """A table as the learner wrote it ("THH"), by the name of its class ("HHT"); the word itself if it is
+    no table of this size."""
+    if m.tables <= 4096:
+        for table in range(m.tables):
+            if m.show(table) == word.upper():
+                return m.class_names()[m.class_of(table)]
+    return word
+
+
+def explain_trap(game: CoinGame, args: Args, value: Value) -> str:
+    """The trap and why it holds."""
+    m, names = game.model, _trap(game)
+    if not names:
+        return _no_trap(game)
+    return (f"The Devil's trap is {listed(names)}: whatever you flip on one of them, one of his turns makes "
+            f"the result one of them again.{_trap_replies(m, names)}")
+
+
+def refute_trap(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
+    """Tables named that are not in the trap (with the move that escapes), and trap tables left out."""
+    m, names = game.model, _trap(game)
+    said = [_class_name(m, w.strip()) for w in str(wrong).replace(" and ", ",").split(",") if w.strip()]
+    if not names:
+        return _no_trap(game)
+    extra = [w for w in said if w not in names]
+    missing = [n for n in names if n not in said]
+    parts = []
+    for w in extra:
+        parts.append(_escape(m, w, names) if w in m.class_names() else f"{w} is not a table of {m.n} coins")
+    if missing:
+        parts.append(f"{listed(missing)} {'is' if len(missing) == 1 else 'are'} missing: from there every move "
+                     "can be answered with a turn that stays in the trap")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "." if parts else ""
+
+
+@QUANTITIES.register("trap", "the arrangements the Devil can keep the table among forever ('none' if winnable)",
+                     explain=explain_trap, refute=refute_trap)
+def trap(game: CoinGame, args: Args) -> str:
+    """The trap's arrangements by name."""
+    return ", ".join(_trap(game)) or "none"
+
+
+def explain_trap_size(game: CoinGame, args: Args, value: Value) -> str:
+    """The trap, counted."""
+    names = _trap(game)
+    if not names:
+        return f"{value}: {_no_trap(game)}"
+    return f"{plural(len(names), 'table')}: {explain_trap(game, args, trap(game, args))}"
+
+
+def refute_trap_size(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
+    """A table counted that escapes (with its move), or more trapped tables than ``wrong``."""
+    w, m, names = whole(wrong), game.model, _trap(game)
+    if w is None or w < 0:
+        return not_a("count", wrong)
+    if not names:
+        return _no_trap(game)
+    if w == 0:
+        return (f"The trap is not empty: {names[0]} stays in it (whatever you flip on it, one of the Devil's turns "
+                f"gives a table of the trap again), so the game from {names[0]} never ends.")
+    if w < len(names):
+        return (f"The trap holds more than {w}: {listed(names[: w + 1])} all stay in it (whatever you flip on one, "
+                f"one of the Devil's turns gives one of them again).")
+    outside = [n for n in open_names(m) if n not in names]
+    if outside:
+        return f"Some table you counted is not in the trap: {_escape(m, outside[0], names)}."
+    return f"Only {plural(len(open_names(m)), 'table')} can be in the trap at all: the others are already won."
+
+
+@QUANTITIES.register("trap_size", "how many arrangements are in the Devil's trap",
+                     explain=explain_trap_size, refute=refute_trap_size)
+def trap_size(game: CoinGame, args: Args) -> int:
+    """The trap's size."""
+    return len(_trap(game))

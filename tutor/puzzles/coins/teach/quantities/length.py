@@ -1,0 +1,107 @@
+"""The length of a shortest sure win: the construction that reaches it, and the game that beats anything shorter."""
+
+from __future__ import annotations
+
+import re
+
+from tutor.errors import TutorError
+from tutor.puzzles.answers import Quantities, Value
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import CoinGame, Move, format_strategy, model
+from tutor.puzzles.coins.teach.quantities.theorem import prefix_argument
+from tutor.puzzles.coins.teach.quantities.words import SHOWN_MOVES, not_a, whole
+from tutor.puzzles.coins.teach.verdicts import verdict
+from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.coins.theory import theorem as decision_of
+from tutor.puzzles.options import Args
+from tutor.text import plural
+
+QUANTITIES = Quantities()
+
+EXAMPLE_MOVES = 4096  # a losing strategy this long or shorter is verified to show the game that beats it
+PLAUSIBLE = 10**30  # wrong values past this are answered without arithmetic on them
+
+
+def explain_shortest(game: CoinGame, args: Args, value: Value) -> str:
+    """The construction and the lower bound, or the Devil's certificate."""
+    sol = decide(game.model)
+    if sol.length is None:
+        return f"No strategy wins at all, so the answer is 0: {sol.reason}."
+    return (f"The shortest sure win has {sol.length.text()} moves: {sol.reason}. No strategy is shorter: "
+            f"{prefix_argument(game)}, and there are {sol.length.expression()} of those.")
+
+
+def refute_shortest(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
+    """A strategy of the wrong length and the game that beats it, or the bound or construction that
+    rules the length out."""
+    w = whole(wrong)
+    sol = decide(game.model)
+    if w is None or w < 0:
+        return not_a("number of moves", wrong)
+    if sol.length is None:
+        return f"No strategy of any length is sure to win here: {sol.reason}."
+    if w == 0:
+        start = game.model.show(game.model.encode((1,) + (0,) * (game.coins - 1)))
+        return (f"0 would mean no sure win exists, but the tutor builds one and verifies it against every start "
+                f"and every turn. (And with no moves at all, a table starting as {start} never ends the game.)")
+    other = _other_reading(game, w)
+    if sol.length.digits() <= 30 and re.search(rf"(?<![\d,^]){int(sol.length)}(?![\d,])", other):
+        other = ""  # the note would state the value the learner is still looking for
+    if sol.length.digits() <= 30 and w > int(sol.length):
+        return (f"{plural(w, 'move')} are more than a sure win needs: the tutor builds a shorter winning strategy "
+                f"(the layered strategy) and verifies it against every start and every turn.{other}")
+    if w > PLAUSIBLE:
+        return f"No: {prefix_argument(game)}.{other}"
+    return (f"No strategy of {plural(w, 'move')} wins: {prefix_argument(game)}, and {plural(w, 'prefix', 'prefixes')} "
+            f"are too few.{_losing_example(game, sol.strategy, w)}{other}")
+
+
+@QUANTITIES.register("shortest_length", "length of a shortest winning strategy (0 if there is none)",
+                     explain=explain_shortest, refute=refute_shortest)
+def shortest_length(game: CoinGame, args: Args) -> int:
+    """The theorem's length (the lower bound, met by the layered strategy), 0 when no sure win exists."""
+    return decide(game.model).shortest or 0
+
+
+def _losing_example(game: CoinGame, shortest: list[Move] | None, w: int) -> str:
+    """The first ``w`` moves of a shortest strategy, and the game that beats them."""
+    if shortest is None or w > EXAMPLE_MOVES or not game.model.enumerable:
+        return ""
+    prefix = shortest[:w]
+    try:
+        v = verdict(game, prefix)
+    except TutorError:  # too much work to check: the bound alone answers
+        return ""
+    if v.correct:  # pragma: no cover - the lower bound forbids it
+        raise AssertionError(f"{w} moves won on {game}, below the lower bound")
+    shown = format_strategy(prefix, game.sides) if w <= SHOWN_MOVES else \
+        f"{format_strategy(prefix[:6], game.sides)} ... ({plural(w, 'move')})"
+    return f" For instance {shown} {v.summary}."
+
+
+def _other_reading(game: CoinGame, w: int) -> str:
+    """What ``w`` is the answer to, when it is the shortest length of a neighbouring puzzle."""
+    if w > PLAUSIBLE:
+        return ""
+    m = game.model
+    if game.goal == "heads":
+        same = decision_of(m.n, m.k, m.dihedral, "same").length
+        if same is not None and int(same) == w:
+            return (f" ({w} is the famous answer to the other puzzle, where the game ends as soon as the coins "
+                    f"are all alike, heads or tails; here it ends only at {game.goal_text}.)")
+    elif w == engine.lower_bound(model(m.n, m.k, m.dihedral, "heads")):
+        return (f" ({w} is the length when the game ends only at all heads; here it ends as soon as the coins are "
+                "all alike.)")
+    j = _exponent(w + 1, m.k)
+    if j is not None and j != m.n:
+        return f" ({w} = {m.k}^{j} - 1 counts the tables of {plural(j, 'coin')}, and this table has {m.n}.)"
+    return ""
+
+
+def _exponent(x: int, k: int) -> int | None:
+    """j >= 1 with k^j = x, if there is one."""
+    j = 0
+    while x > 1 and x % k == 0:
+        x //= k
+        j += 1
+    return j if x == 1 and j else None

@@ -1,0 +1,76 @@
+"""The theorem's two sides as lesson values: the lower bound no sure win beats, and x^N - 1 factored over GF(K)."""
+
+from __future__ import annotations
+
+from tutor.puzzles.answers import Quantities, Value
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import CoinGame
+from tutor.puzzles.coins.teach.quantities.words import not_a, whole
+from tutor.puzzles.coins.theory import analyze, is_power_of, prime_factors
+from tutor.puzzles.options import Args
+from tutor.text import plural
+
+QUANTITIES = Quantities()
+
+
+def prefix_argument(game: CoinGame) -> str:
+    """The lower bound in words, without its number."""
+    starts = ("table that is not all heads" if game.goal == "heads" else
+              "start that is not all alike (counting starts that differ by the same amount at every position "
+              "once)")
+    return (f"if the Devil never turns the table, the table after i moves is the start plus the first i moves, "
+            f"so each {starts} must be finished by a prefix of the moves of its own")
+
+
+def explain_lower_bound(game: CoinGame, args: Args, value: Value) -> str:
+    """The prefix argument, counted."""
+    return (f"No winning strategy is shorter than {value:,} moves: {prefix_argument(game)}, and there are "
+            f"{value:,} of those.")
+
+
+def refute_lower_bound(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
+    """Too small: the prefix argument; too large: with no turns that many moves are not needed."""
+    w = whole(wrong)
+    if w is None or w < 0:
+        return not_a("number of moves", wrong)
+    if w < int(value):
+        return (f"The bound is higher than {w}: {prefix_argument(game)}, and "
+                f"{plural(w, 'prefix', 'prefixes')} are too few.")
+    return (f"{w} is more than the argument gives: it only needs one prefix per table, and if the Devil never "
+            "turned, moves whose prefixes visit each of those tables once would win, with no move to spare.")
+
+
+@QUANTITIES.register("lower_bound", "no winning strategy is shorter than this",
+                     explain=explain_lower_bound, refute=refute_lower_bound)
+def lower_bound(game: CoinGame, args: Args) -> int:
+    """The prefix-sum bound."""
+    return engine.lower_bound(game.model)
+
+
+def explain_factorization(game: CoinGame, args: Args, value: Value) -> str:
+    """The factors and what a repeated factor (x - 1) means for the table."""
+    m = game.model
+    primes = prime_factors(m.k)
+    if len(primes) > 1:
+        return (f"x^{m.n} - 1 is not factored here: its coefficients are numbers mod {m.k}, and Z/{m.k} is not a "
+                f"field ({m.k} is divisible by both {primes[0]} and {primes[1]}), so factors are not unique.")
+    p = primes[0]
+    hidden = (f"every factor is x - 1 (x + 1 mod 2), because N = {m.n} is a power of {p}: no part of the table "
+              "can hide from the moves" if is_power_of(m.n, p) else
+              "a factor other than x - 1 is a part of the table that turns can hide from you")
+    return f"Mod {p}, x^{m.n} - 1 = {value}: {hidden}."
+
+
+def refute_factorization(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
+    """The factorization sympy computed, to compare."""
+    if len(prime_factors(game.sides)) > 1:
+        return explain_factorization(game, args, value)
+    return ("Over a field the factorization into irreducible factors is one and the same, up to the order of "
+            f"the factors, and {wrong} is not it. {explain_factorization(game, args, value)}")
+
+
+@QUANTITIES.register("factorization", "the factorization of x^N - 1 over GF(K)",
+                     explain=explain_factorization, refute=refute_factorization)
+def factorization(game: CoinGame, args: Args) -> str:
+    """From sympy, powers written ^."""
+    return analyze(game.model).factorization.replace("**", "^")

@@ -1,0 +1,98 @@
+"""Verdicts on coin strategies: exact, with a counterexample laid out move by move a learner can replay.
+
+``verdict`` checks a strategy over every start and every turn (``engine.verify``)
+and, when it loses, lays out the game that beats it; ``belief_after`` is the
+belief a prefix of moves leaves, which the hints and the game share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.puzzles.answers import JSON, Verdict
+from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, positions
+from tutor.puzzles.coins.teach.pictures import tables
+from tutor.puzzles.coins.theory import decide
+from tutor.shown import Drawn, join
+from tutor.text import plural
+
+SHOWN_STEPS = 24  # counterexample lines shown in text before eliding the middle
+
+
+def belief_after(m: Model, strategy: Sequence[Move], start: int | None = None) -> tuple[int, int | None]:
+    """Belief bits after the strategy (from ``start``, default every class), and the move after
+    which everything was won (if so)."""
+    belief = m.start_belief() if start is None else engine.from_bits(m, start)
+    for i, move in enumerate(strategy):
+        if not belief.any():
+            return 0, i
+        belief = m.step(belief, move)
+    return engine.to_bits(belief), (len(strategy) if not belief.any() else None)
+
+
+def move_json(m: Model, move: Move) -> list[int]:
+    """A move for JSON: the positions flipped (coins), or the digit vector (K > 2)."""
+    return positions(move) if m.k == 2 else list(move)
+
+
+def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdict:
+    """The exact verdict on a parsed strategy, with a laid-out counterexample; ``compare``: whether a winning
+    strategy's length is compared with the shortest in words (a lesson that asks for the shortest later says no)."""
+    m = game.model
+    result = engine.verify(m, strategy)
+    sol = decide(m)
+    canonical = format_strategy(strategy, m.k)
+    data: JSON = {"correct": result.wins, "length": len(strategy), "shortest": sol.shortest,
+                  "counterexample": None, "won_by": result.won_by}
+    if result.wins:
+        extra = ""
+        if sol.shortest is not None and compare:
+            extra = (", the shortest possible" if len(strategy) == sol.shortest
+                     else f", {len(strategy) - sol.shortest} more than the shortest ({sol.shortest})")
+        early = "" if result.won_by == len(strategy) else \
+            f"; every game is already over after move {result.won_by}"
+        summary = f"wins for every start and every turn: {plural(len(strategy), 'move')}{extra}{early}"
+        return Verdict(True, summary, "", data, canonical, len(strategy), sol.shortest)
+    ce = result.counterexample
+    assert ce is not None
+    data["counterexample"] = {
+        "start": m.show(ce.start),
+        "rotations": [m.turn_label(t) for t in ce.turns],
+        "final": m.show(ce.final),
+    }
+    how = ("even if the Devil never turns the table," if not any(ce.turns) else
+           "the Devil can turn the table (as laid out below) so that")
+    summary = (f"does not always win: starting from {m.show(ce.start)}, {how} after all "
+               f"{plural(len(strategy), 'move')} it shows {m.show(ce.final)}, not {game.goal_text}")
+    return Verdict(False, summary, layout(m, strategy, ce), data, canonical, len(strategy), sol.shortest)
+
+
+def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> Drawn:
+    """The counterexample as lines a learner can replay with coins on a table."""
+    total = len(strategy)
+    start = f"Start: {m.show(ce.start)} (position 0 first, clockwise)."
+    lines = [tables(start, [("at the start", m.show(ce.start)),
+                            (f"after {plural(total, 'move')}", m.show(ce.final))])]
+
+    def row(i: int) -> str:  # move i + 1, laid out from the table before it
+        before = ce.start if i == 0 else ce.tables[i - 1]
+        turn, after = ce.turns[i], ce.tables[i]
+        label = m.turn_label(turn)
+        how = "no turn" if label == 0 else (f"turn by {label}" if isinstance(label, int) else label)
+        return (f"  move {i + 1:>3}: {how:12} {m.show(before)} -> {m.show(m.apply_turn(before, turn))}, "
+                f"flip {format_move(strategy[i], m.k):>6} -> {m.show(after)}")
+
+    if total > SHOWN_STEPS:  # only the rows shown are laid out: a long strategy costs no time here
+        head, tail = range(SHOWN_STEPS - 4), range(total - 3, total)
+        lines += [*map(row, head), f"  ... {total - SHOWN_STEPS + 1} moves ...", *map(row, tail)]
+    else:
+        lines += [row(i) for i in range(total)]
+    lines.append(f"After the last move the table is {m.show(ce.final)}: the game is not over.")
+    return join(lines)
+
+
+def reference_strategy(game: CoinGame) -> str | None:
+    """A shortest winning strategy, computed; None when none exists."""
+    sol = decide(game.model)
+    return None if sol.strategy is None else format_strategy(sol.strategy, game.sides)

@@ -1,0 +1,64 @@
+"""The gods' hint ladders: a nudge, the concept, and a concrete move, from the solver's search."""
+
+from __future__ import annotations
+
+from tutor.puzzles.gods import engine
+from tutor.puzzles.gods.rules import GodsGame
+from tutor.puzzles.gods.rules.lang import Node
+from tutor.puzzles.gods.rules.tree import parse_tree
+from tutor.puzzles.gods.teach.coach import open_places
+from tutor.puzzles.gods.teach.questions import GOAL
+from tutor.puzzles.gods.teach.verdicts import reference_question
+from tutor.text import plural
+
+
+def question_ladder(game: GodsGame, goal: str, target: Node | None, limit: int) -> list[str]:
+    """Nudge, concept, and a question that works (for one question, or a plan not yet begun)."""
+    u = game.universe
+    ref = reference_question(game, goal, target, limit)
+    if "Random" in u.roles:
+        nudge = ("Random may answer either word, so any answer Random gives is useless: aim the "
+                 "question at a god you can be sure is not Random, or find one.")
+    else:
+        nudge = ("True says what is so and False says the opposite: a question helps only if the "
+                 "possibilities you must tell apart get different answers.")
+    if u.known_language:
+        concept = ("A question whose truth is the same in every world (one you already know the "
+                   "answer to) gets opposite answers from True and False; so does "
+                   "'would you say yes to (P)', which both answer 'yes' exactly when P holds.")
+    else:
+        concept = (f"Asked 'would you say {u.words[0]} to (P)', True and False both answer "
+                   f"{u.words[0]!r} exactly when P holds, whatever the words mean.")
+    return [nudge, concept, f"One question that works: {ref}" if ref else "No single question achieves this goal."]
+
+
+def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[str]:
+    """Nudge, concept, concrete move for a partial plan: every open or failing place, with the worlds reaching it."""
+    if not text.strip():
+        return question_ladder(game, GOAL.default, None, limit)
+    u = game.universe
+    k = engine.allowed(game, questions, limit) or limit
+    places = open_places(parse_tree(text, u), engine.shared_solver(game), k, game.start)
+    if not places:
+        return ["Your plan is complete: every world reaches its own leaf."]
+    finishable = sum(p["finishable"] for p in places)
+    lines = ", ".join(str(p["line"]) for p in places)
+    nudge = (f"{plural(len(places), 'place')} still need work (line{'s' if len(places) > 1 else ''} {lines}); "
+             f"{finishable} of them can still be finished in the questions left.")
+    what = {"unfinished": "the branch is unfinished", "wrong-leaf": "the leaf is wrong",
+            "dead-end": "the question here leaves an answer that cannot be finished in time"}
+    concept, move = [], []
+    for p in places:
+        where = f"Line {p['line']}, " + ("after " + ", ".join(repr(a) for a in p["answers"]) if p["answers"]
+                                        else "at the start")
+        safe = ""
+        if "Random" in u.roles:
+            gods = p["not_random"]
+            who = " and ".join([", ".join(gods[:-1]), gods[-1]] if len(gods) > 1 else gods) or "no god"
+            safe = f"; {who} {'are' if len(gods) > 1 else 'is'} surely not Random there"
+        concept.append(f"{where}: {what[p['kind']]}; {plural(p['possibilities'], 'possibility', 'possibilities')} "
+                       f"remain with {plural(p['questions_left'], 'question')} left{safe}. The worlds that reach it:")
+        concept.extend("    " + " ".join(f"{g}={r}" for g, r in w.items()) for w in p["remaining"])
+        move.append(f"{where}: try {p['suggestion']}" if p["suggestion"]
+                    else f"{where}: this branch cannot be finished in time, so change the question above it.")
+    return [nudge, "\n".join(concept), "\n".join(move)]

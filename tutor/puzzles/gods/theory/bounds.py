@@ -1,0 +1,122 @@
+"""What no plan can do: why one question fewer than the shortest plan fails, and why some role sets are never
+solved.
+
+Lower bounds, exact: ``first_worst_branch`` (what Random leaves after the best
+first question), ``impossibility`` and ``insufficient`` (why one question fewer
+than the shortest plan cannot work: counting, Random, and an exhaustive search).
+
+Role sets that no number of questions solves: ``inseparable_pair`` finds two
+worlds whose Random gods cover every god (such worlds always answer alike, and
+without such a pair enough questions always succeed), ``never_proof`` states
+it in one line.
+"""
+
+from __future__ import annotations
+
+from tutor.bits import members
+from tutor.puzzles.gods.engine.solver import Solver
+from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
+from tutor.text import plural
+
+
+def first_worst_branch(solver: Solver) -> int:
+    """The fewest possibilities the worse answer to the best first question can leave.
+
+    Asking god g, the r possibilities where g is Random reach both answers and
+    the other n - r are split by the question, at best evenly; any split is
+    some question (a set of worlds), so the best is min over g of
+    r + ceil((n - r) / 2).  Exact, not just a bound.
+    """
+    n = solver.all_items.bit_count()
+    return min(r.bit_count() + (n - r.bit_count() + 1) // 2 for r in solver.rand)
+
+
+def impossibility(solver: Solver, k: int) -> list[str]:
+    """Why ``k - 1`` questions cannot suffice: counting, the Random argument, and the exhaustive search."""
+    u = solver.u
+    n = len(u.identities)
+    k1 = k - 1
+    out = []
+    if n > (1 << k1):
+        out.append(f"counting: with {plural(k1, 'question')} there are at most {plural(1 << k1, 'answer sequence')}, "
+                   f"but {n} possibilities")
+    if k1 >= 1 and "Random" in u.roles:
+        worst = []
+        for g, name in enumerate(u.gods):
+            r = solver.rand[g].bit_count()
+            rest = n - r
+            worst.append((r + (rest + 1) // 2, name, r))
+        if all(w > (1 << (k1 - 1)) for w, _, _ in worst):
+            w, name, r = min(worst)
+            out.append(f"Random: whoever is asked first, the possibilities where that god is Random "
+                       f"reach both answers, so one answer leaves at least {w} (asking {name}: {r} with "
+                       f"{name} Random plus half of the rest), more than the {1 << (k1 - 1)} that "
+                       f"{plural(k1 - 1, 'question')} can separate")
+    fresh = Solver(u, prune=False)
+    found = fresh.solvable(fresh.all_items, k1)
+    out.append(f"exhaustive: the memoised search over every god and every split finds "
+               f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds "
+               f"({plural(len(fresh.memo), 'state')}, {plural(fresh.moves, 'question')} examined)")
+    return out
+
+
+def insufficient(solver: Solver, items: int, m: int) -> str:
+    """The strongest short reason why ``m`` questions cannot tell the identities ``items`` apart (the caller
+    knows they cannot): counting, else the Random argument, else the exhaustive search's certificate."""
+    u = solver.u
+    n = items.bit_count()
+    if m <= 0:
+        return f"with no question at all, {n} possibilities are still open"
+    if n > 1 << m:
+        return (f"counting: with {plural(m, 'question')} there are at most {1 << m} answer sequences, but "
+                f"{n} possibilities to tell apart")
+    worst = min(((items & r).bit_count() + ((items & ~r).bit_count() + 1) // 2, name, (items & r).bit_count())
+                for name, r in zip(u.gods, solver.rand, strict=True))
+    w, name, r = worst
+    if w > 1 << (m - 1):
+        return (f"Random: whoever is asked first, the possibilities where that god is Random reach both answers, "
+                f"so one answer leaves at least {w} (asking {name}: {r} with {name} Random plus half of the rest), "
+                f"more than the {1 << (m - 1)} that {plural(m - 1, 'question')} can separate")
+    fresh = Solver(u, prune=False)
+    found = fresh.solvable(items, m)
+    assert not found, "insufficient() is only asked about a length that does not suffice"
+    return (f"exhaustive: the search over every god and every split finds no {m}-question plan "
+            f"({plural(len(fresh.memo), 'state')}, {plural(fresh.moves, 'question')} examined)")
+
+
+def random_gods(u: Universe, world: int) -> list[str]:
+    """The gods who are Random in ``world``."""
+    return [g for g, role in zip(u.gods, u.worlds[world].roles, strict=True) if role == "Random"]
+
+
+def inseparable_pair(u: Universe, start: WorldSet) -> tuple[int, int] | None:
+    """Two worlds of ``start`` that name different identities and whose Random gods cover every god.
+
+    Such worlds can never be told apart: whichever god is asked is Random in
+    one of them, and Random may give the word the other world gives, so the
+    two always answer alike.  Conversely, with no such pair enough questions
+    always suffice: two identities left have a god Random in neither, and a
+    question to him separates them, shrinking both branches.  So None means
+    "solvable with enough questions".  Worlds with the same meaning of "ja"
+    are preferred (the shorter statement).
+    """
+    everyone = set(u.gods)
+    found: tuple[int, int] | None = None
+    worlds = members(start)
+    for n, i in enumerate(worlds):
+        for j in worlds[n + 1:]:
+            if u.identity[i] != u.identity[j] and set(random_gods(u, i)) | set(random_gods(u, j)) == everyone:
+                if u.worlds[i].ja_yes == u.worlds[j].ja_yes:
+                    return (i, j)
+                found = found or (i, j)
+    return found
+
+
+def never_proof(u: Universe, pair: tuple[int, int]) -> str:
+    """The one-line proof that the gods can never be identified, naming the two worlds."""
+    i, j = pair
+    first, second = random_gods(u, i), random_gods(u, j)
+    return (f"no number of questions suffices: the worlds {u.world_text(i)} and {u.world_text(j)} can never be "
+            f"told apart - whoever is asked is Random in one of them ({', '.join(first) or 'nobody'} in the first, "
+            f"{', '.join(second) or 'nobody'} in the second), and Random may give the word the other world gives, "
+            "so the two worlds can always answer alike")

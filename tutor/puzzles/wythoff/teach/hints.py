@@ -1,0 +1,160 @@
+"""Wythoff's hint ladders: a nudge, the concept, then the concrete answer, each computed by the engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tutor.puzzles.wythoff.engine import (
+    delaying_move,
+    grundy_values,
+    nim_sum,
+    p_position,
+    p_positions,
+    sum_winning_moves,
+    winning_moves,
+)
+from tutor.puzzles.wythoff.rules import (
+    Boards,
+    Position,
+    Rules,
+    describe_move,
+    finished,
+    format_pairs,
+    move_count,
+    show_positions,
+)
+from tutor.puzzles.wythoff.theory import alpha_text
+from tutor.text import plural
+
+
+def position_hints(rules: Rules, boards: Boards) -> list[str]:
+    """The hint ladder for the player to move: a nudge, the concept, then the concrete move."""
+    if finished(boards):
+        return ["The game is over: no pennies are left."]
+    text = show_positions(boards)
+    if len(boards) > 1:
+        values = grundy_values(rules, boards)
+        total = nim_sum(rules, boards)
+        sum_wins = sum_winning_moves(rules, boards)
+        ladder = [
+            "Each board is a game of its own; what matters is one number per board, its Grundy value.",
+            f"The Grundy values are {', '.join(map(str, values))}; their XOR (nim-sum) is {total}. "
+            "A position loses exactly when the nim-sum is 0, so move to make it 0.",
+        ]
+        if sum_wins:
+            number, choice = sum_wins[0]
+            ladder.append(f"On board {number + 1}, {describe_move(choice)}: "
+                          f"that board's value becomes {values[number] ^ total} and the nim-sum 0.")
+        elif total:
+            ladder.append("The move that wins is on a board too large for a Grundy table: find an option of it "
+                          f"whose Grundy value is {total} (the small boards have none).")
+        else:
+            ladder.append("The nim-sum is already 0: every move loses against perfect play; take little and wait.")
+        return ladder
+    board = boards[0]
+    wins = winning_moves(rules, board)
+    count = move_count(rules, board)
+    end = ("(0, 0) is one of them" if not rules.misere else
+           "in misère play (0, 0) is not one of them: there your opponent has just taken the last penny and lost")
+    ladder = [f"Can you reach a losing position from {text}? A position is losing when every move from it hands "
+              f"your opponent a win; {end}."]
+    if wins:
+        ladder.append(f"Of your {plural(count, 'move')} from {text}, {len(wins)} leave{'s' if len(wins) == 1 else ''} "
+                      "a losing position. Look along your row (change the first pile), your column (change the "
+                      "second) and your diagonal (take from both) for a position from which every move can be "
+                      "answered.")
+        f, s = wins[0]
+        ladder.append(f"{describe_move((f, s)).capitalize()}: that leaves ({board[0] - f}, {board[1] - s}), "
+                      "a losing position for your opponent.")
+    else:
+        move = delaying_move(rules, board)
+        ladder.append(f"Try each kind of move from {text}: each of your {plural(count, 'move')} leaves a position "
+                      "from which your opponent can reach a losing position.")
+        ladder.append(f"{text} is itself a losing position: every move loses against perfect play. "
+                      f"Make the game last: {describe_move(move)}.")
+    return ladder
+
+
+def conjecture_hints(rules: Rules, bound: int) -> list[str]:
+    """The ladder towards a formula ``floor(k*c)`` that holds for k = 0..bound, from the pairs themselves."""
+    first = p_positions(rules, 8)
+    (low, k_low), (high, k_high) = slope_window(rules, bound)
+    ladder = [
+        "Look at the losing pairs " + format_pairs(first) + ": how does A_k / k behave as k grows?",
+        f"floor(k*c) = A_k for every k = 0..{bound} exactly when A_k <= k c < A_k + 1 for each of them. The "
+        f"tightest of these: c >= {low.numerator}/{low.denominator} (from k = {k_low}) and "
+        f"c < {high.numerator}/{high.denominator} (from k = {k_high}).",
+    ]
+    width = high - low
+    if width > Fraction(1, 1000):
+        pick = _short_decimal(low, high)
+        ladder.append(f"Any c in that window works up to k = {bound}, for example {pick}: try floor(k*{pick}).")
+    else:
+        ladder.append("The window is narrow, and every larger bound narrows it more: look for the exact number "
+                      f"that lies in all of them. It solves 1/c + 1/(c + {rules.a}) = 1 (A's and B's share "
+                      "the whole numbers).")
+        if not rules.misere:
+            ladder.append(f"Its positive root is {alpha_text(rules.a)}: try floor(k*{_grouped(alpha_text(rules.a))}).")
+    return ladder
+
+
+def _grouped(text: str) -> str:
+    """``(1 + sqrt(5))/2`` stays, ``sqrt(5) - 1`` gets parentheses (it follows ``k*``)."""
+    return text if (text.startswith("(") and text.endswith(")/2")) or " " not in text else f"({text})"
+
+
+def slope_window(rules: Rules, bound: int) -> tuple[tuple[Fraction, int], tuple[Fraction, int]]:
+    """The numbers c with floor(k*c) = A_k for k = 1..bound form [low, high): each bound and the k giving it."""
+    low, k_low = Fraction(0), 1
+    high, k_high = Fraction(10**9), 1
+    for k in range(1, bound + 1):
+        a = p_position(rules, k)[0]
+        if Fraction(a, k) > low:
+            low, k_low = Fraction(a, k), k
+        if Fraction(a + 1, k) < high:
+            high, k_high = Fraction(a + 1, k), k
+    return (low, k_low), (high, k_high)
+
+
+def _short_decimal(low: Fraction, high: Fraction) -> str:
+    """The decimal with fewest digits in [low, high)."""
+    digits = 0
+    while True:
+        scale = 10**digits
+        n = -((-low.numerator * scale) // low.denominator)  # ceiling(low * scale)
+        if Fraction(n, scale) < high:
+            return f"{n // scale}.{n % scale:0{digits}d}" if digits else str(n)
+        digits += 1
+
+
+def list_hints(rules: Rules, pairs: list[Position]) -> list[str]:
+    """The ladder for listing the losing positions ``pairs`` (the answer, last)."""
+    step = "k" if rules.a == 1 else f"{rules.a}k"
+    start = format_pairs(p_positions(rules, 2))
+    return [
+        f"Start from the smallest losing positions, {start}, and go up: a position loses when no move reaches a "
+        "smaller losing position.",
+        f"Each pile size is used by one losing pair only, and the piles of pair number k differ by {step}"
+        + (" + 1" if rules.misere and rules.a > 1 else "") + ": take the smallest unused number and add that.",
+        "The losing positions here are " + (format_pairs(pairs) or "none") + ".",
+    ]
+
+
+KTH_LISTED = 40  # up to this index the hint lists the pile sizes already used; past it, the formula
+
+
+def kth_hints(rules: Rules, k: int) -> list[str]:
+    """The ladder for the k-th losing position (the answer, last): the two rules, the sizes used, the pair."""
+    step = "k" if rules.a == 1 else f"{rules.a}k"
+    ladder = [f"Pair number k has the smallest pile size not used by pairs 0 to k - 1, and its piles differ by "
+              f"{step}" + (" + 1" if rules.misere and rules.a > 1 else "") + "."]
+    if k <= KTH_LISTED:
+        used = sorted({n for pair in p_positions(rules, k) for n in pair})
+        ladder.append(f"Pairs 0 to {k - 1} use the pile sizes {', '.join(map(str, used))}." if k else
+                      "There are no earlier pairs: start from 0.")
+    else:
+        ladder.append("Listing is too slow here: A_k = floor(k*alpha) in whole numbers, "
+                      + ("(k + isqrt(5k^2)) // 2 for the golden ratio." if rules.a == 1 and not rules.misere
+                         else "see tutor analyze wythoff --index K."))
+    ladder.append(f"Pair number {k} is {p_position(rules, k)}.")
+    return ladder

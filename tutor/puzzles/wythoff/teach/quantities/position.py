@@ -1,0 +1,201 @@
+"""The position's quantities: who wins, how long best play lasts, the winning moves, every move."""
+
+from __future__ import annotations
+
+from tutor.errors import TutorError
+from tutor.puzzles.answers import Quantities, Value
+from tutor.puzzles.options import Args
+from tutor.puzzles.wythoff.engine import losing, sum_winning_moves
+from tutor.puzzles.wythoff.rules import (
+    Move,
+    Position,
+    Rules,
+    SumMove,
+    WythoffGame,
+    apply_sum_move,
+    describe_move,
+    format_move,
+    format_sum_move,
+    legal_moves,
+    move_count,
+    parse_sum_move,
+    show_positions,
+)
+from tutor.puzzles.wythoff.teach.decision import Decision, decide
+from tutor.puzzles.wythoff.teach.questions import board_remoteness, outcome
+from tutor.puzzles.wythoff.teach.reasons import outcome_explanation, outcome_reason, pair_text
+from tutor.text import plural
+
+QUANTITIES = Quantities()
+
+
+def explain_outcome(game: WythoffGame, args: Args, value: Value) -> str:
+    """The winning move, or a reply to every move."""
+    return outcome_explanation(game.rules, game.boards)
+
+
+def refute_outcome(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
+    """The certificate, phrased as the learner's claim meeting it."""
+    return outcome_reason(game.rules, game.boards, str(wrong))
+
+
+@QUANTITIES.register("outcome", "'win' or 'lose' for the player to move at the position",
+                     explain=explain_outcome, refute=refute_outcome)
+def outcome_quantity(game: WythoffGame, args: Args) -> str:
+    """From the closed formula on one board, the nim-sum on several."""
+    return outcome(game)
+
+
+def line_text(pos: Position, line: tuple[tuple[Move, Position], ...], length: int) -> str:
+    """``(8, 13), 0,1 to (8, 12), ...``: the moves of a best-play line written out (``...`` when it goes on)."""
+    parts = [pair_text(pos)] + [f"{format_move(move)} to {pair_text(left)}" for move, left in line]
+    return ", ".join(parts) + (", ..." if length > len(line) else "")
+
+
+def remoteness_explanation(decision: Decision) -> str:
+    """The best-play line, and who hurries and who delays."""
+    pos, k = decision.position, decision.index
+    if decision.won_already:
+        return "(0, 0): your opponent took the last penny and lost - the game is over, 0 moves are left."
+    who = (f"{pair_text(pos)} is losing position number {k}: the loser delays as long as possible, the winner "
+           "answers each move by returning to a losing position" if k is not None else
+           f"{pair_text(pos)} wins: the winner hurries to the losing position with the smallest number, then "
+           "the loser delays")
+    return (f"{who}. Best play: {line_text(pos, decision.line, decision.length)} - "
+            f"{plural(decision.length, 'move')} in all.")
+
+
+def remoteness_reason(decision: Decision, wrong: int) -> str:
+    """Why a game of ``wrong`` moves is not best play: the line that goes on past it, or ends before it."""
+    pos, length = decision.position, decision.length
+    if wrong < 0:
+        return "A game cannot last a negative number of moves."
+    if wrong < length:
+        if wrong > len(decision.line):
+            return (f"The side that is losing can keep the game going past move {wrong}: best play starts "
+                    f"{line_text(pos, decision.line, length)} and goes on from one losing pair to the previous one.")
+        line = decision.line[:wrong]
+        reached = line[-1][1] if line else pos
+        return (f"After {plural(wrong, 'move')} of best play the game is not over: the line "
+                f"{line_text(pos, line, 0)} still leaves {pair_text(reached)} on the table, and the side "
+                "that is losing keeps delaying.")
+    return (f"Best play does not last {plural(wrong, 'move')}: the winning side does not waste time. "
+            f"Follow the line {line_text(pos, decision.line, length)}: the game is over before move {wrong}.")
+
+
+def explain_remoteness(game: WythoffGame, args: Args, value: Value) -> str:
+    """The best-play line."""
+    return remoteness_explanation(decide(game.rules, game.boards[0]))
+
+
+def refute_remoteness(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
+    """The line goes on past ``wrong`` moves, or ends before."""
+    return remoteness_reason(decide(game.rules, game.boards[0]), int(wrong))
+
+
+@QUANTITIES.register("remoteness", "moves left from the position with best play",
+                     explain=explain_remoteness, refute=refute_remoteness)
+def remoteness_quantity(game: WythoffGame, args: Args) -> int:
+    """One board only."""
+    return board_remoteness(game)
+
+
+def _winning_moves_text(game: WythoffGame, moves: list[SumMove]) -> str:
+    return "; ".join(f"{format_sum_move(m, game.boards)} ({describe_move(m[1])})" for m in moves)
+
+
+def explain_winning_move_count(game: WythoffGame, args: Args, value: Value) -> str:
+    """The winning moves, each named."""
+    wins = sum_winning_moves(game.rules, game.boards)
+    if not wins:
+        return f"No move wins: {outcome_explanation(game.rules, game.boards)}"
+    return f"The moves that leave a losing position: {_winning_moves_text(game, wins)}."
+
+
+def refute_winning_move_count(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
+    """More than ``wrong`` winning moves named, or the winning moves listed (so an extra one is seen)."""
+    n = int(wrong)
+    wins = sum_winning_moves(game.rules, game.boards)
+    if n < 0:
+        return "A count cannot be negative."
+    if n < len(wins):
+        return (f"There are more than {n}: each of these {plural(n + 1, 'move')} leaves a losing position: "
+                f"{_winning_moves_text(game, wins[:n + 1])}.")
+    return explain_winning_move_count(game, args, value) + " Every other move leaves a winning position."
+
+
+@QUANTITIES.register("winning_move_count", "how many winning moves the position has",
+                     explain=explain_winning_move_count, refute=refute_winning_move_count)
+def winning_move_count(game: WythoffGame, args: Args) -> int:
+    """Moves to a losing position (to nim-sum 0 on several boards)."""
+    return len(sum_winning_moves(game.rules, game.boards))
+
+
+def best_move_reason(game: WythoffGame, wrong: str) -> str:
+    """A move that is not the fastest win: illegal, losing (the reply), or winning but slower."""
+    try:
+        move: SumMove = parse_sum_move(wrong, game.boards)
+        left = apply_sum_move(game.rules, game.boards, move)
+    except TutorError as error:
+        return str(error)
+    text = format_sum_move(move, game.boards)
+    if not losing(game.rules, left):
+        reply = sum_winning_moves(game.rules, left)
+        answer = f", answered by {format_sum_move(reply[0], left)}" if reply else ""
+        return f"{text} leaves {show_positions(left)}, a winning position{answer}."
+    if len(left) == 1:
+        return (f"{text} wins, but not the fastest: from {show_positions(left)} the game lasts "
+                f"{plural(decide(game.rules, left[0]).length, 'more move')}; another winning move reaches "
+                "a losing position with a smaller number.")
+    return f"{text} wins, but another winning move comes first in the list."
+
+
+def explain_best_move(game: WythoffGame, args: Args, value: Value) -> str:
+    """The fastest winning move and the line after it."""
+    if not value:
+        return f"There is no winning move: {outcome_explanation(game.rules, game.boards)}"
+    if len(game.boards) > 1:
+        return outcome_explanation(game.rules, game.boards)
+    return remoteness_explanation(decide(game.rules, game.boards[0]))
+
+
+def refute_best_move(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
+    """The move judged: illegal, losing (the reply), or winning but slower."""
+    return best_move_reason(game, str(wrong))
+
+
+@QUANTITIES.register("best_move", "the fastest winning move 'F,S' ('' if none)",
+                     explain=explain_best_move, refute=refute_best_move)
+def best_move(game: WythoffGame, args: Args) -> str:
+    """The first of the winning moves, fastest win first."""
+    wins = sum_winning_moves(game.rules, game.boards)
+    return format_sum_move(wins[0], game.boards) if wins else ""
+
+
+def move_kinds(rules: Rules, board: Position) -> str:
+    """``(3, 4): 3 from the first pile alone, 4 from the second alone, 3 from both.``"""
+    moves = list(legal_moves(rules, board))
+    first = sum(1 for f, s in moves if s == 0)
+    second = sum(1 for f, s in moves if f == 0)
+    both = len(moves) - first - second
+    return (f"{pair_text(board)}: {first} from the first pile alone, {second} from the second alone, "
+            f"{both} from both.")
+
+
+def explain_move_count(game: WythoffGame, args: Args, value: Value) -> str:
+    """The moves counted by kind, board by board."""
+    return " ".join(move_kinds(game.rules, b) for b in game.boards)
+
+
+def refute_move_count(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
+    """The moves by kind (a count is the objects counted)."""
+    if int(wrong) < 0:
+        return "A count cannot be negative."
+    return f"Count by kind: {explain_move_count(game, args, value)}"
+
+
+@QUANTITIES.register("move_count", "how many legal moves the position has",
+                     explain=explain_move_count, refute=refute_move_count)
+def move_count_quantity(game: WythoffGame, args: Args) -> int:
+    """Counted by formula, over every board."""
+    return sum(move_count(game.rules, b) for b in game.boards)

@@ -1,0 +1,97 @@
+"""Wythoff's verdicts: a move judged by the position it leaves, lists compared entry by entry, a wrong pair placed.
+
+A wrong answer is refuted with something the engine computed (the reply that
+wins against a move, the number a losing pair really has) without naming the
+right answer, so a lesson can let the learner try again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.errors import InvalidParams
+from tutor.puzzles.answers import JSON, Verdict
+from tutor.puzzles.wythoff.engine import grundy_value, losing, losing_index, sum_winning_moves, winning_moves
+from tutor.puzzles.wythoff.engine.table import GRUNDY_CELLS
+from tutor.puzzles.wythoff.rules import (
+    Position,
+    Rules,
+    SumMove,
+    WythoffGame,
+    apply_sum_move,
+    describe_move,
+    format_position,
+    format_sum_move,
+    show_positions,
+)
+
+
+def move_verdict(game: WythoffGame, answer: SumMove) -> Verdict:
+    """A move wins when it reaches a losing position (the nim-sum 0 on several boards); an illegal move raises
+    ``IllegalMove``.  The detail refutes a losing move with the opponent's reply, never naming a winning move
+    (the command line adds them from ``data``)."""
+    rules, boards = game.rules, game.boards
+    after = apply_sum_move(rules, boards, answer)
+    wins = sum_winning_moves(rules, boards)
+    canonical = format_sum_move(answer, boards)
+    several = len(boards) > 1
+    # on a sum, judged by the nim-sum it leaves: the list skips boards too large to search
+    if several and grundy_value(rules, after[answer[0]]) is None:
+        x, y = after[answer[0]]
+        raise InvalidParams(f"move {canonical!r} leaves board {answer[0] + 1} at {format_position((x, y))!r}, "
+                            f"not a losing position, and its Grundy value needs a table of {(x + 1) * (y + 1)} "
+                            f"cells (at most {GRUNDY_CELLS}): whether the move wins is out of reach")
+    good = losing(rules, after) if several else answer in wins
+    data: JSON = {
+        "position": [list(b) for b in boards] if several else list(boards[0]),
+        "move": [answer[0] + 1, *answer[1]] if several else list(answer[1]),
+        "result": [list(b) for b in after] if several else list(after[0]),
+        "winning": good,
+        "outcome": "lose" if losing(rules, boards) else "win",
+        "winning_moves": [[i + 1, *m] for i, m in wins] if several else [list(m) for i, m in wins],
+    }
+    result = show_positions(after)
+    if good:
+        summary = f"{canonical} wins: it leaves {result}, a losing position for your opponent"
+        detail = "From " + result + " every move hands you a winning position again."
+    elif data["outcome"] == "lose":
+        summary = f"{canonical} cannot win: {show_positions(boards)} is a losing position, no move wins"
+        detail = ("Every move from a losing position reaches a winning one; the best you can do is "
+                  "make the game last and hope for a mistake.")
+    else:
+        summary = f"{canonical} does not win: it leaves {result}, and your opponent can win from there"
+        reply = sum_winning_moves(rules, after)
+        detail = ""
+        if reply:
+            detail = (f"From {result} your opponent plays {format_sum_move(reply[0], after)} "
+                      f"({describe_move(reply[0][1])}) and you face a losing position.")
+    return Verdict(good, summary, detail, data, canonical)
+
+
+def compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str) -> Verdict:
+    """A list answer against the true list: what is missing, what is wrongly included."""
+    good = given == truth
+    missing = [t for t in truth if t not in given]
+    extra = [g for g in given if g not in truth]
+    if good:
+        summary = f"all {len(truth)} {what} and nothing else"
+    else:
+        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included (each named below)"
+    return Verdict(good, summary, "", {"missing": [list(m) if isinstance(m, tuple) else m for m in missing],
+                                       "extra": [list(e) if isinstance(e, tuple) else e for e in extra]},
+                   canonical)
+
+
+def kth_detail(rules: Rules, pair: Position, k: int) -> str:
+    """Why a pair is not the k-th losing one, without giving the k-th away."""
+    j = losing_index(rules, pair)
+    if j is not None:
+        return (f"({pair[0]}, {pair[1]}) is a losing position, but it is number {j}: number {k} comes "
+                f"{'later' if k > j else 'earlier'}.")
+    wins = winning_moves(rules, pair)
+    if not wins:
+        return f"({pair[0]}, {pair[1]}) is not a losing position."
+    f, s = wins[0]
+    x, y = sorted((pair[0] - f, pair[1] - s))
+    return (f"({pair[0]}, {pair[1]}) is not a losing position at all: from it you can "
+            f"{describe_move((f, s))} and reach the losing ({x}, {y}).")

@@ -21,6 +21,7 @@ Vocabulary (N = 4, K = 2):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -282,6 +283,20 @@ def model(n: int, k: int = 2, dihedral: bool = False, goal: str = "heads") -> Mo
     return Model(n, k, dihedral, goal)
 
 
+class Symmetry(StrEnum):
+    """What the Devil may do to the table between moves."""
+
+    ROTATION = "rotation"  # turn it
+    DIHEDRAL = "dihedral"  # turn it or turn it over (reflect it)
+
+
+class Goal(StrEnum):
+    """When the game ends."""
+
+    HEADS = "heads"  # every coin shows heads
+    SAME = "same"  # every coin shows the same face
+
+
 @dataclass(frozen=True)
 class CoinGame:
     """The puzzle's parameters, validated once: N positions, K faces, the Devil's symmetry, the goal.
@@ -291,19 +306,38 @@ class CoinGame:
 
     coins: int = 4
     sides: int = 2
-    symmetry: str = "rotation"  # or "dihedral": the Devil may also reflect the table
-    goal: str = "heads"  # or "same": all coins alike
+    symmetry: Symmetry = Symmetry.ROTATION
+    goal: Goal = Goal.HEADS
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "symmetry", Symmetry(self.symmetry))
+        object.__setattr__(self, "goal", Goal(self.goal))
 
     @property
     def model(self) -> Model:
         """The shared enumerated model of this table."""
-        return model(self.coins, self.sides, self.symmetry == "dihedral", self.goal)
+        return model(self.coins, self.sides, self.symmetry is Symmetry.DIHEDRAL, self.goal.value)
 
     @property
     def goal_text(self) -> str:
         """The goal in words: "all heads" or "all alike"."""
-        return "all heads" if self.goal == "heads" else "all alike"
+        return {Goal.HEADS: "all heads", Goal.SAME: "all alike"}[self.goal]
 
 
-__all__ = ["MAX_TABLES", "CoinGame", "Model", "Move", "Table", "fits", "format_move", "format_strategy", "model",
-           "parse_move", "parse_strategy", "positions", "split_moves"]
+__all__ = [
+    "MAX_TABLES",
+    "CoinGame",
+    "Goal",
+    "Model",
+    "Move",
+    "Symmetry",
+    "Table",
+    "fits",
+    "format_move",
+    "format_strategy",
+    "model",
+    "parse_move",
+    "parse_strategy",
+    "positions",
+    "split_moves",
+]

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from functools import cached_property
 
-from tutor.puzzles.lightsout.rules.grid import Board, Rules, random_board
+from tutor.puzzles.lightsout.rules.grid import Board, Neighbourhood, Rules, random_board
 from tutor.puzzles.lightsout.rules.notation import parse_board, parse_size
 
 DEFAULT_SIZE = (5, 5)
@@ -32,10 +32,13 @@ class LightsGame:
     size: str = ""  # "ROWSxCOLS"; empty: the literal board's own size, else 5x5
     board: str = "all-on"
     torus: bool = False
-    neighbourhood: str = "plus"
+    neighbourhood: Neighbourhood = Neighbourhood.PLUS
     states: int = 2
     seed: int = 0
     any_board: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "neighbourhood", Neighbourhood(self.neighbourhood))
 
     @property
     def word(self) -> str | None:

@@ -20,25 +20,36 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 Board = bytes  # row-major cell values, 0 dark
 Pattern = bytes  # row-major press counts
 Cell = tuple[int, int]  # (row, col), 0-based
 
-NEIGHBOURHOODS: dict[str, tuple[Cell, ...]] = {
-    "plus": ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)),
-    "hollow": ((-1, 0), (1, 0), (0, -1), (0, 1)),
-    "block": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)),
-    "ring": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
-    "x": ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)),
+class Neighbourhood(StrEnum):
+    """What a press changes around the pressed cell."""
+
+    PLUS = "plus"
+    HOLLOW = "hollow"
+    BLOCK = "block"
+    RING = "ring"
+    X = "x"
+
+
+NEIGHBOURHOODS: dict[Neighbourhood, tuple[Cell, ...]] = {
+    Neighbourhood.PLUS: ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)),
+    Neighbourhood.HOLLOW: ((-1, 0), (1, 0), (0, -1), (0, 1)),
+    Neighbourhood.BLOCK: tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)),
+    Neighbourhood.RING: tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
+    Neighbourhood.X: ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)),
 }
-NEIGHBOURHOOD_HELP = {
-    "plus": "the cell and its 4 orthogonal neighbours (classic)",
-    "hollow": "the 4 orthogonal neighbours, not the cell itself",
-    "block": "the 3 x 3 block around the cell",
-    "ring": "the 8 cells around the cell, not the cell itself",
-    "x": "the cell and its 4 diagonal neighbours",
+NEIGHBOURHOOD_HELP: dict[Neighbourhood, str] = {
+    Neighbourhood.PLUS: "the cell and its 4 orthogonal neighbours (classic)",
+    Neighbourhood.HOLLOW: "the 4 orthogonal neighbours, not the cell itself",
+    Neighbourhood.BLOCK: "the 3 x 3 block around the cell",
+    Neighbourhood.RING: "the 8 cells around the cell, not the cell itself",
+    Neighbourhood.X: "the cell and its 4 diagonal neighbours",
 }
 
 
@@ -49,8 +60,11 @@ class Rules:
     rows: int
     cols: int
     torus: bool = False
-    neighbourhood: str = "plus"
+    neighbourhood: Neighbourhood = Neighbourhood.PLUS
     states: int = 2
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "neighbourhood", Neighbourhood(self.neighbourhood))
 
     @property
     def cells(self) -> int:

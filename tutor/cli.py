@@ -119,6 +119,9 @@ def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
                        description="Validate lessons and run their reference answers and declared mistakes "
                                    "through the engines. Exit 0 when all are sound, 1 otherwise.")
     p.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: bundled lessons)")
+    p.add_argument("--misconceptions", action="store_true",
+                   help="list each step's misconceptions with the value each gives (a wrong answer equal to one "
+                        "is diagnosed with it)")
     p.add_argument("--explanations", action="store_true",
                    help="list the quantities of every puzzle that cannot yet explain their value or refute a "
                         "wrong one")

@@ -25,7 +25,7 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 def cmd_lint(args: argparse.Namespace) -> int:
     """``tutor lint [PATH...]``: exit 0 if every lesson is sound, 1 if not, 2 for a bad path."""
-    from tutor.lint import lint_paths, missing_explanations
+    from tutor.lint import lint_paths, misconception_lines, missing_explanations
 
     if args.explanations:
         for puzzle, names in missing_explanations().items():
@@ -33,6 +33,14 @@ def cmd_lint(args: argparse.Namespace) -> int:
                   + (f": {', '.join(names)}" if names else ""))
         return Exit.OK
     paths = list(args.paths) + list(args.lessons or [])
+    if args.misconceptions:
+        from tutor.course import bundled_root, load_roots
+
+        catalog = load_roots([Path(p) for p in paths] or [bundled_root()])
+        for lesson in catalog.ordered():
+            for line in misconception_lines(lesson):
+                print(line)
+        return Exit.OK
     with Working("checking lessons") as bar:
         count, errors = lint_paths(paths, each=bar.update)
     for err in errors:

@@ -24,6 +24,7 @@ from tutor.course import Lesson, Step, bundled_root, extra_dirs, instantiate, lo
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
 from tutor.paths import record_crash
+from tutor.text import shorten
 
 VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters
 
@@ -41,7 +42,38 @@ def lint_lesson(lesson: Lesson) -> list[str]:
     for step in lesson.steps:
         checkpoint()
         errors += lint_step(lesson, step)
-    return errors
+    return errors + giveaways(lesson)
+
+
+def giveaways(lesson: Lesson) -> list[str]:
+    """Every reply to a typical wrong answer, and every hint rung but the last, that states this step's answer or
+    a later step's (``Step.probes``, ``Step.gives_away``): the last rung and /solution are where answers are told."""
+    problems: list[str] = []
+    for i, step in enumerate(lesson.steps):
+        checkpoint()
+        try:
+            probes = step.probes()
+        except TutorError:
+            continue  # the step's own checks report what does not compute
+        for where, text in probes:
+            for other in lesson.steps[i:]:
+                found = other.gives_away(text)
+                if found:
+                    whose = "its" if other is step else f"{other.key}'s"
+                    problems.append(f"{lesson.path}: {step.key}: {where} gives away {whose} answer ({found}): "
+                                    f"{shorten(' '.join(text.split()), 160)}")
+    return problems
+
+
+def misconception_lines(lesson: Lesson) -> list[str]:
+    """Each step's misconceptions, with the value each gives in this lesson (``tutor lint --misconceptions``)."""
+    lines = []
+    for step in lesson.steps:
+        ideas = step.misconceptions()
+        if ideas:
+            listed = "; ".join(f"{name} -> {value!r}" for name, value in ideas)
+            lines.append(f"{lesson.id} {step.key} ({step.label}): {listed}")
+    return lines
 
 
 def lint_paths(paths: Iterable[str], include_env: bool = True,

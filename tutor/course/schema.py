@@ -133,15 +133,19 @@ class GameFile(AskBase, kw_only=True):
     explore: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, doc(
         "How many moves an explore step asks for. Without `goal = \"explore\"` it is an error.",
         "play steps with `goal = \"explore\"` only", "whole number >= 1")] = None
+    meter: Annotated[bool | None, doc(
+        "Show after each move whether a sure win is still in reach, and in how many moves (default `false`).",
+        "play steps only", "`true`/`false`")] = None
 
 
 STEP_MODELS: tuple[type[StepBase], ...] = (SayFile, ComputedFile, WrittenFile, GameFile)
 StepFile = SayFile | ComputedFile | WrittenFile | GameFile
 STEP_KEYS = ("say", "ask", "title", "answer", "compute", "options", "hints", "reference", "mistakes", "success",
-             "params", "args", "goal", "explore")  # in the order docs/authoring.md lists them
+             "params", "args", "goal", "explore", "meter")  # in the order docs/authoring.md lists them
+# which steps take a key, for "only ... steps take" errors
 TAKEN_BY = {"say": "say", "ask": "ask", "hints": "ask", "mistakes": "ask", "success": "ask", "answer": "ask",
             "compute": "number and choice", "options": "choice", "reference": "engine-kind and play",
-            "goal": "play", "explore": "play"}  # which steps take a key, for "only ... steps take" errors
+            "goal": "play", "explore": "play", "meter": "play"}
 
 
 def step_model(raw: Any, where: str) -> type[StepBase]:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
-from tutor.shown import Drawn
+from tutor.shown import Drawn, text_of
 
 Value = int | str | bool  # a computed quantity: 15, "yes", True
 JSON = dict[str, Any]
@@ -45,6 +45,7 @@ class Verdict:
     canonical: str = ""
     length: int | None = None
     shortest: int | None = None
+    misconception: str | None = None  # the name of the misconception the wrong answer shows, when one is known
 
 
 class Registry(Generic[T]):
@@ -97,6 +98,26 @@ Explain = Callable[[Any, Args, Value], str]
 Refute = Callable[[Any, Args, Value, Value], str]
 
 
+@dataclass(frozen=True)
+class Misconception:
+    """A wrong idea a learner may hold about a quantity, as engine data: ``value(game, args)`` is what a learner
+    holding it would answer for this game (None where the idea gives no answer), and ``says(game, args, value)``
+    names the idea for the learner's own variant ("16 counts the turned copies of a table apart").
+
+    A wrong answer equal to a misconception's value is diagnosed with it before anything else; lint, grading and
+    the choice of the next variant read the same table.
+    """
+
+    name: str
+    value: Callable[[Any, Args], Value | None]
+    says: Callable[[Any, Args, Value], str]
+
+    def holds(self, game: Any, args: Args, right: Value, wrong: Value) -> bool:
+        """Whether ``wrong`` is what this idea answers here (and differs from the right value)."""
+        mine = self.value(game, args)
+        return mine is not None and mine == wrong and mine != right
+
+
 class Quantity(Generic[G]):
     """A value a lesson may ask for, computed from the game and the question arguments, with its two reasons.
 
@@ -108,13 +129,18 @@ class Quantity(Generic[G]):
     """
 
     def __init__(self, name: str, description: str, compute: Compute, args: tuple[Option, ...] = (), *,
-                 explain: Explain, refute: Refute) -> None:
+                 explain: Explain, refute: Refute, misconceptions: tuple[Misconception, ...] = ()) -> None:
         self.name = name
         self.description = description
         self.compute = compute
         self.args = args
         self.explain = explain
         self.refute = refute
+        self.misconceptions = misconceptions
+
+    def diagnose(self, game: G, args: Args, right: Value, wrong: Value) -> Misconception | None:
+        """The first misconception whose answer here is ``wrong``, if any."""
+        return next((m for m in self.misconceptions if m.holds(game, args, right, wrong)), None)
 
     def __call__(self, game: G, args: Mapping[str, Any] = NO_ARGS) -> Value:
         """The value for ``game``; ``args`` may hold more names than this quantity takes."""
@@ -146,13 +172,14 @@ class Quantities(Registry[Quantity[Any]]):
         super().__init__("quantity")
 
     def register(self, name: str, description: str, *, explain: Explain, refute: Refute,
-                 args: tuple[Option, ...] = ()) -> Callable[[C], C]:
+                 args: tuple[Option, ...] = (), misconceptions: tuple[Misconception, ...] = ()) -> Callable[[C], C]:
         """Decorator: register a compute function as the quantity ``name``, with the functions that explain its
-        value and refute a wrong one (the function is returned as it is, so it stays importable, and picklable,
-        under its own name)."""
+        value and refute a wrong one, and the misconceptions learners show on it (the function is returned as it
+        is, so it stays importable, and picklable, under its own name)."""
 
         def wrap(fn: C) -> C:
-            self.add(name, Quantity(name, description, fn, args, explain=explain, refute=refute))
+            self.add(name, Quantity(name, description, fn, args, explain=explain, refute=refute,
+                                    misconceptions=misconceptions))
             return fn
 
         return wrap
@@ -207,6 +234,22 @@ class AnswerKind(ABC, Generic[G, A]):
     def completions(self, game: G, args: Args, text: str) -> list[str]:
         """Words worth offering to tab completion while typing an answer."""
         return []
+
+    def wrong_answers(self, game: G, args: Args) -> list[str]:
+        """Typical wrong answers in this kind's notation (a partial list, a plan that fails in one world), which
+        lint sends through every step of this kind to check that no reply gives the answer away."""
+        return []
+
+    def gives_away(self, game: G, args: Args, text: str) -> str | None:
+        """What of this kind's answer ``text`` gives away (a reply, a hint), or None.  The default: the engine's
+        reference answer, in its canonical form, appears in the text."""
+        reference = self.reference(game, args)
+        if reference is None:
+            return None
+        shown = text_of(reference).strip()
+        if len(shown.split()) >= 2 and " ".join(shown.split()) in " ".join(text.split()):
+            return f"the whole answer {shown!r}"
+        return None
 
     def definitions(self, text: str) -> tuple[str, str]:
         """``(definitions, rest)``: the lines of an answer that define names for later answers of the same step

@@ -7,6 +7,7 @@ judges it exactly against the value the engine computes; a wrong value gets the 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tutor.arithmetic import evaluate
@@ -34,17 +35,24 @@ class NumberKind(AnswerKind[Any, int]):
         return str(answer)
 
     def check(self, game: Any, answer: int, args: Args) -> Verdict:
-        """Right when it equals the computed value; a wrong one gets the quantity's own refutation."""
+        """Right when it equals the computed value; a wrong one is diagnosed with the misconception that gives it,
+        or else gets the quantity's own refutation."""
         value = self.quantity.compute(game, args)
         if answer == value:
             return Verdict(True, f"Right: {answer:,}.", data={"correct": True}, canonical=str(answer))
-        reason = refutation(self.quantity, game, args, value, answer)
-        return Verdict(False, f"Not right: {answer:,} is not the answer.", reason, data={"correct": False},
-                       canonical=str(answer))
+        return wrong_verdict(self.quantity, game, args, value, answer, f"Not right: {answer:,} is not the answer.")
 
     def reference(self, game: Any, args: Args) -> str | None:
         """The computed value."""
         return str(self.quantity.compute(game, args))
+
+    def gives_away(self, game: Any, args: Args, text: str) -> str | None:
+        """Whether ``text`` states the value: as a number written out (``65,535``), or as an expression the tutor
+        reads (``2^16 - 1``); a value under 10 only when the text says something is, or equals, it."""
+        value = self.quantity.compute(game, args)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None
+        return f"the answer {value:,}" if states_number(text, value) else None
 
 
 class ChoiceKind(AnswerKind[Any, str]):
@@ -71,8 +79,7 @@ class ChoiceKind(AnswerKind[Any, str]):
         value = self.quantity.compute(game, args)
         if answer.lower() == str(value).lower():
             return Verdict(True, f"Right: {answer}.", data={"correct": True}, canonical=answer)
-        return Verdict(False, f"Not right: {answer!r} is not the answer.",
-                       refutation(self.quantity, game, args, value, answer), data={"correct": False}, canonical=answer)
+        return wrong_verdict(self.quantity, game, args, value, answer, f"Not right: {answer!r} is not the answer.")
 
     def reference(self, game: Any, args: Args) -> str | None:
         """The computed value."""
@@ -81,6 +88,44 @@ class ChoiceKind(AnswerKind[Any, str]):
     def completions(self, game: Any, args: Args, text: str) -> list[str]:
         """The options."""
         return list(self.options)
+
+    def gives_away(self, game: Any, args: Args, text: str) -> str | None:
+        """Never: naming an option in a reason says nothing about which one is right."""
+        return None
+
+
+def wrong_verdict(quantity: Quantity[Any], game: Any, args: Args, value: Any, wrong: Any, summary: str) -> Verdict:
+    """A wrong value's verdict: the misconception it shows, named for this game, or the quantity's refutation."""
+    idea = quantity.diagnose(game, args, value, wrong)
+    if idea is not None:
+        return Verdict(False, summary, idea.says(game, args, wrong), {"correct": False, "misconception": idea.name},
+                       str(wrong), misconception=idea.name)
+    return Verdict(False, summary, refutation(quantity, game, args, value, wrong), {"correct": False}, str(wrong))
+
+
+NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w])")
+TUPLE = re.compile(r"\(\s*\d+(?:\s*,\s*\d+)+\s*\)")
+EXPRESSION_IN_TEXT = re.compile(r"[\d(][\d\s^*+\-/()]*[\d)]")
+
+
+def states_number(text: str, value: int) -> bool:
+    """Whether ``text`` states ``value``: written out, or as an integer expression (``2^16 - 1``), outside the
+    pairs a position is written as; a value under 10 only as "is 4." at the end of a clause (small numbers stand
+    for many things in prose)."""
+    text = TUPLE.sub(" ", text)  # positions and pairs, (8, 13), are places, not counts
+    if value < 10:
+        return re.search(rf"\b(?:is|are|equals)\s+{value}(?=\s*(?:[.;:!?)]\s|[.;:!?)]?$))", text.strip()) is not None
+    if any(int(m.group().replace(",", "")) == value for m in NUMBER_IN_TEXT.finditer(text)):
+        return True
+    for match in EXPRESSION_IN_TEXT.finditer(text):
+        expression = match.group().strip()
+        if any(op in expression for op in "^*+-/") and len(expression) <= 40:
+            try:
+                if evaluate(expression) == value:
+                    return True
+            except InvalidNotation:
+                continue
+    return False
 
 
 def refutation(quantity: Quantity[Any], game: Any, args: Args, value: Any, wrong: Any) -> str:

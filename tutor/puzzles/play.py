@@ -87,6 +87,22 @@ class Play(ABC, Generic[G, S, M]):
         """The hint ladder for the state."""
         return []
 
+    def comment(self, before: S, after: S) -> list[Drawn]:
+        """What to say about the learner's move that took ``before`` to ``after`` (the opponent's reply played):
+        a win thrown away (and the reply that now wins), a move that does not help.  Nothing by default."""
+        return []
+
+    def hindsight(self, trail: Sequence[S]) -> list[Drawn]:
+        """Once a game is over (``trail``: every state from the start to the last), what the learner can learn
+        from it: the move that would have kept the win, a win longer than the shortest and where the extra moves
+        were.  Nothing by default."""
+        return []
+
+    def meter(self, state: S) -> str | None:
+        """Whether a sure win is still in reach from ``state``, and in how many moves, in one line (None: the
+        family has no such measure).  Shown after each move where a lesson step asks for it."""
+        return None
+
     def solution(self, state: S) -> Drawn | None:
         """Moves that win from the state (for /solution mid-game), or None."""
         return None
@@ -121,8 +137,9 @@ class Play(ABC, Generic[G, S, M]):
                     raise
                 raise type(err)(f"move {number} of the line: {err}") from None
             turn = self.apply(state, move)
-            state = turn.state
             replies.extend(turn.replies)
+            replies.extend(self.comment(state, turn.state))
+            state = turn.state
         return Turn(state, tuple(replies))
 
     def judge(self, game: G, settings: Args, text: str) -> Verdict:

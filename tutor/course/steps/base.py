@@ -167,6 +167,19 @@ class Step(ABC):
                 problems.append(f"{key}: a {{{{quantity}}}} does not compute: {err}")
         return problems
 
+    def gives_away(self, text: str) -> str | None:
+        """What of this step's answer ``text`` gives away (None: nothing, or nothing to give away)."""
+        return None
+
+    def probes(self) -> list[tuple[str, str]]:
+        """What a learner who has not found the answer may be told here: (where, text) for the reply to each
+        typical wrong answer and each hint rung but the last.  Lint checks none of them gives an answer away."""
+        return []
+
+    def misconceptions(self) -> list[tuple[str, Any]]:
+        """The named misconceptions of what this step asks, with the value each gives for this step's game."""
+        return []
+
     def sample(self, state: StepState, seed: int) -> str | None:
         """An input that makes progress on the step from ``state`` (a preview types it), or None if none."""
         return None

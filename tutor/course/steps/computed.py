@@ -89,7 +89,7 @@ class Computed(Question):
             problems.append(f".options: the computed answer {value!r} is not among the options")
         if not self.options and isinstance(value, bool | str):
             problems.append(f".compute: quantity {name!r} is not a number ({value!r})")
-        problems += self.lint_reasons(value)
+        problems += self.lint_reasons(value) + self.lint_misconceptions(value)
         for i, mistake in enumerate(self.mistakes, 1):
             match = mistake.match
             if match is None:
@@ -112,6 +112,38 @@ class Computed(Question):
         declared = [int(m.match) for m in self.mistakes if m.match and m.match.strip().lstrip("-").isdecimal()]
         candidates = [value - 1, value + 1, 0, 1, 2 * value, value // 2, -1, *declared]
         return list(dict.fromkeys(c for c in candidates if c != value))
+
+    def wrong_answers(self) -> list[str]:
+        """The values the step's misconceptions give, the neighbours and other likely wrong values."""
+        try:
+            value = self.value()
+        except TutorError:
+            return []
+        ideas = [str(v) for _, v in self.misconceptions() if v is not None and v != value]
+        return list(dict.fromkeys([*ideas, *(str(w) for w in self.wrong_values(value))]))
+
+    def misconceptions(self) -> list[tuple[str, Any]]:
+        """Each misconception of the quantity, with the value it gives here."""
+        quantity = self.computes
+        args = quantity.arguments(self.args)
+        return [(idea.name, idea.value(self.game, args)) for idea in quantity.misconceptions]
+
+    def lint_misconceptions(self, value: Value) -> list[str]:
+        """No misconception gives the right value (a learner holding it would be judged right), and no two give
+        the same wrong one (the diagnosis would be a guess)."""
+        problems = []
+        seen: dict[Any, str] = {}
+        for name, given in self.misconceptions():
+            if given is None:
+                continue
+            if given == value:
+                problems.append(f".compute: misconception {name!r} gives the right value {given!r} here, so it "
+                                "cannot be told apart (choose other parameters, or a quantity it does not fit)")
+            elif given in seen:
+                problems.append(f".compute: misconceptions {seen[given]!r} and {name!r} both give {given!r} here, "
+                                "so a learner's answer cannot say which one they hold")
+            seen.setdefault(given, name)
+        return problems
 
     def lint_reasons(self, value: Value) -> list[str]:
         """Every wrong value gets a reason from the engine: the quantity refutes, and says something each time."""

@@ -38,6 +38,7 @@ class Playing(StepState):
     position: Any = None
     played: tuple[str, ...] = ()
     over: bool = False
+    trail: tuple[Any, ...] = ()  # the position before each move played
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Game(Question):
     play: Play[Any, Any, Any] | None = None
     goal: Goal = Goal.WIN
     explore: int = 0
+    meter: bool = False  # say after each move whether a sure win is still in reach
 
     @classmethod
     def build(cls, file: GameFile, setting: Setting) -> tuple[Game, set[str]]:
@@ -67,7 +69,8 @@ class Game(Question):
         kind = puzzle.kind(PLAY)
         game = setting.game()
         fields, used = cls.fields(file, setting, game, PLAY, kind.args)
-        return cls(**fields, kind=kind, given=file.reference, play=puzzle.play, goal=goal, explore=explore), used
+        return cls(**fields, kind=kind, given=file.reference, play=puzzle.play, goal=goal, explore=explore,
+                   meter=bool(file.meter)), used
 
     @property
     def rules(self) -> Play[Any, Any, Any]:
@@ -84,18 +87,20 @@ class Game(Question):
         play = self.rules
         position = self.start(context.rng)
         played: list[str] = []
+        trail: list[Any] = []
         earlier: list[StepState] = []
         for move in context.saved:
-            earlier.append(Playing(position, tuple(played)))
+            earlier.append(Playing(position, tuple(played), trail=tuple(trail)))
             try:
                 turn = play.play_text(position, move)
             except TutorError:
                 break
             if play.terminal(turn.state):
                 break
+            trail.append(position)
             position = turn.state
             played.append(move)
-        state = Playing(position, tuple(played))
+        state = Playing(position, tuple(played), trail=tuple(trail))
         replies = [*self.show(state)]
         if played:
             replies.insert(1, Reply.info(f"Your game so far is restored ({plural(len(played), 'move')}): "
@@ -124,8 +129,11 @@ class Game(Question):
         except TutorError as err:
             return Outcome([Reply.error(str(err))])
         finished = play.terminal(turn.state)
-        after = Playing(turn.state, (*now.played, text), finished)
+        after = Playing(turn.state, (*now.played, text), finished, (*now.trail, now.position))
         replies = [Reply.say(r) for r in turn.replies] + self.misconception(" ".join(text.split()), text)
+        on_track = play.meter(turn.state) if self.meter and not finished else None
+        replies += [Reply.info(on_track)] if on_track else []
+        replies += [Reply.hint(r) for r in play.hindsight((*after.trail, turn.state))] if finished else []
         saved = GameMoves(context.lesson, self.index, () if finished else after.played)
         if not finished:
             attempt = Attempt(context.lesson, self.index, text, False, "move", context.seconds)

@@ -90,6 +90,40 @@ class Question(Step):
         kind = self.answer_kind
         return kind.reference(self.game, kind.arguments(self.args))
 
+    def gives_away(self, text: str) -> str | None:
+        """What of this step's answer ``text`` states, in any notation the answer kind knows."""
+        kind = self.answer_kind
+        try:
+            return kind.gives_away(self.game, kind.arguments(self.args), text)
+        except TutorError:
+            return None
+
+    def wrong_answers(self) -> list[str]:
+        """Typical wrong answers to this step: the declared mistakes, and what the answer kind proposes."""
+        kind = self.answer_kind
+        declared = [m.match for m in self.mistakes if m.match is not None]
+        try:
+            proposed = kind.wrong_answers(self.game, kind.arguments(self.args))
+        except TutorError:
+            proposed = []
+        return list(dict.fromkeys([*declared, *proposed]))
+
+    def probes(self) -> list[tuple[str, str]]:
+        """The reply to each typical wrong answer (and the hints after the first), and the hint rungs but the last."""
+        context = Context("lint")
+        out: list[tuple[str, str]] = []
+        ladders = [self.ladder(StepState())]
+        for wrong in self.wrong_answers():
+            outcome = self.respond(StepState(), wrong, context)
+            if outcome.done:
+                continue  # not wrong after all: lint reports a declared mistake the engine accepts elsewhere
+            out.append((f"the reply to {wrong!r}", "\n".join(r.text for r in outcome.replies)))
+            if outcome.state is not None and len(ladders) == 1:
+                ladders.append(self.ladder(outcome.state))
+        for ladder in ladders:
+            out += [(f"hint {i} of {len(ladder)}", text_of(rung)) for i, rung in enumerate(ladder[:-1], 1)]
+        return out
+
     def misconception(self, canonical: str, text: str) -> list[Reply]:
         """The lesson's named misconception for this answer, if it declares one."""
         for mistake in self.mistakes:

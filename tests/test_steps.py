@@ -18,6 +18,7 @@ from tutor.course import Lesson, Step, load_catalog
 from tutor.course.steps import STEPS, Computed, Context, Game, Goal, Outcome, Say, StepState, Written
 from tutor.errors import TutorError
 from tutor.progress.events import Attempt, GameMoves
+from tutor.puzzles.answers import Level
 from tutor.shown import ReplyKind, text_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,12 +108,17 @@ def test_a_wrong_answer_is_judged_recorded_and_not_done(lesson: Lesson, step: St
 def test_ladder_reveal_reference_and_lint(lesson: Lesson, step: Step) -> None:
     state = step.enter(context(lesson)).state
     ladder = step.ladder(state)
-    assert [text_of(r) for r in ladder[: len(step.hints)]] == [step.fill(h).text for h in step.hints]
+    authored = [text_of(r.text) for r in ladder if text_of(r.text) in {step.fill(h).text for h in step.hints}]
+    assert authored == [step.fill(h).text for h in step.hints]  # every author's hint, in the author's order
+    assert [r.level for r in ladder] == sorted(r.level for r in ladder)  # each rung tells at least as much
+    assert [r.level for r in ladder].count(Level.REVEAL) <= 1 and Level.REVEAL not in [r.level for r in ladder[:-1]]
     assert step.lint() == []
     if not step.required:
         assert step.reference() is None and step.reveal(state) == [] and step.solution_offer() is None
         assert ladder == [] and step.no_hints
         return
+    if step.reference() is not None and not (isinstance(step, Game) and step.goal is Goal.EXPLORE):
+        assert ladder[-1].level is Level.REVEAL  # the last rung is the answer
     assert step.solution_offer()
     revealed = step.reveal(state)
     assert revealed and revealed[-1].kind is ReplyKind.INFO

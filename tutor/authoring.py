@@ -84,7 +84,7 @@ def preview(catalog: Catalog, name: str, seed: int | None = None, hints: bool = 
             break
         if hints:
             ladder = step.ladder(session.state)
-            out += [f"  [hint {i} of {len(ladder)}] {text_of(hint)}" for i, hint in enumerate(ladder, 1)]
+            out += [f"  [hint {i} of {len(ladder)}] {text_of(hint.text)}" for i, hint in enumerate(ladder, 1)]
         rehearsal = rehearse(session)
         for line, replies in rehearsal.exchanges:
             out.append(f"> {line}" if line else "> (Enter)")

@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import IntEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
-from tutor.shown import Drawn, text_of
+from tutor.shown import Drawn, Shown, text_of
 
 Value = int | str | bool  # a computed quantity: 15, "yes", True
 JSON = dict[str, Any]
@@ -46,6 +47,31 @@ class Verdict:
     length: int | None = None
     shortest: int | None = None
     misconception: str | None = None  # the name of the misconception the wrong answer shows, when one is known
+
+
+class Level(IntEnum):
+    """How much a hint rung tells: ladders only get more specific."""
+
+    NUDGE = 1  # where to look
+    CONCEPT = 2  # the idea that applies here
+    MOVE = 3  # the next move itself
+    REVEAL = 4  # the answer
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung of a hint ladder: what it says and how much it tells."""
+
+    text: Shown
+    level: Level = Level.CONCEPT
+
+
+Hint = str | Rung  # an engine's hint: a bare text counts as a concept
+
+
+def rung(hint: Hint) -> Rung:
+    """A hint as a rung (a bare text is a concept)."""
+    return hint if isinstance(hint, Rung) else Rung(hint, Level.CONCEPT)
 
 
 class Registry(Generic[T]):
@@ -227,8 +253,9 @@ class AnswerKind(ABC, Generic[G, A]):
         None if there is none."""
         return None
 
-    def hints(self, game: G, args: Args, text: str) -> list[str]:
-        """The engine's hint ladder for a partial answer (nudge, concept, move)."""
+    def hints(self, game: G, args: Args, text: str) -> Sequence[Hint]:
+        """The engine's hint ladder for a partial answer: rungs from nudge to concept to move (a bare text is a
+        concept); the step adds the author's hints and the reveal, in order of how much each tells."""
         return []
 
     def completions(self, game: G, args: Args, text: str) -> list[str]:

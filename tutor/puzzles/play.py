@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import IllegalMove, InvalidNotation
-from tutor.puzzles.answers import AnswerKind, Verdict
+from tutor.puzzles.answers import AnswerKind, Hint, Verdict
 from tutor.puzzles.options import Args, Option, resolve
 from tutor.shown import Drawn, join
 from tutor.text import plural
@@ -83,8 +83,8 @@ class Play(ABC, Generic[G, S, M]):
         """Whether the game is over."""
         return self.winner(state) is not None
 
-    def hints(self, state: S) -> list[str]:
-        """The hint ladder for the state."""
+    def hints(self, state: S) -> Sequence[Hint]:
+        """The hint ladder for the state: rungs from nudge to move (a bare text is a concept)."""
         return []
 
     def comment(self, before: S, after: S) -> list[Drawn]:
@@ -200,6 +200,6 @@ class PlayKind(AnswerKind[Any, list[str]]):
         state = self.game_play.start(game, args, random.Random(0))
         return [self.game_play.format_move(state, m) for m in list(self.game_play.legal_moves(state))[:60]]
 
-    def hints(self, game: Any, args: Args, text: str) -> list[str]:
+    def hints(self, game: Any, args: Args, text: str) -> Sequence[Hint]:
         """Hints from the start."""
         return self.game_play.hints(self.game_play.start(game, args, random.Random(0)))

@@ -24,6 +24,7 @@ from tutor.errors import TutorError
 from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
+from tutor.puzzles.answers import Level
 from tutor.session.registry import run_command
 from tutor.session.saving import SavingNews, opening_text
 from tutor.session.summary import Summary
@@ -311,11 +312,15 @@ class Session:
         level = min(self.place.hint_level + 1, len(ladder))
         rung = ladder[level - 1]
         numbered = f"hint {level} of {len(ladder)}: "
-        shown = Reply.hint(Markdown(numbered + rung.text) if isinstance(rung, Markdown) else join([numbered, rung], ""))
+        body = rung.text
+        shown = Reply.hint(Markdown(numbered + body.text) if isinstance(body, Markdown) else join([numbered, body], ""))
         if self.place.hint_level >= len(ladder):
-            return [shown, Reply.info("That is the last hint. /solution reveals the answer.")]
+            return [shown, Reply.info("That is the last hint: it is the answer.")]
         self.place = replace(self.place, hint_level=level)
         self.write(HintShown(lesson.id, step.index, level))
+        if rung.level is Level.REVEAL:
+            self.write(Revealed(lesson.id, step.index))  # the last rung tells the answer: recorded as revealed
+            return [shown, Reply.info("That was the last hint: the answer itself. Type it in to complete the step.")]
         return [shown]
 
     def ask_solution(self) -> list[Reply]:

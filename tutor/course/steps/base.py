@@ -23,10 +23,10 @@ from tutor.course.model import Mistake
 from tutor.course.text import fill
 from tutor.errors import TutorError
 from tutor.progress.events import Event
-from tutor.puzzles.answers import Verdict
+from tutor.puzzles.answers import Rung, Verdict
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.options import NO_ARGS, Args
-from tutor.shown import Drawn, Markdown, Reply, Shown
+from tutor.shown import Drawn, Markdown, Reply
 
 
 @dataclass(frozen=True)
@@ -127,8 +127,9 @@ class Step(ABC):
     def respond(self, state: StepState, text: str, context: Context) -> Outcome:
         """The learner's input on this step: judged, or taken as a move, or a note on what the step wants."""
 
-    def ladder(self, state: StepState) -> list[Shown]:
-        """The hint ladder for where the learner is: the author's hints, then the engine's."""
+    def ladder(self, state: StepState) -> list[Rung]:
+        """The hint ladder for where the learner is, each rung telling more than the one before: the engine's
+        nudges, the author's hints, the engine's concepts, its next move, and last the answer itself."""
         return []
 
     def solution_offer(self) -> str | None:

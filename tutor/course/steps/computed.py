@@ -15,7 +15,7 @@ from tutor.limits import checkpoint
 from tutor.puzzles.answers import Quantity, Value
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.computed import ChoiceKind, NumberKind, explanation
-from tutor.shown import Reply
+from tutor.shown import Reply, Shown
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,11 @@ class Computed(Question):
     def praise(self, summary: str) -> list[Reply]:
         """The author's success text says it all when there is one; else the verdict."""
         return super().praise("" if self.success else summary)
+
+    def told(self, state: StepState) -> Shown | None:
+        """The value, and why."""
+        why = self.explanation()
+        return f"The answer: {self.value()}." + (f" {why}" if why and "\n" not in why else f"\n{why}" if why else "")
 
     def explanation(self) -> str:
         """Why the computed value is right, in the engine's words."""

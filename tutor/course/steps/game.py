@@ -15,9 +15,10 @@ from tutor.course.steps.question import Question
 from tutor.errors import LessonError, TutorError
 from tutor.limits import EXPLORE_MOVES
 from tutor.progress.events import Attempt, Event, GameMoves
+from tutor.puzzles.answers import Rung
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.play import LEARNER, Play
-from tutor.shown import Reply, Shown, text_of
+from tutor.shown import Reply, Shown, join, text_of
 from tutor.text import plural
 
 COMPLETION_MOVES = 60  # legal moves offered to tab completion
@@ -147,13 +148,21 @@ class Game(Question):
                         Reply.info("/reset to play again, /undo to take back moves, /hint for help.")],
                        after, (saved, attempt))
 
-    def ladder(self, state: StepState) -> list[Shown]:
-        """The author's hints, then the engine's for the position on the board."""
+    def ladder(self, state: StepState) -> list[Rung]:
+        """The author's hints and the engine's for the position on the board, in order of what they tell."""
         position = state.position if isinstance(state, Playing) else None
         if position is None:
             kind = self.answer_kind
-            return [*self.authored_hints(), *kind.hints(self.game, kind.arguments(self.args), "")]
-        return [*self.authored_hints(), *self.rules.hints(position)]
+            return self.merged(kind.hints(self.game, kind.arguments(self.args), ""), state)
+        return self.merged(self.rules.hints(position), state)
+
+    def told(self, state: StepState) -> Shown | None:
+        """The moves that win from here (from the start before any move); None when none do."""
+        if isinstance(state, Playing) and state.position is not None and state.played:
+            now = self.rules.solution(state.position)
+            return None if now is None else join(["From here, this wins: ", now], sep="")
+        answer = self.reference()
+        return None if answer is None else join(["This wins from the start: ", answer], sep="")
 
     def reveal(self, state: StepState) -> list[Reply]:
         """Mid-game, the moves that win from here (or from the start, when this game cannot be won)."""

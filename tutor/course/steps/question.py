@@ -3,6 +3,7 @@ the success text, and how a whole answer is judged, recorded and answered."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,7 +13,7 @@ from tutor.course.steps.build import Part, Setting, check_args, mistakes, quoted
 from tutor.errors import TutorError
 from tutor.limits import checkpoint
 from tutor.progress.events import Attempt
-from tutor.puzzles.answers import AnswerKind, Verdict
+from tutor.puzzles.answers import AnswerKind, Hint, Level, Rung, Verdict, rung
 from tutor.puzzles.options import Option
 from tutor.shown import Drawn, Reply, Shown, join, text_of
 
@@ -75,9 +76,28 @@ class Question(Step):
         """The author's hints, filled."""
         return [self.fill(h) for h in self.hints]
 
-    def ladder(self, state: StepState) -> list[Shown]:
-        """The author's hints."""
-        return self.authored_hints()
+    def ladder(self, state: StepState) -> list[Rung]:
+        """The author's hints, then the answer."""
+        return self.merged([], state)
+
+    def merged(self, engine: Sequence[Hint], state: StepState) -> list[Rung]:
+        """The ladder in order of how much each rung tells: the engine's nudges, the author's hints, the engine's
+        concepts, its next move, and the reveal last."""
+        rungs = [rung(h) for h in engine]
+        authored = [Rung(text, Level.CONCEPT) for text in self.authored_hints()]
+        ordered = [*(r for r in rungs if r.level is Level.NUDGE), *authored,
+                   *sorted((r for r in rungs if r.level is not Level.NUDGE), key=lambda r: r.level)]
+        told = self.told(state)
+        return [*(r for r in ordered if r.level is not Level.REVEAL), *([Rung(told, Level.REVEAL)] if told else [])]
+
+    def told(self, state: StepState) -> Shown | None:
+        """The answer as the last rung tells it (None: there is none to tell)."""
+        answer = self.reference()
+        if answer is None:
+            return None
+        if "\n" in text_of(answer):
+            return join(["The answer:", answer])
+        return join(["The answer: ", answer], sep="")
 
     def judge(self, text: str) -> Verdict:
         """Parse and judge ``text`` with the step's answer kind."""
@@ -121,7 +141,8 @@ class Question(Step):
             if outcome.state is not None and len(ladders) == 1:
                 ladders.append(self.ladder(outcome.state))
         for ladder in ladders:
-            out += [(f"hint {i} of {len(ladder)}", text_of(rung)) for i, rung in enumerate(ladder[:-1], 1)]
+            out += [(f"hint {i} of {len(ladder)}", text_of(r.text)) for i, r in enumerate(ladder, 1)
+                    if r.level is not Level.REVEAL]
         return out
 
     def misconception(self, canonical: str, text: str) -> list[Reply]:

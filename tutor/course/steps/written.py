@@ -11,8 +11,9 @@ from tutor.course.steps.base import Context, Outcome, StepState
 from tutor.course.steps.build import Setting
 from tutor.course.steps.question import Answered, Question
 from tutor.errors import LessonError, TutorError
+from tutor.puzzles.answers import Rung
 from tutor.puzzles.base import Puzzle
-from tutor.shown import Reply, Shown, text_of
+from tutor.shown import Reply, text_of
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class Written(Question):
             return Outcome([Reply.error(str(err))])
         return self.judged(text, verdict, Drafted(text, known), context)
 
-    def ladder(self, state: StepState) -> list[Shown]:
+    def ladder(self, state: StepState) -> list[Rung]:
         """The author's hints, then the solver's for the learner's last answer (with its definitions)."""
         kind = self.answer_kind
         own = kind.arguments(self.args)
@@ -79,7 +80,7 @@ class Written(Question):
             engine = kind.hints(self.game, own, written)
         except TutorError:
             engine = kind.hints(self.game, own, "")
-        return [*self.authored_hints(), *engine]
+        return self.merged(engine, state)
 
     def lint(self) -> list[str]:
         """The texts compute, the reference is judged correct, and every declared mistake is a wrong answer."""

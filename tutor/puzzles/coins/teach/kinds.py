@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tutor.puzzles.answers import AnswerKind, Kinds, Verdict
+from collections.abc import Sequence
+
+from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.coins.rules import CoinGame, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.verdicts import reference_strategy, verdict
@@ -45,7 +47,7 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
         """A shortest winning strategy."""
         return reference_strategy(game)
 
-    def hints(self, game: CoinGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: CoinGame, args: Args, text: str) -> Sequence[Hint]:
         """The ladder after the moves written so far."""
         return list(hint_data(game, self.parse(game, text, args))["hints"])
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.errors import InvalidNotation, SearchLimit
-from tutor.puzzles.answers import Verdict
+from tutor.puzzles.answers import Hint, Level, Rung, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
@@ -110,9 +111,11 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
             rows.append(f"| {i} | {label} | " + " | ".join(cells) + " |")
         return "\n".join(rows)
 
-    def hints(self, state: CoinState) -> list[str]:
+    def hints(self, state: CoinState) -> Sequence[Hint]:
         """The ladder after the moves played so far."""
-        return list(hint_data(state.game, list(state.moves))["hints"])
+        said = list(hint_data(state.game, list(state.moves))["hints"])
+        levels = (Level.NUDGE, Level.CONCEPT, Level.MOVE) if len(said) == 3 else (Level.CONCEPT,) * len(said)
+        return [Rung(text, level) for text, level in zip(said, levels, strict=True)]
 
     def solution(self, state: CoinState) -> str | None:
         """A shortest continuation from the current belief (the rest of the closed form on big tables)."""

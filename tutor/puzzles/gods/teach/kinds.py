@@ -3,7 +3,9 @@ judged against its goal."""
 
 from __future__ import annotations
 
-from tutor.puzzles.answers import AnswerKind, Kinds, Verdict
+from collections.abc import Sequence
+
+from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, draw_tree, format_tree, parse_tree
@@ -51,7 +53,7 @@ class TreeKind(AnswerKind[GodsGame, Tree]):
         tree = reference_tree(game, args["limit"])
         return None if tree is None else draw_tree(tree, game.universe)
 
-    def hints(self, game: GodsGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: GodsGame, args: Args, text: str) -> Sequence[Hint]:
         """The ladder over every open or failing place of the plan written so far."""
         return tree_ladder(game, text, args["questions"], args["limit"])
 
@@ -85,7 +87,7 @@ class QuestionKind(AnswerKind[GodsGame, Asked]):
         """A question that meets the goal."""
         return reference_question(game, args["goal"], target_of(game, args), args["limit"])
 
-    def hints(self, game: GodsGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: GodsGame, args: Args, text: str) -> Sequence[Hint]:
         """The ladder ends with a question that works."""
         return question_ladder(game, args["goal"], target_of(game, args), args["limit"])
 

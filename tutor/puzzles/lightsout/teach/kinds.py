@@ -8,8 +8,10 @@ for the board after the presses written so far, and every cell name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.errors import InvalidParams
-from tutor.puzzles.answers import AnswerKind, Kinds, Verdict
+from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
@@ -46,7 +48,7 @@ class PressList(AnswerKind[LightsGame, list[Cell]]):
         rules = game.rules
         return format_presses(cells_of(rules, pattern_of(rules, answer)))
 
-    def hints(self, game: LightsGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: LightsGame, args: Args, text: str) -> Sequence[Hint]:
         """The ladder for the board after the presses written so far."""
         rules = game.rules
         cells = parse_presses(text, rules) if text.strip() else []

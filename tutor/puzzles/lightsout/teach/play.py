@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.errors import InvalidNotation
-from tutor.puzzles.answers import Verdict
+from tutor.puzzles.answers import Hint, Verdict
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, apply, pattern_of, random_board
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_cell, parse_presses
@@ -92,7 +92,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
         """The current board with coordinates."""
         return render(state.game.rules, state.board)
 
-    def hints(self, state: LightsState) -> list[str]:
+    def hints(self, state: LightsState) -> Sequence[Hint]:
         """Nudge, concept (chase or algebra), then a cell to press."""
         return hint_ladder(state.game.rules, state.board)
 

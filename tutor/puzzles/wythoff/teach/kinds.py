@@ -8,8 +8,10 @@ away, so a lesson can let the learner try again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.errors import InvalidNotation
-from tutor.puzzles.answers import AnswerKind, Kinds, Verdict
+from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import p_position, sum_winning_moves
 from tutor.puzzles.wythoff.rules import (
@@ -88,7 +90,7 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
         wins = sum_winning_moves(game.rules, game.boards)
         return format_sum_move(wins[0], game.boards) if wins else None
 
-    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """The position's ladder."""
         return position_hints(game.rules, game.boards)
 
@@ -139,7 +141,7 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
         """The outcome."""
         return outcome(game)
 
-    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """The position's ladder."""
         return position_hints(game.rules, game.boards)
 
@@ -179,7 +181,7 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
         """The losing splits."""
         return format_pairs(splits(game, args))
 
-    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """How to find them, then the list."""
         return list_hints(game.rules, splits(game, args))
 
@@ -212,7 +214,7 @@ class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
         """The totals of the losing splits."""
         return totals_text(splits(game, args))
 
-    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """How to find the losing splits, then the list."""
         return list_hints(game.rules, splits(game, args))
 
@@ -251,7 +253,7 @@ class KthKind(AnswerKind[WythoffGame, Position]):
         """The exact pair."""
         return format_position(p_position(game.rules, args["index"]))
 
-    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """Towards the formula, then the pair."""
         return kth_hints(game.rules, args["index"])
 
@@ -290,7 +292,7 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
             return "floor(k*(1 + sqrt(5))/2)"
         return f"floor(k*(2 - {rules.a} + sqrt({rules.a ** 2 + 4}))/2)"
 
-    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """Towards floor(k*alpha)."""
         return conjecture_hints(game.rules, args["bound"])
 
@@ -331,7 +333,7 @@ class NumberKind(AnswerKind[WythoffGame, int]):
         """The number."""
         return str(self.value(game))
 
-    def hints(self, game: WythoffGame, args: Args, text: str) -> list[str]:
+    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """The position's ladder."""
         return position_hints(game.rules, game.boards)
 

@@ -16,10 +16,11 @@ boards each move names its board without a space (``2:0,3``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
-from tutor.puzzles.answers import Verdict
+from tutor.puzzles.answers import Hint, Verdict
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, Turn
 from tutor.puzzles.wythoff.engine import computer_move, losing, sum_winning_moves
@@ -169,7 +170,7 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
             lines.append("Your move." if state.learner_to_move else "The computer's move.")
         return "\n".join(lines)
 
-    def hints(self, state: WythoffState) -> list[str]:
+    def hints(self, state: WythoffState) -> Sequence[Hint]:
         """The ladder for the boards as they stand."""
         return position_hints(state.game.rules, state.boards)
 

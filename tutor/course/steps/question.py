@@ -82,13 +82,15 @@ class Question(Step):
 
     def merged(self, engine: Sequence[Hint], state: StepState) -> list[Rung]:
         """The ladder in order of how much each rung tells: the engine's nudges, the author's hints, the engine's
-        concepts, its next move, and the reveal last."""
+        concepts, its next move, and the reveal last; a rung before the last that would state the answer is left
+        out (the last one tells it)."""
         rungs = [rung(h) for h in engine]
         authored = [Rung(text, Level.CONCEPT) for text in self.authored_hints()]
         ordered = [*(r for r in rungs if r.level is Level.NUDGE), *authored,
                    *sorted((r for r in rungs if r.level is not Level.NUDGE), key=lambda r: r.level)]
         told = self.told(state)
-        return [*(r for r in ordered if r.level is not Level.REVEAL), *([Rung(told, Level.REVEAL)] if told else [])]
+        hinted = [r for r in ordered if r.level is not Level.REVEAL and not self.gives_away(text_of(r.text))]
+        return [*hinted, *([Rung(told, Level.REVEAL)] if told else [])]  # only the last rung tells the answer
 
     def told(self, state: StepState) -> Shown | None:
         """The answer as the last rung tells it (None: there is none to tell)."""

@@ -59,7 +59,9 @@ def cmd_progress(args: argparse.Namespace) -> int:
     from tutor.session.saving import opening_text
     from tutor.session.summary import Summary
 
-    progress = Progress.default(strict=True)  # any failure is one line and exit 2, never a traceback
+    # any failure is one line and exit 2, never a traceback; showing and exporting only read (read-only storage,
+    # another user's file), resetting writes
+    progress = Progress.default(strict=True, readonly=not args.reset)
     if progress.opening is not None:  # damaged (moved aside), unreadable, or from a newer tutor: say so, show nothing
         raise TutorError(opening_text(progress.opening))
     if args.reset:

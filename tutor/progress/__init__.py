@@ -55,7 +55,9 @@ from tutor.progress.schema import (
     MIGRATIONS,
     Damaged,
     connect,
+    connect_readonly,
     describe,
+    identity,
     is_busy,
     migrate,
     move_aside,
@@ -107,15 +109,17 @@ class SaveStatus:
     kept: tuple[Event, ...]
     problem: str
     stored_again: int
+    replaced: str = ""  # the file was moved or deleted under the tutor, which started this one (its path)
 
 
 class Progress:
     """The progress store (see the module docstring); ``Progress(None)`` keeps everything in memory."""
 
     def __init__(self, path: Path | None, *, strict: bool = False, busy: float | None = None,
-                 finish_wait: float | None = None) -> None:
+                 finish_wait: float | None = None, readonly: bool = False) -> None:
         self.path = path
         self.strict = strict
+        self.readonly = readonly  # reading only (tutor progress, --export): opened read-only, nothing written
         self.busy = BUSY_SECONDS if busy is None else busy
         self.finish_wait = FINISH_WAIT if finish_wait is None else finish_wait
         self.opening: OpenProblem | None = None  # what went wrong when opening, said at the start
@@ -123,20 +127,34 @@ class Progress:
         self.problem = ""  # why they are kept
         self.retry_at = 0.0
         self.stored_again = 0  # kept events stored since the status was last seen
+        self.replaced = ""  # set when the file was found moved or deleted and a new one started
         self._inode: int | None = None  # the file opened, so a damaged one is moved aside only if still there
+        self._identity: tuple[int, int] | None = None  # (device, inode) of the file the connection holds
         self.db: sqlite3.Connection | None = self._open(path)
 
     @classmethod
-    def default(cls, *, strict: bool = False) -> Progress:
+    def default(cls, *, strict: bool = False, readonly: bool = False) -> Progress:
         """The store in the tutor's home folder."""
-        return cls(home() / "progress.sqlite3", strict=strict)
+        return cls(home() / "progress.sqlite3", strict=strict, readonly=readonly)
 
     # -- opening ----------------------------------------------------------------------------------
 
     def _connect(self, path: Path) -> sqlite3.Connection:
         """``schema.connect``, remembering which file was opened (so a damaged one is moved only if still there)."""
         self._inode = path.stat().st_ino if path.exists() else None
-        return connect(path, self.busy)
+        db = connect_readonly(path) if self.readonly else connect(path, self.busy)
+        self._identity = identity(path)
+        return db
+
+    def _still_there(self) -> None:
+        """Before a write: if the file at the path is no longer the one open (moved aside, deleted, replaced),
+        open what is there now (a fresh file if nothing is), so no record goes to a file the learner cannot see."""
+        if self.path is None or self.db is None or identity(self.path) == self._identity:
+            return
+        with suppress(sqlite3.Error):
+            self.db.close()
+        self.db = None
+        self.replaced = str(self.path)
 
 
     def _open(self, path: Path | None) -> sqlite3.Connection | None:
@@ -198,6 +216,9 @@ class Progress:
 
     def _store(self, events: list[Event]) -> None:
         """One transaction for ``events``, retried ``TRIES`` times while the database is busy."""
+        if self.readonly:
+            raise sqlite3.OperationalError("progress is open for reading only")
+        self._still_there()
         if self.db is None:
             assert self.path is not None
             self.db = self._connect(self.path)
@@ -220,10 +241,12 @@ class Progress:
                 time.sleep(0.05 * (attempt + 1))
 
     def status(self, seen: bool = True) -> SaveStatus:
-        """What is kept and why, and how many kept events were stored since the status was last ``seen``."""
-        status = SaveStatus(tuple(self.pending), self.problem, self.stored_again)
+        """What is kept and why, how many kept events were stored since the status was last ``seen``, and whether
+        the file was found replaced under the tutor (said once)."""
+        status = SaveStatus(tuple(self.pending), self.problem, self.stored_again, self.replaced)
         if seen:
             self.stored_again = 0
+            self.replaced = ""
         return status
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -250,6 +273,8 @@ class Progress:
         rows = self._run("SELECT value FROM profile WHERE key = 'id'")
         if rows:
             return str(rows[0][0])
+        if self.readonly:
+            return ""  # reading only: a learner who never ran the tutor has no profile yet
         new = uuid.uuid4().hex
         self.record(ProfileId("", 0, value=new))
         rows = self._run("SELECT value FROM profile WHERE key = 'id'")  # another tutor may have won the race

@@ -67,6 +67,68 @@ def is_busy(err: sqlite3.Error) -> bool:
     return getattr(err, "sqlite_errorcode", None) in (5, 6) or "locked" in str(err) or "busy" in str(err)
 
 
+def identity(path: Path) -> tuple[int, int] | None:
+    """The (device, inode) of the file at ``path`` (None when there is none): which file a connection holds."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """Open the database at ``path`` for reading only (read-only storage, another user's file): checked, never
+    migrated or written; an empty database in memory when there is no file yet."""
+    if not path.exists():
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        migrate(db)
+        return db
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise OSError(f"{str(path)!r} is not a regular file")
+    try:
+        return _read_only(path, "mode=ro")
+    except sqlite3.OperationalError:  # a WAL file where the journal cannot be made (read-only storage)
+        return _read_only(path, "mode=ro&immutable=1")
+
+
+def _read_only(path: Path, how: str) -> sqlite3.Connection:
+    """The file opened with the URI parameters ``how``, checked."""
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?{how}", uri=True, isolation_level=None)
+    db.text_factory = text_column
+    try:
+        check(db, path)
+        return db
+    except (sqlite3.DatabaseError, Damaged, UnicodeDecodeError) as err:
+        db.close()
+        raise damage(err) from None
+
+
+def damage(err: BaseException) -> BaseException:
+    """A database error as ``Damaged`` when it says the file is damaged; other errors as they are."""
+    if isinstance(err, Damaged):
+        return err
+    if isinstance(err, UnicodeDecodeError):
+        return Damaged("the file's own check reports damage in words that are not text")
+    if getattr(err, "sqlite_errorcode", None) in DAMAGE_CODES or "malformed" in str(err):
+        return Damaged(describe(err))
+    return err
+
+
+def check(db: sqlite3.Connection, path: Path) -> None:
+    """``Damaged`` unless the file passes ``PRAGMA quick_check``, holds only what this tutor makes (no triggers,
+    views or tables of its own that could drop or alter records), and has the columns this tutor reads."""
+    if path.stat().st_size:
+        rows = db.execute("PRAGMA quick_check").fetchall()
+        if rows != [("ok",)]:
+            raise Damaged(f"quick_check: {'; '.join(str(r[0]) for r in rows[:3])}")
+    foreign = db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') OR (type = 'table' "
+                         f"AND name NOT IN ({', '.join('?' * len(COLUMNS))}))", tuple(COLUMNS)).fetchall()
+    if foreign:
+        kind, name = foreign[0]
+        raise Damaged(f"it holds a {kind} {str(name)!r} that this tutor did not create")
+    check_columns(db)  # tables this tutor did not make: before migrating touches them
+
+
 def connect(path: Path, busy: float) -> sqlite3.Connection:
     """Open, check and migrate the database at ``path``; ``Damaged`` if it is not a usable one."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,11 +137,7 @@ def connect(path: Path, busy: float) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=busy, isolation_level=None)
     db.text_factory = text_column  # damaged text never stops a read
     try:
-        if path.stat().st_size:
-            rows = db.execute("PRAGMA quick_check").fetchall()
-            if rows != [("ok",)]:
-                raise Damaged(f"quick_check: {'; '.join(str(r[0]) for r in rows[:3])}")
-        check_columns(db)  # tables this tutor did not make: before migrating touches them
+        check(db, path)
         try:
             migrate(db)
         except sqlite3.OperationalError as err:
@@ -90,14 +148,9 @@ def connect(path: Path, busy: float) -> sqlite3.Connection:
             db.execute("PRAGMA journal_mode = WAL")
         check_columns(db)
         return db
-    except sqlite3.DatabaseError as err:
+    except (sqlite3.DatabaseError, UnicodeDecodeError, Damaged) as err:
         db.close()
-        if getattr(err, "sqlite_errorcode", None) in DAMAGE_CODES or "malformed" in str(err):
-            raise Damaged(describe(err)) from None
-        raise
-    except Damaged:
-        db.close()
-        raise
+        raise damage(err) from None
 
 
 def move_aside(path: Path, inode: int | None) -> Path:

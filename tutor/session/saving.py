@@ -47,6 +47,11 @@ class SavingNews:
     def notice(self) -> str:
         """What the learner should hear about saving since the last call ("" if nothing new)."""
         status = self.progress.status(seen=self.told)
+        if status.replaced:
+            self.progress.status(seen=True)
+            return (f"The progress file {status.replaced!r} was moved or deleted while the tutor ran: a new one is "
+                    "started there, and everything from now on is saved in it (what came before is in the file that "
+                    "was moved, if it still exists).")
         if status.kept and not self.told:
             self.told = True
             return (f"Your progress could not be saved just now ({status.problem}): {kept_text(status.kept)} kept "

@@ -10,6 +10,7 @@ The puzzle-specific parser is built only after the puzzle is named, so
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import shutil
@@ -337,7 +338,22 @@ def list_puzzles() -> int:
 
     for puzzle in puzzles.all_puzzles():
         print(f"{puzzle.name:10} {puzzle.title}: {puzzle.summary}")
+    for name, why in puzzles.broken().items():
+        print(f"{name:10} (broken) {one_line(why)}")
     return Exit.OK
+
+
+PATH_ERRORS = {errno.ENAMETOOLONG, errno.ELOOP, errno.ENOENT, errno.ENOTDIR, errno.EISDIR, errno.EACCES,
+               errno.EPERM}  # a path the user gave that cannot be used: bad input, never a crash
+
+
+def encodable(text: str) -> bool:
+    """Whether an argument is text (one that was not UTF-8 arrives with lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -348,6 +364,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
+        for number, arg in enumerate(argv, 1):
+            if not encodable(arg):
+                raise UsageError(f"tutor: argument {number} is not valid UTF-8 ({ascii(arg)[:60]}); give names and "
+                                 "answers as UTF-8 text")
         args = build_parser().parse_args(argv)
         if args.plain:
             os.environ["TUTOR_PLAIN"] = "1"
@@ -368,6 +388,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return Exit.BAD_INPUT
     except TutorError as err:
         print(f"tutor: error: {one_line(str(err))}", file=sys.stderr)
+        return Exit.BAD_INPUT
+    except OSError as err:
+        if err.errno not in PATH_ERRORS:
+            raise
+        name = f": {shorten(str(err.filename))}" if err.filename else ""
+        print(f"tutor: error: {err.strerror or err}{name}", file=sys.stderr)
         return Exit.BAD_INPUT
     except KeyboardInterrupt:
         print(file=sys.stderr)

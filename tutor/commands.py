@@ -73,7 +73,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
             with open(args.export, "w", encoding="utf-8") as handle:
                 handle.write(progress.export_json())
         except OSError as err:
-            raise TutorError(f"cannot write {args.export!r}: {err.strerror}") from None
+            raise TutorError(f"cannot write {shorten(args.export)}: {err.strerror}") from None
         print(f"exported progress to {args.export}")
         return Exit.OK
     catalog = load_catalog(args.lessons or [])

@@ -7,8 +7,10 @@ Progress (SQLite), input history and crash logs live in one data folder:
 from __future__ import annotations
 
 import os
+import sys
 import time
 import traceback
+from contextlib import suppress
 from pathlib import Path
 
 CRASH_LOG = "crash.log"
@@ -30,13 +32,15 @@ def record_crash(error: BaseException, context: str) -> Path | None:
     Input errors never come here (they are ``TutorError`` and shown as one line);
     this is for bugs, so the learner can report them and the tutor can go on.
     """
-    path = home() / CRASH_LOG
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-    text = "".join(traceback.format_exception(error))
+    entry = f"=== {stamp} {context}\n{''.join(traceback.format_exception(error))}\n"
     try:
+        path = home() / CRASH_LOG
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(f"=== {stamp} {context}\n{text}\n")
-    except OSError:
+        with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:  # lone surrogates too
+            handle.write(entry)
+    except Exception:  # the crash log must never fail: the traceback goes to standard error instead
+        with suppress(Exception):  # nothing is left to tell
+            sys.stderr.write(entry.encode("utf-8", "backslashreplace").decode("utf-8"))
         return None
     return path

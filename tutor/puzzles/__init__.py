@@ -70,13 +70,31 @@ def get(name: str) -> Puzzle:
     if target is None:
         raise InvalidParams(f"unknown puzzle {name!r} (known: {', '.join(names())})")
     module_name, _, attr = target.partition(":")
-    obj = getattr(importlib.import_module(module_name), attr)
-    puzzle = obj() if isinstance(obj, type) else obj
+    try:
+        obj = getattr(importlib.import_module(module_name), attr)
+        puzzle = obj() if isinstance(obj, type) else obj
+    except Exception as err:  # a plug-in is someone else's code: its failure is one line, the rest goes on
+        if builtin(target):
+            raise
+        said = " ".join(str(err).split())[:200]
+        raise InvalidParams(f"puzzle plug-in {name!r} ({target}) does not load: {type(err).__name__}: {said}") \
+            from None
     if not isinstance(puzzle, Puzzle):
         raise InvalidParams(f"puzzle plug-in {name!r} ({target}) does not implement tutor's Puzzle")
     return puzzle
 
 
 def all_puzzles() -> list[Puzzle]:
-    """Every registered puzzle family, loaded."""
-    return [get(n) for n in names()]
+    """Every registered puzzle family that loads (``broken()`` says which do not, and why)."""
+    return [get(n) for n in names() if n not in broken()]
+
+
+def broken() -> dict[str, str]:
+    """The plug-ins that do not load, each with why (one line)."""
+    out = {}
+    for name in names():
+        try:
+            get(name)
+        except InvalidParams as err:
+            out[name] = str(err)
+    return out

@@ -148,7 +148,7 @@ def pick_option(options: tuple[str, ...], text: str) -> str:
     exact = [o for o in options if o.lower() == t]
     if exact:
         return exact[0]
-    if t.isdecimal() and t.isascii() and 1 <= int(t) <= len(options):
+    if t.isdecimal() and t.isascii() and len(t) <= 6 and 1 <= int(t) <= len(options):
         return options[int(t) - 1]
     prefix = [o for o in options if o.lower().startswith(t)] if t else []
     if len(prefix) == 1:

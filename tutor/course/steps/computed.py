@@ -11,11 +11,12 @@ from tutor.course.steps.base import StepState, computable
 from tutor.course.steps.build import Setting
 from tutor.course.steps.question import Question
 from tutor.errors import LessonError, TutorError
-from tutor.limits import checkpoint
+from tutor.limits import INT_DIGITS, checkpoint
 from tutor.puzzles.answers import Quantity, Value
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.computed import ChoiceKind, NumberKind, explanation
 from tutor.shown import Reply, Shown
+from tutor.text import shorten
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,10 @@ class Computed(Question):
             if self.options and match.strip().lower() not in lowered:
                 problems.append(f".mistakes[{i}].match: {match!r} is not one of the options")
             if not self.options and not (match.strip().lstrip("-").isdecimal() and match.isascii()):
-                problems.append(f".mistakes[{i}].match: {match!r} is not a whole number")
+                problems.append(f".mistakes[{i}].match: {shorten(match)} is not a whole number")
+            elif not self.options and len(match.strip().lstrip("-")) > INT_DIGITS.value:
+                problems.append(f".mistakes[{i}].match: a number of {len(match.strip()):,} digits: over the limit "
+                                f"int_digits = {INT_DIGITS.value:,} digits (see docs/limits.md)")
         return problems
 
     def wrong_values(self, value: Value) -> list[Value]:
@@ -114,7 +118,8 @@ class Computed(Question):
             return [o for o in self.options if o.lower() != str(value).lower()]
         if not isinstance(value, int) or isinstance(value, bool):
             return []
-        declared = [int(m.match) for m in self.mistakes if m.match and m.match.strip().lstrip("-").isdecimal()]
+        declared = [int(m.match) for m in self.mistakes
+                    if m.match and m.match.strip().lstrip("-").isdecimal() and len(m.match) <= INT_DIGITS.value]
         candidates = [value - 1, value + 1, 0, 1, 2 * value, value // 2, -1, *declared]
         return list(dict.fromkeys(c for c in candidates if c != value))
 

@@ -1,0 +1,76 @@
+"""The exit-code contract kept everywhere: arguments that are not UTF-8, names too long for the file system,
+numbers of thousands of digits and a broken plug-in are bad input (one line, exit 2) or listed, never a crash."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import new_session, text
+from tutor.cli import main
+
+LONG = "x" * 300
+
+
+def run(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin,
+                          env={**os.environ, **(env or {})}, timeout=120)
+
+
+@pytest.mark.parametrize("argv", [["progress", "--reset", "\udcff"], ["start", "\udcffé"], ["lint", "a\udc80b"]])
+def test_arguments_that_are_not_utf8_are_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "not valid UTF-8" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "crash.log").exists()
+
+
+@pytest.mark.parametrize("argv", [["lint", LONG], ["grade", "--lesson", "coins-1", LONG], ["progress", "--export",
+                                  f"{LONG}/x.json"], ["start", "--lessons", LONG], ["preview", "coins-1", "--lessons",
+                                  LONG]])
+def test_names_too_long_for_the_file_system_are_bad_input(argv: list[str], tmp_path: Path) -> None:
+    done = run(*argv, env={"TUTOR_HOME": str(tmp_path)})
+    assert done.returncode == 2, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert "(300 characters)" in done.stderr or len(done.stderr) < 400  # the name is shortened, not echoed whole
+
+
+def test_thousands_of_digits_on_a_choice_step_are_refused_in_one_line() -> None:
+    session = new_session()
+    lesson, step = next((les, s) for les in session.catalog.ordered() for s in les.steps if getattr(s, "options", ()))
+    session.handle(f"/open {lesson.id}")
+    while session.step is not None and session.step.index != step.index:
+        session.handle("/next")
+    replies = session.handle("9" * 5000)
+    assert [r.kind for r in replies] == ["error"] and "internal error" not in text(replies)
+
+
+def test_a_mistake_of_thousands_of_digits_is_a_lint_problem(tmp_path: Path) -> None:
+    lesson = (Path(__file__).resolve().parent.parent / "lessons" / "coins" / "01-two-coins.toml").read_text()
+    at = lesson.index('answer = "number"')
+    end = lesson.index("\n[[steps]]", at)
+    lesson = lesson[:end] + f'\n[[steps.mistakes]]\nmatch = "{"1" * 5000}"\nsay = "far too many"\n' + lesson[end:]
+    (tmp_path / "l.toml").write_text(lesson.replace('id = "coins-1"', 'id = "digits"'))
+    done = run("lint", str(tmp_path / "l.toml"))
+    assert done.returncode == 1 and "int_digits" in done.stderr and "internal error" not in done.stderr
+
+
+def test_a_broken_plugin_is_listed_and_every_other_family_works(tmp_path: Path) -> None:
+    info = tmp_path / "broken_tutor_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-tutor-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[tutor.puzzles]\nbroken = broken_tutor_plugin:Broken\n")
+    (tmp_path / "broken_tutor_plugin.py").write_text("raise RuntimeError('this plug-in is broken on purpose')\n")
+    env = {"PYTHONPATH": str(tmp_path)}
+    listed = run("puzzles", env=env)
+    assert listed.returncode == 0 and "coins" in listed.stdout
+    assert "broken" in listed.stdout and "this plug-in is broken on purpose" in listed.stdout
+    assert run("solve", "coins", "--coins", "3", env=env).returncode == 0
+    failed = run("solve", "broken", env=env)
+    assert failed.returncode == 2 and "does not load" in failed.stderr and "Traceback" not in failed.stderr

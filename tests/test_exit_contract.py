@@ -74,3 +74,43 @@ def test_a_broken_plugin_is_listed_and_every_other_family_works(tmp_path: Path) 
     assert run("solve", "coins", "--coins", "3", env=env).returncode == 0
     failed = run("solve", "broken", env=env)
     assert failed.returncode == 2 and "does not load" in failed.stderr and "Traceback" not in failed.stderr
+
+
+def test_a_lone_dash_is_always_standard_input() -> None:
+    empty = run("check", "coins", "--coins", "2", "--symmetry", "dihedral", "--goal", "same", "-", "--json")
+    assert empty.returncode == 2 and "standard input is empty" in empty.stderr
+    piped = run("check", "coins", "--coins", "2", "-", "--json", stdin="01 0 01")
+    assert piped.returncode == 0
+    braces = run("check", "coins", "--coins", "2", "{}", "--json")
+    assert braces.returncode == 1 and '"length": 1' in braces.stdout  # one empty move, judged
+
+
+def test_the_history_is_read_only_from_a_regular_file_and_only_its_end(tmp_path: Path) -> None:
+    from tutor.history import HISTORY_BYTES, TRIM_AT, BoundedHistory
+
+    big = tmp_path / "history"
+    entry = "\n# 2026-01-01 00:00:00\n+" + "0123 " * 20 + "\n"
+    big.write_text(entry * (3 * TRIM_AT // len(entry)) + "\n# now\n+the last one\n")
+    loaded = list(BoundedHistory(str(big)).load_history_strings())
+    assert loaded[0] == "the last one" and len(loaded) < 2 * HISTORY_BYTES // len(entry)
+    device = tmp_path / "zero"
+    device.symlink_to("/dev/zero")
+    history = BoundedHistory(str(device))
+    assert list(history.load_history_strings()) == []  # never read: a prompt appears at once
+    history.store_string("never written")
+    small = BoundedHistory(str(tmp_path / "grows"))
+    for i in range(TRIM_AT // 100 + 50):
+        small.store_string(f"{i:03} " + "x" * 90)
+    assert (tmp_path / "grows").stat().st_size <= TRIM_AT
+    assert next(iter(small.load_history_strings())).startswith(f"{TRIM_AT // 100 + 49:03} ")
+
+
+def test_a_folder_walk_is_bounded(tmp_path: Path) -> None:
+    deep = tmp_path / "deep"
+    folder = deep
+    for i in range(40):
+        folder = folder / f"d{i}"
+    folder.mkdir(parents=True)
+    (folder / "hidden.toml").write_text("not read: too deep")
+    done = run("lint", str(deep))
+    assert done.returncode in (1, 2) and "hidden.toml" not in done.stderr  # not found, so not read

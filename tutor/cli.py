@@ -235,8 +235,13 @@ def _readable(option: Option, value: str | None, path: str | None) -> str | None
             name = option.metavar or option.name.upper()
             raise InvalidParams(f"give {name} either as an argument or with --file, not both")
         return read_source(path)
-    if value == "-":
-        return read_stdin()
+    if value == "-":  # a lone "-" is standard input, always (write {} for a strategy of one empty move)
+        text = read_stdin()
+        if not text.strip():
+            name = option.metavar or option.name.upper()
+            raise InvalidNotation(f"standard input is empty: '-' reads {name} from it (pipe or type it in); "
+                                  "for an empty move write {}")
+        return text
     if value is not None and value.startswith("@") and len(value) > 1:
         return read_source(value[1:])
     if value is not None:
@@ -389,6 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TutorError as err:
         print(f"tutor: error: {one_line(str(err))}", file=sys.stderr)
         return Exit.BAD_INPUT
+    except BrokenPipeError:
+        return Exit.OK
     except OSError as err:
         if err.errno not in PATH_ERRORS:
             raise
@@ -398,8 +405,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return Exit.OK
     except Exception as err:  # a bug: one line, and the traceback in the crash log
         from tutor.paths import record_crash
 

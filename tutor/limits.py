@@ -78,6 +78,10 @@ ID_CHARS = _limit("id_chars", 100, "characters", "a lesson id, and a lesson name
 LESSON_BYTES = _limit("lesson_bytes", 1_000_000, "bytes", "one lesson file or pack.toml")
 LESSON_DEPTH = _limit("lesson_depth", 32, "levels", "nesting of tables and arrays in one lesson file")
 LESSON_FILES = _limit("lesson_files", 2_000, "files", "lesson files under one folder")
+FOLDER_ENTRIES = _limit("folder_entries", 100_000, "entries",
+                        "files and folders looked at while walking one folder of lessons (at most "
+                        "folder_depth deep)")
+FOLDER_DEPTH = _limit("folder_depth", 16, "levels", "folders inside folders walked for lessons")
 LESSON_STEPS = _limit("lesson_steps", 300, "steps", "steps in one lesson")
 EXPLORE_MOVES = _limit("explore_moves", 10_000, "moves", "the moves of an explore step")
 LESSON_SECONDS = _limit("lesson_seconds", 20, "seconds of CPU",

@@ -237,13 +237,15 @@ def key_bindings(session: Session) -> KeyBindings:
 
 def history_file() -> History:
     """The REPL's history in the tutor's home folder (in memory when the folder cannot be written)."""
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from prompt_toolkit.history import InMemoryHistory
+
+    from tutor.history import BoundedHistory
 
     history: History
     try:
         path = home() / "history"
         path.parent.mkdir(parents=True, exist_ok=True)
-        history = FileHistory(str(path))
+        history = BoundedHistory(str(path))
     except OSError:
         history = InMemoryHistory()
     return history

@@ -27,8 +27,19 @@ from tutor.course.model import Pack
 from tutor.course.parse import parse_lesson, parse_pack
 from tutor.errors import LessonError, TutorError
 from tutor.files import read_text
-from tutor.limits import ID_CHARS, INT_DIGITS, LESSON_BYTES, LESSON_DEPTH, LESSON_FILES, LESSON_SECONDS, lesson_budget
+from tutor.limits import (
+    FOLDER_DEPTH,
+    FOLDER_ENTRIES,
+    ID_CHARS,
+    INT_DIGITS,
+    LESSON_BYTES,
+    LESSON_DEPTH,
+    LESSON_FILES,
+    LESSON_SECONDS,
+    lesson_budget,
+)
 from tutor.paths import record_crash
+from tutor.text import shorten
 
 
 def bundled_root() -> Path:
@@ -48,7 +59,13 @@ def toml_files(root: Path) -> list[Path]:
     """Every ``*.toml`` under the folder ``root``, sorted; symbolic links to folders are not followed (no loops),
     and at most ``lesson_files`` of them (``TooLarge`` past that)."""
     found: list[Path] = []
+    seen = 0
+    top = len(root.parts)
     for folder, dirs, files in os.walk(root, onerror=None, followlinks=False):
+        seen += len(dirs) + len(files)
+        FOLDER_ENTRIES.check(seen, f"{shorten(str(root))} holds more than {FOLDER_ENTRIES.value:,} files and folders")
+        if len(Path(folder).parts) - top >= FOLDER_DEPTH.value:
+            dirs.clear()  # deeper folders are not lesson folders: not walked
         dirs.sort()
         found += [Path(folder) / f for f in files if f.endswith(".toml")]
         LESSON_FILES.check(len(found), f"{root} holds more than {LESSON_FILES.value:,} *.toml files")

@@ -17,6 +17,7 @@ from tests.helpers import new_session, text
 from tutor.cli import main
 from tutor.course import load_catalog, load_roots
 from tutor.course.model import compile_pattern
+from tutor.errors import TutorError
 from tutor.grading import grade, graded_step, rows_csv, rows_text, submission_files
 
 HEAD = 'id = "{id}"\ntitle = "T"\nsummary = "s"\npuzzle = "{puzzle}"\n'
@@ -246,3 +247,30 @@ def test_lint_of_a_binary_file_is_one_problem(tmp_path, capsys):
     path.write_bytes(bytes(range(256)))
     assert main(["lint", str(path)]) == 1
     assert "not UTF-8" in capsys.readouterr().err
+
+
+def test_grading_cannot_be_led_out_of_its_folder_by_a_swap_a_hard_link_or_a_linked_folder(tmp_path):
+    lesson = load_catalog().find("coins-2")
+    step = graded_step(lesson)
+    subs = tmp_path / "class"
+    subs.mkdir()
+    (subs / "ann.txt").write_text("0123 02 0123", encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "ann.txt").write_text("root:x:0:0:the first line of a secret\n", encoding="utf-8")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:a hard-linked secret\n", encoding="utf-8")
+    os.link(secret, subs / "hard.txt")
+    listed = submission_files([str(subs)])
+    rows = {r.learner: r for r in grade(lesson, step, listed, jobs=1)}
+    assert rows["hard"].verdict == "unreadable" and "hard link" in rows["hard"].summary
+    assert rows["ann"].verdict == "incorrect"
+    subs.rename(tmp_path / "aside")  # mid-run: the folder is swapped for a link to another one
+    subs.symlink_to(outside)
+    swapped = {r.learner: r for r in grade(lesson, step, listed, jobs=1)}
+    assert swapped["ann"].verdict == "unreadable" and "root:" not in swapped["ann"].summary
+    with pytest.raises(TutorError, match="reached through a symbolic link: give its real path"):
+        submission_files([str(subs)])  # a submissions folder that is a link is refused, naming its real path
+    assert {r.verdict for r in grade(lesson, step, submission_files([str(outside)]), jobs=1)} == {"unparsable"}
+    shown = grade(lesson, step, submission_files([str(outside)]), jobs=1)[0].summary
+    assert "\n" not in shown and len(shown) <= 200

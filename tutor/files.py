@@ -14,6 +14,7 @@ Vocabulary:
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -81,3 +82,59 @@ def escape(name: str) -> str:
     if name.isprintable():
         return name
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name)
+
+
+# -- reading inside a folder that must not be left ------------------------------------------------------
+
+Identity = tuple[int, int]  # (device, inode): which file a name meant when it was listed
+DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+
+
+def open_folder(path: str, error: type[TutorError] = InvalidNotation) -> int:
+    """A descriptor of the folder ``path``, opened one component at a time without following a symbolic link
+    anywhere, so a folder swapped for a link (or reached through one) is refused, never read through.  A path
+    reached through a link is refused with its real path, which may be given instead."""
+    shown = repr(escape(path))
+    absolute, real = os.path.abspath(path), os.path.realpath(path)
+    if absolute != real:
+        raise error(f"{shown} is reached through a symbolic link: give its real path {escape(real)!r}")
+    fd = os.open("/", os.O_RDONLY | DIRECTORY)
+    for part in absolute.split(os.sep)[1:]:
+        if not part:
+            continue
+        try:
+            inner = os.open(part, os.O_RDONLY | DIRECTORY | NOFOLLOW, dir_fd=fd)
+        except OSError as err:
+            os.close(fd)
+            raise error(f"cannot open {shown}: {err.strerror} (it changed, or it is not a folder)") from None
+        os.close(fd)
+        fd = inner
+    return fd
+
+
+def read_entry(folder: str, name: str, limit: Limit, error: type[TutorError] = InvalidNotation,
+               identity: Identity | None = None) -> bytes:
+    """The bytes of the regular file ``name`` directly inside ``folder`` (``open_folder``), at most ``limit``:
+    never through a symbolic link, never a file with other names elsewhere (a hard link), and, given the
+    ``identity`` it had when the folder was listed, never a file swapped in since."""
+    shown = repr(escape(name))
+    folder_fd = open_folder(folder, error)
+    try:
+        fd = os.open(name, os.O_RDONLY | NONBLOCK | NOFOLLOW, dir_fd=folder_fd)
+    except OSError as err:
+        raise error(f"cannot read {shown}: {'a symbolic link' if err.errno == errno.ELOOP else err.strerror}") \
+            from None
+    finally:
+        os.close(folder_fd)
+    found = os.fstat(fd)
+    problem = (f"not a regular file ({file_kind(found.st_mode)})" if not stat.S_ISREG(found.st_mode) else
+               "a hard link (the same file has another name elsewhere)" if found.st_nlink > 1 else
+               "it changed while the folder was read" if identity not in (None, (found.st_dev, found.st_ino)) else "")
+    if problem:
+        os.close(fd)
+        raise error(f"cannot read {shown}: {problem}")
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(limit.value + 1)
+    if len(data) > limit.value:
+        raise limit.error(f"{shown} has more than {limit.value:,} bytes")
+    return data

@@ -28,7 +28,7 @@ from typing import Any
 
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import LessonError, TutorError
-from tutor.files import decode, escape, file_kind, read_regular
+from tutor.files import Identity, decode, escape, file_kind, open_folder, read_entry
 from tutor.limits import GRADE_FILES, INPUT_BYTES
 from tutor.paths import record_crash
 from tutor.text import plural
@@ -38,10 +38,13 @@ FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summar
 
 @dataclass(frozen=True)
 class Submission:
-    """One file to grade: its path as listed, where to read it (None: not to be read), and why not."""
+    """One file to grade: its path as listed; the real folder it is read in and its name there (None: not to be
+    read, and why not), and which file the name meant when the folder was listed."""
 
     file: str
-    read: str | None
+    folder: str | None
+    name: str = ""
+    identity: Identity | None = None
     problem: str = ""
 
     @property
@@ -82,71 +85,116 @@ def graded_step(lesson: Lesson, number: int | None = None) -> Step:
 def submission_files(paths: Iterable[str]) -> list[Submission]:
     """Every submission: files as given, and each folder's entries (not hidden, not subfolders), sorted by name.
 
-    A folder's entry is read only if it is a regular file, or a symbolic link to one inside the same
-    folder; anything else is listed with the reason it is not read, so it still gets its row.
+    A folder (or a file's folder) is given by its real path: one reached through a symbolic link is refused,
+    naming the real path.  An entry is read only if it is a regular file with no other name (not a hard link),
+    or a symbolic link to such a file in the same folder; anything else is listed with the reason it is not
+    read, so it still gets its row.
     """
     out: list[Submission] = []
     for raw in paths:
         path = Path(raw)
+        if path.is_symlink():
+            raise TutorError(f"{escape(raw)!r} is reached through a symbolic link: give its real path "
+                             f"{escape(os.path.realpath(raw))!r}")
         if path.is_dir():
             out += folder_submissions(path)
         elif path.exists() or path.is_symlink():
-            out.append(Submission(raw, raw))
+            out.append(file_submission(raw))
         else:
             raise TutorError(f"submission {escape(raw)!r} does not exist")
         GRADE_FILES.check(len(out), f"the submissions hold more than {GRADE_FILES.value:,} files")
     return out
 
 
+def file_submission(raw: str) -> Submission:
+    """A file named on the command line, read in its folder like a folder's entry."""
+    folder, name = os.path.split(os.path.abspath(raw))
+    entries = listing(folder)
+    return entry_submission(raw, folder, name, entries) if name in entries else \
+        Submission(raw, None, problem="it does not exist")
+
+
+Listed = tuple[os.stat_result, str | None]  # an entry's own status (links not followed) and a link's target
+
+
+def listing(folder: str) -> dict[str, Listed]:
+    """Every entry of ``folder``, read through a descriptor of it (``open_folder``): its status, and the target
+    of a symbolic link."""
+    fd = open_folder(folder, TutorError)
+    try:
+        out: dict[str, Listed] = {}
+        with os.scandir(fd) as entries:
+            for entry in entries:
+                found = entry.stat(follow_symlinks=False)
+                link = os.readlink(entry.name, dir_fd=fd) if stat.S_ISLNK(found.st_mode) else None
+                out[entry.name] = (found, link)
+        return out
+    finally:
+        os.close(fd)
+
+
 def folder_submissions(folder: Path) -> list[Submission]:
     """The entries of one folder as submissions (see ``submission_files``)."""
-    inside = os.path.realpath(folder)
+    real = os.path.abspath(folder)
+    entries = listing(real)
     out = []
-    with os.scandir(folder) as entries:
-        for entry in sorted(entries, key=lambda e: e.name):
-            if entry.name.startswith(".") or entry.is_dir(follow_symlinks=False):
-                continue
-            file = str(folder / entry.name)
-            if entry.is_symlink():
-                target = os.path.realpath(entry.path)
-                if os.path.commonpath([inside, target]) != inside:
-                    out.append(Submission(file, None, "a symbolic link out of the folder: not read"))
-                    continue
-                if not os.path.exists(target):
-                    out.append(Submission(file, None, "a symbolic link to nothing"))
-                    continue
-                out.append(Submission(file, target))
-                continue
-            mode = entry.stat(follow_symlinks=False).st_mode
-            out.append(Submission(file, file) if stat.S_ISREG(mode)
-                       else Submission(file, None, f"not a regular file ({file_kind(mode)}): not read"))
-            GRADE_FILES.check(len(out), f"{folder} holds more than {GRADE_FILES.value:,} files")
+    for name in sorted(entries):
+        if name.startswith(".") or stat.S_ISDIR(entries[name][0].st_mode):
+            continue
+        out.append(entry_submission(str(folder / name), real, name, entries))
+        GRADE_FILES.check(len(out), f"{folder} holds more than {GRADE_FILES.value:,} files")
     return out
+
+
+def entry_submission(file: str, folder: str, name: str, entries: dict[str, Listed]) -> Submission:
+    """One entry of ``folder``: to be read (a regular file, or a link to one beside it), or why not."""
+    found, link = entries[name]
+    if link is not None:
+        target = os.path.normpath(os.path.join(folder, link))
+        if os.path.dirname(target) != folder:
+            return Submission(file, None, problem="a symbolic link out of the folder: not read")
+        name = os.path.basename(target)
+        if name not in entries:
+            return Submission(file, None, problem="a symbolic link to nothing")
+        found, link = entries[name]
+        if link is not None:
+            return Submission(file, None, problem="a symbolic link to a link: not read")
+    if not stat.S_ISREG(found.st_mode):
+        return Submission(file, None, problem=f"not a regular file ({file_kind(found.st_mode)}): not read")
+    if found.st_nlink > 1:
+        return Submission(file, None, problem="a hard link (the same file has another name elsewhere): not read")
+    return Submission(file, folder, name, (found.st_dev, found.st_ino))
 
 
 def grade_one(job: tuple[Lesson, int, Submission]) -> Row:
     """Grade one submission file (runs in a worker process): one row, whatever the file holds."""
     lesson, step_index, sub = job
     row = Row(sub.learner, sub.file, "unreadable", False, None, None, sub.problem)
-    if sub.read is None:
+    if sub.folder is None:
         return row
     try:
-        text = decode(read_regular(sub.read, INPUT_BYTES, follow=False), "the file")
+        text = decode(read_entry(sub.folder, sub.name, INPUT_BYTES, identity=sub.identity), "the file")
     except TutorError as err:
-        return replace(row, summary=str(err))
+        return replace(row, summary=first_line(str(err)))
     if not text.strip():
         return replace(row, verdict="empty", summary="the file is empty")
     try:
         mine = instantiate(lesson, variant_seed(sub.learner, lesson.id)) if lesson.variants else lesson
         verdict = mine.steps[step_index].judge(text)
     except TutorError as err:
-        return replace(row, verdict="unparsable", summary=str(err))
+        return replace(row, verdict="unparsable", summary=first_line(str(err)))
     except Exception as err:  # a bug in an engine: this row says so, the crash log has it, the run goes on
         log = record_crash(err, f"tutor grade, file {sub.file!r}")
         return replace(row, verdict="error", summary=f"internal error ({type(err).__name__}: {err})"
                                                      + (f"; the details are in {log}" if log else ""))
     return Row(sub.learner, sub.file, "correct" if verdict.correct else "incorrect", verdict.correct,
                verdict.length, verdict.shortest, verdict.summary)
+
+
+def first_line(message: str, width: int = 200) -> str:
+    """What a row may echo of a message about a file: its first line, cut to ``width`` (never more of the file)."""
+    line = message.strip().splitlines()[0] if message.strip() else ""
+    return line if len(line) <= width else line[: width - 3] + "..."
 
 
 def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None,

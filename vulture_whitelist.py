@@ -12,7 +12,7 @@ import re2
 from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import arithmetic, cli, commands, completer
+from tutor import arithmetic, cli, commands, completer, history
 from tutor.course import lesson, schema
 from tutor.puzzles import base
 from tutor.puzzles.gods.rules import lang
@@ -40,3 +40,4 @@ formula._Actions.implicit, formula._Actions.claim
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it
+history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string  # prompt_toolkit calls them

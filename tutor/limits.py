@@ -26,11 +26,14 @@ Vocabulary:
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.errors import TooLarge
 
@@ -119,13 +122,50 @@ _BUDGET: ContextVar[_Budget | None] = ContextVar("tutor_budget", default=None)
 
 
 @contextmanager
-def lesson_budget(limit: Limit, subject: str) -> Iterator[None]:
-    """Run loading or linting one lesson within ``limit`` seconds of this thread's CPU time."""
-    token = _BUDGET.set(_Budget(limit, subject, time.thread_time() + limit.value))
+def lesson_budget(limit: Limit, subject: str, *, keep: bool = False) -> Iterator[None]:
+    """Run loading or linting one lesson within ``limit`` seconds of CPU time (``keep``: inside a budget already
+    running, that one holds).
+
+    ``checkpoint()`` between units of work refuses once the budget is spent; in the main thread a CPU timer
+    (``SIGPROF``) also stops a single unit that runs on past the budget, so no lesson can hang the tutor.
+    """
+    if keep and _BUDGET.get() is not None:
+        yield
+        return
+    budget = _Budget(limit, subject, time.thread_time() + limit.value)
+    token = _BUDGET.set(budget)
+    armed = _arm(budget)
     try:
         yield
     finally:
+        _disarm(armed)
         _BUDGET.reset(token)
+
+
+Armed = tuple[Any, tuple[float, float]] | None  # the signal handler and the timer that were there before
+
+
+def _arm(budget: _Budget) -> Armed:
+    """In the main thread: a CPU timer that raises the budget's ``TooLarge`` a little after it is spent."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        return None
+
+    def spent(*_: object) -> None:
+        raise budget.limit.error(f"{budget.subject}: takes more than {budget.limit.value} s")
+
+    previous = signal.signal(signal.SIGPROF, spent)
+    return previous, signal.setitimer(signal.ITIMER_PROF, budget.limit.value + 0.5)
+
+
+def _disarm(armed: Armed) -> None:
+    """Stop the timer and put back what was there."""
+    if armed is None:
+        return
+    previous, timer = armed
+    signal.setitimer(signal.ITIMER_PROF, 0)
+    signal.signal(signal.SIGPROF, previous)
+    if timer[0]:
+        signal.setitimer(signal.ITIMER_PROF, *timer)
 
 
 def checkpoint() -> None:

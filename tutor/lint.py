@@ -37,8 +37,14 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
 def lint_lesson(lesson: Lesson) -> list[str]:
     """Every problem in one lesson."""
     errors: list[str] = []
-    if not lesson.questions:
+    if not lesson.required:
         errors.append(f"{lesson.path}: steps: a lesson needs at least one ask step")
+    try:
+        lesson.built  # noqa: B018 - exactly what opening the lesson does, within the same budget
+    except TooLarge:
+        raise
+    except TutorError as err:
+        return [*errors, str(err)]
     for step in lesson.steps:
         checkpoint()
         errors += lint_step(lesson, step)

@@ -13,7 +13,6 @@ loads within its work budget (``lesson_seconds``, docs/limits.md).
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from collections import deque
 from collections.abc import Iterable
@@ -23,8 +22,9 @@ from typing import Any
 
 from tutor import puzzles
 from tutor.course.lesson import Lesson
+from tutor.course.lines import with_line
 from tutor.course.model import Pack
-from tutor.course.parse import parse_lesson, parse_pack
+from tutor.course.parse import parse_pack, parse_template
 from tutor.errors import LessonError, TutorError
 from tutor.files import read_text
 from tutor.limits import (
@@ -116,49 +116,13 @@ def nesting(data: object) -> int:
 
 
 def load_file(path: Path, pack: str = "") -> Lesson:
-    """Read and validate one lesson file; an error names the line of the key it is about where it can."""
+    """Read and validate one lesson file (its steps are built when first needed); an error names the line of the
+    key it is about where it can."""
     data = _read_toml(path)
     try:
-        return parse_lesson(data, str(path), pack)
+        return parse_template(data, str(path), pack).instantiate(0)
     except LessonError as err:
-        line = key_line(path, str(err)[len(str(path)) + 2:])
-        raise LessonError(f"{err} (line {line})" if line else str(err)) from None
-
-
-KEY_PATH = re.compile(r"(?:steps\[(\d+)\])?(?:\.?mistakes\[(\d+)\])?\.?([a-z_]+)?")
-
-
-def key_line(path: Path, message: str) -> int | None:
-    """The line of ``path`` where the key a message is about is written (``steps[2].hints: ...`` -> the
-    ``hints =`` line of the second ``[[steps]]``), or None when it cannot be told (tomllib keeps no lines).
-    """
-    unknown = re.search(r"unknown key '([a-z_A-Z0-9-]+)'", message)
-    head = "" if message.startswith("unknown key") else message.split(":", 1)[0].strip()
-    match = KEY_PATH.fullmatch(head)
-    if match is None:
-        return None
-    step, mistake, key = match.group(1), match.group(2), unknown.group(1) if unknown else match.group(3)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return None
-    start, end = 0, len(lines)
-    for header, number in (("[[steps]]", step), ("[[steps.mistakes]]", mistake)):
-        if number is None:
-            continue
-        found = [i for i in range(start, end) if lines[i].strip() == header]
-        if int(number) > len(found):
-            return None
-        start = found[int(number) - 1]
-        later = [i for i in range(start + 1, end) if lines[i].strip() in ("[[steps]]",) or
-                 (header == "[[steps.mistakes]]" and lines[i].strip().startswith("[["))]
-        end = later[0] if later else end
-    if key is None:
-        return start + 1 if step else None
-    if step is None:
-        end = next((i for i, line in enumerate(lines) if line.strip().startswith("[")), len(lines))
-    setting = re.compile(rf"\s*{re.escape(key)}\s*=")
-    return next((i + 1 for i in range(start, end) if setting.match(lines[i])), start + 1 if step else None)
+        raise LessonError(with_line(str(path), str(err))) from None
 
 
 def load_pack(path: Path) -> Pack:

@@ -1,50 +1,38 @@
-"""A lesson parsed once: ``LessonTemplate`` holds the validated file and its variant slots, and
-``instantiate(seed)`` draws one ``Lesson`` (every slot given a value, every step built) without reading
-the TOML again."""
+"""A lesson parsed once: ``LessonTemplate`` holds the validated file and its variant slots; a ``Lesson`` is one
+seeded variant of it, built the first time its steps are needed (within the lesson work budget), so listing a
+catalogue reads titles and never draws a board or computes a value.  ``instantiate(seed)`` gives another
+variant without reading the TOML again."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
+from tutor.course.lines import with_line
 from tutor.course.schema import LessonFile, StepFile
-from tutor.course.steps import Setting, Step, build_step
-from tutor.course.variants import VARIANT_TRIES, Tables, draw_solvable
+from tutor.course.steps import Setting, Step, build_step, kind_of
+from tutor.course.variants import VARIANT_TRIES, Tables, check_slot, draw_solvable
 from tutor.errors import LessonError, TutorError
-from tutor.limits import checkpoint
+from tutor.limits import LESSON_SECONDS, checkpoint, lesson_budget
 from tutor.puzzles.base import Puzzle
 
 
 @dataclass(frozen=True)
-class Lesson:
-    """A lesson: metadata, the puzzle and its parameters, and ordered steps, for one drawn variant."""
+class Built:
+    """A lesson variant made concrete: the values drawn for its slots, its puzzle parameters, its steps."""
 
-    id: str
-    title: str
-    summary: str
-    puzzle: str
+    variant: Mapping[str, Any]
     params: Mapping[str, Any]
     steps: tuple[Step, ...]
-    path: str
-    order: int = 1000
-    pack: str = ""
-    tags: tuple[str, ...] = field(default=())
-    variants: Mapping[str, Any] = field(default_factory=dict)  # slot key -> list / range / random table
-    variant: Mapping[str, Any] = field(default_factory=dict)  # the values drawn for this instance
-    template: LessonTemplate | None = field(default=None, repr=False, compare=False)  # to draw other variants
-
-    @property
-    def questions(self) -> list[Step]:
-        """The steps that must be completed to complete the lesson."""
-        return [s for s in self.steps if s.required]
 
 
 @dataclass(frozen=True)
 class LessonTemplate:
     """A validated lesson file: its top level, its steps as their schema models, its tables (variant specs
-    included), and the puzzle; ``instantiate`` draws a variant and builds the steps."""
+    included), and the puzzle."""
 
     file: LessonFile
     steps: tuple[StepFile, ...]
@@ -59,18 +47,25 @@ class LessonTemplate:
         return f"{self.pack}/{self.file.id}" if self.pack else self.file.id
 
     def instantiate(self, seed: int) -> Lesson:
-        """The lesson with every variant slot drawn from ``seed`` (solvable unless the file allows otherwise)."""
-        if not self.tables.slots():
-            return self.build(self.tables, {})
+        """The variant drawn from ``seed`` (built when first used)."""
+        return Lesson(self, seed)
+
+    def build(self, seed: int) -> Built:
+        """Draw the variant of ``seed`` (solvable unless the file allows otherwise) and build every step."""
+        slots = self.tables.slots()
+        for slot in slots.values():
+            check_slot(self.puzzle, slot, self.tables, self.path)
+        if not slots:
+            return self.built(self.tables, {})
         drawn = draw_solvable(self.puzzle, self.tables, random.Random(seed))
         if drawn is None:
             raise LessonError(f"{self.path}: params: no solvable variant in {VARIANT_TRIES} draws "
                               "(set allow_unsolvable = true if that is intended)")
-        return self.build(self.tables.drawn(drawn), drawn)
+        return self.built(self.tables.drawn(drawn), drawn)
 
-    def build(self, tables: Tables, drawn: Mapping[str, Any]) -> Lesson:
-        """The lesson for concrete ``tables`` (every slot drawn, as ``drawn`` says)."""
-        puzzle, file = self.puzzle, self.file
+    def built(self, tables: Tables, drawn: Mapping[str, Any]) -> Built:
+        """The steps for concrete ``tables`` (every slot drawn, as ``drawn`` says)."""
+        puzzle = self.puzzle
         try:
             game = puzzle.load(tables.params)
         except TutorError as err:
@@ -86,14 +81,105 @@ class LessonTemplate:
         for name in tables.args:
             if name not in used:
                 raise LessonError(f"{self.path}: args.{name}: no step takes {name!r}")
-        slots = self.tables.slots()
-        return Lesson(self.id, file.title, file.summary, file.puzzle, puzzle.values(game), tuple(steps), self.path,
-                      file.order, self.pack, tuple(file.tags), {key: slot.spec for key, slot in slots.items()},
-                      dict(drawn), self)
+        return Built(dict(drawn), puzzle.values(game), tuple(steps))
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One seeded variant of a lesson.  What the file says (id, title, order, which steps ask) is read at once;
+    the steps are built the first time they are needed, within the lesson work budget (``LessonError`` or
+    ``TooLarge`` naming the file if they cannot be)."""
+
+    template: LessonTemplate = field(repr=False)
+    seed: int = 0
+
+    @property
+    def id(self) -> str:
+        """``coins-2``, or ``pack/lesson``."""
+        return self.template.id
+
+    @property
+    def title(self) -> str:
+        """Shown when the lesson opens and in the list."""
+        return self.template.file.title
+
+    @property
+    def summary(self) -> str:
+        """One or two sentences under the title."""
+        return self.template.file.summary
+
+    @property
+    def puzzle(self) -> str:
+        """The puzzle family's name."""
+        return self.template.file.puzzle
+
+    @property
+    def path(self) -> str:
+        """The lesson file."""
+        return self.template.path
+
+    @property
+    def order(self) -> int:
+        """Sorts lessons of the same family."""
+        return self.template.file.order
+
+    @property
+    def pack(self) -> str:
+        """The pack it belongs to ("" for none)."""
+        return self.template.pack
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The file's free labels."""
+        return tuple(self.template.file.tags)
+
+    @property
+    def variants(self) -> dict[str, Any]:
+        """Each seeded variant slot and its spec (a list, a range, a random table)."""
+        return {key: slot.spec for key, slot in self.template.tables.slots().items()}
+
+    @property
+    def size(self) -> int:
+        """How many steps the lesson has."""
+        return len(self.template.steps)
+
+    @property
+    def required(self) -> frozenset[int]:
+        """The indices of the steps that must be completed (every step that asks), read from the file."""
+        return frozenset(i for i, step in enumerate(self.template.steps) if kind_of(step).required)
+
+    @cached_property
+    def built(self) -> Built:
+        """The variant drawn and its steps built (once, within the lesson work budget)."""
+        with lesson_budget(LESSON_SECONDS, self.path, keep=True):
+            try:
+                return self.template.build(self.seed)
+            except LessonError as err:
+                raise LessonError(with_line(self.path, str(err))) from None
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps, in order."""
+        return self.built.steps
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The puzzle's parameter values of the lesson."""
+        return self.built.params
+
+    @property
+    def variant(self) -> Mapping[str, Any]:
+        """The values drawn for this variant's slots."""
+        return self.built.variant
+
+    @property
+    def questions(self) -> list[Step]:
+        """The steps that must be completed to complete the lesson."""
+        return [s for s in self.steps if s.required]
 
 
 def instantiate(lesson: Lesson, seed: int) -> Lesson:
     """``lesson`` with its variant slots drawn from ``seed`` (the lesson itself when it has none)."""
-    if not lesson.variants or lesson.template is None:
+    if not lesson.variants:
         return lesson
     return lesson.template.instantiate(seed)

@@ -36,7 +36,8 @@ from tutor import puzzles
 from tutor.course.lesson import Lesson, LessonTemplate
 from tutor.course.model import Pack
 from tutor.course.schema import ID_PATTERN, LessonFile, PackFile, validate, validate_step
-from tutor.course.variants import Tables, check_slot
+from tutor.course.steps import kind_of
+from tutor.course.variants import Tables
 from tutor.errors import LessonError, TutorError
 from tutor.limits import ID_CHARS, LESSON_STEPS, checkpoint
 
@@ -50,21 +51,24 @@ def parse_template(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson
     steps = []
     for i, raw in enumerate(file.steps):
         checkpoint()
-        steps.append(validate_step(raw, i, path))
+        step = validate_step(raw, i, path)
+        kind_of(step).screen(step, f"{path}: steps[{i + 1}]")  # what needs no engine, before any variant
+        steps.append(step)
     try:
         puzzle = puzzles.get(file.puzzle)
     except TutorError as err:
         raise LessonError(f"{path}: puzzle: {err}") from None
     tables = Tables(file.params, file.args, tuple((s.params or {}, s.args or {}) for s in steps),
                     file.allow_unsolvable)
-    for slot in tables.slots().values():
-        check_slot(puzzle, slot, tables, path)
     return LessonTemplate(file, tuple(steps), tables, puzzle, path, pack)
 
 
 def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:
-    """A lesson's first variant (seed 0), which also proves every step builds; it keeps its template."""
-    return parse_template(data, path, pack).instantiate(0)
+    """A lesson's first variant (seed 0), built at once, which proves every step builds (a catalogue builds its
+    lessons only when they are opened: ``LessonTemplate.instantiate``)."""
+    lesson = parse_template(data, path, pack).instantiate(0)
+    lesson.built  # noqa: B018 - built now: every error is raised here
+    return lesson
 
 
 def parse_pack(data: Mapping[str, Any], where: str, default_id: str) -> Pack:

@@ -127,7 +127,7 @@ class Session:
         done = Summary.lesson(self.progress, lesson)
         unsaved = self.progress.status(seen=False).kept
         kept = f" | {len(unsaved)} record{'s' if len(unsaved) != 1 else ''} NOT SAVED yet" if unsaved else ""
-        return (f"{lesson.id}: {lesson.title} | step {self.place.step + 1}/{len(lesson.steps)} | "
+        return (f"{lesson.id}: {lesson.title} | step {self.place.step + 1}/{lesson.size} | "
                 f"{done.answered}/{done.questions} answered | /hint /help{kept}")
 
     # -- entry points ------------------------------------------------------------------------------------
@@ -221,8 +221,9 @@ class Session:
         """Open a lesson (this learner's variant) where the learner left it."""
         try:
             lesson = self.variant_of(lesson)
+            lesson.built  # noqa: B018 - built here, within its budget: a lesson that cannot be is one line
         except TutorError as err:
-            return [Reply.error(str(err))]
+            return [Reply.error(f"lesson {lesson.id!r} cannot be opened: {err}")]
         self.remember()
         saved = self.progress.position(lesson.id)
         start = saved if saved is not None and 0 <= saved < len(lesson.steps) else 0
@@ -295,7 +296,7 @@ class Session:
         pack = self.catalog.packs.get(lesson.pack)
         if pack is not None and pack.final:
             members = self.catalog.pack_lessons(pack.id)
-            if all({s.index for s in m.questions} <= self.progress.completed(m.id) for m in members):
+            if all(m.required <= self.progress.completed(m.id) for m in members):
                 out.append(Reply.ok(pack.final))
         return out
 

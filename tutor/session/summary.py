@@ -56,10 +56,10 @@ def status(progress: Progress, lesson_id: str, lesson: Lesson | None) -> LessonS
     if lesson is None:
         return LessonStatus(lesson_id, None, len(p.completed), None, False, p.attempts, p.correct, p.hints,
                             p.solutions, p.position, p.seconds)
-    questions = lesson.questions
-    answered = sum(1 for s in questions if s.index in p.completed)
-    complete = bool(questions) and answered == len(questions)
-    return LessonStatus(lesson_id, lesson.title, answered, len(questions), complete, p.attempts, p.correct, p.hints,
+    required = lesson.required  # read from the file: listing never builds a lesson
+    answered = len(required & p.completed)
+    complete = bool(required) and answered == len(required)
+    return LessonStatus(lesson_id, lesson.title, answered, len(required), complete, p.attempts, p.correct, p.hints,
                         p.solutions, p.position, p.seconds)
 
 

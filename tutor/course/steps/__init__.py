@@ -21,9 +21,22 @@ from tutor.course.steps.say import Say
 from tutor.course.steps.written import Drafted, Written
 
 __all__ = ["STEPS", "Answered", "Computed", "Context", "Drafted", "Entered", "Game", "Goal", "Outcome", "Playing",
-           "Question", "Say", "Setting", "Step", "StepState", "Written", "build_step"]
+           "Question", "Say", "Setting", "Step", "StepState", "Written", "build_step", "kind_of"]
 
 STEPS: tuple[type[Step], ...] = (Say, Computed, Written, Game)  # the closed set, in skeleton order
+
+
+def kind_of(file: StepFile) -> type[Step]:
+    """The step class a validated ``[[steps]]`` table is built as."""
+    match file:
+        case SayFile():
+            return Say
+        case ComputedFile():
+            return Computed
+        case WrittenFile():
+            return Written
+        case GameFile():
+            return Game
 
 
 def build_step(file: StepFile, setting: Setting) -> tuple[Step, set[str]]:

@@ -186,6 +186,11 @@ class Step(ABC):
         return None
 
     @classmethod
+    def screen(cls, file: Any, where: str) -> None:
+        """Checks on a validated ``[[steps]]`` table of this kind that need no engine (made when the file is
+        read, before any variant is drawn); ``LessonError`` on a problem."""
+
+    @classmethod
     def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
         """TOML lines for a step of this kind that lints as written for ``puzzle``'s default game ([] if none)."""
         return []

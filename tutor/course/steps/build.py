@@ -105,11 +105,16 @@ def check_args(setting: Setting, parts: Sequence[Part]) -> set[str]:
 
 
 def mistakes(setting: Setting, files: Sequence[MistakeFile] | None) -> tuple[Mistake, ...]:
-    """A step's declared mistakes: exactly one of ``match`` or ``pattern``, ``unless`` only with a pattern, and
-    patterns RE2 matches in linear time."""
+    """A step's declared mistakes (``declared``)."""
+    return declared(setting.where, files)
+
+
+def declared(place: str, files: Sequence[MistakeFile] | None) -> tuple[Mistake, ...]:
+    """The mistakes a step at ``place`` declares: exactly one of ``match`` or ``pattern``, ``unless`` only with
+    a pattern, and patterns RE2 matches in linear time (checked when the file is read: no engine is needed)."""
     out = []
     for i, raw in enumerate(files or (), 1):
-        where = f"{setting.where}.mistakes[{i}]"
+        where = f"{place}.mistakes[{i}]"
         if (raw.match is None) == (raw.pattern is None):
             raise LessonError(f"{where}: give exactly one of 'match' (an answer) or 'pattern' (a regex)")
         if raw.unless is not None and raw.pattern is None:

@@ -52,6 +52,13 @@ class Game(Question):
     meter: bool = False  # say after each move whether a sure win is still in reach
 
     @classmethod
+    def screen(cls, file: Any, where: str) -> None:
+        """Declared mistakes, and the number of moves an explore step asks for."""
+        super().screen(file, where)
+        if file.explore is not None:
+            EXPLORE_MOVES.check(file.explore, f"{where}.explore: {file.explore:,} moves")
+
+    @classmethod
     def build(cls, file: GameFile, setting: Setting) -> tuple[Game, set[str]]:
         """A game step: the puzzle has play; ``explore`` moves exactly when the goal is to explore."""
         puzzle, where = setting.puzzle, setting.where

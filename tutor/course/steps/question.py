@@ -9,7 +9,7 @@ from typing import Any
 
 from tutor.course.schema import AskBase
 from tutor.course.steps.base import Context, Outcome, Step, StepState
-from tutor.course.steps.build import Part, Setting, check_args, mistakes, quoted
+from tutor.course.steps.build import Part, Setting, check_args, declared, mistakes, quoted
 from tutor.errors import TutorError
 from tutor.limits import checkpoint
 from tutor.progress.events import Attempt
@@ -31,6 +31,11 @@ class Question(Step):
 
     kind: AnswerKind[Any, Any] | None = None
     given: str | None = field(default=None, kw_only=True)  # the author's reference answer, if any
+
+    @classmethod
+    def screen(cls, file: Any, where: str) -> None:
+        """Declared mistakes: patterns and exclusivity."""
+        declared(where, file.mistakes)
 
     @property
     def answer_kind(self) -> AnswerKind[Any, Any]:

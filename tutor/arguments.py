@@ -1,0 +1,155 @@
+"""The ``tutor`` command line's top-level parser: every subcommand and its options (the puzzle commands keep
+their arguments for a second stage, ``tutor.cli.puzzle_parser``, built once the puzzle is named)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from tutor import __version__
+from tutor.errors import TooLarge
+from tutor.limits import to_int
+from tutor.text import shorten
+
+GRADE_FORMATS = ("text", "json", "csv", "gradescope", "prairielearn", "junit")  # tutor.platforms.FORMATS
+
+
+PUZZLE_COMMANDS = {
+    "solve": "solve a puzzle exactly and print the solution",
+    "check": "judge a submitted answer exactly (exit 0 correct, 1 incorrect, 2 bad input)",
+    "hint": "hints computed from the solver's search for a partial answer",
+    "analyze": "the theory: counts, symmetry, algebra (sympy)",
+}
+
+
+class UsageError(Exception):
+    """A command-line usage error; becomes one line on stderr and exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: ASCII digits with an optional sign, as everywhere else (no Unicode digits),
+    their count checked before conversion (``int_digits``, docs/limits.md)."""
+    try:
+        return to_int(text, "the number")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shorten(text, 30)} is not a whole number") from None
+    except TooLarge as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def build_parser() -> Parser:
+    """The top-level parser; puzzle commands keep their arguments for a second stage."""
+    parser = Parser(
+        prog="tutor",
+        description="A terminal tutor for search-and-reasoning puzzles. "
+        "With no command, starts the interactive tutor.",
+        epilog="Run 'tutor COMMAND --help' for a command's options, "
+        "and 'tutor solve PUZZLE --help' for a puzzle's parameters.",
+    )
+    parser.add_argument("--version", action="version", version=f"tutor {__version__}")
+    parser.add_argument("--lessons", metavar="DIR", action="append", default=[],
+                        help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    parser.add_argument("--plain", action="store_true",
+                        help="text only: no colour and no pictures, for screen readers (also TUTOR_PLAIN=1)")
+    parser.add_argument("--seed", type=whole_number, metavar="N",
+                        help="draw every lesson's variant (and random boards) from N instead of your profile")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command, helptext in PUZZLE_COMMANDS.items():
+        p = sub.add_parser(command, help=helptext, description=helptext, add_help=False)
+        p.add_argument("puzzle", nargs="?", help="the puzzle family (see 'tutor puzzles')")
+        p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        p.add_argument("-h", "--help", action="store_true", help="show help and exit")
+    sub.add_parser("puzzles", help="list the installed puzzle families",
+                   description="List the installed puzzle families.")
+    learner_commands(sub)
+    author_commands(sub)
+    grade_command(sub)
+    for name in ("start", "lint", "progress", "preview", "grade"):
+        sub.choices[name].add_argument(
+            "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
+            help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    for name in ("start", "preview"):
+        sub.choices[name].add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
+                                       help="text only: no colour and no pictures, for screen readers")
+        sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
+                                       help="draw lesson variants from N instead of your profile")
+    return parser
+
+
+def learner_commands(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``start`` and ``progress``."""
+    p = sub.add_parser("start", help="start the tutor at a lesson", description="Start the tutor at a lesson.")
+    p.add_argument("lesson", nargs="?", help="lesson id or number (default: where you left off)")
+    p.set_defaults(handler="cmd_start")
+    p = sub.add_parser("progress", help="show, export or reset your progress",
+                       description="Show your progress (stored in SQLite under TUTOR_HOME or the user data "
+                                   "folder).")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--json", action="store_true", help="print as JSON")
+    group.add_argument("--reset", metavar="LESSON", help="forget one lesson's progress")
+    group.add_argument("--export", metavar="FILE", help="write everything recorded to FILE as JSON")
+    p.set_defaults(handler="cmd_progress")
+
+
+def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``lint``, ``new``, ``schema`` and ``preview``: for instructors writing lessons."""
+    p = sub.add_parser("lint", help="check lessons: schema, computed answers, reference answers, mistakes",
+                       description="Validate lessons and run their reference answers and declared mistakes "
+                                   "through the engines. Exit 0 when all are sound, 1 otherwise.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: bundled lessons)")
+    p.add_argument("--misconceptions", action="store_true",
+                   help="list each step's misconceptions with the value each gives (a wrong answer equal to one "
+                        "is diagnosed with it)")
+    p.add_argument("--explanations", action="store_true",
+                   help="list the quantities of every puzzle that cannot yet explain their value or refute a "
+                        "wrong one")
+    p.set_defaults(handler="cmd_lint")
+    p = sub.add_parser("new", help="write a lesson skeleton that passes 'tutor lint'",
+                       description="Write LESSON_ID.toml: a lesson skeleton for PUZZLE that passes 'tutor lint' "
+                                   "as written, with every step kind shown in comments.")
+    p.add_argument("lesson_id", metavar="LESSON_ID")
+    p.add_argument("--puzzle", required=True, metavar="NAME", help="the puzzle family (see 'tutor puzzles')")
+    p.add_argument("--dir", default=".", metavar="DIR", help="where to write it (default: here)")
+    p.set_defaults(handler="cmd_new")
+    p = sub.add_parser("schema", help="print the JSON Schema of a lesson file (or of pack.toml), for editors",
+                       description="Print the JSON Schema of a lesson file, or of a pack.toml with 'pack'. Editors "
+                                   "that read TOML through Taplo (VS Code's Even Better TOML, Neovim, Helix) "
+                                   "validate and complete a lesson from it: save it and point a '#:schema' line "
+                                   "or .taplo.toml at it (docs/authoring.md).")
+    p.add_argument("which", nargs="?", choices=("lesson", "pack"), default="lesson",
+                   help="lesson (default) or pack")
+    p.add_argument("--markdown", action="store_true",
+                   help="the tables of keys as docs/authoring.md shows them, instead of the JSON Schema")
+    p.set_defaults(handler="cmd_schema")
+    p = sub.add_parser("preview", help="read a lesson as a learner sees it, answered with its reference answers",
+                       description="Run LESSON non-interactively with its reference answers and print what a "
+                                   "learner would see. Exit 1 if any step would not accept its reference answer.")
+    p.add_argument("lesson", metavar="LESSON")
+    p.add_argument("--no-hints", action="store_true", help="do not print each step's hint ladder")
+    p.set_defaults(handler="cmd_preview")
+
+
+def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``grade``: a class's submissions."""
+    p = sub.add_parser("grade", help="grade learners' submissions in parallel",
+                       description="Check each submission file (one per learner) against a lesson's graded step "
+                                   "with the exact engines, in parallel; one row per learner.")
+    p.add_argument("--lesson", required=True, metavar="LESSON")
+    p.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="files, or folders of files")
+    p.add_argument("--step", type=whole_number, metavar="N",
+                   help="the step graded (default: the last whole-answer step)")
+    p.add_argument("--jobs", type=whole_number, metavar="N", help="worker processes (default: one per core)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="rows as JSON (the same as --format json)")
+    out.add_argument("--csv", action="store_true", help="rows as CSV (the same as --format csv)")
+    out.add_argument("--format", choices=GRADE_FORMATS,
+                     default=None, help="text (default), json, csv, gradescope (results.json), prairielearn "
+                                        "(external-grader result) or junit (XML); see docs/authoring.md")
+    p.set_defaults(handler="cmd_grade")

@@ -83,9 +83,11 @@ def test_the_rules_are_not_empty_promises() -> None:
 
 
 def test_a_mistake_reply_that_quotes_another_board_is_right_about_it() -> None:
-    """lightsout-4's torus step says its mistake value is the answer on the flat board: the engine agrees."""
+    """lightsout-4's torus step diagnoses the answer on the flat board (the engine's flat-board misconception,
+    once a declared mistake): the engine agrees that it is the flat board's fewest."""
     lesson = OURS[3]
     step = next(s for s in lesson.steps if s.title == "All on, on a torus")
-    (mistake,) = [m for m in step.mistakes if m.match is not None]
+    (idea,) = [m for m in step.computes.misconceptions if m.name == "flat-board"]
     flat = PUZZLE.load({**PUZZLE.values(step.game), "torus": False})
-    assert "flat" in mistake.say and PUZZLE.quantities["min_presses"](flat) == int(mistake.match)
+    given = idea.value(step.game, {})
+    assert "flat" in idea.says(step.game, {}, given) and PUZZLE.quantities["min_presses"](flat) == given

@@ -17,6 +17,7 @@ import pytest
 from tests.helpers import correct_answer, new_session, play_through, quantity_name, text
 from tutor import puzzles
 from tutor.course import fill, instantiate, load_catalog
+from tutor.course.steps import Computed
 from tutor.lint import lint_paths
 from tutor.puzzles.lightsout.rules.grid import Rules, random_board
 from tutor.puzzles.lightsout.teach import race, texts
@@ -156,7 +157,14 @@ def test_declared_mistakes_are_judged_wrong_and_named(lesson_step):
 
 
 def test_the_misconceptions_named_in_the_brief_are_declared():
-    says = {les.id: " ".join(m.say for s in les.steps for m in s.mistakes) for les in OURS}
+    """Declared by the lesson, or (since the misconceptions became engine data) by the quantity the step asks."""
+    def said(step):
+        ideas = step.computes.misconceptions if isinstance(step, Computed) and not step.options else ()
+        args = step.computes.arguments(step.args) if ideas else {}
+        engine_says = [m.says(step.game, args, v) for m in ideas if (v := m.value(step.game, args)) is not None]
+        return [m.say for m in step.mistakes] + engine_says
+
+    says = {les.id: " ".join(" ".join(t.split()) for s in les.steps for t in said(s)) for les in OURS}
     assert "every lit cell" in says["lightsout-1"] and "every lit cell" in says["lightsout-3"]
     assert "not every 5x5 board can be darkened" in says["lightsout-3"].lower()
 

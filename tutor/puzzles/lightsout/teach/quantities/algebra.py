@@ -6,6 +6,7 @@ from __future__ import annotations
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
+from tutor.puzzles.lightsout.teach.quantities import mistakes
 from tutor.puzzles.lightsout.teach.quantities.words import (
     SHOWN,
     basis_words,
@@ -99,7 +100,7 @@ def refute_solutions(game: LightsGame, args: Args, value: Value, wrong: Value) -
 
 
 @QUANTITIES.register("solutions", "number of press patterns that darken the board (0 if none)",
-                     explain=explain_solutions, refute=refute_solutions)
+                     explain=explain_solutions, refute=refute_solutions, misconceptions=mistakes.SOLUTIONS)
 def solutions(game: LightsGame, args: Args) -> int:
     """k^nullity for a solvable board, else 0."""
     return engine.solve(game.rules, game.lights).solutions
@@ -130,7 +131,8 @@ def refute_solvable_boards(game: LightsGame, args: Args, value: Value, wrong: Va
 
 
 @QUANTITIES.register("solvable_boards", "number of boards of this shape that can be darkened",
-                     explain=explain_solvable_boards, refute=refute_solvable_boards)
+                     explain=explain_solvable_boards, refute=refute_solvable_boards,
+                     misconceptions=mistakes.SOLVABLE_BOARDS)
 def solvable_boards(game: LightsGame, args: Args) -> int:
     """k^rank."""
     return engine.analyze(game.rules).solvable_boards
@@ -162,7 +164,8 @@ def refute_quiet_patterns(game: LightsGame, args: Args, value: Value, wrong: Val
 
 
 @QUANTITIES.register("quiet_patterns", "number of quiet patterns other than pressing nothing",
-                     explain=explain_quiet_patterns, refute=refute_quiet_patterns)
+                     explain=explain_quiet_patterns, refute=refute_quiet_patterns,
+                     misconceptions=mistakes.QUIET_PATTERNS)
 def quiet_patterns(game: LightsGame, args: Args) -> int:
     """k^nullity - 1."""
     return engine.analyze(game.rules).solutions_per_board - 1

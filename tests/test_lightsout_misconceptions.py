@@ -1,0 +1,148 @@
+"""Lights Out misconceptions, checked a second way: every value a wrong idea gives is recomputed here by brute
+force over every press set (knowing only the press rule) or by the plain counting rule the idea gets wrong, on a
+few small games; and no idea's sentence states the right value, here or in a later step of a bundled lesson.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from itertools import product
+
+import pytest
+
+from tutor.course import load_catalog
+from tutor.course.steps import Computed
+from tutor.puzzles.computed import states_number
+from tutor.puzzles.lightsout.rules import LightsGame
+from tutor.puzzles.lightsout.rules.grid import Rules
+from tutor.puzzles.lightsout.teach.quantities import QUANTITIES, mistakes
+
+SMALL = [LightsGame("2x2"), LightsGame("2x3"), LightsGame("3x3"), LightsGame("4x4"), LightsGame("1x5"),
+         LightsGame("3x3", board="X.X/.../X.X"), LightsGame("4x4", board="X.../..../..../...."),
+         LightsGame("3x3", torus=True), LightsGame("4x4", torus=True), LightsGame("2x2", states=3),
+         LightsGame("3x3", states=3), LightsGame("2x4", states=3)]
+
+
+@cache
+def reached(rules: Rules) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
+    """Every press set (counts 0..k-1 per cell), grouped by the board it makes from all-dark: the press rule and
+    nothing else."""
+    out: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for presses in product(range(rules.states), repeat=rules.cells):
+        board = [0] * rules.cells
+        for i, times in enumerate(presses):
+            for (r, c), hits in rules.effect(*divmod(i, rules.cols)).items():
+                board[r * rules.cols + c] = (board[r * rules.cols + c] + times * hits) % rules.states
+        out.setdefault(tuple(board), []).append(presses)
+    return out
+
+
+def brute(game: LightsGame) -> dict[str, int]:
+    """The counts the ideas confuse, by brute force: boards reached, quiet press sets, this board's solutions."""
+    rules = game.rules
+    table = reached(rules)
+    k = rules.states
+    quiet = len(table[tuple([0] * rules.cells)])
+    target = tuple((-v) % k for v in game.lights)
+    solutions = table.get(target, [])
+    return {"boards": len(table), "quiet": quiet, "nullity": round(math.log(quiet, k)), "rank": round(math.log(
+        len(table), k)), "solutions": len(solutions), "sizes": sorted({sum(s) for s in solutions}),
+            "fewest": min((sum(s) for s in solutions), default=-1), "lit": sum(1 for v in game.lights if v)}
+
+
+def values(ideas, game: LightsGame) -> dict[str, int | None]:
+    return {m.name: m.value(game, {}) for m in ideas}
+
+
+def expect(got: dict[str, int | None], want: dict[str, int | None]) -> None:
+    """Each idea gives the independently computed value, or None where the table says it does not apply."""
+    for name, value in want.items():
+        assert got[name] in (None, value) if value is None else got[name] == value, (name, got[name], value)
+
+
+@pytest.mark.parametrize("game", SMALL, ids=str)
+def test_board_and_quiet_counts_by_brute_force(game: LightsGame) -> None:
+    b = brute(game)
+    k, cells = game.states, game.rules.cells
+    expect(values(mistakes.SOLVABLE_BOARDS, game), {
+        "rank-for-boards": b["rank"],
+        "every-board": k**cells if b["boards"] != k**cells else None,
+        "quiet-for-boards": b["quiet"] if b["quiet"] > 1 else None,
+        "all-less-quiet": k**cells - b["quiet"] if b["quiet"] > 1 else None})
+    q = values(mistakes.QUIET_PATTERNS, game)
+    if b["quiet"] == 1:
+        assert all(v is None for v in q.values()), q
+    else:
+        assert q["nothing-counted"] == b["quiet"] and q["basis-size"] in (None, b["nullity"])
+        assert q["two-states"] in ((None,) if k == 2 else (2 ** b["nullity"] - 1, None))
+        assert q["only-new-sums"] in (b["quiet"] - 1 - b["nullity"], None)
+
+
+@pytest.mark.parametrize("game", SMALL, ids=str)
+def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
+    b = brute(game)
+    s = values(mistakes.SOLUTIONS, game)
+    with_quiet = b["solutions"] > 1
+    assert s["just-one"] == (1 if with_quiet else None)
+    assert s["nullity-for-solutions"] in ((b["nullity"], None) if with_quiet else (None,))
+    assert s["boards-for-solutions"] == (b["boards"] if b["solutions"] else None)
+    assert s["quiet-on-unsolvable"] == (None if b["solutions"] else b["quiet"] if b["quiet"] > 1 else None)
+    if b["solutions"] and game.states == 2:
+        m = values(mistakes.MIN_PRESSES, game)
+        assert m["press-every-light"] in (b["lit"], None) and m["coverage-bound"] in (-(-b["lit"] // 5), None)
+        if m["a-longer-solution"] is not None:  # the size of a real solution, longer than the fewest
+            assert m["a-longer-solution"] in b["sizes"] and m["a-longer-solution"] > b["fewest"]
+        if game.torus:
+            flat = brute(LightsGame(f"{game.rules.rows}x{game.rules.cols}", board=game.board))
+            assert m["flat-board"] in (flat["fewest"], None)
+        for given in m.values():
+            assert given != b["fewest"]
+
+
+@pytest.mark.parametrize("game", SMALL, ids=str)
+def test_choice_counts_follow_the_plain_rules(game: LightsGame) -> None:
+    r, k = game.rules, game.states
+    for ideas, n, other in ((mistakes.PRESS_SETS, r.cells, r.cols), (mistakes.TOP_ROWS, r.cols, r.cells)):
+        got = [m.value(game, {}) for m in ideas]
+        plain = [n, k * n, n * n, k**n - 1, k**other]
+        assert all(g in (None, p) for g, p in zip(got, plain, strict=True)), (got, plain)
+        assert k**n not in got and len(reached(r)) <= k**r.cells
+    unknowns = values(mistakes.TOP_ROW_CELLS, game)
+    assert r.cols not in unknowns.values()
+    assert unknowns["one-per-cell"] == (r.cells if r.rows > 1 else None)
+
+
+def test_every_quantity_with_ideas_names_three_and_every_idea_is_distinct() -> None:
+    for name in ("solvable_boards", "quiet_patterns", "solutions", "min_presses", "press_sets", "top_rows",
+                 "top_row_cells"):
+        ideas = QUANTITIES[name].misconceptions
+        assert len(ideas) >= 3 and len({m.name for m in ideas}) == len(ideas), name
+
+
+@pytest.mark.parametrize("game", SMALL, ids=str)
+def test_no_sentence_states_the_right_value(game: LightsGame) -> None:
+    for name in ("solvable_boards", "quiet_patterns", "solutions", "press_sets", "top_rows", "top_row_cells"):
+        quantity = QUANTITIES[name]
+        right = quantity(game)
+        for idea in quantity.misconceptions:
+            given = idea.value(game, {})
+            if given is not None and given != right:
+                assert not states_number(idea.says(game, {}, given), right), (name, idea.name)
+
+
+LESSON_STEPS = [(lesson, i, step) for lesson in load_catalog().ordered() if lesson.puzzle == "lightsout"
+                for i, step in enumerate(lesson.steps) if isinstance(step, Computed) and not step.options]
+
+
+@pytest.mark.parametrize(("lesson", "index", "step"), LESSON_STEPS, ids=lambda x: getattr(x, "key", str(x)))
+def test_no_sentence_gives_away_this_or_a_later_answer(lesson, index, step) -> None:
+    quantity = step.computes
+    args = quantity.arguments(step.args)
+    for idea in quantity.misconceptions:
+        given = idea.value(step.game, args)
+        if given is None:
+            continue
+        said = idea.says(step.game, args, given)
+        for later in lesson.steps[index:]:
+            assert later.gives_away(said) is None, (lesson.id, step.key, idea.name, later.key, said)

@@ -298,7 +298,8 @@ def test_a_leaf_with_a_role_the_variant_lacks_is_flagged_and_repeated_roles_are_
 
 @pytest.mark.parametrize("lesson,step", steps_asking_numbers(), ids=lambda x: getattr(x, "key", getattr(x, "id", "")))
 def test_a_learner_gets_the_reason_for_every_wrong_value(lesson, step):
-    """Driven through Session.handle: each wrong value's reply carries the refutation the engine computed."""
+    """Driven through Session.handle: each wrong value's reply names the misconception that gives it, or else
+    carries the refutation the engine computed."""
     from tests.helpers import new_session, text
 
     session = new_session()
@@ -309,6 +310,7 @@ def test_a_learner_gets_the_reason_for_every_wrong_value(lesson, step):
     for wrong in wrong_values(step, value):
         typed = "10^6" if wrong == 10**6 else str(wrong)  # an expression the tutor writes is read as a number
         shown = text(session.handle(typed))
-        reason = q.refute(step.game, args, value, wrong)
+        idea = q.diagnose(step.game, args, value, wrong)  # a misconception that gives this value is named first
+        reason = idea.says(step.game, args, wrong) if idea else q.refute(step.game, args, value, wrong)
         assert reason.splitlines()[0] in shown, (step.key, typed, shown)
         assert session.place.step == step.index

@@ -6,6 +6,7 @@ from tutor.bits import members
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import Universe
+from tutor.puzzles.gods.teach.quantities import ideas
 from tutor.puzzles.gods.teach.quantities.words import identity_texts, listing, refute_count, role_texts, twins
 from tutor.puzzles.options import Args
 from tutor.text import plural
@@ -32,7 +33,7 @@ def refute_worlds(game: GodsGame, args: Args, value: Value, wrong: Value) -> str
 
 
 @QUANTITIES.register("worlds", "the number of worlds (assignments x meanings of ja)",
-                     explain=explain_worlds, refute=refute_worlds)
+                     explain=explain_worlds, refute=refute_worlds, misconceptions=ideas.WORLDS)
 def worlds(game: GodsGame, args: Args) -> int:
     """Role orders x meanings of ja."""
     return game.universe.size
@@ -68,7 +69,8 @@ def refute_assignments(game: GodsGame, args: Args, value: Value, wrong: Value) -
 
 
 @QUANTITIES.register("assignments", "the number of ways to give the gods their roles",
-                     explain=explain_assignments, refute=refute_assignments)
+                     explain=explain_assignments, refute=refute_assignments,
+                     misconceptions=ideas.ASSIGNMENTS)
 def assignments(game: GodsGame, args: Args) -> int:
     """Distinct role orders."""
     return len({w.roles for w in game.universe.worlds})
@@ -118,7 +120,8 @@ def refute_start_worlds(game: GodsGame, args: Args, value: Value, wrong: Value) 
 
 
 @QUANTITIES.register("start_worlds", "the number of worlds where the 'worlds' proposition holds",
-                     explain=explain_start_worlds, refute=refute_start_worlds)
+                     explain=explain_start_worlds, refute=refute_start_worlds,
+                     misconceptions=ideas.START_WORLDS)
 def start_worlds(game: GodsGame, args: Args) -> int:
     """The size of the start set."""
     return game.start.bit_count()

@@ -13,6 +13,7 @@ from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import first_word_mask, format_question
 from tutor.puzzles.gods.rules.worlds import WorldSet
 from tutor.puzzles.gods.teach.coach import describe, surely_not_random
+from tutor.puzzles.gods.teach.quantities.ideas import left_ideas
 from tutor.puzzles.gods.teach.quantities.words import identity_texts, indented, listing, refute_count, twins
 from tutor.puzzles.gods.teach.questions import (
     EXAMPLE,
@@ -181,7 +182,8 @@ def refute_left(quantity: str, which: int, game: GodsGame, args: Args, value: Va
 
 @QUANTITIES.register("example_left_first", "possibilities left after the first word (ja, or yes) to the example",
                      args=(EXAMPLE,), explain=partial(explain_left, "example_left_first", 0),
-                     refute=partial(refute_left, "example_left_first", 0))
+                     refute=partial(refute_left, "example_left_first", 0),
+                     misconceptions=left_ideas("example_left_first", 0))
 def example_left_first(game: GodsGame, args: Args) -> int:
     """Identities that may hear the first word."""
     return len(game.universe.identity_set(example_branch(game, args, "example_left_first", 0)))
@@ -189,7 +191,8 @@ def example_left_first(game: GodsGame, args: Args) -> int:
 
 @QUANTITIES.register("example_left_second", "possibilities left after the second word (da, or no) to the example",
                      args=(EXAMPLE,), explain=partial(explain_left, "example_left_second", 1),
-                     refute=partial(refute_left, "example_left_second", 1))
+                     refute=partial(refute_left, "example_left_second", 1),
+                     misconceptions=left_ideas("example_left_second", 1))
 def example_left_second(game: GodsGame, args: Args) -> int:
     """Identities that may hear the second word."""
     return len(game.universe.identity_set(example_branch(game, args, "example_left_second", 1)))

@@ -11,6 +11,7 @@ from tutor.puzzles.gods.engine.solver import Plan
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import first_word_mask, format_question
 from tutor.puzzles.gods.rules.worlds import answers
+from tutor.puzzles.gods.teach.quantities import plan_ideas
 from tutor.puzzles.gods.teach.quantities.plans import no_plan
 from tutor.puzzles.gods.teach.quantities.words import identity_texts, negative, power
 from tutor.puzzles.gods.teach.questions import LIMIT
@@ -136,7 +137,8 @@ def _working_first(game: GodsGame, args: Args, key: str) -> int:
 
 @QUANTITIES.register("working_first_questions", "first questions (seed's model) that start a shortest plan",
                      args=(LIMIT,), explain=partial(explain_working, "questions"),
-                     refute=partial(refute_working, "questions"))
+                     refute=partial(refute_working, "questions"),
+                     misconceptions=plan_ideas.WORKING_FIRST_QUESTIONS)
 def working_first_questions(game: GodsGame, args: Args) -> int:
     """Counted over the seed's model, each branch judged by the solver."""
     return _working_first(game, args, "questions")
@@ -212,7 +214,8 @@ def refute_first_worst_branch(game: GodsGame, args: Args, value: Value, wrong: V
 
 @QUANTITIES.register("first_worst_branch", "possibilities the worse answer to the best first question leaves "
                      "(Random's worlds go to both answers)",
-                     explain=explain_first_worst_branch, refute=refute_first_worst_branch)
+                     explain=explain_first_worst_branch, refute=refute_first_worst_branch,
+                     misconceptions=plan_ideas.FIRST_WORST_BRANCH)
 def first_worst_branch(game: GodsGame, args: Args) -> int:
     """The exact closed form from the theory."""
     return theory.first_worst_branch(engine.shared_solver(game))

@@ -9,6 +9,7 @@ from tutor.puzzles.gods.engine.verify import verify
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.tree import format_tree
 from tutor.puzzles.gods.rules.worlds import WorldSet
+from tutor.puzzles.gods.teach.quantities import plan_ideas
 from tutor.puzzles.gods.teach.quantities.words import BIG, indented, negative, power
 from tutor.puzzles.gods.teach.questions import LIMIT
 from tutor.puzzles.options import Args
@@ -46,7 +47,8 @@ def refute_lower_bound(game: GodsGame, args: Args, value: Value, wrong: Value) -
 
 
 @QUANTITIES.register("lower_bound", "the counting bound: ceil(log2(identities))",
-                     explain=explain_lower_bound, refute=refute_lower_bound)
+                     explain=explain_lower_bound, refute=refute_lower_bound,
+                     misconceptions=plan_ideas.LOWER_BOUND)
 def lower_bound(game: GodsGame, args: Args) -> int:
     """k questions have at most 2**k answer paths."""
     return engine.shared_solver(game).lower_bound()
@@ -115,7 +117,8 @@ def refute_min_questions(game: GodsGame, args: Args, value: Value, wrong: Value)
 
 
 @QUANTITIES.register("min_questions", "the fewest questions of a plan that always works (0 if none within the limit)",
-                     args=(LIMIT,), explain=explain_min_questions, refute=refute_min_questions)
+                     args=(LIMIT,), explain=explain_min_questions, refute=refute_min_questions,
+                     misconceptions=plan_ideas.MIN_QUESTIONS)
 def min_questions(game: GodsGame, args: Args) -> int:
     """From every world, whatever the ``worlds`` parameter says."""
     return engine.min_questions(game, args["limit"], game.universe.full) or 0
@@ -132,7 +135,8 @@ def refute_start_min_questions(game: GodsGame, args: Args, value: Value, wrong: 
 
 
 @QUANTITIES.register("start_min_questions", "the fewest questions that identify the gods from the start worlds",
-                     args=(LIMIT,), explain=explain_start_min_questions, refute=refute_start_min_questions)
+                     args=(LIMIT,), explain=explain_start_min_questions, refute=refute_start_min_questions,
+                     misconceptions=plan_ideas.START_MIN_QUESTIONS)
 def start_min_questions(game: GodsGame, args: Args) -> int:
     """0 when there is no plan within the limit."""
     return engine.min_questions(game, args["limit"]) or 0

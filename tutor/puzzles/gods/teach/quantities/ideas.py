@@ -1,0 +1,211 @@
+"""What learners really answer when they count the gods' worlds, as misconceptions (``Misconception``): the value a
+learner holding each idea gives for this variant, and a sentence naming the idea in the variant's own terms.
+
+Each value is computed from the universe, never typed for one lesson, and is None where the idea gives no answer
+or gives the right one (then it is no mistake here).  No sentence states the right value: it says what the
+learner's own number counts instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import factorial
+
+from tutor.bits import members
+from tutor.puzzles.answers import Misconception, Value
+from tutor.puzzles.gods.rules import GodsGame
+from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
+from tutor.puzzles.gods.teach.quantities.words import identity_texts, twins
+from tutor.puzzles.gods.teach.questions import example_branch, example_of
+from tutor.puzzles.options import Args
+
+Count = Callable[[GodsGame, Args], int]
+
+
+def unless(value: int | None, right: int) -> int | None:
+    """``value``, or None when it is the right value (an idea that answers right is no mistake here).
+
+    >>> unless(12, 6), unless(6, 6), unless(None, 6)
+    (12, None, None)
+    """
+    return None if value is None or value == right else value
+
+
+def assignment_count(u: Universe, s: WorldSet) -> int:
+    """The distinct assignments of roles among the worlds of ``s``."""
+    return len({u.worlds[i].roles for i in members(s)})
+
+
+def roles_sentence(u: Universe) -> str:
+    """The roles as a sentence: 'the roles True, False, Random go one to each god'."""
+    return f"the roles {', '.join(u.roles)} go one to each god"
+
+
+def same_role(u: Universe) -> str:
+    """An impossible assignment where every god has the first role: 'A=True B=True'."""
+    return " ".join(f"{g}={u.roles[0]}" for g in u.gods)
+
+
+def meanings(u: Universe) -> int:
+    """How many meanings of ja a world may fix: 1 with plain yes and no, else 2."""
+    return 1 if u.known_language else 2
+
+
+# -- assignments ------------------------------------------------------------------------------------------------
+
+def _assignments(game: GodsGame) -> int:
+    return assignment_count(game.universe, game.universe.full)
+
+
+ASSIGNMENTS = (
+    Misconception(
+        "worlds_for_assignments",
+        lambda game, args: None if game.universe.known_language else unless(game.universe.size, _assignments(game)),
+        lambda game, args, given: (
+            f"{given} counts worlds: each assignment of roles comes with both meanings of ja "
+            f"({twins(game.universe, game.universe.full)}), but those two are one assignment, and only the roles "
+            "are asked for.")),
+    Misconception(
+        "roles_repeat",
+        lambda game, args: unless(len(set(game.roles)) ** len(game.roles), _assignments(game)),
+        lambda game, args, given: (
+            f"{given} = {len(set(game.roles))}^{len(game.roles)} lets each god take any role on his own, so "
+            f"{same_role(game.universe)} would count; but {roles_sentence(game.universe)}, so a role given to "
+            "one god is gone for the next.")),
+    Misconception(
+        "two_choices_per_god",
+        lambda game, args: None if len(set(game.roles)) == 2 else unless(2 ** len(game.roles), _assignments(game)),
+        lambda game, args, given: (
+            f"{given} = 2^{len(game.roles)} gives each god two choices, as if a god were only truthful or not; "
+            f"but there are {len(set(game.roles))} roles, and {roles_sentence(game.universe)}.")),
+    Misconception(
+        "copies_told_apart",
+        lambda game, args: None if len(set(game.roles)) == len(game.roles)
+        else unless(factorial(len(game.roles)), _assignments(game)),
+        lambda game, args, given: (
+            f"{given} = {len(game.roles)}! orders {len(game.roles)} different roles; here some role is held by "
+            "two gods, and swapping those two gods gives the same assignment.")),
+)
+
+
+# -- worlds -----------------------------------------------------------------------------------------------------
+
+WORLDS = (
+    Misconception(
+        "meanings_of_ja_forgotten",
+        lambda game, args: None if game.universe.known_language
+        else unless(_assignments(game), game.universe.size),
+        lambda game, args, given: (
+            f"{given} counts the assignments of roles only. A world also fixes what ja means, and each "
+            f"assignment comes with both meanings: {twins(game.universe, game.universe.full)} are two worlds.")),
+    Misconception(
+        "roles_repeat",
+        lambda game, args: unless(len(set(game.roles)) ** len(game.roles) * meanings(game.universe),
+                                  game.universe.size),
+        lambda game, args, given: (
+            f"{given} = {len(set(game.roles))}^{len(game.roles)}{' x 2' if meanings(game.universe) == 2 else ''} "
+            f"lets each god take any of the {len(set(game.roles))} roles on his own, so "
+            f"{same_role(game.universe)} would be a world; but {roles_sentence(game.universe)}.")),
+    Misconception(
+        "meanings_added",
+        lambda game, args: None if game.universe.known_language
+        else unless(_assignments(game) + 2, game.universe.size),
+        lambda game, args, given: (
+            f"{given} adds the two meanings of ja to the assignments. Every assignment comes with both meanings, "
+            f"so each one is two worlds: {twins(game.universe, game.universe.full)}.")),
+)
+
+
+# -- the start worlds -------------------------------------------------------------------------------------------
+
+def _start(game: GodsGame) -> int:
+    return int(game.start.bit_count())
+
+
+def _where(game: GodsGame) -> str:
+    return game.worlds.strip() or "anything"
+
+
+START_WORLDS = (
+    Misconception(
+        "assignments_not_worlds",
+        lambda game, args: None if game.universe.known_language
+        else unless(assignment_count(game.universe, game.start), _start(game)),
+        lambda game, args, given: (
+            f"{given} counts the assignments of roles where {_where(game)}. Each comes with both meanings of ja: "
+            f"{twins(game.universe, game.start)} are two worlds.")),
+    Misconception(
+        "other_side",
+        lambda game, args: None if game.start == game.universe.full
+        else unless(game.universe.size - _start(game), _start(game)),
+        lambda game, args, given: (
+            f"{given} counts the worlds where '{_where(game)}' is false; the question asks for those where it "
+            "holds.")),
+    Misconception(
+        "all_worlds",
+        lambda game, args: unless(game.universe.size, _start(game)),
+        lambda game, args, given: (
+            f"{given} counts every world of the puzzle; only those where {_where(game)} are asked for.")),
+)
+
+
+# -- what an answer to the example leaves ---------------------------------------------------------------------
+
+def _left(quantity: str, which: int, game: GodsGame, args: Args) -> tuple[str, str, WorldSet, int]:
+    """(asked god, the answer word, the worlds that may hear it, the possibilities they hold)."""
+    god, _ = example_of(game, args, quantity)
+    s = example_branch(game, args, quantity, which)
+    return god, game.universe.words[which], s, len(game.universe.identity_set(s))
+
+
+def _random_left_out(quantity: str, which: int, game: GodsGame, args: Args) -> int | None:
+    god, _, s, right = _left(quantity, which, game, args)
+    u = game.universe
+    rest = s & ~u.random(u.god_index(god))
+    return None if rest == s else unless(len(u.identity_set(rest)), right)
+
+
+def _says_random_left_out(quantity: str, which: int, game: GodsGame, args: Args, given: Value) -> str:
+    god, word, s, _ = _left(quantity, which, game, args)
+    u = game.universe
+    without = identity_texts(u, s & ~u.random(u.god_index(god)))
+    extra = next(x for x in identity_texts(u, s) if x not in without)
+    return (f"{given} leaves out the possibilities where {god} is Random: Random may answer {word!r} too, so "
+            f"{extra} remains.")
+
+
+def _worlds_counted(quantity: str, which: int, game: GodsGame, args: Args) -> int | None:
+    _, _, s, right = _left(quantity, which, game, args)
+    return None if game.universe.identify_language else unless(s.bit_count(), right)
+
+
+def _says_worlds_counted(quantity: str, which: int, game: GodsGame, args: Args, given: Value) -> str:
+    _, _, s, _ = _left(quantity, which, game, args)
+    return (f"{given} counts worlds; the meaning of ja is not asked for: {twins(game.universe, s)} are one "
+            "possibility.")
+
+
+def _halves(quantity: str, which: int, game: GodsGame, args: Args) -> int | None:
+    _, _, _, right = _left(quantity, which, game, args)
+    return unless((len(game.universe.identity_set(game.start)) + 1) // 2, right)
+
+
+def _says_halves(quantity: str, which: int, game: GodsGame, args: Args, given: Value) -> str:
+    god, _, s, _ = _left(quantity, which, game, args)
+    u = game.universe
+    n = len(u.identity_set(game.start))
+    why = (f"the possibilities where {god} is Random reach both answers" if s & u.random(u.god_index(god))
+           else "this question does not split them evenly")
+    return f"{given} is half of the {n} possibilities, as if every answer halved them; but {why}."
+
+
+def left_ideas(quantity: str, which: int) -> tuple[Misconception, ...]:
+    """The misconceptions about what one answer to the example leaves."""
+    return (
+        Misconception("random_left_out", lambda game, args: _random_left_out(quantity, which, game, args),
+                      lambda game, args, given: _says_random_left_out(quantity, which, game, args, given)),
+        Misconception("worlds_not_assignments", lambda game, args: _worlds_counted(quantity, which, game, args),
+                      lambda game, args, given: _says_worlds_counted(quantity, which, game, args, given)),
+        Misconception("answer_halves", lambda game, args: _halves(quantity, which, game, args),
+                      lambda game, args, given: _says_halves(quantity, which, game, args, given)),
+    )

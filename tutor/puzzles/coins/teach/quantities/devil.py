@@ -5,7 +5,9 @@ from __future__ import annotations
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, format_move, format_strategy
+from tutor.puzzles.coins.teach.quantities.counts import finished_names, idea, up_to_turning
 from tutor.puzzles.coins.teach.quantities.tables import open_names
+from tutor.puzzles.coins.teach.quantities.theorem import open_count
 from tutor.puzzles.coins.teach.quantities.words import SHOWN_MOVES, listed, not_a, whole
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
@@ -162,8 +164,52 @@ def refute_trap_size(game: CoinGame, args: Args, value: Value, wrong: Value) -> 
     return f"Only {plural(len(open_names(m)), 'table')} can be in the trap at all: the others are already won."
 
 
+def _trap_count(game: CoinGame) -> int | None:
+    """The trap's size, where the table is small enough to compute it."""
+    return len(_trap(game)) if game.model.enumerable else None
+
+
+def _trapped_layouts(game: CoinGame) -> int | None:
+    """The trapped tables with their turned copies counted apart."""
+    if not game.model.enumerable:
+        return None
+    m, names = game.model, _trap(game)
+    return sum(len({m.apply_turn(m.representative(m.class_names().index(name)), g) for g in range(len(m.group))})
+               for name in names)
+
+
+def _says_all_open(game: CoinGame, w: int) -> str:
+    m, names = game.model, _trap(game)
+    outside = [n for n in open_names(m) if n not in names]
+    if not names or not outside:
+        return (f"{w:,} counts every table where the game is not over yet; but from none of them can the Devil keep "
+                "you forever: a sure win exists.")
+    return (f"{w:,} counts every table where the game is not over yet; but the Devil cannot keep you among all of "
+            f"them: {_escape(m, outside[0], names)}.")
+
+
+def _says_copies_apart(game: CoinGame, w: int) -> str:
+    m, names = game.model, _trap(game)
+    for name in names:
+        table = m.representative(m.class_names().index(name))
+        copies = sorted({m.show(m.apply_turn(table, g)) for g in range(len(m.group))})
+        if len(copies) > 1:
+            return (f"{w:,} counts the turned copies of the trapped tables apart; but the Devil turns the table "
+                    f"before each move, so {listed(copies)} are one table for you.")
+    return f"{w:,} counts the turned copies of the trapped tables apart; but a table and its turns are one table."
+
+
+TRAP_IDEAS = (
+    idea("all_open", _trap_count, lambda g: open_count(g) if g.model.enumerable else None, _says_all_open),
+    idea("with_finished", _trap_count, lambda g: up_to_turning(g) if g.model.enumerable else None,
+         lambda g, w: f"{w:,} counts every table, {listed(finished_names(g))} included; but there the game is "
+                      "over: the trap holds only tables where the Devil keeps it going forever."),
+    idea("copies_apart", _trap_count, _trapped_layouts, _says_copies_apart),
+)
+
+
 @QUANTITIES.register("trap_size", "how many arrangements are in the Devil's trap",
-                     explain=explain_trap_size, refute=refute_trap_size)
+                     explain=explain_trap_size, refute=refute_trap_size, misconceptions=TRAP_IDEAS)
 def trap_size(game: CoinGame, args: Args) -> int:
     """The trap's size."""
     return len(_trap(game))

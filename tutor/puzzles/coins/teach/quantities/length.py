@@ -7,8 +7,16 @@ import re
 from tutor.errors import TutorError
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame, Move, format_strategy, model
-from tutor.puzzles.coins.teach.quantities.theorem import prefix_argument
+from tutor.puzzles.coins.rules import CoinGame, Goal, Move, format_strategy, model
+from tutor.puzzles.coins.teach.quantities.counts import every_table, idea
+from tutor.puzzles.coins.teach.quantities.theorem import (
+    bound,
+    open_count,
+    past_bound,
+    prefix_argument,
+    says_one_per_class,
+    says_past_bound,
+)
 from tutor.puzzles.coins.teach.quantities.words import SHOWN_MOVES, not_a, whole
 from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
@@ -56,8 +64,48 @@ def refute_shortest(game: CoinGame, args: Args, value: Value, wrong: Value) -> s
             f"are too few.{_losing_example(game, sol.strategy, w)}{other}")
 
 
+def _shortest(game: CoinGame) -> int | None:
+    return decide(game.model).shortest or 0
+
+
+def _winnable(game: CoinGame) -> bool:
+    return decide(game.model).length is not None
+
+
+def _half(game: CoinGame) -> int | None:
+    """The coins of the half table a doubling starts from: N / 2 for coins, all heads, N a power of two (>= 4)."""
+    n = game.coins
+    doubling = game.sides == 2 and game.goal is Goal.HEADS and n >= 4 and n & (n - 1) == 0
+    return n // 2 if doubling and n <= 4000 else None
+
+
+def _copies(game: CoinGame) -> int | None:
+    """2^(N/2) copies of the doubled half strategy, 2^(N/2) - 1 moves each, without the moves between them."""
+    half = _half(game)
+    return None if half is None else 2**half * (2**half - 1)
+
+
+def _says_copies(game: CoinGame, w: int) -> str:
+    half = _half(game) or 1
+    return (f"{w:,} = {2**half:,} x {2**half - 1:,} counts {2**half:,} copies of the doubled {half}-coin strategy D, "
+            f"{2**half - 1:,} moves each, but leaves out the {2**half - 1:,} half moves between them.")
+
+
+LENGTH_IDEAS = (
+    idea("with_finished", _shortest, lambda g: past_bound(g) if _winnable(g) else None, says_past_bound),
+    idea("one_per_class", _shortest, lambda g: open_count(g) if _winnable(g) else None, says_one_per_class),
+    idea("copies_only", _shortest, _copies, _says_copies),
+    idea("doubled_too_far", _shortest, lambda g: every_table(g, 2 * g.coins) if _winnable(g) else None,
+         lambda g, w: f"{w:,} = {g.sides}^{2 * g.coins} counts the tables of {2 * g.coins} coins, twice as many as "
+                      "this table has: one doubling too far."),
+    idea("bound_without_a_win", _shortest, lambda g: None if _winnable(g) else bound(g),
+         lambda g, w: f"{w:,} is what the prefix argument gives: no sure win is shorter. It does not say that a sure "
+                      f"win exists: that depends on {g.coins} and {g.sides}, and the Devil's turns."),
+)
+
+
 @QUANTITIES.register("shortest_length", "length of a shortest winning strategy (0 if there is none)",
-                     explain=explain_shortest, refute=refute_shortest)
+                     explain=explain_shortest, refute=refute_shortest, misconceptions=LENGTH_IDEAS)
 def shortest_length(game: CoinGame, args: Args) -> int:
     """The theorem's length (the lower bound, met by the layered strategy), 0 when no sure win exists."""
     return decide(game.model).shortest or 0
@@ -94,7 +142,11 @@ def _other_reading(game: CoinGame, w: int) -> str:
                 "all alike.)")
     j = _exponent(w + 1, m.k)
     if j is not None and j != m.n:
-        return f" ({w} = {m.k}^{j} - 1 counts the tables of {plural(j, 'coin')}, and this table has {m.n}.)"
+        return f" ({w:,} = {m.k}^{j} - 1 counts the tables of {plural(j, 'coin')}, and this table has {m.n}.)"
+    j = _exponent(w, m.k)
+    if j is not None:
+        other = "" if j == m.n else f", and this table has {m.n}"
+        return f" ({w:,} = {m.k}^{j} counts every table of {plural(j, 'coin')}, the finished ones too{other}.)"
     return ""
 
 

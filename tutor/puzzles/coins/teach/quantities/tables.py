@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame, Model
+from tutor.puzzles.coins.rules import CoinGame, Goal, Model, Symmetry
+from tutor.puzzles.coins.teach.quantities.counts import (
+    every_table,
+    face,
+    finished,
+    finished_names,
+    idea,
+    minus,
+    turned_pair,
+    turns,
+    up_to_turning,
+)
 from tutor.puzzles.coins.teach.quantities.words import LISTED, listed, not_a, whole
 from tutor.puzzles.options import Args
 from tutor.text import plural
@@ -23,12 +34,27 @@ def _turned_pair(m: Model) -> str:
     return "no turn changes any table"
 
 
+def _same_faces(m: Model) -> tuple[str, str] | None:
+    """Two classes with the same faces in another order (HHTT and HTHT), if there are such."""
+    seen: dict[str, str] = {}
+    for name in m.class_names():
+        key = "".join(sorted(name))
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
+    return None
+
+
 def _more_than(m: Model, names: list[str], w: int, what: str) -> str:
     """A refutation of a count that is too small: w + 1 of the objects, all different."""
     if w == 0:
         return f"There is at least one: {names[0]}."
     if w + 1 > LISTED:
-        return f"There are more than {w} {what}."
+        pair = _same_faces(m)
+        if pair:
+            return (f"There are more than {w:,} {what}: {pair[0]} and {pair[1]} show the same faces, but no turn "
+                    "makes one the other, so counting tables by their faces alone counts too few.")
+        return f"There are more than {w:,} {what}: {listed(names[:LISTED])} are all different."
     return f"There are more than {w} {what}: {listed(names[: w + 1])} are all different, and no turn of the " \
         f"table changes one into another."
 
@@ -54,8 +80,65 @@ def refute_classes(game: CoinGame, args: Args, value: Value, wrong: Value) -> st
     return f"{w} counts some tables twice: {_turned_pair(m)}."
 
 
+def _one_table(game: CoinGame) -> str:
+    """Two turned copies that are one table for the learner, as a clause (empty for one coin)."""
+    pair = turned_pair(game)
+    return f"{pair[0]} and {pair[1]} are one table for you" if pair else "a table and its turns are one table for you"
+
+
+def _finished(game: CoinGame) -> str:
+    """The finished tables, by name, with the verb: "HHHH is", "HHH and TTT are"."""
+    names = finished_names(game)
+    return f"{listed(names)} {'is' if len(names) == 1 else 'are'}" if names else f"the tables {game.goal_text} are"
+
+
+def _divided(game: CoinGame) -> int | None:
+    """K^N / (number of turns), where that is a whole number."""
+    total = every_table(game)
+    return total // turns(game) if total is not None and total % turns(game) == 0 else None
+
+
+def _mirror_pair(game: CoinGame) -> tuple[str, str] | None:
+    """A table and its mirror image that no rotation makes equal, for a table small enough to search."""
+    n, k = game.coins, game.sides
+    if k**n > 4096:
+        return None
+    for code in range(k**n):
+        digits = [code // k**p % k for p in range(n)]
+        mirrored = [digits[-p % n] for p in range(n)]
+        if all(mirrored != digits[r:] + digits[:r] for r in range(n)):
+            return "".join(face(game, d) for d in digits), "".join(face(game, d) for d in mirrored)
+    return None
+
+
+def _says_mirrors(game: CoinGame, w: int) -> str:
+    pair = _mirror_pair(game)
+    example = f": {pair[0]} and {pair[1]} are mirror images that no turn makes one" if pair else ""
+    if game.symmetry is Symmetry.DIHEDRAL:
+        return (f"{w:,} counts a table and its mirror image apart; but here the Devil may also turn the table "
+                f"over, so a mirror image is the same table for you{example}.")
+    return (f"{w:,} counts a table and its mirror image as one; but the Devil may only turn the table, not turn "
+            f"it over, so mirror images can be two tables for you{example}.")
+
+
+CLASSES_IDEAS = (
+    idea("turned_apart", up_to_turning, every_table,
+         lambda g, w: f"{w:,} = {g.sides}^{g.coins} counts the turned copies of a table apart; but the Devil turns "
+                      f"the table before each move, so {_one_table(g)}."),
+    idea("without_finished", up_to_turning, lambda g: minus(up_to_turning(g), finished(g)),
+         lambda g, w: f"{w:,} leaves out where the game is already over; but the question counts every table: "
+                      f"{_finished(g)} one too."),
+    # with two coins, halving gives the number that leaving out HH gives, and the question warns about HH
+    idea("divided_by_turns", up_to_turning, lambda g: _divided(g) if g.coins > 2 else None,
+         lambda g, w: f"{w:,} = {g.sides}^{g.coins} / {turns(g)} divides the tables by the {turns(g)} turns, as if "
+                      f"every table had {turns(g)} different turned copies; but some have fewer: "
+                      f"{listed(finished_names(g)) or 'all heads'} stays the same whatever the Devil turns."),
+    idea("mirrors", up_to_turning, lambda g: up_to_turning(g, g.symmetry is not Symmetry.DIHEDRAL), _says_mirrors),
+)
+
+
 @QUANTITIES.register("classes", "number of arrangements up to the Devil's turns",
-                     explain=explain_classes, refute=refute_classes)
+                     explain=explain_classes, refute=refute_classes, misconceptions=CLASSES_IDEAS)
 def classes(game: CoinGame, args: Args) -> int:
     """Orbits of the tables under the Devil's turns."""
     return game.model.class_count
@@ -89,17 +172,58 @@ def refute_start(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     if w < int(value):
         return _more_than(m, open_names(m), w, "tables still possible")
     won = won_names(m)
+    if w == minus(every_table(game), finished(game)):
+        return _says_turned_apart(game, w)
     if w == m.class_count:
         return (f"That counts {listed(won)} too, but on {listed(won)} the game is already over before your "
                 f"first move: {'it is' if len(won) == 1 else 'they are'} not possible any more.")
     if w > m.tables:
         return f"There are only {m.k}^{m.n} tables in all, even counting turned copies apart."
-    return (f"{w} counts some tables twice: {_turned_pair(m)}; and on {listed(won)} the game is already "
-            "over before the first move.")
+    return f"{w:,} counts some tables more than once: {_turned_pair(m)}."
+
+
+def _open(game: CoinGame) -> int | None:
+    """The tables up to turning where the game is not over yet."""
+    return minus(up_to_turning(game), finished(game))
+
+
+def _with_finished(game: CoinGame) -> int | None:
+    """Every table up to turning; on two coins that is also K^N - 1 (the turned-apart idea names it there)."""
+    counted = up_to_turning(game)
+    return None if counted == minus(every_table(game), finished(game)) else counted
+
+
+def _turned_apart(game: CoinGame) -> int | None:
+    """K^N less the finished tables; no answer of its own where that is also the length of a sure win (all heads,
+    winnable): a lesson asks that length later, and lint cannot tell the learner's own number from a give-away,
+    so there the refutation names this idea instead."""
+    if game.goal is Goal.HEADS and engine.construction_applies(game.model):
+        return None
+    return minus(every_table(game), finished(game))
+
+
+def _says_turned_apart(game: CoinGame, w: int) -> str:
+    return (f"{w:,} = {game.sides}^{game.coins} - {finished(game)} leaves out where the game is over but counts the "
+            f"turned copies of a table apart; the Devil turns the table, so {_one_table(game)}.")
+
+
+START_IDEAS = (
+    idea("turned_apart", _open, _turned_apart, _says_turned_apart),
+    idea("with_finished", _open, _with_finished,
+         lambda g, w: f"{w:,} counts every table up to turning, but {_finished(g)} not possible any more: there "
+                      "the game is already over before your first move."),
+    idea("every_layout", _open, every_table,
+         lambda g, w: f"{w:,} = {g.sides}^{g.coins} counts every way to lay out the coins; but turned copies are one "
+                      f"table once the Devil may turn it, and where the game is over nothing is left to do."),
+    idea("divided_by_turns", _open, lambda g: minus(_divided(g), finished(g)),
+         lambda g, w: f"{w:,} divides the {g.sides}^{g.coins} tables by the {turns(g)} turns, as if every table had "
+                      f"{turns(g)} different turned copies; but some have fewer: a table of one face stays the same "
+                      "whatever the Devil turns."),
+)
 
 
 @QUANTITIES.register("start_size", "number of arrangements possible before the first move",
-                     explain=explain_start, refute=refute_start)
+                     explain=explain_start, refute=refute_start, misconceptions=START_IDEAS)
 def start_size(game: CoinGame, args: Args) -> int:
     """Classes not already won."""
     return int(game.model.start_belief().sum())
@@ -121,7 +245,26 @@ def refute_tables(game: CoinGame, args: Args, value: Value, wrong: Value) -> str
             f"added {per} the count, and here turned copies count apart.")
 
 
-@QUANTITIES.register("tables", "number of tables K^N", explain=explain_tables, refute=refute_tables)
+TABLES_IDEAS = (
+    idea("up_to_turning", every_table, up_to_turning,
+         lambda g, w: f"{w:,} counts the tables up to turning; this question counts turned copies apart, so "
+                      f"{' and '.join(turned_pair(g) or ('a table', 'its turns'))} are two tables here."),
+    idea("product", every_table, lambda g: g.sides * g.coins,
+         lambda g, w: f"{w:,} = {g.sides} x {g.coins} adds up the faces of each position; but the faces combine: "
+                      f"each face of one coin goes with every layout of the others, so each position multiplies "
+                      f"the count by {g.sides}."),
+    idea("power_swapped", every_table, lambda g: g.coins**g.sides if g.sides <= 64 else None,
+         lambda g, w: f"{w:,} = {g.coins}^{g.sides} swaps the two numbers: each of the {g.coins} positions "
+                      f"chooses one of {g.sides} faces, so the count is {g.sides} multiplied by itself once per "
+                      "position."),
+    idea("without_finished", every_table, lambda g: minus(every_table(g), 1),
+         lambda g, w: f"{w:,} leaves a table out ({listed(finished_names(g)[:1]) or 'all heads'}, where the game "
+                      "is over at once); the question counts every table, that one too."),
+)
+
+
+@QUANTITIES.register("tables", "number of tables K^N", explain=explain_tables, refute=refute_tables,
+                     misconceptions=TABLES_IDEAS)
 def tables(game: CoinGame, args: Args) -> int:
     """K**N."""
     return game.model.tables

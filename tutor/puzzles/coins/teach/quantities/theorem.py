@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame
+from tutor.puzzles.coins.rules import CoinGame, Goal
+from tutor.puzzles.coins.teach.quantities.counts import every_table, finished, idea, minus, turned_pair, up_to_turning
 from tutor.puzzles.coins.teach.quantities.words import not_a, whole
 from tutor.puzzles.coins.theory import analyze, is_power_of, prime_factors
 from tutor.puzzles.options import Args
@@ -40,8 +41,56 @@ def refute_lower_bound(game: CoinGame, args: Args, value: Value, wrong: Value) -
             "turned, moves whose prefixes visit each of those tables once would win, with no move to spare.")
 
 
+def bound(game: CoinGame, goal: Goal | None = None) -> int | None:
+    """The prefix bound from N and K alone: K^N - 1 for all heads, K^(N-1) - 1 for all alike."""
+    heads = (goal or game.goal) is Goal.HEADS
+    return minus(every_table(game, game.coins if heads else game.coins - 1), 1)
+
+
+def past_bound(game: CoinGame) -> int | None:
+    """One more than the bound: the finished start counted as needing a prefix too."""
+    return minus(bound(game), -1)
+
+
+def open_count(game: CoinGame) -> int | None:
+    """The tables up to turning where the game is not over yet."""
+    return minus(up_to_turning(game), finished(game))
+
+
+def says_past_bound(game: CoinGame, w: int) -> str:
+    """The finished start counted as needing moves."""
+    if game.goal is Goal.HEADS:
+        return (f"{w:,} = {game.sides}^{game.coins} counts every table, all heads included; but on the all-heads "
+                "table the game is over before your first move, so it needs no prefix of its own.")
+    return (f"{w:,} = {game.sides}^{game.coins - 1} counts every start up to the same change at every position, the "
+            "all-alike one included; but there the game is over before your first move, so it needs no prefix.")
+
+
+def says_one_per_class(game: CoinGame, w: int) -> str:
+    """One move per table up to turning."""
+    pair = turned_pair(game)
+    two = f", and {pair[0]} and {pair[1]} are two such starts" if pair else ""
+    return (f"{w:,} is one move for each table still possible up to turning. But turned copies are different "
+            f"starts: {prefix_argument(game)}{two}.")
+
+
+def _says_other_goal(game: CoinGame, w: int) -> str:
+    if game.goal is Goal.HEADS:
+        return (f"{w:,} is the bound when the game ends as soon as the coins are all alike; here it ends only at "
+                "all heads, so more starts need a prefix of their own.")
+    return (f"{w:,} is the bound when the game ends only at all heads; here it ends as soon as the coins are all "
+            "alike, so starts that differ by the same change at every position need one prefix between them.")
+
+
+BOUND_IDEAS = (
+    idea("with_finished", bound, past_bound, says_past_bound),
+    idea("one_per_class", bound, open_count, says_one_per_class),
+    idea("other_goal", bound, lambda g: bound(g, Goal.SAME if g.goal is Goal.HEADS else Goal.HEADS), _says_other_goal),
+)
+
+
 @QUANTITIES.register("lower_bound", "no winning strategy is shorter than this",
-                     explain=explain_lower_bound, refute=refute_lower_bound)
+                     explain=explain_lower_bound, refute=refute_lower_bound, misconceptions=BOUND_IDEAS)
 def lower_bound(game: CoinGame, args: Args) -> int:
     """The prefix-sum bound."""
     return engine.lower_bound(game.model)

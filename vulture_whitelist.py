@@ -12,7 +12,7 @@ import re2
 from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import arithmetic, cli, commands, completer, history
+from tutor import arithmetic, cli, commands, completer, history, text
 from tutor.course import lesson, schema
 from tutor.puzzles import base
 from tutor.puzzles.gods.rules import lang
@@ -21,6 +21,7 @@ from tutor.puzzles.wythoff.rules import formula
 commands.cmd_start, commands.cmd_lint, commands.cmd_progress  # argparse handlers, looked up by name
 commands.cmd_new, commands.cmd_preview, commands.cmd_grade, commands.cmd_schema
 cli.main  # the console script
+text.Visible.writable  # the io protocol: print() and rich ask a stream whether it is writable
 completer.TutorCompleter.get_completions  # prompt_toolkit calls it
 lesson.Lesson.tags  # a documented lesson key, kept for instructors' tools
 base.Puzzle.samples, base.Sample.random_games  # read by the conformance suite

@@ -25,7 +25,7 @@ from tutor.limits import INPUT_BYTES
 from tutor.puzzles.base import Command, Puzzle
 from tutor.puzzles.options import Option, resolve
 from tutor.shown import Drawn, Picture
-from tutor.text import one_line, shorten
+from tutor.text import Visible, one_line, raw_stream, shorten
 
 
 def add_option(group: argparse._ActionsContainer, option: Option, dest: str) -> None:
@@ -219,12 +219,23 @@ def encodable(text: str) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``tutor`` console script."""
+    """Entry point of the ``tutor`` console script: everything printed passes ``tutor.text.visible`` (a lesson,
+    a file name or an answer cannot send escape sequences to the terminal; only the tutor's styling can)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     for stream in (sys.stdout, sys.stderr):  # a name or answer that cannot be encoded is escaped, not a crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Visible(raw_stream(out)), Visible(raw_stream(err))
+    try:
+        return run(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def run(argv: list[str]) -> int:
+    """The command ``argv`` names, its problems as one line and an exit status."""
     try:
         for number, arg in enumerate(argv, 1):
             if not encodable(arg):

@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.errors import Exit, TutorError
 from tutor.limits import ID_CHARS
-from tutor.text import plural, shorten
+from tutor.text import plural, raw_stream, shorten
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -188,7 +188,7 @@ class Working:
             if not self.live or self.bar is not None:
                 return
             self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
-                                console=Console(stderr=True), transient=True)
+                                console=Console(file=raw_stream(sys.stderr)), transient=True)
             done, total = self.seen or (0, 0)
             self.task = self.bar.add_task(self.what, total=total or None, completed=done)
             self.bar.start()

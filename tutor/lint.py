@@ -21,10 +21,11 @@ from pathlib import Path
 
 from tutor import puzzles
 from tutor.course import Lesson, Step, bundled_root, extra_dirs, instantiate, load_roots
+from tutor.course.lines import with_line
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
 from tutor.paths import record_crash
-from tutor.text import shorten
+from tutor.text import controls_in, shorten
 
 VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters
 
@@ -112,8 +113,36 @@ def lint_paths(paths: Iterable[str], include_env: bool = True,
     return len(catalog.lessons), sorted(set(errors), key=errors.index)
 
 
+def controls(lesson: Lesson) -> list[str]:
+    """Control characters in the lesson's text (an escape sequence would act on the learner's terminal if the
+    tutor did not show it escaped), each with its key and line."""
+    import msgspec
+
+    template = lesson.template
+    found = strings(msgspec.to_builtins(template.file), "")
+    for i, step in enumerate(template.steps, 1):
+        found += strings(msgspec.to_builtins(step), f"steps[{i}].")
+    return [with_line(lesson.path, f"{lesson.path}: {key}: control character {escape} (the learner would see "
+                      f"{escape!r}; write what it should say instead)") for key, escape in found]
+
+
+def strings(data: object, key: str) -> list[tuple[str, str]]:
+    """(key, first control character) for each string in ``data`` that holds one."""
+    match data:
+        case str():
+            spots = controls_in(data)
+            return [(key.rstrip("."), spots[0][2])] if spots else []
+        case dict():
+            return [hit for name, value in data.items() if name != "steps"
+                    for hit in strings(value, f"{key}{name}.")]
+        case list():
+            return [hit for i, value in enumerate(data, 1) for hit in strings(value, f"{key.rstrip('.')}[{i}].")]
+    return []
+
+
 def lint_with_variants(lesson: Lesson, errors: list[str]) -> None:
     """Every problem in a lesson and in a sample of its variants, appended to ``errors`` as found."""
+    errors += controls(lesson)
     errors += lint_lesson(lesson)
     for seed in range(VARIANT_SAMPLE if lesson.variants else 0):
         checkpoint()

@@ -23,6 +23,7 @@ import textwrap
 from typing import TYPE_CHECKING, TextIO
 
 from tutor.shown import Markdown, Picture, Reply, text_of
+from tutor.text import raw_stream, visible
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -141,11 +142,12 @@ def renderable(reply: Reply, width: int, unicode: bool, color: bool, pictures: b
         case Picture() as drawing if pictures and unicode and len(prefix) + drawing.width <= width:
             return picture(drawing, prefix, style, color)
         case Markdown(text=source):
+            source = visible(source)
             from rich.markdown import Markdown as Rich  # markdown-it loads on the first lesson text, not before
 
             escaped = prefix.replace(">", "\\>")
             return Rich(escaped + source, style=style or "none", code_theme="ansi_dark", hyperlinks=False)
-    text = text_of(reply.body)
+    text = visible(text_of(reply.body))
     parts: list[RenderableType] = []
     block: list[str] = []
     rows: list[str] = []
@@ -172,6 +174,7 @@ def make_console(file: TextIO, width: int | None = None, color: bool = True) -> 
     from rich.console import Console
 
     color = color and not os.environ.get("NO_COLOR")
+    file = raw_stream(file)  # the tutor's own styling; what it shows passed ``visible`` in ``renderable``
     return Console(file=file, width=width, no_color=not color, color_system="auto" if color else None,
                    force_terminal=color if file.isatty() else False, highlight=False, markup=False, emoji=False,
                    soft_wrap=False)

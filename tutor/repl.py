@@ -24,6 +24,7 @@ from tutor.limits import INPUT_BYTES
 from tutor.paths import home, record_crash
 from tutor.progress import Progress
 from tutor.session import Reply, Session
+from tutor.text import raw_stream, visible
 
 if TYPE_CHECKING:
     from prompt_toolkit.history import History
@@ -171,11 +172,15 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
             render.show_terminal(replies, console)
 
     emit = emit or show
+    if output is None:  # prompt_toolkit styles the screen itself: it writes to the terminal, not through ``visible``
+        from prompt_toolkit.output import create_output
+
+        output = create_output(stdout=raw_stream(sys.stdout))
     prompt: PromptSession[str] = PromptSession(
         history=history_file(),
         completer=TutorCompleter(session),
         complete_while_typing=False,
-        bottom_toolbar=session.toolbar,
+        bottom_toolbar=lambda: visible(session.toolbar()),
         key_bindings=key_bindings(session),
         multiline=Condition(lambda: True),
         prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from typing import TextIO
 
 
 def sequence_text(items: Sequence[str], limit: int = 12) -> str:
@@ -51,3 +53,78 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     '65,535 moves'
     """
     return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+# Control characters a terminal acts on: C0 (but line feed and tab), DEL, C1 (U+0080-U+009F: U+009B is a CSI),
+# and the bidirectional overrides that reorder what is read (U+202A-U+202E, U+2066-U+2069).
+CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F)}
+CONTROLS.update({c: f"\\u{c:04x}" for c in (*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+
+
+def visible(text: str) -> str:
+    """``text`` safe to print: every control character a terminal would act on (ESC and so every escape
+    sequence, BEL, carriage return, U+009B, bidirectional overrides) is written as a visible escape; line feeds
+    and tabs stay.  Everything the tutor shows passes here; only its own styling emits escape codes.
+
+    >>> visible("hello \\x1b]0;PWNED\\x07 \\u009b2J\\nnext")
+    'hello \\\\x1b]0;PWNED\\\\x07 \\\\u009b2J\\nnext'
+    """
+    return text.translate(CONTROLS)
+
+
+def controls_in(text: str) -> list[tuple[int, int, str]]:
+    """Where ``text`` holds characters ``visible`` escapes: (line, column, escape), 1-based; a lone carriage
+    return before a line feed (a Windows line end) is not one.
+
+    >>> controls_in("ok\\r\\nsay = 'a\\x1b[2J'")
+    [(2, 9, '\\\\x1b')]
+    """
+    found = []
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        found += [(number, column, CONTROLS[ord(c)]) for column, c in enumerate(line, 1) if ord(c) in CONTROLS]
+    return found
+
+
+class Visible(io.TextIOBase):
+    """A text stream that passes everything written through ``visible`` to the stream it wraps (``raw``); the
+    command line wraps standard output and standard error in one, and only the tutor's own styling (rich,
+    prompt_toolkit) writes to ``raw``."""
+
+    def __init__(self, raw: TextIO) -> None:
+        super().__init__()
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write(visible(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.raw, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.raw, "errors", None)
+
+    def reconfigure(self, **settings: object) -> None:
+        """As ``TextIOWrapper.reconfigure``, on the wrapped stream."""
+        change = getattr(self.raw, "reconfigure", None)
+        if change is not None:
+            change(**settings)
+
+
+def raw_stream(stream: TextIO) -> TextIO:
+    """The stream a ``Visible`` wraps (the stream itself otherwise): where the tutor's own styling is written."""
+    return stream.raw if isinstance(stream, Visible) else stream

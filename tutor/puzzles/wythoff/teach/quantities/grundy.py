@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from tutor.puzzles.answers import Quantities, Value
+from collections.abc import Iterable
+from functools import reduce
+from operator import or_
+
+from tutor.errors import InvalidParams
+from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
-from tutor.puzzles.wythoff.engine import grundy_value, grundy_values
-from tutor.puzzles.wythoff.rules import Boards, Position, Rules, WythoffGame, legal_moves
+from tutor.puzzles.wythoff.engine import grundy_value, grundy_values, is_losing, tabled
+from tutor.puzzles.wythoff.rules import Boards, Position, Rules, WythoffGame, legal_moves, move_count
 from tutor.puzzles.wythoff.teach.decision import after
 from tutor.puzzles.wythoff.teach.questions import grundy
 from tutor.puzzles.wythoff.teach.reasons import pair_text
@@ -60,11 +65,140 @@ def grundy_reason(rules: Rules, boards: Boards, wrong: int) -> str:
     pos = boards[0]
     options = option_values(rules, pos)
     if wrong in options:
-        return (f"{pair_text(pos)} can move to {pair_text(options[wrong])}, whose value is {wrong}: the mex skips "
+        return (f"{pair_text(pos)} can move to {pair_text(options[wrong])}, of value {wrong}: the mex skips "
                 "every value one move away.")
     near = ", ".join(map(str, sorted(options)))
     return (f"The value is the SMALLEST whole number not one move away. The values one move from {pair_text(pos)} "
             f"are {{{near}}}: a number smaller than {wrong} is missing from them too.")
+
+
+# -- misconceptions: on one board the mex of a wrong set, on several a wrong way to combine ----------------
+
+
+def _one_board(game: WythoffGame) -> Position | None:
+    """The board of a single-board game in normal play, else None (the ideas about one board do not apply)."""
+    boards = game.boards
+    return boards[0] if len(boards) == 1 and not game.misere and tabled(boards[0]) else None
+
+
+def _board_values(game: WythoffGame) -> list[int] | None:
+    """The boards' values of a sum in normal play, else None (the ideas about combining do not apply)."""
+    boards = game.boards
+    if len(boards) < 2 or game.misere:
+        return None
+    try:
+        return grundy_values(game.rules, boards)
+    except InvalidParams:  # a board out of the table's reach: no idea about combining gives a number here
+        return None
+
+
+def smallest_reached(game: WythoffGame, args: Args) -> int | None:
+    """The smallest value one move away (the minimum, not the mex)."""
+    pos = _one_board(game)
+    reached = option_values(game.rules, pos) if pos is not None else {}
+    return min(reached) if reached else None
+
+
+def says_smallest_reached(game: WythoffGame, args: Args, given: Value) -> str:
+    """Minimum for mex."""
+    return (f"{given} is the smallest value one move from {pair_text(game.boards[0])} reaches. The Grundy value is "
+            "the smallest whole number that NO move reaches (the mex): a value one move away is exactly what it "
+            "skips.")
+
+
+def win_bit(game: WythoffGame, args: Args) -> int | None:
+    """1 for a winning board, 0 for a losing one: the outcome, not the value."""
+    pos = _one_board(game)
+    return None if pos is None else 0 if is_losing(game.rules, pos) else 1
+
+
+def says_win_bit(game: WythoffGame, args: Args, given: Value) -> str:
+    """Outcome for value."""
+    return (f"{given} scores {pair_text(game.boards[0])} as a {'loss' if given == 0 else 'win'} (a loss as 0, a "
+            "win as 1). A Grundy value says more than win or lose: it is the mex of the values one move away, "
+            "and it can be larger than 1.")
+
+
+def moves_counted(game: WythoffGame, args: Args) -> int | None:
+    """How many moves the board has: a count of moves, not a mex of values."""
+    pos = _one_board(game)
+    return None if pos is None else move_count(game.rules, pos)
+
+
+def says_moves_counted(game: WythoffGame, args: Args, given: Value) -> str:
+    """Moves for values."""
+    return (f"{given} counts the moves from {pair_text(game.boards[0])}. The Grundy value is not a count of "
+            "moves: list the values the moves reach, and take the smallest whole number missing from that list.")
+
+
+def added(game: WythoffGame, args: Args) -> int | None:
+    """The boards' values added, not XORed."""
+    values = _board_values(game)
+    return None if values is None else sum(values)
+
+
+def says_added(game: WythoffGame, args: Args, given: Value) -> str:
+    """Sum for XOR."""
+    values = _board_values(game) or []
+    return (f"{given} adds the boards' values, {' + '.join(map(str, values))}. Separate boards combine by XOR: "
+            "write the values in binary and add each column without carrying.")
+
+
+def powered(game: WythoffGame, args: Args) -> int | None:
+    """``2^3`` read as a power: two boards' values, the first raised to the second (kept small)."""
+    values = _board_values(game)
+    if values is None or len(values) != 2 or values[1] > 64:
+        return None
+    return int(values[0] ** values[1])
+
+
+def says_powered(game: WythoffGame, args: Args, given: Value) -> str:
+    """Power for XOR."""
+    v, w = _board_values(game) or [0, 0]
+    return (f"{given} is {v}^{w}, {v} to the power {w}: the tutor reads ^ as a power, as a calculator does. The "
+            f"nim-sum is {v} XOR {w}, worked out on the binary digits; type its value as a plain number.")
+
+
+def ored(game: WythoffGame, args: Args) -> int | None:
+    """The boards' values ORed: a 1 wherever some value has one."""
+    values = _board_values(game)
+    return None if values is None else reduce(or_, values, 0)
+
+
+def says_ored(game: WythoffGame, args: Args, given: Value) -> str:
+    """OR for XOR."""
+    return (f"{given} keeps a 1 in every binary column where some board's value has one (OR). XOR keeps a 1 only "
+            "where an odd number of the values have one: two 1s in a column cancel.")
+
+
+def mex_of_boards(game: WythoffGame, args: Args) -> int | None:
+    """The mex of the boards' values, as if the boards were the options of one position."""
+    values = _board_values(game)
+    return None if values is None else mex(values)
+
+
+def says_mex_of_boards(game: WythoffGame, args: Args, given: Value) -> str:
+    """Mex for XOR."""
+    values = _board_values(game) or []
+    return (f"{given} is the mex of the boards' values {{{', '.join(map(str, values))}}}: the mex makes ONE board's "
+            "value out of the values its moves reach. Boards played side by side combine by XOR.")
+
+
+def mex(values: Iterable[int]) -> int:
+    """The smallest whole number not among ``values``."""
+    seen = set(values)
+    return next(n for n in range(len(seen) + 1) if n not in seen)
+
+
+GRUNDY_MISTAKES = (
+    Misconception("smallest_reached", smallest_reached, says_smallest_reached),
+    Misconception("win_is_one", win_bit, says_win_bit),
+    Misconception("moves_counted", moves_counted, says_moves_counted),
+    Misconception("added_not_xor", added, says_added),
+    Misconception("power_not_xor", powered, says_powered),
+    Misconception("or_not_xor", ored, says_ored),
+    Misconception("mex_of_boards", mex_of_boards, says_mex_of_boards),
+)
 
 
 def explain_grundy(game: WythoffGame, args: Args, value: Value) -> str:
@@ -78,7 +212,7 @@ def refute_grundy(game: WythoffGame, args: Args, value: Value, wrong: Value) -> 
 
 
 @QUANTITIES.register("grundy", "the Grundy value (nim-sum) of the position",
-                     explain=explain_grundy, refute=refute_grundy)
+                     explain=explain_grundy, refute=refute_grundy, misconceptions=GRUNDY_MISTAKES)
 def grundy_quantity(game: WythoffGame, args: Args) -> int:
     """Normal play only."""
     return grundy(game)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+from math import isqrt
+
 from tutor.errors import TutorError
-from tutor.puzzles.answers import Quantities, Value
+from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import losing_index, p_index, p_position, winning_moves
 from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, describe_move, format_position, parse_position
@@ -89,13 +92,139 @@ def kth_position(game: WythoffGame, args: Args) -> str:
     return format_position(p_position(game.rules, args["index"]))
 
 
+# -- misconceptions: rounding the wrong way, the other pile, counting the pairs from 1 -------------------------
+
+
+def _name(rules: Rules) -> str:
+    """The limit as the lesson names it: phi, or its exact form."""
+    return "phi" if rules.a == 1 else alpha_text(rules.a)
+
+
+def _step(rules: Rules) -> str:
+    """The difference of pair number k: ``k``, ``2k``."""
+    return "k" if rules.a == 1 else f"{rules.a}k"
+
+
+def rounded_up(pile: int, game: WythoffGame, args: Args) -> int | None:
+    """The pile with k alpha rounded up, not down (normal play, k >= 1: k alpha is never whole)."""
+    k = args["index"]
+    return None if game.misere or k < 1 else p_position(game.rules, k)[pile] + 1
+
+
+def says_first_rounded_up(game: WythoffGame, args: Args, given: Value) -> str:
+    """Ceiling for floor."""
+    k, name = args["index"], _name(game.rules)
+    return (f"{given} rounds {k} {name} up (the ceiling). A_k rounds it down (the floor): keep the whole part and "
+            "drop the decimals.")
+
+
+def says_second_rounded_up(game: WythoffGame, args: Args, given: Value) -> str:
+    """Ceiling (or nearest) for floor."""
+    k, name = args["index"], _name(game.rules)
+    return (f"{given} rounds up. A_{k} is {k} times {name} rounded DOWN, and B_{k} adds {_step(game.rules)} to it "
+            "exactly: nothing in the formula rounds up or to the nearest.")
+
+
+def other_pile(pile: int, game: WythoffGame, args: Args) -> int | None:
+    """The other pile of the same pair (A_k asked, B_k given, or the reverse); None for a pair of equal piles."""
+    pair = p_position(game.rules, args["index"])
+    return None if pair[0] == pair[1] else pair[1 - pile]
+
+
+def says_larger_pile(game: WythoffGame, args: Args, given: Value) -> str:
+    """B for A."""
+    k = args["index"]
+    return (f"{given} is B_{k}, the larger pile of losing position number {k}, {_step(game.rules)} more than its "
+            "partner. The question asks for the smaller pile, A_k.")
+
+
+def says_smaller_pile(game: WythoffGame, args: Args, given: Value) -> str:
+    """A for B."""
+    k = args["index"]
+    return (f"{given} is A_{k}, the smaller pile of losing position number {k}. The question asks for its partner, "
+            f"the larger pile, which is {_step(game.rules)} more.")
+
+
+def counted_from_one(pile: int, game: WythoffGame, args: Args) -> int | None:
+    """The pile of pair number k - 1: pairs counted from 1, with (0, 0) as the first."""
+    k = args["index"]
+    return p_position(game.rules, k - 1)[pile] if k >= 1 else None
+
+
+def says_counted_from_one(game: WythoffGame, args: Args, given: Value) -> str:
+    """Numbered from 1 for from 0."""
+    k = args["index"]
+    first = pair_text(p_position(game.rules, 0))
+    return (f"{given} belongs to pair number {k - 1}: counting {first} as pair 1 makes it the pair you call {k}. The "
+            f"pairs are numbered from 0 ({first} is number 0), so number {k} comes one pair later.")
+
+
+def index_itself(game: WythoffGame, args: Args) -> int | None:
+    """k itself, the number of the pair (None for number 0, where the pile is 0 too in normal play)."""
+    k = int(args["index"])
+    return k if k != p_position(game.rules, k)[0] else None
+
+
+def says_index_itself(game: WythoffGame, args: Args, given: Value) -> str:
+    """The pair's number for its pile."""
+    name = _name(game.rules)
+    return (f"{given} is k itself, the number of the pair. A_k is k times {name} rounded down, and {name} is more "
+            "than 1.")
+
+
+def one_decimal(game: WythoffGame, args: Args) -> int | None:
+    """k times alpha cut to one decimal (1.6 for phi), rounded down: it fits the first pairs only."""
+    tenths = p_position(Rules(game.a), 10)[0]  # floor(10 alpha)
+    if game.misere or tenths == 10 or args["index"] == 0:
+        return None  # an alpha under 1.1 cuts to 1.0, which is k itself; pair number 0 is (0, 0) by every rule
+    return int(args["index"]) * tenths // 10
+
+
+def says_one_decimal(game: WythoffGame, args: Args, given: Value) -> str:
+    """A short decimal for the exact number."""
+    tenths = p_position(Rules(game.a), 10)[0]
+    name = _name(game.rules)
+    return (f"{given} is k times {tenths // 10}.{tenths % 10}, {name} cut to one decimal, rounded down. A short "
+            f"decimal fits the first pairs and then falls behind: use {name} itself.")
+
+
+def times_phi(game: WythoffGame, args: Args) -> int | None:
+    """floor(A_k phi), exactly: the ratio B_k / A_k taken for phi (a = 1, normal play)."""
+    if game.a != 1 or game.misere:
+        return None
+    first = p_position(game.rules, args["index"])[0]
+    return (first + isqrt(5 * first * first)) // 2
+
+
+def says_times_phi(game: WythoffGame, args: Args, given: Value) -> str:
+    """B = A phi for B = A + k."""
+    k = args["index"]
+    return (f"{given} is A_{k} times phi, rounded down: B_k / A_k only tends to phi, it is not equal to it. The "
+            "pair's piles differ by exactly k.")
+
+
+FIRST_MISTAKES = (
+    Misconception("rounded_up", partial(rounded_up, 0), says_first_rounded_up),
+    Misconception("larger_pile", partial(other_pile, 0), says_larger_pile),
+    Misconception("counted_from_one", partial(counted_from_one, 0), says_counted_from_one),
+    Misconception("index_itself", index_itself, says_index_itself),
+    Misconception("one_decimal", one_decimal, says_one_decimal),
+)
+SECOND_MISTAKES = (
+    Misconception("rounded_up", partial(rounded_up, 1), says_second_rounded_up),
+    Misconception("smaller_pile", partial(other_pile, 1), says_smaller_pile),
+    Misconception("counted_from_one", partial(counted_from_one, 1), says_counted_from_one),
+    Misconception("times_phi", times_phi, says_times_phi),
+)
+
+
 def refute_kth_first(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
     """The pair ``wrong`` belongs to."""
     return kth_pile_reason(game.rules, args["index"], int(wrong), larger=False)
 
 
 @QUANTITIES.register("kth_first", "A_index, the smaller pile of the index-th losing position", args=(INDEX,),
-                     explain=explain_kth, refute=refute_kth_first)
+                     explain=explain_kth, refute=refute_kth_first, misconceptions=FIRST_MISTAKES)
 def kth_first(game: WythoffGame, args: Args) -> int:
     """A_index."""
     return p_position(game.rules, args["index"])[0]
@@ -107,7 +236,7 @@ def refute_kth_second(game: WythoffGame, args: Args, value: Value, wrong: Value)
 
 
 @QUANTITIES.register("kth_second", "B_index, the larger pile of the index-th losing position", args=(INDEX,),
-                     explain=explain_kth, refute=refute_kth_second)
+                     explain=explain_kth, refute=refute_kth_second, misconceptions=SECOND_MISTAKES)
 def kth_second(game: WythoffGame, args: Args) -> int:
     """B_index."""
     return p_position(game.rules, args["index"])[1]

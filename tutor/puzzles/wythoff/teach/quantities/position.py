@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from tutor.errors import TutorError
-from tutor.puzzles.answers import Quantities, Value
+from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
-from tutor.puzzles.wythoff.engine import losing, sum_winning_moves
+from tutor.puzzles.wythoff.engine import losing, remoteness, sum_winning_moves, winning_moves
 from tutor.puzzles.wythoff.rules import (
     Move,
     Position,
@@ -14,6 +16,7 @@ from tutor.puzzles.wythoff.rules import (
     WythoffGame,
     apply_sum_move,
     describe_move,
+    finished,
     format_move,
     format_sum_move,
     legal_moves,
@@ -21,7 +24,7 @@ from tutor.puzzles.wythoff.rules import (
     parse_sum_move,
     show_positions,
 )
-from tutor.puzzles.wythoff.teach.decision import Decision, decide
+from tutor.puzzles.wythoff.teach.decision import Decision, after, decide
 from tutor.puzzles.wythoff.teach.questions import board_remoteness, outcome
 from tutor.puzzles.wythoff.teach.reasons import outcome_explanation, outcome_reason, pair_text
 from tutor.text import plural
@@ -93,8 +96,79 @@ def refute_remoteness(game: WythoffGame, args: Args, value: Value, wrong: Value)
     return remoteness_reason(decide(game.rules, game.boards[0]), int(wrong))
 
 
+# -- misconceptions: one side's moves, the positions instead of the moves, a loser who does not delay -------
+
+
+def _single(game: WythoffGame) -> Position | None:
+    boards = game.boards
+    return boards[0] if len(boards) == 1 else None
+
+
+def one_side(game: WythoffGame, args: Args) -> int | None:
+    """The moves of the player to move only (every other move of best play)."""
+    pos = _single(game)
+    if pos is None:
+        return None
+    length = remoteness(game.rules, pos)
+    return (length + 1) // 2 if length > 1 else None
+
+
+def says_one_side(game: WythoffGame, args: Args, given: Value) -> str:
+    """Steps for moves."""
+    return (f"{given} counts the moves of one player only: the steps down from one losing position to a smaller "
+            "one. The length of the game counts every move, yours and the computer's together.")
+
+
+def positions_passed(game: WythoffGame, args: Args) -> int | None:
+    """The positions of the best-play line, the first and the last included: one more than its moves."""
+    pos = _single(game)
+    return None if pos is None else remoteness(game.rules, pos) + 1
+
+
+def says_positions_passed(game: WythoffGame, args: Args, given: Value) -> str:
+    """Posts for rails."""
+    return (f"{given} counts the positions the game passes through, {pair_text(game.boards[0])} and the last "
+            "one both included. Count the moves instead: a move is a step between two positions.")
+
+
+def hurried(game: WythoffGame, args: Args) -> int | None:
+    """The length if the losing side hurried too (the winner still wins): not best play, which delays."""
+    pos = _single(game)
+    if pos is None or sum(pos) > HURRIED_PENNIES:
+        return None
+    length = shortest_win(game.rules, pos)
+    return None if length == remoteness(game.rules, pos) else length
+
+
+HURRIED_PENNIES = 120  # the shortest-game table is built for boards of at most this many pennies
+
+
+@cache
+def shortest_win(rules: Rules, pos: Position) -> int:
+    """Moves left when both sides hurry and the winner still wins: the winner's fastest winning move, the
+    loser's fastest move of all."""
+    if finished((pos,)):
+        return 0
+    wins = winning_moves(rules, pos)
+    moves = wins or list(legal_moves(rules, pos))
+    return 1 + min(shortest_win(rules, after(pos, m)) for m in moves)
+
+
+def says_hurried(game: WythoffGame, args: Args, given: Value) -> str:
+    """A hurrying loser for a delaying one."""
+    return (f"{given} is how soon the game would end if the losing side hurried too. With perfect play the side "
+            "that is losing delays: it makes every move that keeps the game going longest.")
+
+
+REMOTENESS_MISTAKES = (
+    Misconception("one_side_counted", one_side, says_one_side),
+    Misconception("positions_counted", positions_passed, says_positions_passed),
+    Misconception("loser_hurries", hurried, says_hurried),
+)
+
+
 @QUANTITIES.register("remoteness", "moves left from the position with best play",
-                     explain=explain_remoteness, refute=refute_remoteness)
+                     explain=explain_remoteness, refute=refute_remoteness, misconceptions=REMOTENESS_MISTAKES)
 def remoteness_quantity(game: WythoffGame, args: Args) -> int:
     """One board only."""
     return board_remoteness(game)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from test_coins_rules import FIFTEEN, Move, Rules, flips, moves_of
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import rung
-from tutor.puzzles.coins import CoinTable
+from tutor.puzzles.coins import CoinTable, engine
 from tutor.puzzles.coins.rules import CoinGame, model
 from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.play import CoinPlay
@@ -108,10 +109,22 @@ def test_hint_ladder_is_nudge_concept_move() -> None:
     assert PUZZLE.kind("strategy").hints(params, NO_ARGS, "0123 02") == ladder
 
 
-def test_hint_ladder_for_a_lost_cause_says_why() -> None:
-    data = hint_data(params_of((6, 2, False, "heads")), [])
+def test_hint_ladder_for_a_lost_cause_points_at_the_board_without_deciding() -> None:
+    # issue 20: the move rung used to say "No: ... forever", answering the lesson's next two steps
+    game = params_of((6, 2, False, "heads"))
+    data = hint_data(game, [])
     assert data["distance"] is None and data["best_moves"] == []
-    assert len(data["hints"]) == 3 and data["hints"][-1].startswith("No: ") and "forever" in data["hints"][-1]
+    nudge, concept, move = data["hints"]
+    assert "No:" not in " ".join(data["hints"]) and "forever" not in " ".join(data["hints"])
+    m = game.model
+    assert nudge.startswith(f"Before any move the table could still be any of {len(m.names_in(engine.start_bits(m)))}")
+    played = re.search(r"Play (\S+) next and watch: afterwards the table could be (.*)\.$", move)
+    assert played is not None
+    after = m.names_in(engine.to_bits(m.step(m.start_belief(), moves_of(played.group(1), 6)[0])))
+    assert played.group(2).removesuffix(" ...").split(", ") == after[:10]  # the belief that move leaves, recomputed
+    assert all(len(m.names_in(engine.to_bits(m.step(m.start_belief(), mv)))) >= len(after)
+               for mv in m.move_classes())  # no move leaves fewer
+    assert f"{len(after)} tables possible" in concept
 
 
 def test_hint_after_a_win_says_nothing_is_left() -> None:

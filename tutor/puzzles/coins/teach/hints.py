@@ -35,8 +35,7 @@ def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:
     nudge = (f"After {plural(len(prefix), 'move')} the table {could}."
              if prefix else f"Before any move the table {could}.")
     if sol.solvable is False:
-        data["hints"] = [nudge, "Is a sure win possible at all? Try a few moves and watch the belief.",
-                         f"No: {sol.reason}."]
+        data["hints"] = [nudge, *_exploring(m, bits)]
         return data
     best: list[Move] = []
     distance = None
@@ -84,3 +83,19 @@ def _concept(m: Model, bits: int, belief: list[str], best: Move) -> str:
         concept += (f" The best move now rules nothing out yet; it changes the possibilities to "
                     f"{', '.join(nxt[:6])}, from which fewer moves are needed.")
     return concept
+
+
+def _exploring(m: Model, bits: int) -> list[str]:
+    """The rungs on a table no strategy wins, computed from the belief on screen and never deciding for the
+    learner (a lesson asks whether a sure win exists after the game): what the best move from here still
+    leaves, then that move, to watch."""
+    if not engine.searchable(m):
+        return ["Look for tables that every move, however the Devil turns, brings back into the belief."]
+    after = engine.transitions(m)
+    beliefs = after.expand(bits)
+    fewest = min(range(len(after.moves)), key=lambda i: (beliefs[i].bit_count(), i))
+    left = m.names_in(beliefs[fewest])
+    return [f"Compare the moves from here: even the one that rules out the most still leaves "
+            f"{plural(len(left), 'table')} possible. Look for tables that come back after every move.",
+            f"Play {format_move(after.moves[fewest], m.k)} next and watch: afterwards the table could be "
+            f"{', '.join(left[:10])}{' ...' if len(left) > 10 else ''}."]

@@ -63,8 +63,9 @@ def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdi
     }
     how = ("even if the Devil never turns the table," if not any(ce.turns) else
            "the Devil can turn the table (as laid out below) so that")
-    summary = (f"does not always win: starting from {m.show(ce.start)}, {how} after all "
-               f"{plural(len(strategy), 'move')} it shows {m.show(ce.final)}, not {game.goal_text}")
+    after = "after its one move" if len(strategy) == 1 else f"after all {plural(len(strategy), 'move')}"
+    summary = (f"does not always win: starting from {m.show(ce.start)}, {how} {after} it shows "
+               f"{m.show(ce.final)}, not {game.goal_text}")
     return Verdict(False, summary, layout(m, strategy, ce), data, canonical, len(strategy), sol.shortest)
 
 

@@ -17,7 +17,7 @@ from tutor.puzzles.coins.teach.quantities.theorem import (
     says_one_per_class,
     says_past_bound,
 )
-from tutor.puzzles.coins.teach.quantities.words import SHOWN_MOVES, not_a, whole
+from tutor.puzzles.coins.teach.quantities.words import LISTED, SHOWN_MOVES, listed, not_a, whole
 from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.coins.theory import theorem as decision_of
@@ -57,11 +57,12 @@ def refute_shortest(game: CoinGame, args: Args, value: Value, wrong: Value) -> s
         other = ""  # the note would state the value the learner is still looking for
     if sol.length.digits() <= 30 and w > int(sol.length):
         return (f"{plural(w, 'move')} are more than a sure win needs: the tutor builds a shorter winning strategy "
-                f"(the layered strategy) and verifies it against every start and every turn.{other}")
+                f"(the layered strategy) and verifies it against every start and every turn. {_past_tables(game, w)}"
+                f"{other}")
     if w > PLAUSIBLE:
         return f"No: {prefix_argument(game)}.{other}"
-    return (f"No strategy of {plural(w, 'move')} wins: {prefix_argument(game)}, and {plural(w, 'prefix', 'prefixes')} "
-            f"are too few.{_losing_example(game, sol.strategy, w)}{other}")
+    return (f"No strategy of {plural(w, 'move')} wins: {prefix_argument(game)}, and "
+            f"{_too_many_starts(game, w)}.{_losing_example(game, sol.strategy, w)}{other}")
 
 
 def _shortest(game: CoinGame) -> int | None:
@@ -111,6 +112,26 @@ def shortest_length(game: CoinGame, args: Args) -> int:
     return decide(game.model).shortest or 0
 
 
+def _past_tables(game: CoinGame, w: int) -> str:
+    """What a count past the shortest length overshoots: every table of the game, or every start class."""
+    every = f"{game.sides}^{game.coins}"
+    if game.goal == "heads":
+        return (f"{w:,} is at least the number of all {every} tables, turned copies and all heads counted apart, "
+                "and a strategy needs at most one prefix for each start.")
+    return (f"{w:,} is more than the starts that need a prefix of their own (starts that differ by the same change at "
+            "every position counted once), and a strategy needs at most one prefix for each.")
+
+
+def _too_many_starts(game: CoinGame, w: int) -> str:
+    """Why ``w`` prefixes are too few: ``w + 1`` starts that each need one, named (all heads, a few moves)."""
+    m = game.model
+    few = "1 prefix is too few" if w == 1 else f"{plural(w, 'prefix', 'prefixes')} are too few"
+    if game.goal != "heads" or w + 1 > LISTED or not m.enumerable or w + 1 >= m.tables - 1:
+        return few  # naming every start would count the answer out
+    starts = [m.show(t) for t in range(1, w + 2)]
+    return f"{few}: {listed(starts)} are different starts, and each needs a prefix of its own"
+
+
 def _losing_example(game: CoinGame, shortest: list[Move] | None, w: int) -> str:
     """The first ``w`` moves of a shortest strategy, and the game that beats them."""
     if shortest is None or w > EXAMPLE_MOVES or not game.model.enumerable:
@@ -144,7 +165,7 @@ def _other_reading(game: CoinGame, w: int) -> str:
     if j is not None and j != m.n:
         return f" ({w:,} = {m.k}^{j} - 1 counts the tables of {plural(j, 'coin')}, and this table has {m.n}.)"
     j = _exponent(w, m.k)
-    if j is not None:
+    if j is not None and j >= 2:
         other = "" if j == m.n else f", and this table has {m.n}"
         return f" ({w:,} = {m.k}^{j} counts every table of {plural(j, 'coin')}, the finished ones too{other}.)"
     return ""

@@ -35,8 +35,8 @@ def refute_lower_bound(game: CoinGame, args: Args, value: Value, wrong: Value) -
     if w is None or w < 0:
         return not_a("number of moves", wrong)
     if w < int(value):
-        return (f"The bound is higher than {w}: {prefix_argument(game)}, and "
-                f"{plural(w, 'prefix', 'prefixes')} are too few.")
+        few = "1 prefix is too few" if w == 1 else f"{plural(w, 'prefix', 'prefixes')} are too few"
+        return f"The bound is higher than {w:,}: {prefix_argument(game)}, and {few}."
     return (f"{w} is more than the argument gives: it only needs one prefix per table, and if the Devil never "
             "turned, moves whose prefixes visit each of those tables once would win, with no move to spare.")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import pickle
 
 import pytest
 
@@ -208,3 +209,15 @@ def test_no_diagnosis_in_a_bundled_lesson_gives_away_an_answer_of_its_lesson() -
                 assert [later.gives_away(said) for later in lesson.steps[i:]] == [None] * (len(lesson.steps) - i)
                 checked += 1
     assert checked >= 25
+
+
+def test_the_misconceptions_pickle_and_still_compute() -> None:
+    """Grading runs in worker processes, which receive the quantities pickled."""
+    game = make_game("True,False,Random")
+    for quantity in NUMBER_QUANTITIES:
+        q = GODS.quantities[quantity]
+        raw = {"example": "ask A: would you say ja to (B is Random)"} if quantity.startswith("example") else {}
+        args = q.arguments(raw)
+        for idea in q.misconceptions:
+            back = pickle.loads(pickle.dumps(idea))
+            assert back.name == idea.name and back.value(game, args) == idea.value(game, args)

@@ -29,7 +29,14 @@ def refute_worlds(game: GodsGame, args: Args, value: Value, wrong: Value) -> str
     if wrong == len(role_texts(u)) and not u.known_language:
         note = (f"That counts the assignments of roles. Each comes with both meanings of ja, and those are "
                 f"different worlds: {twins(u, u.full)}.")
-    return refute_count([u.world_text(i) for i in members(u.full)], int(wrong), "world", "worlds", note)
+    return refute_count([u.world_text(i) for i in members(u.full)], int(wrong), "world", "worlds", note,
+                        made=world_made(u))
+
+
+def world_made(u: Universe) -> str:
+    """How one world is made, as a sentence."""
+    ja = ", and fixes whether ja means yes or no" if not u.known_language else ""
+    return f"A world gives each god one role ({theory_roles(u)}){ja}."
 
 
 @QUANTITIES.register("worlds", "the number of worlds (assignments x meanings of ja)",
@@ -65,7 +72,9 @@ def explain_assignments(game: GodsGame, args: Args, value: Value) -> str:
 def refute_assignments(game: GodsGame, args: Args, value: Value, wrong: Value) -> str:
     """The assignments, with a note for the worlds (or a free choice of roles) counted instead."""
     u = game.universe
-    return refute_count(role_texts(u), int(wrong), "assignment", "assignments", assignments_note(u, int(wrong)))
+    return refute_count(role_texts(u), int(wrong), "assignment", "assignments", assignments_note(u, int(wrong)),
+                        made=f"An assignment gives each god one role: {theory_roles(u)}, so once one god's role is "
+                        "chosen, fewer are left for the next.")
 
 
 @QUANTITIES.register("assignments", "the number of ways to give the gods their roles",
@@ -92,7 +101,8 @@ def refute_identities(game: GodsGame, args: Args, value: Value, wrong: Value) ->
         note = f"That counts worlds, but the meaning of ja need not be found: {twins(u, u.full)} need one leaf."
     elif u.identify_language and wrong == len(role_texts(u)):
         note = f"That counts assignments, but the meaning of ja must be found too: {twins(u, u.full)} need two leaves."
-    return refute_count(identity_texts(u, u.full), int(wrong), "possibility", "possibilities", note)
+    made = world_made(u) if u.identify_language else f"An assignment gives each god one role: {theory_roles(u)}."
+    return refute_count(identity_texts(u, u.full), int(wrong), "possibility", "possibilities", note, made=made)
 
 
 @QUANTITIES.register("identities", "what must be told apart (assignments, or worlds when ja must be found too)",
@@ -116,7 +126,11 @@ def refute_start_worlds(game: GodsGame, args: Args, value: Value, wrong: Value) 
     if not u.known_language and wrong == len(identity_texts(u, game.start)) and not u.identify_language:
         note = (f"That counts assignments of roles. Each comes with both meanings of ja: "
                 f"{twins(u, game.start)} are two worlds.")
-    return refute_count([u.world_text(i) for i in members(game.start)], int(wrong), "world", "worlds", note)
+    where = game.worlds.strip()
+    made = (f"Only worlds where {where} count: fix that first, then hand out the other roles"
+            f"{'' if u.known_language else ', then the meaning of ja'}." if where else world_made(u))
+    return refute_count([u.world_text(i) for i in members(game.start)], int(wrong), "world", "worlds", note,
+                        made=made)
 
 
 @QUANTITIES.register("start_worlds", "the number of worlds where the 'worlds' proposition holds",

@@ -177,7 +177,9 @@ def refute_left(quantity: str, which: int, game: GodsGame, args: Args, value: Va
                 f"so {extra} remains.")
     elif wrong == s.bit_count() != len(ids):
         note = f"That counts worlds; the meaning of ja is not asked: {twins(u, s)} are one assignment."
-    return refute_count(ids, wrong, "possibility", "possibilities", note, f" after {word!r} to '{text}'")
+    made = (f"A possibility remains when {god} may answer {word!r} in one of its worlds: he gives that answer "
+            f"there{', or he is Random' if s & u.random(g) else ''}.")
+    return refute_count(ids, wrong, "possibility", "possibilities", note, f" after {word!r} to '{text}'", made)
 
 
 @QUANTITIES.register("example_left_first", "possibilities left after the first word (ja, or yes) to the example",

@@ -10,7 +10,7 @@ from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.engine.solver import Plan
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import first_word_mask, format_question
-from tutor.puzzles.gods.rules.worlds import answers
+from tutor.puzzles.gods.rules.worlds import Universe, answers
 from tutor.puzzles.gods.teach.quantities import plan_ideas
 from tutor.puzzles.gods.teach.quantities.plans import no_plan
 from tutor.puzzles.gods.teach.quantities.words import identity_texts, negative, power
@@ -93,6 +93,9 @@ def refute_working(key: str, game: GodsGame, args: Args, value: Value, wrong: Va
     elif key == "splits" and wrong == sum(counts["questions"]):
         note = ("That counts questions. Questions that differ only in worlds where the asked god is Random make "
                 "the same split, and count once here. ")
+    by_splits = splits_reason(u, key, wrong, sum(counts["splits"]))
+    if by_splits:
+        return note + by_splits
     # bounds per asked god whose sum just refutes ``wrong``: exact counts only when ``wrong`` is off by one
     if wrong > total:
         bounds = spread(per, wrong - 1 - total)
@@ -103,6 +106,24 @@ def refute_working(key: str, game: GodsGame, args: Args, value: Value, wrong: Va
     each = "; ".join(f"asking {g}, at least {b:,}" for g, b in zip(u.gods, bounds, strict=True) if b)
     return (f"{note}Not {wrong}: more work. The solver counted the {many} that start a {k}-question plan by "
             f"the god asked: {each}: more than {wrong:,} together.")
+
+
+def splits_reason(u: Universe, key: str, wrong: int, splits: int) -> str:
+    """Why ``wrong`` first questions cannot be right, from how questions make splits: each working split is made
+    by 2^r questions (the r worlds where the asked god is Random may each be in the set or not), so the count is
+    a multiple of 2^r, and ``wrong`` / 2^r would be the number of splits ('' where this does not apply)."""
+    randoms = {u.random(g).bit_count() for g in range(len(u.gods))}
+    if key != "questions" or len(randoms) != 1 or not min(randoms):
+        return ""
+    r = randoms.pop()
+    unit = 1 << r
+    made = (f"each working split is made by 2^{r} = {unit} questions (the {r} worlds where the asked god is Random "
+            "may each be in the set or not)")
+    if wrong % unit:
+        return f"Not {wrong}: {made}, so the count is a multiple of {unit}, and {wrong:,} is not."
+    many = wrong // unit
+    return (f"Not {wrong}: {made}, so {wrong:,} would mean {plural(many, 'working split')}; the solver finds "
+            f"{'more' if splits > many else 'fewer'} than {many:,}.")
 
 
 def spread(counts: list[int], change: int) -> list[int]:

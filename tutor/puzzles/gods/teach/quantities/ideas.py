@@ -9,7 +9,11 @@ learner's own number counts instead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
 from math import factorial
+from typing import Any
 
 from tutor.bits import members
 from tutor.puzzles.answers import Misconception, Value
@@ -20,6 +24,29 @@ from tutor.puzzles.gods.teach.questions import example_branch, example_of
 from tutor.puzzles.options import Args
 
 Count = Callable[[GodsGame, Args], int]
+
+
+@dataclass(frozen=True)
+class Found:
+    """One function of a misconception kept in a module-level tuple, found again by module, tuple and position
+    when called, so a quantity holding it pickles (grading runs in worker processes) though the function is a
+    lambda."""
+
+    module: str  # "tutor.puzzles.gods.teach.quantities.ideas"
+    table: str  # "_ASSIGNMENTS"
+    index: int
+    says: bool  # the sentence (else the value)
+
+    def __call__(self, *args: Any) -> Any:
+        idea = getattr(import_module(self.module), self.table)[self.index]
+        return (idea.says if self.says else idea.value)(*args)
+
+
+def portable(module: str, table: str) -> tuple[Misconception, ...]:
+    """The misconceptions of the module-level tuple ``table``, with functions that pickle by name."""
+    ideas = getattr(import_module(module), table)
+    return tuple(Misconception(m.name, Found(module, table, i, False), Found(module, table, i, True))
+                 for i, m in enumerate(ideas))
 
 
 def unless(value: int | None, right: int) -> int | None:
@@ -57,7 +84,7 @@ def _assignments(game: GodsGame) -> int:
     return assignment_count(game.universe, game.universe.full)
 
 
-ASSIGNMENTS = (
+_ASSIGNMENTS = (
     Misconception(
         "worlds_for_assignments",
         lambda game, args: None if game.universe.known_language else unless(game.universe.size, _assignments(game)),
@@ -86,11 +113,12 @@ ASSIGNMENTS = (
             f"{given} = {len(game.roles)}! orders {len(game.roles)} different roles; here some role is held by "
             "two gods, and swapping those two gods gives the same assignment.")),
 )
+ASSIGNMENTS = portable(__name__, "_ASSIGNMENTS")
 
 
 # -- worlds -----------------------------------------------------------------------------------------------------
 
-WORLDS = (
+_WORLDS = (
     Misconception(
         "meanings_of_ja_forgotten",
         lambda game, args: None if game.universe.known_language
@@ -114,6 +142,7 @@ WORLDS = (
             f"{given} adds the two meanings of ja to the assignments. Every assignment comes with both meanings, "
             f"so each one is two worlds: {twins(game.universe, game.universe.full)}.")),
 )
+WORLDS = portable(__name__, "_WORLDS")
 
 
 # -- the start worlds -------------------------------------------------------------------------------------------
@@ -126,7 +155,7 @@ def _where(game: GodsGame) -> str:
     return game.worlds.strip() or "anything"
 
 
-START_WORLDS = (
+_START_WORLDS = (
     Misconception(
         "assignments_not_worlds",
         lambda game, args: None if game.universe.known_language
@@ -147,6 +176,7 @@ START_WORLDS = (
         lambda game, args, given: (
             f"{given} counts every world of the puzzle; only those where {_where(game)} are asked for.")),
 )
+START_WORLDS = portable(__name__, "_START_WORLDS")
 
 
 # -- what an answer to the example leaves ---------------------------------------------------------------------
@@ -200,12 +230,11 @@ def _says_halves(quantity: str, which: int, game: GodsGame, args: Args, given: V
 
 
 def left_ideas(quantity: str, which: int) -> tuple[Misconception, ...]:
-    """The misconceptions about what one answer to the example leaves."""
+    """The misconceptions about what one answer to the example leaves (module-level functions: they pickle)."""
     return (
-        Misconception("random_left_out", lambda game, args: _random_left_out(quantity, which, game, args),
-                      lambda game, args, given: _says_random_left_out(quantity, which, game, args, given)),
-        Misconception("worlds_not_assignments", lambda game, args: _worlds_counted(quantity, which, game, args),
-                      lambda game, args, given: _says_worlds_counted(quantity, which, game, args, given)),
-        Misconception("answer_halves", lambda game, args: _halves(quantity, which, game, args),
-                      lambda game, args, given: _says_halves(quantity, which, game, args, given)),
+        Misconception("random_left_out", partial(_random_left_out, quantity, which),
+                      partial(_says_random_left_out, quantity, which)),
+        Misconception("worlds_not_assignments", partial(_worlds_counted, quantity, which),
+                      partial(_says_worlds_counted, quantity, which)),
+        Misconception("answer_halves", partial(_halves, quantity, which), partial(_says_halves, quantity, which)),
     )

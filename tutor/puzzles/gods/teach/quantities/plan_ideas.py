@@ -15,7 +15,7 @@ from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import WorldSet
 from tutor.puzzles.gods.teach.coach import surely_not_random
-from tutor.puzzles.gods.teach.quantities.ideas import unless
+from tutor.puzzles.gods.teach.quantities.ideas import portable, unless
 from tutor.puzzles.gods.teach.quantities.words import twins
 from tutor.puzzles.options import Args
 from tutor.text import plural
@@ -44,7 +44,7 @@ def _bound(game: GodsGame) -> int:
     return questions_for(items(game))
 
 
-LOWER_BOUND = (
+_LOWER_BOUND = (
     Misconception(
         "three_answers",
         lambda game, args: unless(questions_for(items(game), 3), _bound(game)),
@@ -67,6 +67,7 @@ LOWER_BOUND = (
             "A question may split the "
             f"{items(game)} possibilities into any two groups, so each answer can rule out many at once.")),
 )
+LOWER_BOUND = portable(__name__, "_LOWER_BOUND")
 
 
 # -- what the worse answer to the best first question leaves ----------------------------------------------------
@@ -91,7 +92,7 @@ def _best_random(game: GodsGame) -> int:
     return min(_random_items(game), key=lambda r: r + (n - r + 1) // 2)
 
 
-FIRST_WORST_BRANCH = (
+_FIRST_WORST_BRANCH = (
     Misconception(
         "even_split",
         lambda game, args: None if not any(_random_items(game))
@@ -122,6 +123,7 @@ FIRST_WORST_BRANCH = (
             f"{given} keeps every possibility, as if the answer meant nothing. The asked god is Random in only "
             f"{_best_random(game)} of the {items(game)}; in the others his answer is real and rules some out.")),
 )
+FIRST_WORST_BRANCH = portable(__name__, "_FIRST_WORST_BRANCH")
 
 
 # -- the fewest questions -------------------------------------------------------------------------------------
@@ -154,7 +156,7 @@ def _says_one_question(game: GodsGame, start: WorldSet | None, given: Value) -> 
             f"{items(game, start)} must be told apart.")
 
 
-MIN_QUESTIONS = (
+_MIN_QUESTIONS = (
     Misconception(
         "one_per_god",
         _one_per_god,
@@ -181,6 +183,7 @@ MIN_QUESTIONS = (
         lambda game, args: _one_question(game, args, None),
         lambda game, args, given: _says_one_question(game, None, given)),
 )
+MIN_QUESTIONS = portable(__name__, "_MIN_QUESTIONS")
 
 
 def _safe(game: GodsGame) -> str:
@@ -189,7 +192,7 @@ def _safe(game: GodsGame) -> str:
         else "you know more than that"
 
 
-START_MIN_QUESTIONS = (
+_START_MIN_QUESTIONS = (
     Misconception(
         "random_still_priced",
         lambda game, args: None if game.start == game.universe.full or not fewest(game, args, game.start)
@@ -209,6 +212,7 @@ START_MIN_QUESTIONS = (
         lambda game, args: _one_question(game, args, game.start),
         lambda game, args, given: _says_one_question(game, game.start, given)),
 )
+START_MIN_QUESTIONS = portable(__name__, "_START_MIN_QUESTIONS")
 
 
 # -- working first questions ----------------------------------------------------------------------------------
@@ -240,7 +244,7 @@ def _random_doubles(game: GodsGame) -> list[int]:
     return [2 if game.universe.random(g) else 1 for g in range(len(game.roles))]
 
 
-WORKING_FIRST_QUESTIONS = (
+_WORKING_FIRST_QUESTIONS = (
     Misconception(
         "splits_not_questions",
         lambda game, args: _splits_times(game, args, [1] * len(game.roles)),
@@ -270,3 +274,4 @@ WORKING_FIRST_QUESTIONS = (
             f"{given} doubles each split once, as if the worlds where the asked god is Random went in or out of "
             "the set all together; each of them may be in or out on its own.")),
 )
+WORKING_FIRST_QUESTIONS = portable(__name__, "_WORKING_FIRST_QUESTIONS")

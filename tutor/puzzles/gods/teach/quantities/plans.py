@@ -7,7 +7,7 @@ from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import verify
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.tree import format_tree
+from tutor.puzzles.gods.rules.tree import Ask, format_tree
 from tutor.puzzles.gods.rules.worlds import WorldSet
 from tutor.puzzles.gods.teach.quantities import plan_ideas
 from tutor.puzzles.gods.teach.quantities.words import BIG, indented, negative, power
@@ -101,9 +101,22 @@ def refute_fewest(game: GodsGame, args: Args, wrong: int, start: WorldSet) -> st
         return f"Not {wrong}: {no_plan(game, args, start)}"
     if wrong < k:
         return f"Not {wrong}: {plural(wrong, 'question')} cannot work: {theory.insufficient(solver, items, wrong)}."
-    whatever = ", whatever Random answers," if "Random" in game.universe.roles else ""
-    return (f"Not {wrong}: fewer questions suffice. This plan identifies the gods in every world{whatever} "
-            f"and asks fewer than {wrong} on every path:\n{plan_text(game, solver, items, k, start)}")
+    return f"Not {wrong}: fewer questions suffice. {shorter_plan(game, solver, items, k, start, wrong)}"
+
+
+def shorter_plan(game: GodsGame, solver: Solver, items: int, k: int, start: WorldSet, than: int | None) -> str:
+    """A plan of ``k`` questions described, not listed (the learner may be asked to write it): fewer questions
+    than ``than`` (when given), who its first question goes to, and that the verifier checked it; a plan shown in
+    full would answer the next step."""
+    plan = solver.plan(items, k)
+    assert plan is not None
+    tree = plan_tree(solver, plan)
+    assert verify(tree, solver.u, k, start) is None
+    whatever = ", whatever Random answers" if "Random" in game.universe.roles else ""
+    first = f" Its first question goes to {tree.god}." if isinstance(tree, Ask) else ""
+    fewer = f" that asks fewer than {plural(than, 'question')} on every path," if than else ""
+    return (f"The solver found a plan{fewer} and the verifier checked that it names the gods in every "
+            f"world{whatever}.{first}")
 
 
 def explain_min_questions(game: GodsGame, args: Args, value: Value) -> str:
@@ -153,8 +166,14 @@ def explain_solvable(game: GodsGame, args: Args, value: Value) -> str:
 
 
 def refute_solvable(game: GodsGame, args: Args, value: Value, wrong: Value) -> str:
-    """The same certificate (a yes/no cannot be refuted without it)."""
-    return f"Not {wrong}: " + explain_solvable(game, args, value).split(" ", 1)[1]
+    """Why not: two worlds no answer tells apart, or a plan the solver found and the verifier checked, described
+    (a lesson may ask for the plan next)."""
+    u = game.universe
+    solver, items, k = fewest(game, args, u.full)
+    if k is None:
+        return f"Not {wrong}: {no_plan(game, args, u.full)}"
+    return (f"Not {wrong}: some plan works. {shorter_plan(game, solver, items, k, u.full, None)} "
+            "Finding its questions is the puzzle.")
 
 
 @QUANTITIES.register("solvable", "'yes' if some plan within the limit identifies the gods from all worlds, else 'no'",

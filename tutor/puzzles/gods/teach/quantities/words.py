@@ -29,10 +29,13 @@ def identity_texts(u: Universe, s: WorldSet) -> list[str]:
     return out
 
 
-def refute_count(objects: list[str], wrong: int, noun: str, many: str, note: str = "", where: str = "") -> str:
+def refute_count(objects: list[str], wrong: int, noun: str, many: str, note: str = "", where: str = "",
+                 made: str = "") -> str:
     """Why ``wrong`` is not how many ``objects`` there are, without saying how many there are.
 
-    ``note`` says what a related wrong count counted instead; ``where`` qualifies the count ("after 'ja'").
+    ``note`` says what a related wrong count counted instead; ``where`` qualifies the count ("after 'ja'");
+    ``made`` says how one object is made, which a count too high is answered with (with one of them to show the
+    form): listing every object would let the learner count them off the screen.
     """
     n = len(objects)
     head = f"Not {wrong}{where}:"
@@ -44,7 +47,8 @@ def refute_count(objects: list[str], wrong: int, noun: str, many: str, note: str
     if wrong < n:
         return f"{head} there are more than {wrong}.{note} These {many} are all different:\n" \
             f"{listing(objects[:wrong + 1])}"
-    return f"{head} there are fewer.{note} Every {noun} there is, is one of these:\n{listing(objects)}"
+    how = f" {made}" if made else ""
+    return f"{head} there are fewer.{note}{how} One of them, for the form:\n{listing(objects[:1])}"
 
 
 def twins(u: Universe, s: WorldSet) -> str:

@@ -1,0 +1,55 @@
+"""What a gods learner is told after a wrong answer: it names what is wrong with the learner's answer, says
+nothing false about it, and does not hand over the answer (a question wrapped and ready to type counts)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.course import load_file
+from tutor.course.steps import Context
+from tutor.course.steps.base import StepState
+from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.worlds import answers
+from tutor.shown import text_of
+
+LESSONS = [load_file(p) for p in sorted((Path(__file__).resolve().parent.parent / "lessons" / "gods").glob("*.toml"))]
+QUESTION_STEPS = [(lesson, step) for lesson in LESSONS for step in lesson.steps if step.label == "question"]
+
+
+def flat(text: str) -> str:
+    """Lower case, one space, no backticks: how a learner would copy a question out of a reply."""
+    return " ".join(text.replace("`", " ").lower().split())
+
+
+@pytest.mark.parametrize(("lesson", "step"), QUESTION_STEPS, ids=[f"{les.id}-{st.key}" for les, st in QUESTION_STEPS])
+def test_no_reply_to_a_wrong_question_holds_a_right_question_ready_to_copy(lesson, step) -> None:
+    """The reference question, without its 'ask X:' (a learner adds that), appears in no reply to a wrong one that
+    did not already hold it."""
+    reference = text_of(step.reference() or "")
+    body = flat(re.sub(r"^\s*ask\s+\w+\s*:", "", reference))
+    assert body
+    for wrong in step.wrong_answers():
+        outcome = step.respond(StepState(), wrong, Context(lesson.id))
+        if outcome.done or body in flat(wrong):
+            continue  # right after all, or the learner's own words echoed back
+        said = flat("\n".join(r.text for r in outcome.replies))
+        assert body not in said, (wrong, said)
+
+
+def test_after_ja_the_reply_to_b_says_what_trusting_a_really_means() -> None:
+    """gods-3 'After ja': choosing B as the safe god is answered with the worlds where A is honest or lying,
+    in which the wrapped ja is true and B is Random (not with B being True or False, which is the other case)."""
+    lesson = next(les for les in LESSONS if les.id == "gods-3")
+    step = next(s for s in lesson.steps if s.title == "After ja")
+    u = step.game.universe
+    god, question = parse_asked(step.args["example"], u)
+    g = u.god_index(god)
+    after_ja = answers(u, g, first_word_mask(question, u, g), u.full)[0]
+    honest = [i for i in range(u.size) if after_ja >> i & 1 and not u.random(g) >> i & 1]
+    assert honest and all(u.worlds[i].roles[u.god_index("B")] == "Random" for i in honest)
+    replies = step.respond(StepState(), "B", Context(lesson.id)).replies
+    said = " ".join(" ".join(r.text for r in replies).split())
+    assert "then B IS Random" in said and "B is True or False" not in said

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tutor.errors import TutorError
+from tutor.puzzles.answers import Hint, Level, Rung
 from tutor.puzzles.wythoff.engine import (
     delaying_move,
     grundy_values,
@@ -21,6 +23,7 @@ from tutor.puzzles.wythoff.rules import (
     finished,
     format_pairs,
     move_count,
+    parse_pairs,
     show_positions,
 )
 from tutor.puzzles.wythoff.theory import alpha_text
@@ -127,17 +130,37 @@ def _short_decimal(low: Fraction, high: Fraction) -> str:
         digits += 1
 
 
-def list_hints(rules: Rules, pairs: list[Position]) -> list[str]:
-    """The ladder for listing the losing positions ``pairs`` (the answer, last)."""
+def list_hints(rules: Rules, pairs: list[Position], text: str = "") -> list[Hint]:
+    """The ladder for listing the losing positions ``pairs``: two reminders of where to look, the next pair the
+    learner's own list (``text``) misses, started, and the whole list last."""
     step = "k" if rules.a == 1 else f"{rules.a}k"
     start = format_pairs(p_positions(rules, 2))
-    return [
-        f"Start from the smallest losing positions, {start}, and go up: a position loses when no move reaches a "
-        "smaller losing position.",
-        f"Each pile size is used by one losing pair only, and the piles of pair number k differ by {step}"
-        + (" + 1" if rules.misere and rules.a > 1 else "") + ": take the smallest unused number and add that.",
-        "The losing positions here are " + (format_pairs(pairs) or "none") + ".",
+    ladder: list[Hint] = [
+        Rung(f"Start from the smallest losing positions, {start}, and go up: a position loses when no move reaches "
+             "a smaller losing position.", Level.NUDGE),
+        Rung(f"Each pile size is used by one losing pair only, and the piles of pair number k differ by {step}"
+             + (" + 1" if rules.misere and rules.a > 1 else "") + ": take the smallest unused number and add that.",
+             Level.NUDGE),
     ]
+    missed = first_missed(pairs, text)
+    if missed is not None:
+        used = sorted({n for pair in pairs if pair < missed for n in pair})
+        ladder.append(Rung(f"The first losing position your list misses has the smaller pile {missed[0]}: the "
+                           "smallest size not used by the pairs before it"
+                           + (f" ({', '.join(map(str, used))} are used)." if used else "."), Level.MOVE))
+    ladder.append(Rung("The losing positions here are " + (format_pairs(pairs) or "none") + ".", Level.REVEAL))
+    return ladder
+
+
+def first_missed(pairs: list[Position], text: str) -> Position | None:
+    """The smallest of ``pairs`` that the learner's list ``text`` leaves out (None: no list, or none missed)."""
+    try:
+        given = set(parse_pairs(text)) if text.strip() else None
+    except TutorError:
+        given = None
+    if given is None:
+        return None
+    return next((p for p in sorted(pairs) if p not in given), None)
 
 
 KTH_LISTED = 40  # up to this index the hint lists the pile sizes already used; past it, the formula

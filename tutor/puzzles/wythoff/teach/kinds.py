@@ -182,8 +182,8 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
         return format_pairs(splits(game, args))
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
-        """How to find them, then the list."""
-        return list_hints(game.rules, splits(game, args))
+        """Where to look, the next pair the learner's list misses, then the list."""
+        return list_hints(game.rules, splits(game, args), text)
 
 
 @KINDS.register

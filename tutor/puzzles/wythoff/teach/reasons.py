@@ -10,8 +10,11 @@ quantity gives live next to it, in ``teach.quantities``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
 from tutor.errors import TutorError
-from tutor.puzzles.wythoff.engine import grundy_values, losing_index, p_position, sum_winning_moves, winning_moves
+from tutor.puzzles.wythoff.engine import grundy_values, losing_index, sum_winning_moves, winning_moves
 from tutor.puzzles.wythoff.rules import (
     Boards,
     Move,
@@ -27,6 +30,7 @@ from tutor.puzzles.wythoff.teach.decision import Decision, after, decide
 from tutor.puzzles.wythoff.teach.questions import numbers
 from tutor.text import plural
 
+T = TypeVar("T", int, Position)  # an entry of a list answer: a total, or a pair
 SHOWN_REPLIES = 6  # a losing position's moves each answered, shown up to this many
 
 
@@ -123,21 +127,38 @@ def extra_pair_reason(rules: Rules, pair: Position, scope: str, inside: bool) ->
     return f"{pair_text(pair)} is losing (number {k}), but {scope}"
 
 
-def missing_pair_reason(rules: Rules, pair: Position) -> str:
-    """Why a losing pair belongs: its number, its new difference, and that it holds no used pile size."""
-    k = losing_index(rules, pair)
-    return (f"{pair_text(pair)} is missing: it is losing position number {k} - its piles differ by "
-            f"{pair[1] - pair[0]}, a difference no smaller losing position has, and neither of its pile sizes is "
-            "used by one, so no move reaches a losing position")
+def missing_where(given: Sequence[T], missing: Sequence[T], show: Callable[[T], str], noun: str,
+                  nouns: str | None = None) -> list[str]:
+    """How many entries of the answer the learner left out and where, by the entries of their own list around
+    each gap ("2 losing positions are missing between (3, 5) and (8, 13)"), never naming one: the learner may
+    try again, and the last hint reveals the list."""
+    right = sorted(set(given))
+    gaps: dict[tuple[T | None, T | None], int] = {}
+    for item in sorted(missing):
+        below = max((g for g in right if g < item), default=None)
+        above = min((g for g in right if g > item), default=None)
+        gaps[(below, above)] = gaps.get((below, above), 0) + 1
+    lines = []
+    for (below, above), n in gaps.items():
+        what = f"{plural(n, noun, nouns)} {'is' if n == 1 else 'are'} missing"
+        if below is not None and above is not None:
+            lines.append(f"{what} between {show(below)} and {show(above)}")
+        elif below is not None:
+            lines.append(f"{what} after {show(below)}")
+        elif above is not None:
+            lines.append(f"{what} before {show(above)}")
+        else:
+            lines.append(f"{what}: none of the ones you listed belongs here")
+    return lines
 
 
 def list_reasons(rules: Rules, given: list[Position], truth: list[Position], scope: dict[Position, str]) -> list[str]:
-    """One reason per wrong entry of ``given`` and per entry of ``truth`` it misses (``scope``: why a losing pair
-    that is not in ``truth`` falls outside the question, by pair)."""
+    """One reason per wrong entry of ``given``, and how many entries of ``truth`` it misses and where (``scope``:
+    why a losing pair that is not in ``truth`` falls outside the question, by pair)."""
     lines = [extra_pair_reason(rules, p, scope.get(p, "it is outside the question"), False)
              for p in given if p not in truth]
-    lines += [missing_pair_reason(rules, p) for p in truth if p not in given]
-    return lines
+    kept = [p for p in given if p in truth]
+    return lines + missing_where(kept, [p for p in truth if p not in given], pair_text, "losing position")
 
 
 def total_scope(pairs: list[Position], low: int, high: int) -> dict[Position, str]:
@@ -184,11 +205,19 @@ def losing_total_reasons(rules: Rules, given: list[int], splits: list[Position],
         if not low <= t <= high:
             lines.append(f"{t} is outside {low} to {high}")
         else:
-            lines.append(f"{t} has no losing split: the losing positions around it hold "
-                         + _neighbours(rules, t) + " pennies")
-    lines += [f"{t} is missing: it splits as {pair_text(p)}, a losing position" for t, p in sorted(by_total.items())
-              if t not in given]
-    return lines
+            lines.append(f"{t} has no losing split: {total_rule(rules)}, and no k gives {t}")
+    kept = [t for t in given if t in by_total]
+    return lines + missing_where(kept, [t for t in sorted(by_total) if t not in given], str,
+                                 "total with a losing split",
+                                 "totals with a losing split")
+
+
+def total_rule(rules: Rules) -> str:
+    """How many pennies losing position number k holds, in the variant's terms."""
+    if rules.misere and rules.a == 1:
+        return "past (2, 2), losing position number k holds 2 A_k + k pennies, as in the normal game"
+    step = "k" if rules.a == 1 else f"{rules.a}k"
+    return f"losing position number k holds 2 A_k + {step}{' + 1' if rules.misere else ''} pennies"
 
 
 def safe_total_reasons(rules: Rules, given: list[int], splits: list[Position], low: int, high: int) -> list[str]:
@@ -200,18 +229,9 @@ def safe_total_reasons(rules: Rules, given: list[int], splits: list[Position], l
             lines.append(f"{t} is not safe: it splits as {pair_text(by_total[t])}, a losing position")
         elif not low <= t <= high:
             lines.append(f"{t} is outside {low} to {high}")
-    lines += [f"{t} is missing: no split of it is losing (the losing positions around it hold "
-              f"{_neighbours(rules, t)} pennies)" for t in range(low, high + 1) if t not in by_total and t not in given]
-    return lines
-
-
-def _neighbours(rules: Rules, total: int) -> str:
-    """The totals of the losing pairs just below and just above ``total``: ``"16 and 21"``."""
-    k = 0
-    while sum(p_position(rules, k + 1)) <= total:
-        k += 1
-    below, above = sum(p_position(rules, k)), sum(p_position(rules, k + 1))
-    return f"{below} and {above}"
+    safe = [t for t in range(low, high + 1) if t not in by_total]
+    kept = [t for t in given if t in safe]
+    return lines + missing_where(kept, [t for t in safe if t not in given], str, "safe total")
 
 
 def count_reason(n: int, items: list[str], what: str, explanation: str) -> str:

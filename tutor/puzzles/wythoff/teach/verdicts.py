@@ -76,7 +76,7 @@ def compare_sets(what: str, given: list[Any], truth: list[Any], canonical: str) 
     if good:
         summary = f"all {len(truth)} {what} and nothing else"
     else:
-        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included (each named below)"
+        summary = f"{len(missing)} of the {what} missing, {len(extra)} wrongly included (where, below)"
     return Verdict(good, summary, "", {"missing": [list(m) if isinstance(m, tuple) else m for m in missing],
                                        "extra": [list(e) if isinstance(e, tuple) else e for e in extra]},
                    canonical)

@@ -155,3 +155,28 @@ def test_every_number_quantity_names_three_ideas(quantity: str) -> None:
     names = [m.name for m in QUANTITIES[quantity].misconceptions]
     assert len(names) >= 3 and len(set(names)) == len(names)
 
+
+
+def test_a_wrong_yes_or_no_describes_the_winning_strategy_without_listing_it() -> None:
+    four = CoinGame(4)
+    reason = QUANTITIES["winnable"].refute(four, NO_ARGS, "yes", "no")
+    strategy = get("coins").kind("strategy").reference(four, NO_ARGS)
+    assert strategy is not None and strategy not in reason and "0123 02" not in reason
+    assert "2^4 - 1" in reason and "every start and every turn" in reason
+
+
+def test_a_length_too_short_names_starts_that_each_need_a_prefix() -> None:
+    four = CoinGame(4)
+    reason = QUANTITIES["shortest_length"].refute(four, NO_ARGS, 15, 10)
+    named = reason.split("too few: ")[1].split(" are different starts")[0].replace(" and ", ", ").split(", ")
+    m = four.model
+    assert len(named) == 11 and len(set(named)) == 11  # one more start than prefixes, none all heads
+    assert all(len(t) == 4 and set(t) <= {"H", "T"} and t != "HHHH" for t in named)
+    assert not states_number(reason, 15) and m.tables == 16
+    one = QUANTITIES["shortest_length"].refute(CoinGame(2), NO_ARGS, 3, 1)
+    assert "1 prefix is too few" in one and "after its one move" in one
+
+
+def test_a_length_too_long_says_what_it_overshoots() -> None:
+    reason = QUANTITIES["shortest_length"].refute(CoinGame(8), NO_ARGS, 255, 300)
+    assert "at least the number of all 2^8 tables" in reason and not states_number(reason, 255)

@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from tutor.errors import InvalidNotation, SearchLimit
 from tutor.puzzles.answers import Hint, Level, Rung, Verdict
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame, Move, format_move, format_strategy, parse_strategy
+from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
+from tutor.puzzles.coins.teach.quantities.words import listed
 from tutor.puzzles.coins.teach.verdicts import belief_after, reference_strategy, verdict
-from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.coins.theory import SEARCH_CLASSES, decide
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
+from tutor.shown import Drawn, text_of
 from tutor.text import plural
 
 
@@ -84,7 +86,59 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
                               f"{game.goal_text}: you win, whatever he did, after {plural(won_by, 'move')}.",))
         names = m.names_in(bits)
         return Turn(new, (f"You call {said}. The Devil turns the table and flips. "
-                          f"Still possible ({len(names)}): {', '.join(names)}.",))
+                          f"Still possible ({len(names)}): {', '.join(names)}.", *self._line_comments(state, moves)))
+
+    def _line_comments(self, state: CoinState, moves: list[Move]) -> list[str]:
+        """The comments on each move of a line, the move named when the line has several."""
+        out, before = [], state
+        for number, move in enumerate(moves, 1):
+            bits = belief_after(state.game.model, [move], before.belief)[0]
+            after = CoinState(state.game, (*before.moves, move), bits)
+            said = [text_of(text) for text in self.comment(before, after)]
+            out += [f"Move {number} ({format_move(move, state.game.sides)}): {text}" if len(moves) > 1 else text
+                    for text in said]
+            before = after
+        return out
+
+    def comment(self, before: CoinState, after: CoinState) -> list[Drawn]:
+        """A move that rules nothing out, or lets tables come back, with the belief before and after; and whether
+        it brought a sure win closer (no numbers: a lesson asks for the shortest length later)."""
+        m = before.game.model
+        if not after.belief or not before.belief:
+            return []
+        old, new = m.names_in(before.belief), m.names_in(after.belief)
+        closer = progress(m, before.belief, after.belief)
+        notes: list[str] = []
+        if len(new) > len(old):
+            notes.append(f"That move lets tables come back: {len(old)} possible before it ({_few(old)}), "
+                         f"{len(new)} after ({_few(new)}).")
+        elif new == old:
+            same = f"{old[0]} is still the only table" if len(old) == 1 else f"the same {len(old)} tables are"
+            notes.append(f"That move rules nothing out: {same} possible before and after it.")
+        if closer is False:
+            notes.append("It does not bring a sure win closer: the shortest finish from here is no shorter than "
+                         "before it.")
+        elif closer and notes:
+            notes.append("That can be right: it sets up moves that rule out more, and a sure win is one move closer.")
+        return [" ".join(notes)] if notes else []
+
+    def hindsight(self, trail: Sequence[CoinState]) -> list[Drawn]:
+        """After a win longer than the shortest: which moves did not bring the win closer (never the shortest
+        length itself, which a lesson asks for later)."""
+        final = trail[-1] if trail else None
+        if final is None or final.belief or not final.moves:
+            return []
+        m, bits, idle = final.game.model, engine.start_bits(final.game.model), []
+        for number, move in enumerate(final.moves, 1):
+            after = belief_after(m, [move], bits)[0]
+            if progress(m, bits, after) is False:
+                idle.append(f"{number} ({format_move(move, m.k)})")
+            bits = after
+        if not idle:
+            return []
+        which = listed(idle)
+        return [f"You won, and a shorter sure win exists: {'move' if len(idle) == 1 else 'moves'} {which} did not "
+                "bring it closer (the shortest finish after each was no shorter than before it)."]
 
     @staticmethod
     def _example(state: CoinState) -> str:
@@ -145,6 +199,30 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
     def judge(self, game: CoinGame, settings: Args, text: str) -> Verdict:
         """A whole line is a strategy: verified against every start and every turn."""
         return verdict(game, parse_strategy(text, game.coins, game.sides))
+
+
+def distance(m: Model, bits: int) -> int | None:
+    """The length of a shortest sure win from a belief, where the exhaustive search is quick (None otherwise)."""
+    if not bits:
+        return 0
+    if m.class_count > SEARCH_CLASSES:
+        return None
+    try:
+        found = engine.search_from(m, bits).strategy
+    except SearchLimit:
+        return None
+    return None if found is None else len(found)
+
+
+def progress(m: Model, before: int, after: int) -> bool | None:
+    """Whether a move from belief ``before`` to ``after`` brought a sure win one move closer (None: unknown, or no
+    sure win exists)."""
+    start, end = distance(m, before), distance(m, after)
+    return None if start is None or end is None else end < start
+
+
+def _few(names: list[str]) -> str:
+    return ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
 
 
 PLAY = CoinPlay()

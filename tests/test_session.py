@@ -57,7 +57,7 @@ def test_number_step_mistake_and_retry():
     step = open_at(session, "coins-1", "number")
     wrong = session.handle("4")
     assert any(r.kind == "wrong" for r in wrong)
-    assert any("same table" in r.text for r in wrong if r.kind == "hint")
+    assert "counts the turned copies of a table apart" in "\n".join(r.text for r in wrong)  # the misconception
     right = session.handle(correct_answer(session.lesson, step))
     assert any(r.kind == "ok" for r in right)
     assert session.place.step == step.index + 1

@@ -166,9 +166,20 @@ def entry_submission(file: str, folder: str, name: str, entries: dict[str, Liste
     return Submission(file, folder, name, (found.st_dev, found.st_ino))
 
 
-def grade_one(job: tuple[Lesson, int, Submission]) -> Row:
-    """Grade one submission file (runs in a worker process): one row, whatever the file holds."""
-    lesson, step_index, sub = job
+GRADED: list[Lesson] = []  # the lesson graded, in this process (a worker reads it once from its file)
+
+
+def open_graded(path: str, pack: str, seed: int) -> None:
+    """A worker's start: read the graded lesson from its file (lessons hold engine objects; only their file,
+    pack and seed cross to another process)."""
+    from tutor.course.catalog import load_file
+
+    GRADED[:] = [load_file(Path(path), pack).template.instantiate(seed)]
+
+
+def grade_one(job: tuple[int, Submission]) -> Row:
+    """Grade one submission file (in this process or a worker): one row, whatever the file holds."""
+    (lesson,), (step_index, sub) = GRADED, job
     row = Row(sub.learner, sub.file, "unreadable", False, None, None, sub.problem)
     if sub.folder is None:
         return row
@@ -201,14 +212,16 @@ def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None 
           done: Callable[[], None] | None = None) -> list[Row]:
     """Grade every file, in ``jobs`` worker processes (default and at most: one per core); ``done`` is called
     after each file (a progress bar)."""
-    work = [(lesson, step.index, f) for f in files]
+    work = [(step.index, f) for f in files]
     cores = os.cpu_count() or 1
     jobs = min(jobs or cores, cores)
     rows: list[Row] = []
     if jobs == 1 or len(work) < 8:
+        GRADED[:] = [lesson]
         results: Iterable[Row] = map(grade_one, work)
         return [*_counted(results, rows, done)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=open_graded,
+                             initargs=(lesson.path, lesson.pack, lesson.seed)) as pool:
         results = pool.map(grade_one, work, chunksize=max(1, len(work) // (jobs * 8)))
         return [*_counted(results, rows, done)]
 

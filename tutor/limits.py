@@ -89,7 +89,12 @@ LESSON_STEPS = _limit("lesson_steps", 300, "steps", "steps in one lesson")
 EXPLORE_MOVES = _limit("explore_moves", 10_000, "moves", "the moves of an explore step")
 LESSON_SECONDS = _limit("lesson_seconds", 20, "seconds of CPU",
                         "loading one lesson (drawing its variants included)")
+CATALOG_SECONDS = _limit("catalog_seconds", 30, "seconds of CPU",
+                         "reading every lesson file of a catalogue (titles and steps; a lesson is built when opened)")
 LINT_SECONDS = _limit("lint_seconds", 60, "seconds of CPU", "linting one lesson and its sample of variants")
+SHOWN_CHARS = _limit("shown_chars", 200_000, "characters",
+                     "one text of a lesson step as the learner reads it, its {{values}} filled in")
+TABLE_CELLS = _limit("table_cells", 2_000, "cells", "one table in a lesson's text, its {{values}} filled in")
 PATTERN_CHARS = _limit("pattern_chars", 2_000, "characters", "one mistake pattern in a lesson")
 GRADE_FILES = _limit("grade_files", 100_000, "files", "submissions in one tutor grade run")
 

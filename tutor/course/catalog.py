@@ -13,6 +13,7 @@ loads within its work budget (``lesson_seconds``, docs/limits.md).
 from __future__ import annotations
 
 import os
+import time
 import tomllib
 from collections import deque
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from tutor.course.parse import parse_pack, parse_template
 from tutor.errors import LessonError, TutorError
 from tutor.files import read_text
 from tutor.limits import (
+    CATALOG_SECONDS,
     FOLDER_DEPTH,
     FOLDER_ENTRIES,
     ID_CHARS,
@@ -39,7 +41,7 @@ from tutor.limits import (
     lesson_budget,
 )
 from tutor.paths import record_crash
-from tutor.text import shorten
+from tutor.text import plural, shorten
 
 
 def bundled_root() -> Path:
@@ -193,6 +195,7 @@ class Catalog:
 def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog:
     """Load lesson files and packs under each root; bad files become errors, not crashes."""
     catalog = catalog if catalog is not None else Catalog()
+    deadline = time.thread_time() + CATALOG_SECONDS.value
     for root in roots:
         if not root.exists():
             catalog.errors.append(f"{root}: no such file or folder")
@@ -217,7 +220,12 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog
             continue
         if not files and not pack_dirs:
             catalog.errors.append(f"{root}: no lesson files (*.toml) found")
-        for path in files:
+        for number, path in enumerate(files):
+            if time.thread_time() > deadline:
+                catalog.errors.append(str(CATALOG_SECONDS.error(
+                    f"{root}: {plural(len(files) - number, 'lesson file')} not read: the catalogue took more than "
+                    f"{CATALOG_SECONDS.value} s")))
+                break
             owner = next((pid for d, pid in pack_dirs.items() if d in path.parents), "")
             lesson = load_guarded(path, owner, catalog.errors)
             if lesson is not None:

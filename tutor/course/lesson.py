@@ -15,7 +15,7 @@ from tutor.course.lines import with_line
 from tutor.course.schema import LessonFile, StepFile
 from tutor.course.steps import Setting, Step, build_step, kind_of
 from tutor.course.variants import VARIANT_TRIES, Tables, check_slot, draw_solvable
-from tutor.errors import LessonError, TutorError
+from tutor.errors import LessonError, TooLarge, TutorError
 from tutor.limits import LESSON_SECONDS, checkpoint, lesson_budget
 from tutor.puzzles.base import Puzzle
 
@@ -76,6 +76,10 @@ class LessonTemplate:
             checkpoint()
             params, args = tables.steps[i]
             step, takes = build_step(step_file, Setting(puzzle, self.path, i, tables.params, tables.args, params, args))
+            try:
+                step.prepare()
+            except TooLarge as err:
+                raise LessonError(f"{self.path}: {step.key}: {err}") from None
             steps.append(step)
             used |= takes
         for name in tables.args:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from tutor.limits import SHOWN_CHARS, TABLE_CELLS
 from tutor.puzzles.base import Puzzle
 from tutor.shown import Markdown
 
@@ -79,36 +80,93 @@ def table_markdown(value: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def in_code(text: str, position: int) -> bool:
-    """Whether ``position`` of Markdown ``text`` is inside a fenced code block or a code span (taken literally).
+FENCE = re.compile(r"\s*```")
 
-    >>> in_code("a `{{x}}` b", 3), in_code("```\\n{{x}}\\n```", 4), in_code("a {{x}}", 2)
-    (True, True, False)
+
+class Code:
+    r"""Whether places of Markdown ``text``, asked in increasing order, are inside a fenced code block or a code
+    span (taken literally): one pass over the text however many places are asked (a lesson may hold thousands
+    of placeholders).
+
+    >>> code = Code("a `{{x}}` b\n```\n{{y}}\n```\n{{z}}")
+    >>> [code.at(i) for i in (3, 16, 26)]
+    [True, True, False]
     """
-    before = text[:position]
-    fences = sum(1 for line in before.splitlines() if line.lstrip().startswith("```"))
-    if fences % 2:
-        return True
-    line = before.rsplit("\n", 1)[-1]
-    return line.count("`") % 2 == 1
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.seen = 0  # text[:seen] is counted
+        self.line = 0  # where the line of ``seen`` starts
+        self.fences = 0  # lines before that line that open or close a fence
+        self.ticks = 0  # backticks on that line before ``seen``
+
+    def at(self, position: int) -> bool:
+        """Whether ``position`` (not before the last place asked) is in code."""
+        text = self.text
+        last = text.rfind("\n", self.seen, position)
+        if last >= 0:  # new lines since: count the fences they open or close, then start the line afresh
+            start = self.line
+            while start <= last:
+                end = text.index("\n", start)
+                self.fences += bool(FENCE.match(text, start, end))
+                start = end + 1
+            self.line, self.seen, self.ticks = last + 1, last + 1, 0
+        self.ticks += text.count("`", self.seen, position)
+        self.seen = position
+        fenced = self.fences + bool(FENCE.match(text, self.line, position))
+        return fenced % 2 == 1 or self.ticks % 2 == 1
 
 
 def fill(text: str, puzzle: Puzzle[Any], game: Any, args: Mapping[str, Any]) -> Markdown:
     """Replace every ``{{name}}`` with its value: a quantity's, a parameter's, or an argument's.
 
-    The lesson's text is Markdown; the values are the engine's plain text, escaped to read as written.
+    The lesson's text is Markdown; the values are the engine's plain text, escaped to read as written.  What
+    it makes is measured before anyone renders it (``shown_chars``, ``table_cells``).
     """
     params = puzzle.values(game)
+    code = Code(text)
+    made = 0
+
+    values: dict[str, str] = {}  # each value computed once, however often the text quotes it
 
     def value(match: re.Match[str]) -> str:
+        nonlocal made
         name = match.group(1)
-        if name in puzzle.quantities:
-            raw = str(puzzle.compute(game, name, args))
-        else:
-            raw = str(params[name] if name in params else args[name])
-        return raw if in_code(text, match.start()) else as_markdown(raw)
+        if name not in values:
+            known = puzzle.compute(game, name, args) if name in puzzle.quantities else \
+                params[name] if name in params else args[name]
+            values[name] = str(known)
+        raw = values[name]
+        shown = raw if code.at(match.start()) else as_markdown(raw)
+        made += len(shown)
+        SHOWN_CHARS.check(made, f"the text filled in has more than {SHOWN_CHARS.value:,} characters")
+        return shown
 
-    return Markdown(PLACEHOLDER.sub(value, text).strip())
+    filled = PLACEHOLDER.sub(value, text).strip()
+    SHOWN_CHARS.check(len(filled), f"the text filled in has {len(filled):,} characters")
+    for cells in table_sizes(filled):
+        TABLE_CELLS.check(cells, f"a table in the text has {cells:,} cells")
+    return Markdown(filled)
+
+
+def table_sizes(text: str) -> list[int]:
+    r"""The number of cells of each block of ``| a | b |`` rows in ``text``.
+
+    >>> table_sizes("| a | b |\n|---|---|\n| 1 | 2 |\ntext\n| x |")
+    [6, 1]
+    """
+    sizes: list[int] = []
+    previous = False
+    for line in text.splitlines():
+        row = is_row(line)
+        if row:
+            cells = line.strip().count("|") - 1
+            if previous:
+                sizes[-1] += cells
+            else:
+                sizes.append(cells)
+        previous = row
+    return sizes
 
 
 def toml_value(value: Any) -> str:

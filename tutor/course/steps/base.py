@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from tutor.course.model import Mistake
 from tutor.course.text import fill
-from tutor.errors import TutorError
+from tutor.errors import TooLarge, TutorError
 from tutor.progress.events import Event
 from tutor.puzzles.answers import Rung, Verdict
 from tutor.puzzles.base import Puzzle
@@ -86,6 +86,7 @@ class Step(ABC):
     hints: tuple[str, ...] = ()  # the author's hints (a say step has none)
     mistakes: tuple[Mistake, ...] = ()  # the author's known wrong answers (a say step has none)
     success: str = ""  # said when the step is answered correctly
+    filled: dict[str, Markdown | TutorError] = field(default_factory=dict, init=False, repr=False, compare=False)
     required: ClassVar[bool] = True  # the lesson is complete when every required step is
     gradable: ClassVar[int] = 0  # preference as the step `tutor grade` grades by default (0: never)
     no_hints: ClassVar[str] = "There are no hints for this step. /solution reveals the answer."
@@ -106,8 +107,30 @@ class Step(ABC):
         return False
 
     def fill(self, text: str) -> Markdown:
-        """An author's text with its ``{{values}}`` computed for this step."""
-        return fill(text, self.puzzle, self.game, self.args)
+        """An author's text with its ``{{values}}`` computed for this step (once: ``prepare``)."""
+        done = self.filled.get(text)
+        if done is None:
+            try:
+                done = fill(text, self.puzzle, self.game, self.args)
+            except TooLarge:
+                raise
+            except TutorError as err:  # a value that does not compute: said where the text is shown, and by lint
+                done = err
+            self.filled[text] = done
+        if isinstance(done, TutorError):
+            raise done
+        return done
+
+    def prepare(self) -> None:
+        """Fill every text now, when the lesson is built within its work budget, so that showing a step never
+        computes (a text too large to show refuses the lesson: ``TooLarge``, naming the limit)."""
+        for _, text in self.texts():
+            try:
+                self.fill(text)
+            except TooLarge:
+                raise
+            except TutorError:
+                pass
 
     def texts(self) -> list[tuple[str, str]]:
         """Every text of the step a learner may read, with its key (``""`` for the main text)."""

@@ -10,6 +10,7 @@ import pytest
 
 from tutor import puzzles
 from tutor.errors import InvalidNotation, InvalidParams
+from tutor.puzzles.answers import rung
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.options import resolve
@@ -128,9 +129,11 @@ def test_too_many_questions_is_incorrect() -> None:
 
 def test_hints_ladder_for_partial_tree() -> None:
     partial = "ask A: would you say ja to (B is Random)\nda: ?\nja: ?"
-    ladder = hints(GAME, "tree", partial)
-    assert len(ladder) == 3 and "2 places" in ladder[0] and "try ask" in ladder[2]
-    assert "complete" in hints(GAME, "tree", reference(GAME, "tree") or "")[0]
+    ladder = [text_of(rung(h).text) for h in hints(GAME, "tree", partial)]
+    # every open place with the worlds reaching it first (as gods-4 promises), then a move for each
+    assert len(ladder) == 2 and "2 places" in ladder[0] and "    A=Random B=True C=False ja=yes" in ladder[0]
+    assert ladder[1].count("try ask") == 2
+    assert "complete" in text_of(rung(hints(GAME, "tree", reference(GAME, "tree") or "")[0]).text)
 
 
 def test_bad_params() -> None:

@@ -53,3 +53,21 @@ def test_after_ja_the_reply_to_b_says_what_trusting_a_really_means() -> None:
     replies = step.respond(StepState(), "B", Context(lesson.id)).replies
     said = " ".join(" ".join(r.text for r in replies).split())
     assert "then B IS Random" in said and "B is True or False" not in said
+
+
+def test_a_plan_with_open_places_is_told_every_one_and_the_first_hint_lists_them_with_their_worlds() -> None:
+    """gods-4 promises: submit a plan with '?' in the open places, then /hint lists every open place and the
+    worlds that reach it. The verdict names every open place too (not only the one its counterexample follows)."""
+    lesson = next(les for les in LESSONS if les.id == "gods-4")
+    step = next(s for s in lesson.steps if s.title == "The whole plan")
+    plan = "ask A: would you say ja to (B is Random)\nda:\n  ?\nja:\n  ?\n"
+    outcome = step.respond(StepState(), plan, Context(lesson.id))
+    assert "unfinished in 2 places: line 3 (after 'da': 8 worlds) and line 5 (after 'ja': 8 worlds)" \
+        in outcome.replies[0].text
+    first = text_of(step.ladder(outcome.state)[0].text)
+    u = step.game.universe
+    god, question = parse_asked("ask A: would you say ja to (B is Random)", u)
+    g = u.god_index(god)
+    for line, side in zip((3, 5), answers(u, g, first_word_mask(question, u, g), u.full), strict=True):
+        assert f"Line {line}, after " in first
+        assert all("    " + u.world_text(i).rsplit(" ja=", 1)[0] in first for i in range(u.size) if side >> i & 1)

@@ -13,6 +13,7 @@ from tutor import puzzles
 from tutor.bits import members
 from tutor.course import Lesson, Step, fill, load_file
 from tutor.lint import lint_paths
+from tutor.puzzles.answers import rung
 from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
 from tutor.puzzles.gods.rules.tree import parse_tree
@@ -124,14 +125,16 @@ def test_tree_mistakes_get_a_counterexample_with_random_answering():
     assert "A is Random and may say either word" in board
     ladder = [session.handle("/hint")[0].text for _ in range(len(step.hints) + 3)]
     assert ladder[len(step.hints)].startswith(f"hint {len(step.hints) + 1} of ")
-    # the engine's rungs after the authored hints name every failing place, with the worlds reaching it
+    # the first rung names every failing place with the worlds reaching it (the lesson promises it), the rung
+    # before the answer a move for each
     places = open_places(parse_tree(trusting, step.game.universe), shared_solver(step.game), 3, step.game.start)
     assert len(places) > 1
     for p in places:
-        assert f"Line {p['line']}, after " in ladder[-2] and f"Line {p['line']}, after " in ladder[-1]
+        assert f"Line {p['line']}, after " in ladder[0] and f"Line {p['line']}, after " in ladder[-2]
         for w in p["remaining"]:
-            assert "    " + " ".join(f"{g}={r}" for g, r in w.items()) in ladder[-2]
-    assert ladder[-1].count(": try ask ") == sum(p["finishable"] for p in places)
+            assert "    " + " ".join(f"{g}={r}" for g, r in w.items()) in ladder[0]
+    assert ladder[-2].count(": try ask ") == sum(p["finishable"] for p in places)
+    assert ladder[-1].startswith(f"hint {len(step.hints) + 3} of {len(step.hints) + 3}: The answer")
 
 
 def test_warm_up_hints_and_verdicts_do_not_talk_about_random():
@@ -141,7 +144,7 @@ def test_warm_up_hints_and_verdicts_do_not_talk_about_random():
     game = GODS.load(params)
     question, tree = GODS.kind("question"), GODS.kind("tree")
     ladder = question.hints(game, question.arguments({}), "ask A: you are True")
-    assert not any("Random" in h for h in ladder)
+    assert not any("Random" in text_of(rung(h).text) for h in ladder)
     ok = GODS.check(game, "tree", text_of(tree.reference(game, tree.arguments({})) or ""))
     assert ok.correct and "Random" not in ok.summary
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.bits import members
 from tutor.errors import InvalidNotation, InvalidParams, SearchLimit
-from tutor.puzzles.answers import JSON
+from tutor.puzzles.answers import JSON, rung
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.engine.solver import plan_tree
@@ -26,7 +26,7 @@ from tutor.puzzles.gods.teach.hints import tree_ladder
 from tutor.puzzles.gods.teach.questions import GOAL, LIMIT, QUESTIONS, TARGET, target_of
 from tutor.puzzles.gods.teach.verdicts import tree_verdict
 from tutor.puzzles.options import Args, Option, required_text
-from tutor.shown import Drawn, join
+from tutor.shown import Drawn, join, text_of
 from tutor.text import plural
 
 COMMANDS = Commands()
@@ -186,7 +186,7 @@ def hint(game: GodsGame, args: Args) -> Report:
     tree = parse_tree(text, game.universe)
     k = engine.allowed(game, args["questions"], args["limit"]) or args["limit"]
     places = open_places(tree, engine.shared_solver(game), k, game.start)
-    ladder = tree_ladder(game, text, args["questions"], args["limit"])
+    ladder = [text_of(rung(h).text) for h in tree_ladder(game, text, args["questions"], args["limit"])]
     return Report({"complete": not places, "questions": k, "places": places, "hints": ladder}, "\n".join(ladder), 0)
 
 

@@ -167,6 +167,32 @@ def open_places(tree: Tree, solver: Solver, budget: int, start: WorldSet | None 
     return out
 
 
+def holes(tree: Tree, u: Universe, start: WorldSet) -> list[tuple[int, tuple[str, ...], WorldSet]]:
+    """Every '?' some world reaches: (its line, the answers that lead there, the worlds that reach it)."""
+    out: list[tuple[int, tuple[str, ...], WorldSet]] = []
+
+    def walk(t: Tree, s: WorldSet, path: tuple[str, ...]) -> None:
+        if not s:
+            return
+        if isinstance(t, Hole):
+            out.append((t.line, path, s))
+        elif isinstance(t, Ask):
+            g = u.god_index(t.god)
+            parts = dict(zip(u.words, answers(u, g, first_word_mask(t.question, u, g), s), strict=True))
+            for word, sub in t.branches:
+                walk(sub, parts[word], (*path, word))
+
+    walk(tree, start, ())
+    return out
+
+
+def unfinished_text(places: list[tuple[int, tuple[str, ...], WorldSet]]) -> str:
+    """The verdict on a plan with several open places, naming each of them."""
+    each = [f"line {line} ({'after ' + ', '.join(repr(a) for a in path) if path else 'at the start'}: "
+            f"{plural(s.bit_count(), 'world')})" for line, path, s in places]
+    return f"incorrect: the plan is unfinished in {len(places)} places: {', '.join(each[:-1])} and {each[-1]}"
+
+
 def failure_text(f: Failure, u: Universe) -> tuple[str, str]:
     """A one-line verdict and a step-by-step counterexample."""
     world = u.world_text(f.world)

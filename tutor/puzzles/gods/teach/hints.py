@@ -1,7 +1,9 @@
-"""The gods' hint ladders: a nudge, the concept, and a concrete move, from the solver's search."""
+"""The gods' hint ladders: a nudge, the concept, and a concrete move, from the solver's search, each rung with how
+much it tells (``Level``) so the step merges them with the author's hints in order."""
 
 from __future__ import annotations
 
+from tutor.puzzles.answers import Hint, Level, Rung
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node
@@ -12,7 +14,7 @@ from tutor.puzzles.gods.teach.verdicts import reference_question
 from tutor.text import plural
 
 
-def question_ladder(game: GodsGame, goal: str, target: Node | None, limit: int) -> list[str]:
+def question_ladder(game: GodsGame, goal: str, target: Node | None, limit: int) -> list[Hint]:
     """Nudge, concept, and a question that works (for one question, or a plan not yet begun)."""
     u = game.universe
     ref = reference_question(game, goal, target, limit)
@@ -29,13 +31,15 @@ def question_ladder(game: GodsGame, goal: str, target: Node | None, limit: int) 
     else:
         concept = (f"Asked 'would you say {u.words[0]} to (P)', True and False both answer "
                    f"{u.words[0]!r} exactly when P holds, whatever the words mean.")
-    return [nudge, concept, f"One question that works: {ref}" if ref else "No single question achieves this goal."]
+    move = f"One question that works: {ref}" if ref else "No single question achieves this goal."
+    return [Rung(nudge, Level.NUDGE), Rung(concept, Level.CONCEPT), Rung(move, Level.MOVE)]
 
 
-def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[str]:
-    """Nudge, concept, concrete move for a partial plan: every open or failing place, with the worlds reaching it."""
+def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[Hint]:
+    """For a partial plan: first every open or failing place with the worlds reaching it (the rung the lessons
+    promise after a plan with '?'), then a concrete move for each."""
     if not text.strip():
-        return question_ladder(game, GOAL.default, None, limit)
+        return list(question_ladder(game, GOAL.default, None, limit))
     u = game.universe
     k = engine.allowed(game, questions, limit) or limit
     places = open_places(parse_tree(text, u), engine.shared_solver(game), k, game.start)
@@ -61,4 +65,4 @@ def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[s
         concept.extend("    " + " ".join(f"{g}={r}" for g, r in w.items()) for w in p["remaining"])
         move.append(f"{where}: try {p['suggestion']}" if p["suggestion"]
                     else f"{where}: this branch cannot be finished in time, so change the question above it.")
-    return [nudge, "\n".join(concept), "\n".join(move)]
+    return [Rung("\n".join([nudge, *concept]), Level.NUDGE), Rung("\n".join(move), Level.MOVE)]

@@ -14,7 +14,7 @@ from tutor.puzzles.gods.engine.verify import verify
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, depth, format_tree
-from tutor.puzzles.gods.teach.coach import failure_text, judge_question
+from tutor.puzzles.gods.teach.coach import failure_text, holes, judge_question, unfinished_text
 from tutor.puzzles.gods.teach.questions import Asked
 from tutor.text import plural
 
@@ -33,6 +33,9 @@ def tree_verdict(game: GodsGame, tree: Tree, questions: int, limit: int) -> Verd
                        data={"correct": True, "counterexample": None, "questions": n, "min_questions": fewest},
                        canonical=canonical, length=n, shortest=fewest)
     summary, detail = failure_text(failure, u)
+    places = holes(tree, u, game.start) if failure.reason == "unfinished" else []
+    if len(places) > 1:  # the counterexample follows one of them; the summary names every one
+        summary = unfinished_text(places)
     return Verdict(False, summary, detail, {"correct": False, "counterexample": failure.as_json(u),
                                             "questions": n, "min_questions": fewest}, canonical, n, fewest)
 

@@ -146,7 +146,8 @@ def required_text(args: Args, name: str, what: str = "answer") -> str:
     """The text option ``name``, or ``InvalidNotation`` saying how to give it."""
     value = args[name]
     if value is None:
-        raise InvalidNotation(f"no {what} given: pass it as an argument, with --file PATH, or - for stdin")
+        raise InvalidNotation(f"no {what} given: pass it as one argument (in quotes if it has spaces), with --file "
+                              "PATH, or - to read standard input; the command's --help says what it is")
     return str(value)
 
 

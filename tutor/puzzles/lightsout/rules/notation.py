@@ -7,7 +7,8 @@ Vocabulary::
     "0120/2001"                  # with k > 2 states: digits 0..k-1 (. is 0)
     "b3"                         # a cell: column letter(s), then row number (1-based)
     "3,2"                        # the same cell as row,col (1-based)
-    "a1 b3 3,2"                  # a press list: cells separated by spaces or ";"
+    "a1 b3 3,2"                  # a press list: cells separated by spaces, commas, ";" or "and"
+    "a3, a1", "(2,2)", "2b"      # read too: a comma list, a (row,col) pair, row before column
 
 Cells are 1-based in every notation (and in JSON); the engine is 0-based.
 Columns beyond z continue aa, ab, ... like a spreadsheet.
@@ -44,6 +45,10 @@ DARK = "."
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$", re.ASCII)
 _NAME = re.compile(r"^([a-z]+)(\d+)$", re.ASCII)
 _PAIR = re.compile(r"^(\d+),(\d+)$", re.ASCII)
+_PAREN = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)", re.ASCII)  # (2, 2): row, column
+_ROW_FIRST = re.compile(r"(\d+)([a-z]+)", re.ASCII)  # 2b: row 2, column b
+_SEPARATOR = re.compile(r"[\s,;]+|and", re.ASCII)
+_TOKEN = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)|\d+,\d+(?![a-z])|[\s,;]+|\band\b|[^\s,;]+", re.ASCII)
 MAX_NAME = 16  # characters of one cell name or coordinate: "100000,100000" is the longest within the limits
 
 
@@ -191,8 +196,36 @@ def parse_presses(text: str, rules: Rules) -> list[Cell]:
         for i, v in enumerate(grid):
             out.extend([divmod(i, rules.cols)] * v)
         return out
-    tokens = re.split(r"[\s;]+|(?<=\d),(?=[a-z])", stripped.lower())
-    return [parse_cell(t, rules.rows, rules.cols) for t in tokens if t]
+    return [parse_cell(t, rules.rows, rules.cols) for t in press_tokens(stripped)]
+
+
+def press_tokens(text: str) -> list[str]:
+    """The cells of a press list as the learner wrote them, each in a form ``parse_cell`` reads: ``a3, a1``,
+    ``(2,2)`` and ``2b`` (row first: the letter still names the column) are read too; the cells may be separated
+    by spaces, commas, semicolons or "and".
+
+    >>> press_tokens("a3, a1 and (2, 2); 2b 3,2")
+    ['a3', 'a1', '2,2', 'b2', '3,2']
+    """
+    tokens: list[str] = []
+    previous = ""  # the last token or separator read: "1,2,3,4" could be pairs or four numbers, so it is refused
+    for m in _TOKEN.finditer(text.lower()):
+        token, before, previous = m.group(), previous, m.group()
+        if _SEPARATOR.fullmatch(token):
+            continue
+        if before == "," and _PAIR.match(token) and tokens and _PAIR.match(tokens[-1]) and "(" not in token:
+            raise InvalidCell(f"{shorten(text, 30)} can be read more than one way: write each (row,column) pair "
+                              f"in brackets, as in '(1,2) (3,4)', or name the cells, as in 'b1 d3'")
+        if (pair := _PAREN.fullmatch(token)) is not None:
+            tokens.append(f"{pair.group(1)},{pair.group(2)}")
+        elif (swapped := _ROW_FIRST.fullmatch(token)) is not None:
+            tokens.append(swapped.group(2) + swapped.group(1))
+        elif _NAME.match(token) or _PAIR.match(token):
+            tokens.append(token)
+        else:
+            raise InvalidCell(f"{shorten(token, 20)} is not a cell: name each cell by its column letter and row "
+                              f"number, as in 'a1 c3' (also '3c', or '(3,1)' for row 3, column 1)")
+    return tokens
 
 
 def format_presses(cells: Iterable[Cell]) -> str:

@@ -146,3 +146,31 @@ def test_no_sentence_gives_away_this_or_a_later_answer(lesson, index, step) -> N
         said = idea.says(step.game, args, given)
         for later in lesson.steps[index:]:
             assert later.gives_away(said) is None, (lesson.id, step.key, idea.name, later.key, said)
+
+
+# -- no give-aways in the family's own replies (issue 20, item 2) ------------------------------------------
+
+GUIDE = LightsGame("3x3", board="X.X/.../X.X")  # docs/authoring.md's guide-lightsout: a yes/no, then the presses
+
+
+def test_a_yes_no_refutation_gives_its_reason_and_no_press_list() -> None:
+    from tutor.puzzles import get
+
+    puzzle = get("lightsout")
+    q = puzzle.quantities["solvable"]
+    for game in (GUIDE, LightsGame("5x5", board="...../...../..X../...../....."), LightsGame("4x4")):
+        reason = q.refute(game, {}, q(game), "no")
+        assert reason.startswith("Yes: ")
+        for kind in ("presses", "minimal"):
+            assert puzzle.kinds[kind].gives_away(game, {}, reason) is None, (game, reason)
+    assert "no quiet patterns" in q.refute(GUIDE, {}, "yes", "no")
+
+
+def test_a_wrong_press_list_is_not_echoed_back_and_a_whole_list_anywhere_is_caught() -> None:
+    from tutor.puzzles import get
+
+    presses = get("lightsout").kinds["presses"]
+    verdict = presses.judge(GUIDE, "a1 c3")
+    assert not verdict.correct and "a1 c3" not in str(verdict.detail) and "your 2 presses" in str(verdict.detail)
+    assert presses.gives_away(GUIDE, {}, "for instance c3, a3 c1 a1 darkens it") is not None  # any order
+    assert presses.gives_away(GUIDE, {}, "press a1 and look at c3 a3") is None

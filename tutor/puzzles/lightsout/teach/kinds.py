@@ -8,9 +8,10 @@ for the board after the presses written so far, and every cell name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from tutor.errors import InvalidParams
+from tutor.errors import InvalidParams, TutorError
 from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase
@@ -31,6 +32,7 @@ from tutor.puzzles.options import Args, Option
 from tutor.shown import Drawn
 
 KINDS = Kinds()
+PRESS_RUN = re.compile(r"\b[a-z]{1,3}\d{1,4}\b(?:[ ,]+[a-z]{1,3}\d{1,4}\b)+")  # "a1 c1 a3 c3"
 
 ROW = Option("row", int, 1, "the row (1-based) a chase step clears: for chase_row answers and chase_board",
              minimum=1)
@@ -53,6 +55,17 @@ class PressList(AnswerKind[LightsGame, list[Cell]]):
         rules = game.rules
         cells = parse_presses(text, rules) if text.strip() else []
         return hint_ladder(rules, apply(rules, game.lights, pattern_of(rules, cells)))
+
+    def gives_away(self, game: LightsGame, args: Args, text: str) -> str | None:
+        """A whole right answer written anywhere in ``text``: any run of two or more cell names that this kind
+        judges correct (the reference's picture aside, a press list is given away in any order)."""
+        for run in PRESS_RUN.finditer(text):
+            try:
+                if self.check(game, parse_presses(run.group(), game.rules), args).correct:
+                    return f"the whole press list {run.group()!r}"
+            except TutorError:
+                continue
+        return None
 
     def completions(self, game: LightsGame, args: Args, text: str) -> list[str]:
         """Every cell name of the board."""

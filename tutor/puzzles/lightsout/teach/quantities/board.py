@@ -6,11 +6,11 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
-from tutor.puzzles.lightsout.rules.grid import lit_cells
+from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, cells_of, lit_cells
 from tutor.puzzles.lightsout.rules.notation import press_names
 from tutor.puzzles.lightsout.teach.quantities import mistakes
-from tutor.puzzles.lightsout.teach.quantities.words import count, digits, negative, number, press_list
-from tutor.puzzles.lightsout.teach.verdicts import solvable_reason
+from tutor.puzzles.lightsout.teach.quantities.words import count, digits, negative, number, press_list, spelled
+from tutor.puzzles.lightsout.teach.verdicts import all_on_theorem, solvable_reason
 from tutor.puzzles.options import Args
 from tutor.text import plural
 
@@ -26,6 +26,8 @@ def explain_min_presses(game: LightsGame, args: Args, value: Value) -> str:
 
 
 def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
+    """Too many: the extra presses are a cancelling pair or a quiet pattern's worth; too few: the lights they
+    could reach, or every solution checked (one solution plus each quiet pattern)."""
     r, board = game.rules, game.lights
     bad = negative(wrong, "A number of presses")
     if bad:
@@ -33,18 +35,28 @@ def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value)
     n = number(wrong)
     assert n is not None and isinstance(value, int)
     sol = engine.solve(r, board)
+    lit = len(lit_cells(r, board))
     if n > value:
-        among = "its only solution" if sol.solutions == 1 else f"one of its {digits(sol.solutions)} solutions"
-        return f"A press list with fewer than {n} presses darkens the board: {among}."
+        if sol.solutions == 1:
+            return (f"The {r.describe()} board has no quiet patterns, so only one set of presses darkens it; "
+                    f"{n} presses would press some cell more than once, and a cell pressed {r.states} times "
+                    f"does nothing.")
+        return (f"{n} presses may darken the board, but the board has {digits(sol.solutions)} solutions (one "
+                f"solution plus each quiet pattern), and adding the right quiet pattern cancels presses: some "
+                f"solution is shorter.")
     if n == 0:
-        return f"The board has {plural(len(lit_cells(r, board)), 'light')} on, so it needs some presses."
+        return f"The board has {plural(lit, 'light')} on, so it needs some presses."
+    reach = len(NEIGHBOURHOODS[r.neighbourhood])  # no press switches more cells than its neighbourhood has
+    if n * reach < lit and r.states == 2:
+        return (f"A press switches at most {spelled(reach)} cells, so {n} presses switch at most {n * reach} "
+                f"cells: fewer than the {lit} lit ones.")
     if sol.solutions == 1:
-        return (f"The {r.describe()} board has no quiet patterns, so exactly one set of presses darkens it, "
-                f"and that set has more than {n} presses.")
+        return (f"The {r.describe()} board has no quiet patterns, so exactly one set of presses darkens it: find "
+                f"it and count its presses, each cell once. No set of {n} presses is that set.")
     if not sol.minimal:
         return f"The search found no press list of {n} presses that darkens the board."
-    return (f"All {plural(sol.solutions, 'solution')} of the board (one solution plus each quiet pattern) were "
-            f"checked, and each has more than {n} presses.")
+    return (f"Every solution is one solution plus a quiet pattern, so the board has only "
+            f"{digits(sol.solutions)} of them, and the tutor checked every one: none has as few as {n} presses.")
 
 
 @QUANTITIES.register("min_presses", "the fewest presses that darken the board",
@@ -66,9 +78,37 @@ def explain_solvable(game: LightsGame, args: Args, value: Value) -> str:
 
 
 def refute_solvable(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
+    """The reason, never a press list: a later step may ask for the presses themselves."""
     if str(wrong).strip().lower() not in ("yes", "no"):
         return f"The answer is yes or no, not {wrong!r}."
-    return explain_solvable(game, args, value)
+    sol = engine.solve(game.rules, game.lights, minimize=False)
+    reason = solvable_reason(game.rules, game.lights, sol)
+    if not sol.solvable:
+        return f"No: {reason}."
+    if sol.analysis.nullity == 0:
+        return (f"Yes: the {game.rules.describe()} board has no quiet patterns, so the press matrix reaches every "
+                f"board, this one included.")
+    if all_on_theorem(game.rules, game.lights):
+        return f"Yes: {reason}."
+    return "Yes: " + parity_certificate(game) + "."
+
+
+def parity_certificate(game: LightsGame) -> str:
+    """Why a solvable board is solvable, without a press list: its lights on each quiet pattern of the basis."""
+    r, quiet = game.rules, engine.analyze(game.rules).quiet
+    parts = []
+    for q in quiet[:3]:
+        cells = cells_of(r, q)
+        if r.states == 2:
+            on = sum(1 for r0, c0 in cells if game.lights[r0 * r.cols + c0])
+            there = f"the board has {plural(on, 'light')} there, an even number"
+        else:
+            there = f"the board's weighted sum there is 0 mod {r.states}"
+        parts.append(f"pressing {press_names(cells, 12)} changes nothing, and {there}")
+    more = f" (and the same for the other {len(quiet) - 3} basis patterns)" if len(quiet) > 3 else ""
+    rule = ("every press changes the number of lights on a quiet pattern by an even amount, so an even number "
+            "can reach 0" if r.states == 2 else "every press leaves a quiet pattern's weighted sum unchanged")
+    return f"{rule}: " + "; ".join(parts) + more
 
 
 @QUANTITIES.register("solvable", "whether the board can be darkened: yes or no",

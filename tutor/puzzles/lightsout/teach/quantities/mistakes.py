@@ -185,7 +185,7 @@ MIN_PRESSES = (
          lambda g, n: f"{n:,} presses every lit cell once. A press is not a switch for one light: it also "
                       f"switches the neighbours. {_every_light(g)}"),
     idea("coverage-bound",
-         lambda g: unless(-(-_lit(g) // _reach(g.rules)), _fewest(g.rules, g)) if g.states == 2 else None,
+         lambda g: unless(-(-_lit(g) // _reach(g.rules)), _fewest(g.rules, g), _lit(g)) if g.states == 2 else None,
          lambda g, n: f"{n:,} is only a lower bound: {n} presses of {_reach(g.rules)} cells each could switch "
                       f"the {_lit(g)} lights only if no two presses overlapped and none fell on a dark cell or "
                       f"off the board, and here no {n} presses manage that."),

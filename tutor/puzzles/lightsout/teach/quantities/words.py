@@ -4,16 +4,19 @@ too long to print, press lists, and texts compared line by line."""
 from __future__ import annotations
 
 import math
-from itertools import product
 
 from tutor.puzzles.answers import Explain, Refute, Value
-from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules.grid import Pattern, Rules, cells_of
 from tutor.puzzles.lightsout.rules.notation import press_names
 from tutor.puzzles.options import Args
 from tutor.text import plural
 
-SHOWN = 4  # objects named in a refutation that lists some of them
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def spelled(n: int) -> str:
+    """A small number in words (``five``), so that a reason's sizes are not read as its answer; else digits."""
+    return WORDS[n] if 0 <= n < len(WORDS) else f"{n:,}"
 
 
 def number(wrong: Value) -> int | None:
@@ -68,7 +71,48 @@ def power_mistakes(wrong: int, base: int, exponent: int, unit: str) -> str:
         return "That leaves one out: choosing nothing at all is one of the combinations, and it counts."
     if exponent < 64 and wrong == base**exponent + 1:
         return "That counts one too many: every combination is already counted once, nothing included."
+    return power_reading(wrong, base, exponent, unit)
+
+
+def power_reading(wrong: int, base: int, exponent: int, unit: str, less: int = 0) -> str:
+    """What ``wrong`` would count if it were a count of combinations (less ``less`` left out): the combinations
+    of another number of ``unit``, or of other choices per one, or no count of combinations at all.  The right
+    count (``base^exponent - less``) is never written."""
+    n = wrong + less
+    each = "used or not" if base == 2 else f"used 0 to {base - 1} times"
+    if n <= 0:
+        return "Pressing nothing is itself one combination, so a count of combinations is at least 1."
+    if n == 1:
+        return ""
+    b = round(math.log(n, base))
+    if base**b == n and b != exponent:  # said as a difference: the exponent itself may be another step's answer
+        if b < 10:
+            return (f"{digits(wrong)} = {base}^{b} would count the combinations of {plural(b, unit[:-1], unit)}, "
+                    f"each {each}; there are {'more' if b < exponent else 'fewer'} {unit} than that.")
+        d = abs(b - exponent)
+        side = "more" if b > exponent else "fewer"
+        return (f"{digits(wrong)} would count the combinations of {'one' if d == 1 else f'{d:,}'} {side} "
+                f"{unit[:-1] if d == 1 else unit} than there are, each {each}.")
+    power = perfect_power(n)
+    if power is not None and power[0] != base:
+        a, e = power
+        return (f"{digits(n)} = {a}^{e} would be {a} choices for each of {e} {unit}; here each of the "
+                f"{exponent:,} {unit} has {base}.")
+    if base**b != n:
+        what = f"one less than a power of {base}" if less else f"a power of {base}"
+        left = " (pressing nothing left out)" if less else ""
+        return f"Combinations of {unit}, each {each}, number {what}{left}, and {digits(wrong)} is not one."
     return ""
+
+
+def perfect_power(n: int) -> tuple[int, int] | None:
+    """``(a, e)`` with ``a^e = n``, ``e >= 2`` and ``a`` smallest, or None: ``3125`` is ``(5, 5)``."""
+    for e in range(min(n.bit_length(), 200), 1, -1):
+        a = round(n ** (1 / e)) if n.bit_length() < 1000 else 0
+        for c in (a - 1, a, a + 1):
+            if c > 1 and c**e == n:
+                return c, e
+    return None
 
 
 def shown(base: int, exponent: int) -> str:
@@ -81,22 +125,6 @@ def shown(base: int, exponent: int) -> str:
 def plus(k: int, a: Pattern, b: Pattern) -> Pattern:
     """Press counts added cell by cell, mod ``k``."""
     return bytes((x + y) % k for x, y in zip(a, b, strict=True))
-
-
-def some_solutions(rules: Rules, sol: engine.Solution, limit: int) -> list[Pattern]:
-    """Up to ``limit`` different solutions: the engine's plus combinations of the quiet basis."""
-    assert sol.pattern is not None
-    basis = list(sol.analysis.quiet[:8])
-    out: list[Pattern] = []
-    for coeffs in product(range(rules.states), repeat=len(basis)):
-        p = sol.pattern
-        for c, q in zip(coeffs, basis, strict=True):
-            for _ in range(c):
-                p = plus(rules.states, p, q)
-        out.append(p)
-        if len(out) >= limit:
-            break
-    return out
 
 
 def press_list(rules: Rules, pattern: Pattern) -> str:

@@ -55,7 +55,9 @@ def step_of(lesson: Lesson, where: str) -> Step:
 
 def not_a_claim(lesson_orders: set[int], number: int, context: str) -> bool:
     """Numbers that state nothing about a puzzle: a reference to another gods lesson ('lesson 2'), the marker
-    of a numbered list item ('1. Wrap every question')."""
+    of a numbered list item ('1. Wrap every question'), a source cited by its arXiv number ('arXiv:2201.09801')."""
+    if re.search(rf"arXiv:{number}\.\d+", context):
+        return True
     if re.search(rf"\blesson {number}\b", context):
         return number in lesson_orders
     return bool(re.search(rf"(?:^|\n|\s{{2,}}){number}\. [A-Z]", context))

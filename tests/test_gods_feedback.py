@@ -8,14 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from tutor import puzzles
 from tutor.course import load_file
 from tutor.course.steps import Context
 from tutor.course.steps.base import StepState
+from tutor.puzzles.gods.cli import analysis
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.shown import text_of
 
 LESSONS = [load_file(p) for p in sorted((Path(__file__).resolve().parent.parent / "lessons" / "gods").glob("*.toml"))]
+GODS = puzzles.get("gods")
 QUESTION_STEPS = [(lesson, step) for lesson in LESSONS for step in lesson.steps if step.label == "question"]
 
 
@@ -71,3 +74,33 @@ def test_a_plan_with_open_places_is_told_every_one_and_the_first_hint_lists_them
     for line, side in zip((3, 5), answers(u, g, first_word_mask(question, u, g), u.full), strict=True):
         assert f"Line {line}, after " in first
         assert all("    " + u.world_text(i).rsplit(" ja=", 1)[0] in first for i in range(u.size) if side >> i & 1)
+
+
+RULE_VARIANTS = [("True,Random", True), ("True,Random", False), ("False,Random", False), ("True,False,Random", False),
+                 ("True,Random,Random", False), ("True,False,Random", True), ("Random,Random,True", True),
+                 ("True,False,False,Random", True)]
+
+
+@pytest.mark.parametrize(("gods", "known"), RULE_VARIANTS)
+def test_the_cited_rule_agrees_with_the_solver_and_is_cited_where_solvability_is_explained(gods, known) -> None:
+    """Vallstrom's rule (identifiable exactly when fewer gods are Random than not) against the exhaustive solver,
+    and the sentence citing it in the explanation of a yes/no on solvability and in tutor analyze."""
+    game = GODS.load({"gods": gods, "known_language": known})
+    q = GODS.quantities["solvable"]
+    args = q.arguments({})
+    roles = gods.split(",")
+    fewer = roles.count("Random") < len(roles) - roles.count("Random")
+    assert q.compute(game, args) == ("yes" if fewer else "no")
+    assert "Vallstrom (arXiv:2201.09801)" in q.explain(game, args, q.compute(game, args))
+    if not fewer:
+        assert "Vallstrom (arXiv:2201.09801)" in analysis(game, 6)[1]
+
+
+def test_analyze_does_not_open_with_an_assignment_or_speak_of_a_seed() -> None:
+    """'The gods A=True, B=False, C=Random' read like the answer; 'the seed's model' means nothing to a learner."""
+    _, text = analysis(GODS.load({}), 6)
+    first = text.splitlines()[0]
+    assert not re.search(r"\b[A-E]=(?:True|False|Random)\b", first), first
+    assert "seed" not in text.lower()
+    for name, q in GODS.quantities.items():
+        assert "seed" not in q.description.lower(), name

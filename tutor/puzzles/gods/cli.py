@@ -94,9 +94,10 @@ def never_data(game: GodsGame, limit: int) -> tuple[JSON, str]:
     if pair is None:
         return ({"proved_never": False, "indistinguishable": None},
                 f"no solution within {limit} questions (enough questions do suffice: every two identities "
-                "have a god who is Random in neither)")
+                f"have a god who is Random in neither). {theory.random_rule(u)}")
     worlds = [u.worlds[i].as_json(u.gods) for i in pair]
-    return {"proved_never": True, "indistinguishable": worlds}, theory.never_proof(u, pair)
+    proof = f"{theory.never_proof(u, pair)}. {theory.random_rule(u)}"
+    return {"proved_never": True, "indistinguishable": worlds}, proof
 
 
 # -- check -----------------------------------------------------------------------------------------------
@@ -216,7 +217,8 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
         "identities": len(u.identities), "lower_bound": solver.lower_bound(),
         "first_questions": len(u.gods) << u.size,
     }
-    text = [f"The gods {', '.join(f'{g}={r}' for g, r in zip(u.gods, u.roles, strict=True))}; {lang}.",
+    text = [f"{plural(len(u.gods), 'god')} {', '.join(u.gods)} hold the roles {', '.join(u.roles)} in an order you "
+            f"must find; {lang}.",
             f"worlds: {u.size} ({assignments} assignments"
             + ("" if u.known_language else " x 2 meanings of ja") + f"); to tell apart: {len(u.identities)}",
             f"counting bound: {plural(solver.lower_bound(), 'question')} (k questions have 2^k answer paths)"]
@@ -239,7 +241,8 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
     if k > 0:
         text.append(f"why {k - 1} cannot suffice:")
         text.extend("  - " + line for line in proof)
-    text.append(f"first questions in the seed's model (a god x a subset of the {u.size} worlds): "
+    text.append(f"first questions in the classic computer model ('are we in one of these worlds?', put to one god: "
+                f"a god x a subset of the {u.size} worlds): "
                 f"{data['first_questions']}, of which {counts['questions']} start a {k}-question plan")
     free = "" if u.known_language else f", {counts['language_free']} of them whatever ja means"
     text.append(f"  as distinct splits of the worlds: {counts['splits']} work{free}")

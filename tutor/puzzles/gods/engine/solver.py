@@ -14,7 +14,7 @@ meaning of "ja" (questions are arbitrary sets of worlds, so the twin can be
 made to follow the same path).  Hence a world set is solvable iff its
 identity closure is - the set form of the embedded-question lemma - and the
 search needs only 6 bits for the classic puzzle.  The count of working first
-questions in the seed's model (any subset of the 12 worlds) is still exact: a
+questions in the classic computer model (any subset of the 12 worlds) is still exact: a
 question is counted by which branch each world lands in, and each branch is
 judged by its closure.
 """
@@ -188,7 +188,7 @@ class Solver:
     def working_first(self, k: int) -> dict[str, int]:
         """Count first questions after which both branches finish in ``k - 1`` questions.
 
-        ``questions`` counts the seed's model (god, any subset of all worlds);
+        ``questions`` counts the classic computer model (god, any subset of all worlds);
         ``splits`` the distinct ways of sending worlds to the two answers;
         ``language_free`` the splits that keep each world with its twin.
         """

@@ -19,6 +19,7 @@ from tutor.puzzles.gods.theory.bounds import (
     insufficient,
     never_proof,
     random_gods,
+    random_rule,
 )
 from tutor.puzzles.gods.theory.logic import (
     answer_condition,
@@ -34,5 +35,5 @@ from tutor.puzzles.gods.theory.logic import (
 from tutor.puzzles.gods.theory.model import OUTSIDE_MODEL, model, model_lines
 
 __all__ = ["OUTSIDE_MODEL", "answer_condition", "evaluate", "explain", "first_worst_branch", "impossibility",
-           "inseparable_pair", "insufficient", "model", "model_lines", "never_proof", "random_gods", "says",
-           "simplify", "simplify_in_worlds", "symbol_name", "to_sympy", "valuation"]
+           "inseparable_pair", "insufficient", "model", "model_lines", "never_proof", "random_gods", "random_rule",
+           "says", "simplify", "simplify_in_worlds", "symbol_name", "to_sympy", "valuation"]

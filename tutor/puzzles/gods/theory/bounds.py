@@ -112,6 +112,22 @@ def inseparable_pair(u: Universe, start: WorldSet) -> tuple[int, int] | None:
     return found
 
 
+VALLSTROM = "Vallstrom (arXiv:2201.09801)"
+
+
+def random_rule(u: Universe) -> str:
+    """The general rule this variant follows, with its source: the gods can be identified (with enough questions)
+    exactly when fewer of them are Random than not.
+
+    >>> from tutor.puzzles.gods.rules.worlds import universe
+    >>> random_rule(universe(("True", "Random"), True)).endswith("than not; here 1 of the 2 is Random.")
+    True
+    """
+    r = u.roles.count("Random")
+    return (f"In general, {VALLSTROM} shows that the gods can be identified exactly when fewer of them are Random "
+            f"than not; here {r} of the {len(u.roles)} {'is' if r == 1 else 'are'} Random.")
+
+
 def never_proof(u: Universe, pair: tuple[int, int]) -> str:
     """The one-line proof that the gods can never be identified, naming the two worlds."""
     i, j = pair

@@ -1,5 +1,5 @@
-"""First questions: how many there are in the seed's model, how many start a shortest plan, and what the best
-one leaves."""
+"""First questions: how many there are in the classic computer model (a god asked whether the world is in a given
+set), how many start a shortest plan, and what the best one leaves."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ QUANTITIES = Quantities()
 def explain_first_questions(game: GodsGame, args: Args, value: Value) -> str:
     """Gods x sets of worlds."""
     u = game.universe
-    return (f"A first question in the seed's model is a god ({len(u.gods)} choices) and any set of the {u.size} "
-            f"worlds ({power(u.size)} sets): {int(value):,} in all.")
+    return (f"In the classic computer model, a first question asks one god ({len(u.gods)} choices) whether we are "
+            f"in one of a set of the {u.size} worlds (any set: {power(u.size)} sets): {int(value):,} in all.")
 
 
 def refute_first_questions(game: GodsGame, args: Args, value: Value, wrong: Value) -> str:
@@ -37,7 +37,7 @@ def refute_first_questions(game: GodsGame, args: Args, value: Value, wrong: Valu
             f"worlds, the empty and the full set included (2^{u.size} sets).{note}")
 
 
-@QUANTITIES.register("first_questions", "first questions in the seed's model: gods x subsets of the worlds",
+@QUANTITIES.register("first_questions", "first questions in the classic computer model: gods x subsets of the worlds",
                      explain=explain_first_questions, refute=refute_first_questions)
 def first_questions(game: GodsGame, args: Args) -> int:
     """A god and any subset of the worlds."""
@@ -156,12 +156,12 @@ def _working_first(game: GodsGame, args: Args, key: str) -> int:
     return 0 if k is None else engine.shared_solver(game).working_first(k)[key]
 
 
-@QUANTITIES.register("working_first_questions", "first questions (seed's model) that start a shortest plan",
+@QUANTITIES.register("working_first_questions", "first questions (classic computer model) that start a shortest plan",
                      args=(LIMIT,), explain=partial(explain_working, "questions"),
                      refute=partial(refute_working, "questions"),
                      misconceptions=plan_ideas.WORKING_FIRST_QUESTIONS)
 def working_first_questions(game: GodsGame, args: Args) -> int:
-    """Counted over the seed's model, each branch judged by the solver."""
+    """Counted over the classic computer model, each branch judged by the solver."""
     return _working_first(game, args, "questions")
 
 

@@ -71,10 +71,12 @@ def plan_text(game: GodsGame, solver: Solver, items: int, k: int, start: WorldSe
 
 def no_plan(game: GodsGame, args: Args, start: WorldSet) -> str:
     """Why no plan within the limit exists: two worlds never told apart, or the limit."""
-    pair = theory.inseparable_pair(game.universe, start)
+    u = game.universe
+    pair = theory.inseparable_pair(u, start)
     if pair is not None:
-        proof = theory.never_proof(game.universe, pair)
-        return proof[0].upper() + proof[1:] + "."
+        proof = theory.never_proof(u, pair)
+        rule = f" {theory.random_rule(u)}" if start == u.full else ""
+        return proof[0].upper() + proof[1:] + "." + rule
     return f"No plan of at most {plural(args['limit'], 'question')} exists (the solver tried every one)."
 
 
@@ -162,7 +164,8 @@ def explain_solvable(game: GodsGame, args: Args, value: Value) -> str:
     if k is None:
         return f"No. {no_plan(game, args, u.full)}"
     plan = plan_text(game, solver, items, k, u.full)
-    return f"Yes: this plan of {plural(k, 'question')} works in every world:\n{plan}"
+    rule = f" {theory.random_rule(u)}" if "Random" in u.roles else ""
+    return f"Yes: this plan of {plural(k, 'question')} works in every world.{rule}\n{plan}"
 
 
 def refute_solvable(game: GodsGame, args: Args, value: Value, wrong: Value) -> str:

@@ -5,15 +5,27 @@ sentences for every variant.
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
 import pytest
 
 from tutor.course import load_file
+from tutor.errors import IllegalMove
 from tutor.puzzles.answers import Level, rung
-from tutor.puzzles.wythoff.engine import losing_splits
-from tutor.puzzles.wythoff.rules import Rules, WythoffGame, format_pairs
+from tutor.puzzles.play import LEARNER
+from tutor.puzzles.wythoff.engine import losing, losing_splits, remoteness, sum_winning_moves
+from tutor.puzzles.wythoff.rules import (
+    Rules,
+    WythoffGame,
+    apply_sum_move,
+    describe_move,
+    format_pairs,
+    show_positions,
+)
 from tutor.puzzles.wythoff.teach.kinds import KINDS
+from tutor.puzzles.wythoff.teach.play import PLAY
 from tutor.shown import text_of
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "wythoff"
@@ -66,3 +78,97 @@ def test_list_ladder_gets_more_specific_and_follows_the_learners_list(rules):
     move = next(text_of(r.text) for r in ladder if r.level is Level.MOVE)
     assert f"the smaller pile {truth[3][0]}:" in move and pair_text(truth[3]) not in move
     assert not any(r.level is Level.MOVE for r in (rung(h) for h in kind.hints(game, kind.arguments(args), "")))
+
+
+# -- play: every blunder explained, the win that was thrown away shown once the game is over ----------------
+
+
+def game_from(position: str, **rules):
+    game = WythoffGame(position, **rules)
+    return PLAY.start(game, PLAY.arguments({}), random.Random(0))
+
+
+def test_a_blunder_is_answered_with_the_reply_that_now_wins():
+    state = game_from("10,15")
+    turn = PLAY.apply(state, (0, (0, 1)))  # (10, 14): not a trap
+    said = " ".join(map(str, turn.replies))
+    reply = sum_winning_moves(Rules(), ((10, 14),))[0]
+    left = apply_sum_move(Rules(), ((10, 14),), reply)
+    assert f"from (10, 14) it can {describe_move(reply[1])} and leave you {show_positions(left)}" in said
+
+
+def test_a_lost_game_names_the_move_that_gave_the_win_away_and_the_one_that_kept_it():
+    state = game_from("10,15")
+    trail = [state]
+    for _ in range(30):
+        if PLAY.terminal(state):
+            break
+        move = (0, (0, 1)) if state.boards[0][1] else (0, (1, 0))
+        state = PLAY.apply(state, move).state
+        trail.append(state)
+    assert PLAY.winner(state) != LEARNER
+    (said,) = PLAY.hindsight(trail)
+    best = sum_winning_moves(Rules(), ((10, 15),))[0]
+    assert said.startswith("Your move 1, 0,1 from (10, 15), gave the win away.")
+    assert f"To {describe_move(best[1])} would have kept it" in said
+    assert losing(Rules(), apply_sum_move(Rules(), ((10, 15),), best))
+
+
+def test_a_slow_win_is_noticed_with_the_fastest_length():
+    state = game_from("10,15")
+    trail = [state]
+    while not PLAY.terminal(state):
+        wins = sum_winning_moves(Rules(), state.boards)
+        state = PLAY.apply(state, wins[-1]).state  # a winning move, the slowest of them
+        trail.append(state)
+    assert PLAY.winner(state) == LEARNER
+    notes = PLAY.hindsight(trail)
+    fastest = (remoteness(Rules(), (10, 15)) + 1) // 2
+    assert len(state.moves) > fastest and notes and f"the fastest win from (10, 15) takes {fastest}" in notes[0]
+
+
+def test_the_meter_says_whether_a_sure_win_is_in_reach():
+    assert PLAY.meter(game_from("10,15")) == \
+        f"On track: a sure win in {(remoteness(Rules(), (10, 15)) + 1) // 2} moves of yours."
+    assert PLAY.meter(game_from("8,13")).startswith("Off track")
+
+
+@pytest.mark.parametrize("position", ["10,15", "7,4", "2,5", "1,1 + 0,3"])
+def test_play_hints_are_for_the_position_on_screen_and_only_get_more_specific(position):
+    state = game_from(position)
+    ladder = [rung(h) for h in PLAY.hints(state)]
+    assert [r.level for r in ladder] == sorted(r.level for r in ladder)
+    shown = show_positions(state.boards)
+    assert shown in text_of(ladder[0].text) or len(state.boards) > 1
+
+
+def test_author_hints_of_play_steps_name_no_position_but_the_start():
+    """Issue 20: "From (4, 6) one move reaches (3, 5)" was shown while the learner stood at (2, 5)."""
+    for lesson in LESSONS:
+        for step in lesson.questions:
+            if step.label != "play":
+                continue
+            for shown in step.authored_hints():
+                hint = text_of(shown)
+                assert not re.search(r"\bFrom \(\d+, \d+\)", hint), (lesson.id, hint)
+                assert "value 2 and" not in hint, (lesson.id, hint)
+
+
+# -- input in the learner's words ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("position", "text", "move"), [("14,19", "8,13", (6, 6)), ("3,4", "1,2", (2, 2)),
+                                                        ("3,4", "(1, 2)", (2, 2))])
+def test_a_pair_that_is_no_move_is_read_as_the_piles_to_leave_and_says_so(position, text, move):
+    game = WythoffGame(position)
+    verdict = KINDS["move"].judge(game, text)
+    assert verdict.correct and verdict.canonical == f"{move[0]},{move[1]}"
+    assert verdict.summary.startswith(f"{text!r} is read as 'to ")
+    turn = PLAY.play_text(game_from(position), text)
+    assert str(turn.replies[0]).startswith(f"{text!r} is read as")
+
+
+def test_a_legal_pair_keeps_its_meaning_and_neither_reading_is_refused():
+    assert KINDS["move"].judge(WythoffGame("3,4"), "1,1").canonical == "1,1"
+    with pytest.raises(IllegalMove, match="must be the same number from both piles"):
+        KINDS["move"].judge(WythoffGame("3,4"), "2,1")

@@ -14,7 +14,7 @@ to, never renamed or removed.
 from __future__ import annotations
 
 from tutor.errors import InvalidParams
-from tutor.puzzles.answers import JSON, Verdict
+from tutor.puzzles.answers import JSON, Verdict, rung
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.puzzles.wythoff.engine import (
@@ -35,7 +35,7 @@ from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.pictures import PICTURE_MAX, PICTURE_UPTO, grundy_map, picture_size, plot
 from tutor.puzzles.wythoff.teach.questions import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.theory import analysis
-from tutor.shown import Drawn, join
+from tutor.shown import Drawn, join, text_of
 from tutor.text import plural
 
 COMMANDS = Commands()
@@ -147,7 +147,7 @@ def hint(game: WythoffGame, args: Args) -> Report:
     conjecture = args["conjecture"]
     kind = KINDS["conjecture" if conjecture is not None else "move"]
     text = conjecture if conjecture is not None else args["answer"] or ""
-    ladder = kind.hints(game, kind.arguments({}), text)
+    ladder = [text_of(rung(h).text) for h in kind.hints(game, kind.arguments({}), text)]
     return Report({"hints": ladder}, "\n".join(f"{n}. {h}" for n, h in enumerate(ladder, 1)))
 
 

@@ -287,6 +287,38 @@ def check_move(rules: Rules, pos: Position, move: Move) -> Position:
     return (pos[0] - f, pos[1] - s)
 
 
+def read_sum_move(rules: Rules, boards: Boards, text: str) -> tuple[SumMove, str | None]:
+    """A legal move from ``text``, and a note when it was read as the piles to leave: ``"8,13"`` from (14, 19)
+    takes unequal amounts from both piles, which the rules forbid, but leaving (8, 13) is a move, so the learner
+    most likely meant ``"to 8,13"``.  ``IllegalMove`` when neither reading is a move.
+
+    >>> read_sum_move(Rules(), ((14, 19),), "8,13")
+    ((0, (6, 6)), "'8,13' is read as 'to 8,13': taking 8 and 13 is not a move here, leaving (8, 13) is")
+    """
+    move = parse_sum_move(text, boards)
+    try:
+        apply_sum_move(rules, boards, move)
+        return move, None
+    except IllegalMove as literal:
+        error = literal
+    i, (x, y) = move
+    board = boards[i]
+    leave = (board[0] - x, board[1] - y)
+    if _PAIR.match(text.split(":", 1)[-1]) is None or min(leave) < 0 or not legal(rules, board, leave):
+        raise error
+    return (i, leave), (f"{text.strip()!r} is read as 'to {x},{y}': taking {x} and {y} is not a move here, "
+                        f"leaving ({x}, {y}) is")
+
+
+def legal(rules: Rules, pos: Position, move: Move) -> bool:
+    """Whether ``move`` is allowed from ``pos``."""
+    try:
+        check_move(rules, pos, move)
+    except IllegalMove:
+        return False
+    return True
+
+
 def apply_sum_move(rules: Rules, boards: Boards, move: SumMove) -> Boards:
     """The boards after ``move``; ``IllegalMove`` if it breaks the rules."""
     i, m = move

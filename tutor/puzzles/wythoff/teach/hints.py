@@ -30,51 +30,54 @@ from tutor.puzzles.wythoff.theory import alpha_text
 from tutor.text import plural
 
 
-def position_hints(rules: Rules, boards: Boards) -> list[str]:
-    """The hint ladder for the player to move: a nudge, the concept, then the concrete move."""
+def position_hints(rules: Rules, boards: Boards) -> list[Hint]:
+    """The hint ladder for the player to move, for the boards as they stand: a nudge, the concept, then the
+    concrete move."""
     if finished(boards):
-        return ["The game is over: no pennies are left."]
+        return [Rung("The game is over: no pennies are left.", Level.NUDGE)]
     text = show_positions(boards)
     if len(boards) > 1:
         values = grundy_values(rules, boards)
         total = nim_sum(rules, boards)
         sum_wins = sum_winning_moves(rules, boards)
-        ladder = [
-            "Each board is a game of its own; what matters is one number per board, its Grundy value.",
-            f"The Grundy values are {', '.join(map(str, values))}; their XOR (nim-sum) is {total}. "
-            "A position loses exactly when the nim-sum is 0, so move to make it 0.",
+        ladder: list[Hint] = [
+            Rung("Each board is a game of its own; what matters is one number per board, its Grundy value.",
+                 Level.NUDGE),
+            Rung(f"The Grundy values are {', '.join(map(str, values))}; their XOR (nim-sum) is {total}. "
+                 "A position loses exactly when the nim-sum is 0, so move to make it 0.", Level.CONCEPT),
         ]
         if sum_wins:
             number, choice = sum_wins[0]
-            ladder.append(f"On board {number + 1}, {describe_move(choice)}: "
-                          f"that board's value becomes {values[number] ^ total} and the nim-sum 0.")
+            ladder.append(Rung(f"On board {number + 1}, {describe_move(choice)}: "
+                               f"that board's value becomes {values[number] ^ total} and the nim-sum 0.", Level.MOVE))
         elif total:
-            ladder.append("The move that wins is on a board too large for a Grundy table: find an option of it "
-                          f"whose Grundy value is {total} (the small boards have none).")
+            ladder.append(Rung("The move that wins is on a board too large for a Grundy table: find an option of "
+                               f"it whose Grundy value is {total} (the small boards have none).", Level.CONCEPT))
         else:
-            ladder.append("The nim-sum is already 0: every move loses against perfect play; take little and wait.")
+            ladder.append(Rung("The nim-sum is already 0: every move loses against perfect play; take little and "
+                               "wait.", Level.MOVE))
         return ladder
     board = boards[0]
     wins = winning_moves(rules, board)
     count = move_count(rules, board)
     end = ("(0, 0) is one of them" if not rules.misere else
            "in misère play (0, 0) is not one of them: there your opponent has just taken the last penny and lost")
-    ladder = [f"Can you reach a losing position from {text}? A position is losing when every move from it hands "
-              f"your opponent a win; {end}."]
+    ladder = [Rung(f"Can you reach a losing position from {text}? A position is losing when every move from it "
+                   f"hands your opponent a win; {end}.", Level.NUDGE)]
     if wins:
-        ladder.append(f"Of your {plural(count, 'move')} from {text}, {len(wins)} leave{'s' if len(wins) == 1 else ''} "
-                      "a losing position. Look along your row (change the first pile), your column (change the "
-                      "second) and your diagonal (take from both) for a position from which every move can be "
-                      "answered.")
+        ladder.append(Rung(f"Of your {plural(count, 'move')} from {text}, {len(wins)} "
+                           f"leave{'s' if len(wins) == 1 else ''} a losing position. Look along your row (change the "
+                           "first pile), your column (change the second) and your diagonal (take from both) for a "
+                           "position from which every move can be answered.", Level.CONCEPT))
         f, s = wins[0]
-        ladder.append(f"{describe_move((f, s)).capitalize()}: that leaves ({board[0] - f}, {board[1] - s}), "
-                      "a losing position for your opponent.")
+        ladder.append(Rung(f"{describe_move((f, s)).capitalize()}: that leaves ({board[0] - f}, {board[1] - s}), "
+                           "a losing position for your opponent.", Level.MOVE))
     else:
         move = delaying_move(rules, board)
-        ladder.append(f"Try each kind of move from {text}: each of your {plural(count, 'move')} leaves a position "
-                      "from which your opponent can reach a losing position.")
-        ladder.append(f"{text} is itself a losing position: every move loses against perfect play. "
-                      f"Make the game last: {describe_move(move)}.")
+        ladder.append(Rung(f"Try each kind of move from {text}: each of your {plural(count, 'move')} leaves a "
+                           "position from which your opponent can reach a losing position.", Level.CONCEPT))
+        ladder.append(Rung(f"{text} is itself a losing position: every move loses against perfect play. "
+                           f"Make the game last: {describe_move(move)}.", Level.MOVE))
     return ladder
 
 

@@ -8,11 +8,13 @@ away, so a lesson can let the learner try again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
-from tutor.puzzles.options import Args
+from tutor.puzzles.options import NO_ARGS, Args
 from tutor.puzzles.wythoff.engine import p_position, sum_winning_moves
 from tutor.puzzles.wythoff.rules import (
     Position,
@@ -25,7 +27,7 @@ from tutor.puzzles.wythoff.rules import (
     legal_moves,
     parse_pairs,
     parse_position,
-    parse_sum_move,
+    read_sum_move,
     show_positions,
 )
 from tutor.puzzles.wythoff.rules.formula import Conjecture, parse_conjecture
@@ -69,8 +71,15 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
     description = "a winning move from the position, 'F,S' taken from the first and second pile (or 'to X,Y')"
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> SumMove:
-        """``F,S``, ``to X,Y``, or ``BOARD: F,S`` on several boards."""
-        return parse_sum_move(text.strip(), game.boards)
+        """``F,S``, ``to X,Y``, or ``BOARD: F,S`` on several boards; ``F,S`` is read as the piles to leave when
+        only that reading is a move."""
+        return read_sum_move(game.rules, game.boards, text.strip())[0]
+
+    def judge(self, game: WythoffGame, text: str, args: Mapping[str, Any] = NO_ARGS) -> Verdict:
+        """The verdict, saying first how a move written as the piles to leave was read."""
+        verdict = super().judge(game, text, args)
+        note = read_sum_move(game.rules, game.boards, text.strip())[1]
+        return replace(verdict, summary=f"{note}. {verdict.summary}") if note else verdict
 
     def format(self, game: WythoffGame, answer: SumMove, args: Args) -> str:
         """``0,2``, or ``2: 0,2`` on several boards."""

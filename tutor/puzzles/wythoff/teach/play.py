@@ -23,7 +23,7 @@ from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
 from tutor.puzzles.answers import Hint, Verdict
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, Turn
-from tutor.puzzles.wythoff.engine import computer_move, losing, sum_winning_moves
+from tutor.puzzles.wythoff.engine import computer_move, losing, remoteness, sum_winning_moves
 from tutor.puzzles.wythoff.rules import (
     Boards,
     Rules,
@@ -37,10 +37,12 @@ from tutor.puzzles.wythoff.rules import (
     legal_moves,
     line_move,
     parse_sum_move,
+    read_sum_move,
     show_positions,
     split_moves,
 )
 from tutor.puzzles.wythoff.teach.hints import position_hints
+from tutor.shown import Drawn
 from tutor.text import plural
 
 GAME_PILE_LIMIT = 10_000  # largest pile in a game against the computer (the loser's search enumerates moves)
@@ -57,6 +59,7 @@ class WythoffState:
     learner_to_move: bool
     seed: int
     ply: int = 0
+    moves: tuple[tuple[Boards, SumMove], ...] = ()  # the learner's moves so far, each with the boards it was made on
 
     @property
     def finished(self) -> bool:
@@ -112,10 +115,18 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
         return [(i, m) for i, board in enumerate(state.boards) for m in legal_moves(rules, board)]
 
     def parse_move(self, state: WythoffState, text: str) -> SumMove:
-        """``F,S``, ``to X,Y`` or ``BOARD: F,S``; ``IllegalMove`` when the rules forbid it."""
-        move = parse_sum_move(text, state.boards)
-        apply_sum_move(state.game.rules, state.boards, move)
-        return move
+        """``F,S``, ``to X,Y`` or ``BOARD: F,S`` (``F,S`` read as the piles to leave when only that is a move);
+        ``IllegalMove`` when the rules forbid it."""
+        return read_sum_move(state.game.rules, state.boards, text)[0]
+
+    def play_text(self, state: WythoffState, text: str) -> Turn[WythoffState]:
+        """The line played; a single move read as the piles to leave says so first."""
+        turn = super().play_text(state, text)
+        if len(self.split(state, text)) == 1 and not state.finished:
+            note = read_sum_move(state.game.rules, state.boards, text)[1]
+            if note:
+                return Turn(turn.state, (note + ".", *turn.replies))
+        return turn
 
     def format_move(self, state: WythoffState, move: SumMove) -> str:
         """As written in a line: ``0,2``, or ``2:0,2`` on several boards."""
@@ -128,8 +139,9 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
         boards = apply_sum_move(rules, state.boards, move)
         replies = [f"You {describe_move(move[1])}, leaving {show_positions(boards)}."]
         if not was_losing and not losing(rules, boards) and not finished(boards):
-            replies.append("That hands the computer a winning position.")
-        after = WythoffState(state.game, state.settings, boards, False, state.seed, state.ply + 1)
+            replies.append(handed_over(rules, boards))
+        after = WythoffState(state.game, state.settings, boards, False, state.seed, state.ply + 1,
+                             (*state.moves, (state.boards, move)))
         if after.finished:
             won = learner_won_on_last_move(rules, True)
             replies.append("You took the last penny: " + ("you win!" if won else "in misère play that loses."))
@@ -148,7 +160,7 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
         boards = apply_sum_move(rules, state.boards, move)
         where = f" on board {move[0] + 1}" if len(boards) > 1 else ""
         reply = f"The computer's move: {describe_move(move[1])}{where}, leaving {show_positions(boards)}."
-        return WythoffState(state.game, state.settings, boards, True, state.seed, state.ply + 1), reply
+        return WythoffState(state.game, state.settings, boards, True, state.seed, state.ply + 1, state.moves), reply
 
     def winner(self, state: WythoffState) -> str | None:
         """Once the last penny is gone: its taker in normal play, the other player in misère."""
@@ -173,6 +185,33 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
     def hints(self, state: WythoffState) -> Sequence[Hint]:
         """The ladder for the boards as they stand."""
         return position_hints(state.game.rules, state.boards)
+
+    def hindsight(self, trail: Sequence[WythoffState]) -> list[Drawn]:
+        """After a lost game, the move that gave the win away and the one that would have kept it; after a won
+        game on one board, the move that made the win slower than the fastest."""
+        last = trail[-1]
+        rules = last.game.rules
+        if self.winner(last) != LEARNER:
+            lost: list[Drawn] = [lost_win(rules, number, boards, move)
+                                 for number, (boards, move) in enumerate(last.moves, 1)
+                                 if not losing(rules, boards) and not losing(rules, apply_sum_move(rules, boards, move))
+                                 ]
+            return lost[:1]
+        if last.settings["blunder"] or not last.moves or len(last.moves[0][0]) > 1:
+            return []
+        return slower_win(rules, last.moves)
+
+    def meter(self, state: WythoffState) -> str | None:
+        """On track (a sure win, in how many of the learner's moves) or not, for the learner to move."""
+        if state.finished or not state.learner_to_move:
+            return None
+        rules = state.game.rules
+        if losing(rules, state.boards):
+            return "Off track: against perfect play this position loses; make the game last."
+        if len(state.boards) > 1:
+            return "On track: the nim-sum is not 0, so a move to nim-sum 0 keeps a sure win."
+        mine = (remoteness(rules, state.boards[0]) + 1) // 2
+        return f"On track: a sure win in {plural(mine, 'move')} of yours."
 
     def solution(self, state: WythoffState) -> str | None:
         """The fastest winning line from the game as it stands, against perfect replies.
@@ -204,6 +243,46 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
 
 
 PLAY = WythoffPlay()
+
+
+# -- what a game teaches: the reply that punishes a blunder, the move that kept the win ---------------------
+
+
+def handed_over(rules: Rules, boards: Boards) -> str:
+    """Why the learner's move lost the win: the computer's reply from ``boards`` that leaves a losing position."""
+    replies = sum_winning_moves(rules, boards)
+    if not replies:
+        return "That hands the computer a winning position."
+    number, reply = replies[0]
+    where = f" on board {number + 1}" if len(boards) > 1 else ""
+    left = apply_sum_move(rules, boards, replies[0])
+    return (f"That hands the computer a winning position: from {show_positions(boards)} it can "
+            f"{describe_move(reply)}{where} and leave you {show_positions(left)}, where every move you make has an "
+            "answer.")
+
+
+def lost_win(rules: Rules, number: int, boards: Boards, move: SumMove) -> str:
+    """The learner's move that turned a win into a loss, and the move that would have kept the win."""
+    best = sum_winning_moves(rules, boards)[0]
+    where = f" on board {best[0] + 1}" if len(boards) > 1 else ""
+    return (f"Your move {number}, {line_move(move, boards)} from {show_positions(boards)}, gave the win away. "
+            f"To {describe_move(best[1])}{where} would have kept it: that leaves "
+            f"{show_positions(apply_sum_move(rules, boards, best))}, a losing position for the computer.")
+
+
+def slower_win(rules: Rules, moves: Sequence[tuple[Boards, SumMove]]) -> list[Drawn]:
+    """On one board: a won game longer than the fastest win, and the first move that was not the fastest."""
+    start = moves[0][0][0]
+    fastest = (remoteness(rules, start) + 1) // 2
+    if len(moves) <= fastest:
+        return []
+    for number, (boards, move) in enumerate(moves, 1):
+        best = sum_winning_moves(rules, boards)[0]
+        if move != best:
+            return [f"You won in {plural(len(moves), 'move')}; the fastest win from {show_positions((start,))} "
+                    f"takes {fastest}. Your move {number}, {line_move(move, boards)}, reached a losing position "
+                    f"further from the end than {line_move(best, boards)} does."]
+    return []
 
 
 # -- whole lines against the perfect computer ---------------------------------------------------------

@@ -104,3 +104,16 @@ def test_analyze_does_not_open_with_an_assignment_or_speak_of_a_seed() -> None:
     assert "seed" not in text.lower()
     for name, q in GODS.quantities.items():
         assert "seed" not in q.description.lower(), name
+
+
+@pytest.mark.parametrize(("lesson", "step"), QUESTION_STEPS, ids=[f"{les.id}-{st.key}" for les, st in QUESTION_STEPS])
+def test_a_question_ladder_ends_with_the_authors_most_specific_hint_before_the_answer(lesson, step) -> None:
+    """The engine's general rungs (where to look, the wrapper) come before the author's hints about this step;
+    so the author's last hint is followed only by the engine's move (if it tells no answer) and the answer."""
+    ladder = [text_of(r.text) for r in step.ladder(StepState())]
+    hints = [step.fill(h) for h in step.hints]
+    if not hints:
+        return
+    last = ladder.index(text_of(hints[-1]))
+    assert ladder[last - len(hints) + 1:last + 1] == [text_of(h) for h in hints]
+    assert all(r.startswith(("One question that works", "The answer")) for r in ladder[last + 1:]), ladder

@@ -49,8 +49,9 @@ _LOWER_BOUND = (
         "three_answers",
         lambda game, args: unless(questions_for(items(game), 3), _bound(game)),
         lambda game, args, given: (
-            f"{given} counts three answers per question ({given} questions, 3^{given} answer sequences). A god "
-            "answers with one of two words; Random's coin picks one of the same two, not a third answer.")),
+            f"{plural(int(given), 'question')} would do if a question had three answers (3^{given} = "
+            f"{3 ** int(given)} answer sequences). A god answers with one of two words; Random's coin picks one of "
+            "the same two, not a third answer.")),
     Misconception(
         "worlds_counted",
         lambda game, args: None if items(game) == game.universe.size

@@ -34,8 +34,8 @@ def refute_count(objects: list[str], wrong: int, noun: str, many: str, note: str
     """Why ``wrong`` is not how many ``objects`` there are, without saying how many there are.
 
     ``note`` says what a related wrong count counted instead; ``where`` qualifies the count ("after 'ja'");
-    ``made`` says how one object is made, which a count too high is answered with (with one of them to show the
-    form): listing every object would let the learner count them off the screen.
+    ``made`` says how one object is made, which a count too high (or one short) is answered with, with one of
+    them to show the form: listing every object would let the learner count them off the screen.
     """
     n = len(objects)
     head = f"Not {wrong}{where}:"
@@ -44,10 +44,14 @@ def refute_count(objects: list[str], wrong: int, noun: str, many: str, note: str
         return f"{head} a count is never negative, and here is one {noun} already:\n{listing(objects[:1])}"
     if wrong == 0:
         return f"{head} there is at least one:\n{listing(objects[:1])}"
-    if wrong < n:
+    how = f" {made}" if made else ""
+    if wrong < n - 1:
         return f"{head} there are more than {wrong}.{note} These {many} are all different:\n" \
             f"{listing(objects[:wrong + 1])}"
-    how = f" {made}" if made else ""
+    if wrong < n:  # listing one more than the learner's count would list them all, which is the answer
+        return (f"{head} there are more.{note}{how} Go through them in order (by "
+                f"the first god's role, say) so that none is left out. One of them, for the form:\n"
+                f"{listing(objects[:1])}")
     return f"{head} there are fewer.{note}{how} One of them, for the form:\n{listing(objects[:1])}"
 
 

@@ -20,7 +20,7 @@ def test_expressions_a_learner_would_type(text: str, value: int) -> None:
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("", "empty"), ("abc", "'a' at column 1"), ("2 +", "a number is missing at the end"),
+    ("", "empty"), ("abc", "'abc' is not a number at column 1"), ("2 +", "a number is missing at the end"),
     ("(2 + 3", "')' is missing"), ("7 / 2", "7 / 2 is not a whole number"), ("1 / 0", "division by zero"),
     ("2^-1", "negative power"), ("1,2", "does not group digits in threes"), ("٣", "'٣' at column 1"),
     ("2 3", "unexpected '3'"), ("10^4000", "more than 4000 digits"), ("9" * 4001, "4001 digits"),
@@ -32,6 +32,66 @@ def test_what_is_not_a_whole_number_says_where(text: str, words: str) -> None:
         evaluate(text)
     message = str(err.value)
     assert words in message and "\n" not in message
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("two", 2), ("Twelve", 12), ("twenty-one", 21), ("a hundred and five", 105), ("none", 0),
+    ("sixty-five thousand five hundred thirty-five", 65535), ("two hundred fifty-five", 255),
+    ("3!", 6), ("0!", 1), ("4! / 2", 12), ("(2 + 1)!", 6), ("-3!", -6), ("2^3!", 64),
+    ("log2(64)", 6), ("log2(2^16)", 16), ("lb(8)", 3), ("16 x 15", 240), ("16×15", 240),
+    ("(255 + 1) x (255 + 1) - 1", 65535),
+    ("six x two", 12),
+])
+def test_numbers_as_learners_write_them(text: str, value: int) -> None:
+    """Number words, factorials, whole logarithms and a times sign x (issue: `two`, `3!`, `log2(6)` were refused
+    in parser terms)."""
+    assert evaluate(text) == value
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("impossible", "'impossible' is not a number at column 1 (answer with a whole number, such as 12"),
+    ("log2(6)", "log2(6) is not a whole number at column 1 (6 is not a power of 2)"),
+    ("log2(0)", "a logarithm needs a positive number"),
+    ("1/3", "1 / 3 is not a whole number at column 2 (the answer counts something, so it is whole: how many, "
+            "not a share or a probability)"),
+    ("(-3)!", "-3! is not defined"), ("2000!", "more than 4000 digits"), ("x", "unexpected 'x' at column 1"),
+])
+def test_refusals_say_what_was_expected_in_the_tutors_terms(text: str, words: str) -> None:
+    with pytest.raises(ExpressionError) as err:
+        evaluate(text)
+    assert words in str(err.value), str(err.value)
+
+
+@given(st.integers(0, 999_999_999))
+def test_number_words_agree_with_digits(n: int) -> None:
+    """An independent speller writes n in words; the tutor reads it back."""
+    assert evaluate(spell(n)) == n
+
+
+def spell(n: int) -> str:
+    small = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    ]
+    tens = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+    def under_thousand(k: int) -> list[str]:
+        words = [small[k // 100], "hundred"] if k >= 100 else []
+        k %= 100
+        if k >= 20:
+            words.append(tens[k // 10] + (f"-{small[k % 10]}" if k % 10 else ""))
+        elif k or not words:
+            words.append(small[k])
+        return words
+
+    if n < 1000:
+        return " ".join(under_thousand(n))
+    parts = []
+    for scale, name in ((10**6, "million"), (10**3, "thousand")):
+        if n >= scale:
+            parts += [*under_thousand(n // scale), name]
+            n %= scale
+    return " ".join(parts + (under_thousand(n) if n else []))
 
 
 # An independent oracle: random expression trees, written out as text and valued by their own recursion.

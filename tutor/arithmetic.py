@@ -2,7 +2,8 @@
 
 A learner may answer a number step with an integer expression: digits (grouped
 by ``,`` in threes or by ``_``), ``+ - * /``, powers ``^`` or ``**``,
-parentheses, and a leading sign.  The grammar, ``arithmetic.lark``, is read by the LALR parser of
+parentheses, a leading sign, factorials ``n!``, ``log2(x)`` where it is whole,
+and numbers in words (``two``, ``a hundred and five``).  The grammar, ``arithmetic.lark``, is read by the LALR parser of
 ``tutor.grammar`` and valued as it reduces, over exact integers; nothing is
 ever handed to ``eval``.  Division must come out whole, and every size is
 bounded before the work it would cause (text length, nesting, digits of each
@@ -15,6 +16,7 @@ size before it is computed), so no answer can make the tutor work hard.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -70,8 +72,25 @@ class _Actions:
         if right == 0:
             raise Fault("division by zero", op)
         if left % right:
-            raise Fault(f"{_brief(left)} / {_brief(right)} is not a whole number", op)
+            raise Fault(f"{_brief(left)} / {_brief(right)} is not a whole number", op,
+                        "the answer counts something, so it is whole: how many, not a share or a probability")
         return left // right
+
+    def spoken(self, words: Token) -> int:
+        return number_words(str(words), words)
+
+    def factorial(self, value: int, bang: Token) -> int:
+        if value < 0:
+            raise Fault(f"{_brief(value)}! is not defined", bang, "n! is for n = 0, 1, 2, ...")
+        if value > 1 and math.lgamma(value + 1) / math.log(10) > MAX_DIGITS:
+            raise Fault(f"{_brief(value)}! has more than {MAX_DIGITS} digits", bang)
+        return math.factorial(value)
+
+    def log2(self, log: Token, value: int) -> int:
+        if value <= 0 or value & (value - 1):
+            raise Fault(f"log2({_brief(value)}) is not a whole number", log,
+                        f"{_brief(value)} is not a power of 2" if value > 0 else "a logarithm needs a positive number")
+        return value.bit_length() - 1
 
     def raise_to(self, base: int, op: Token, exponent: int) -> int:
         if exponent < 0:
@@ -82,6 +101,38 @@ class _Actions:
         return _sized(base**exponent, op)
 
 
+UNITS = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]
+TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+WORD_VALUES = {**{w: i for i, w in enumerate(UNITS)}, **{w: 10 * i for i, w in enumerate(TENS, 2)}, "none": 0,
+               "a": 1, "an": 1}
+SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
+
+
+def number_words(text: str, at: Token | int = 0) -> int:
+    """A whole number written in English words.
+
+    >>> number_words("two"), number_words("twenty-one"), number_words("a hundred and five")
+    (2, 21, 105)
+    >>> number_words("sixty-five thousand five hundred thirty-five")
+    65535
+    """
+    total = current = 0
+    for word in text.lower().replace("-", " ").split():
+        if word in WORD_VALUES:
+            current += WORD_VALUES[word]
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word in SCALES:
+            total, current = total + max(current, 1) * SCALES[word], 0
+        elif word != "and":
+            raise Fault(f"{word!r} is not a number", at, "answer with a whole number, such as 12, 2^4 - 1 or "
+                        "twelve (0 if there are none)")
+    return total + current
+
+
 NUMBERS = Language(
     noun="answer",
     example="a whole number such as 255 or 2^16 - 1",
@@ -89,9 +140,10 @@ NUMBERS = Language(
     grammar="arithmetic.lark",
     start=["sum"],
     spoken=[
-        ("NUMBER LPAR MINUS PLUS", "a number | '(' | '-'"),
-        ("PLUS MINUS STAR SLASH POW", "'+' | '-' | '*' | '/' | '^'"),
-        ("NUMBER", "a number"), ("POW", "'^'"),
+        ("NUMBER WORDS LOG LPAR MINUS PLUS", "a number | '(' | '-'"),
+        ("PLUS MINUS STAR SLASH POW BANG", "'+' | '-' | '*' | '/' | '^'"),
+        ("NUMBER", "a number"), ("WORDS", "a number"), ("LOG", "log2"), ("POW", "'^'"), ("STAR", "'*'"),
+        ("BANG", "'!'"),
     ],
     actions=_Actions(),
     error=ExpressionError,

@@ -148,8 +148,9 @@ def test_verdict_texts_for_win_and_loss() -> None:
     assert not loss.correct and "\n" not in loss.summary
     lines = text_of(loss.detail).splitlines()
     start = loss.data["counterexample"]["start"]
-    assert lines[0].startswith(f"Start: {start}") and loss.data["counterexample"]["final"] in lines[-1]
-    assert len(lines) == 4 + 2
+    assert lines[0].startswith("Your strategy has 4 moves; no sure win has fewer than 15")  # issue 20: length first
+    assert lines[1].startswith(f"Start: {start}") and loss.data["counterexample"]["final"] in lines[-1]
+    assert len(lines) == 1 + 4 + 2
 
 
 def test_long_counterexample_layout_is_elided() -> None:
@@ -159,7 +160,7 @@ def test_long_counterexample_layout_is_elided() -> None:
     assert not loss.correct
     assert not check_against_rules(m, Rules(8), strategy)  # a 254-move counterexample replays
     lines = text_of(loss.detail).splitlines()
-    assert any("moves ..." in line for line in lines) and len(lines) < 40
+    assert any("moves without a turn ..." in line for line in lines) and len(lines) < 40  # issue 20: turns shown
 
 
 @pytest.mark.parametrize(("key", "strategy"), [

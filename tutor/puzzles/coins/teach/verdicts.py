@@ -7,7 +7,7 @@ belief a prefix of moves leaves, which the hints and the game share.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.puzzles.answers import JSON, Verdict
 from tutor.puzzles.coins import engine
@@ -18,6 +18,7 @@ from tutor.shown import Drawn, join
 from tutor.text import plural
 
 SHOWN_STEPS = 24  # counterexample lines shown in text before eliding the middle
+SHOWN_TURNS = 40  # moves the Devil turns before, always shown in a long counterexample up to this many
 
 
 def belief_after(m: Model, strategy: Sequence[Move], start: int | None = None) -> tuple[int, int | None]:
@@ -66,7 +67,44 @@ def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdi
     after = "after its one move" if len(strategy) == 1 else f"after all {plural(len(strategy), 'move')}"
     summary = (f"does not always win: starting from {m.show(ce.start)}, {how} {after} it shows "
                f"{m.show(ce.final)}, not {game.goal_text}")
-    return Verdict(False, summary, layout(m, strategy, ce), data, canonical, len(strategy), sol.shortest)
+    notes = [note for note in (_length_note(game, strategy, sol.shortest) if compare else "",
+                               _doubling_note(game, strategy)) if note]
+    return Verdict(False, summary, join([*notes, layout(m, strategy, ce)]), data, canonical, len(strategy),
+                   sol.shortest)
+
+
+def _length_note(game: CoinGame, strategy: list[Move], shortest: int | None) -> str:
+    """A strategy shorter than any sure win: its length against the shortest (the prefix argument)."""
+    if shortest is None or len(strategy) >= shortest:
+        return ""
+    return (f"Your strategy has {plural(len(strategy), 'move')}; no sure win has fewer than {shortest:,}: with no "
+            "turns at all, every table that is not all heads needs a prefix of its own.")
+
+
+def _doubling_note(game: CoinGame, strategy: list[Move]) -> str:
+    """For a doubling table (coins, all heads, N a power of two, at least 8: the doubling lesson's, the 4-coin
+    table comes before it): the first block of doubled moves between half moves that is not as long as the doubled
+    half strategy D (the last block only once every half move is there: a strategy cut short is not wrong there)."""
+    n = game.coins
+    if game.sides != 2 or game.goal != "heads" or n < 8 or n & (n - 1) or len(strategy) > 1 << 16:
+        return ""
+    half = n // 2
+    size = 2**half - 1  # the moves of D, the doubled half strategy
+    blocks, run = [], 0
+    for move in strategy:
+        if all(move[p] == move[p + half] for p in range(half)):
+            run += 1
+        else:
+            blocks.append(run)
+            run = 0
+    if len(blocks) == size:  # every half move is there: the last block counts too
+        blocks.append(run)
+    for number, length in enumerate(blocks):
+        if length != size:
+            where = "before the first half move" if number == 0 else f"after half move {number}"
+            return (f"The doubling pattern is D s1 D s2 ... D, D the doubled {half}-coin strategy of "
+                    f"{plural(size, 'move')}: your block of doubled moves {where} has {plural(length, 'move')}.")
+    return ""
 
 
 def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> Drawn:
@@ -85,12 +123,28 @@ def layout(m: Model, strategy: list[Move], ce: engine.Counterexample) -> Drawn:
                 f"flip {format_move(strategy[i], m.k):>6} -> {m.show(after)}")
 
     if total > SHOWN_STEPS:  # only the rows shown are laid out: a long strategy costs no time here
-        head, tail = range(SHOWN_STEPS - 4), range(total - 3, total)
-        lines += [*map(row, head), f"  ... {total - SHOWN_STEPS + 1} moves ...", *map(row, tail)]
+        lines += _elided(total, [i for i in range(total) if ce.turns[i]], row)
     else:
         lines += [row(i) for i in range(total)]
     lines.append(f"After the last move the table is {m.show(ce.final)}: the game is not over.")
     return join(lines)
+
+
+def _elided(total: int, turned: list[int], row: Callable[[int], str]) -> list[str]:
+    """The rows of a long counterexample: the first and last moves and every move the Devil turns before (up to
+    SHOWN_TURNS of them); the moves left out are said to have no turn where that is so."""
+    keep = sorted({*range(SHOWN_STEPS - 4), *range(total - 3, total), *turned[:SHOWN_TURNS]})
+    rest = set(turned[SHOWN_TURNS:])
+    lines: list[str] = []
+    last = -1
+    for i in keep:
+        gap = range(last + 1, i)
+        if gap:
+            quiet = " without a turn" if not rest & set(gap) else ""
+            lines.append(f"  ... {plural(len(gap), 'move')}{quiet} ...")
+        lines.append(row(i))
+        last = i
+    return lines
 
 
 def reference_strategy(game: CoinGame) -> str | None:

@@ -32,9 +32,11 @@ def question_ladder(game: GodsGame, goal: str, target: Node | None, limit: int) 
         concept = (f"Asked 'would you say {u.words[0]} to (P)', True and False both answer "
                    f"{u.words[0]!r} exactly when P holds, whatever the words mean.")
     move = f"One question that works: {ref}" if ref else "No single question achieves this goal."
-    # the concept is the general trick, less specific than any author's hint about this step: it goes with the
-    # nudge, before them (a ladder only gets more specific)
-    return [Rung(nudge, Level.NUDGE), Rung(concept, Level.NUDGE), Rung(move, Level.MOVE)]
+    # A ladder only gets more specific. The wrapper trick nearly answers when the goal names the proposition, or
+    # when no god can be Random (any wrapped question about who is who works): then it comes after the author's
+    # hints. With Random about, finding what to ask is the puzzle and the trick is only where to look: before them.
+    near = goal == "target" or "Random" not in u.roles
+    return [Rung(nudge, Level.NUDGE), Rung(concept, Level.CONCEPT if near else Level.NUDGE), Rung(move, Level.MOVE)]
 
 
 def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[Hint]:

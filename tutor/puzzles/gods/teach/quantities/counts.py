@@ -73,8 +73,7 @@ def refute_assignments(game: GodsGame, args: Args, value: Value, wrong: Value) -
     """The assignments, with a note for the worlds (or a free choice of roles) counted instead."""
     u = game.universe
     return refute_count(role_texts(u), int(wrong), "assignment", "assignments", assignments_note(u, int(wrong)),
-                        made=f"An assignment gives each god one role: {theory_roles(u)}, so once one god's role is "
-                        "chosen, fewer are left for the next.")
+                        made=f"An assignment gives each god one role: {theory_roles(u)}.")
 
 
 @QUANTITIES.register("assignments", "the number of ways to give the gods their roles",

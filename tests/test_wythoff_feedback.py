@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tutor.course import load_file
-from tutor.errors import IllegalMove
+from tutor.course.steps import Context
+from tutor.errors import IllegalMove, InvalidNotation
 from tutor.puzzles.answers import Level, rung
 from tutor.puzzles.play import LEARNER
 from tutor.puzzles.wythoff.engine import losing, losing_splits, remoteness, sum_winning_moves
@@ -172,3 +173,36 @@ def test_a_legal_pair_keeps_its_meaning_and_neither_reading_is_refused():
     assert KINDS["move"].judge(WythoffGame("3,4"), "1,1").canonical == "1,1"
     with pytest.raises(IllegalMove, match="must be the same number from both piles"):
         KINDS["move"].judge(WythoffGame("3,4"), "2,1")
+
+
+# -- wythoff-3: the golden ratio is the answer of a later step, so nothing names it before then -------------
+
+
+@pytest.mark.parametrize("text", ["floor(k*x)", "floor(", "floor(k*", "round(k*1.6)", "2^k"])
+def test_a_formula_refusal_names_no_constant(text):
+    """Issue 20: wythoff-3 named phi in an error message ("allowed: k, phi, pi, ...") before the lesson reveals it."""
+    with pytest.raises(InvalidNotation) as error:
+        KINDS["conjecture"].parse(WythoffGame(), text, {"bound": 10})
+    assert "phi" not in str(error.value) and "sqrt(5)" not in str(error.value)
+    assert "phi" not in " ".join(KINDS["conjecture"].completions(WythoffGame(), {"bound": 10}, ""))
+
+
+def test_a_short_bound_is_answered_with_a_short_decimal_not_the_golden_ratio():
+    step = next(s for s in LESSONS[2].questions if s.title == "A first guess")
+    told = text_of(step.told(step.enter(Context(LESSONS[2].id)).state))
+    assert "sqrt" not in told and "phi" not in told and step.judge(told.split(": ", 1)[1]).correct
+    later = next(s for s in LESSONS[2].questions if s.title == "Up to a thousand")
+    assert "sqrt(5)" in text_of(later.reference())
+
+
+def test_the_other_pile_of_the_right_pair_is_said_so():
+    """'The number 2 belongs to losing pair number 1, which is (1, 2), not number 1' contradicted itself."""
+    verdict = KINDS["conjecture"].judge(WythoffGame(), "ceiling(k*1.6)", {"bound": 10})
+    assert "is the larger pile of that same pair, (1, 2)" in text_of(verdict.detail)
+    assert "not number 1." not in text_of(verdict.detail)
+
+
+def test_the_conjecture_ladder_only_gets_more_specific():
+    for bound in (10, 1000):
+        ladder = [rung(h) for h in KINDS["conjecture"].hints(WythoffGame(), {"bound": bound}, "")]
+        assert [r.level for r in ladder] == sorted(r.level for r in ladder) and ladder[0].level is Level.NUDGE

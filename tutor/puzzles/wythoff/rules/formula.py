@@ -41,6 +41,9 @@ FUNCTIONS = {"floor": "floor", "ceiling": "ceiling", "ceil": "ceiling", "sqrt": 
 CONSTANTS = ("phi", "pi")
 VARIABLE = "k"
 ALLOWED = f"allowed: {VARIABLE}, {', '.join(CONSTANTS)}, floor, ceiling, sqrt"
+# what a lesson tells a learner they may write: the constants are left out, since a lesson asks for the number
+# the formula needs before it names it (wythoff-3 reveals phi only after the first guess)
+SAID_ALLOWED = "a formula uses k, numbers, + - * / ^, parentheses, floor(...), ceiling(...), sqrt(...)"
 
 
 class FormulaError(NotationError):
@@ -145,7 +148,7 @@ class _Actions:
     def power(self, base: Node, op: Token, exponent_node: Node) -> Node:
         exponent = _constant(exponent_node)
         if exponent is None:
-            raise Fault("an exponent that is not a constant", op, "no k, phi, pi or sqrt in an exponent")
+            raise Fault("an exponent that is not a constant", op, "an exponent is a number, like k^2")
         if exponent == Fraction(1, 2):
             return Call("sqrt", base)
         if exponent.denominator != 1 or abs(exponent) > MAX_EXPONENT:
@@ -179,7 +182,8 @@ FORMULAS = Language(
     spoken=[
         ("A AK A_K B BK B_K", "'A_k =' | 'B_k ='"), ("A AK A_K", "'A_k ='"), ("B BK B_K", "'B_k ='"),
         ("NUMBER K PHI PI FLOOR CEILING CEIL SQRT LPAR MINUS PLUS",
-         "a number | k | phi | pi | floor(...) | ceiling(...) | sqrt(...) | '('"),
+         "a number | k | floor(...) | ceiling(...) | sqrt(...) | '('"),
+        ("NUMBER K PHI PI", "a number | k"),  # the constants unnamed: a lesson may not have revealed them yet
         ("PLUS MINUS STAR SLASH POW", "'+' | '-' | '*' | '/' | '^'"),
         ("K PHI PI FLOOR CEILING CEIL SQRT LPAR", "a name | '('"),
         ("NUMBER", "a number"), ("K", "k"), ("PHI", "phi"), ("PI", "pi"), ("NAME", "a name"), ("POW", "'^'"),

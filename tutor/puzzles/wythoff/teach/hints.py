@@ -81,27 +81,37 @@ def position_hints(rules: Rules, boards: Boards) -> list[Hint]:
     return ladder
 
 
-def conjecture_hints(rules: Rules, bound: int) -> list[str]:
+def conjecture_hints(rules: Rules, bound: int) -> list[Hint]:
     """The ladder towards a formula ``floor(k*c)`` that holds for k = 0..bound, from the pairs themselves."""
     first = p_positions(rules, 8)
     (low, k_low), (high, k_high) = slope_window(rules, bound)
-    ladder = [
-        "Look at the losing pairs " + format_pairs(first) + ": how does A_k / k behave as k grows?",
-        f"floor(k*c) = A_k for every k = 0..{bound} exactly when A_k <= k c < A_k + 1 for each of them. The "
-        f"tightest of these: c >= {low.numerator}/{low.denominator} (from k = {k_low}) and "
-        f"c < {high.numerator}/{high.denominator} (from k = {k_high}).",
+    ladder: list[Hint] = [
+        Rung("Look at the losing pairs " + format_pairs(first) + ": how does A_k / k behave as k grows?",
+             Level.NUDGE),
+        Rung(f"floor(k*c) = A_k for every k = 0..{bound} exactly when A_k <= k c < A_k + 1 for each of them. The "
+             f"tightest of these: c >= {low.numerator}/{low.denominator} (from k = {k_low}) and "
+             f"c < {high.numerator}/{high.denominator} (from k = {k_high}).", Level.CONCEPT),
     ]
     width = high - low
     if width > Fraction(1, 1000):
         pick = _short_decimal(low, high)
-        ladder.append(f"Any c in that window works up to k = {bound}, for example {pick}: try floor(k*{pick}).")
+        ladder.append(Rung(f"Any c in that window works up to k = {bound}, for example {pick}: try "
+                           f"floor(k*{pick}).", Level.MOVE))
     else:
-        ladder.append("The window is narrow, and every larger bound narrows it more: look for the exact number "
-                      f"that lies in all of them. It solves 1/c + 1/(c + {rules.a}) = 1 (A's and B's share "
-                      "the whole numbers).")
+        ladder.append(Rung("The window is narrow, and every larger bound narrows it more: look for the exact "
+                           f"number that lies in all of them. It solves 1/c + 1/(c + {rules.a}) = 1 (A's and B's "
+                           "share the whole numbers).", Level.CONCEPT))
         if not rules.misere:
-            ladder.append(f"Its positive root is {alpha_text(rules.a)}: try floor(k*{_grouped(alpha_text(rules.a))}).")
+            ladder.append(Rung(f"Its positive root is {alpha_text(rules.a)}: try "
+                               f"floor(k*{_grouped(alpha_text(rules.a))}).", Level.MOVE))
     return ladder
+
+
+def short_formula(rules: Rules, bound: int) -> str | None:
+    """``floor(k*1.6)``: the formula with the shortest decimal that holds for k = 0..bound, while the window of
+    such decimals is wide (None once it is narrow: then only the exact number is worth writing)."""
+    (low, _), (high, _) = slope_window(rules, bound)
+    return f"floor(k*{_short_decimal(low, high)})" if high - low > Fraction(1, 1000) else None
 
 
 def _grouped(text: str) -> str:

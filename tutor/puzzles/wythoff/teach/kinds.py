@@ -30,8 +30,8 @@ from tutor.puzzles.wythoff.rules import (
     read_sum_move,
     show_positions,
 )
-from tutor.puzzles.wythoff.rules.formula import Conjecture, parse_conjecture
-from tutor.puzzles.wythoff.teach.hints import conjecture_hints, kth_hints, list_hints, position_hints
+from tutor.puzzles.wythoff.rules.formula import ALLOWED, SAID_ALLOWED, Conjecture, FormulaError, parse_conjecture
+from tutor.puzzles.wythoff.teach.hints import conjecture_hints, kth_hints, list_hints, position_hints, short_formula
 from tutor.puzzles.wythoff.teach.questions import (
     BOUND,
     INDEX,
@@ -57,7 +57,7 @@ from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
 OUTCOMES = {"win": "win", "winning": "win", "n": "win", "lose": "lose", "losing": "lose", "p": "lose"}
-FORMULA_WORDS = ["k", "phi", "pi", "floor(", "ceiling(", "sqrt(", "sqrt(5)", "A_k =", "B_k ="]
+FORMULA_WORDS = ["k", "floor(", "ceiling(", "sqrt(", "A_k =", "B_k ="]  # no constant: it may be the next answer
 
 
 # -- a winning move ---------------------------------------------------------------------------
@@ -279,8 +279,14 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
     args = (BOUND,)
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> Conjecture:
-        """The restricted formula language (never ``eval``)."""
-        return parse_conjecture(text)
+        """The restricted formula language (never ``eval``); an unknown name is answered with what a formula may
+        use, in the lesson's words (no constant named: the lesson may not have revealed it yet)."""
+        try:
+            return parse_conjecture(text)
+        except FormulaError as error:
+            if ALLOWED not in str(error):
+                raise
+            raise FormulaError(str(error).replace(ALLOWED, SAID_ALLOWED), error.offset) from None
 
     def format(self, game: WythoffGame, answer: Conjecture, args: Args) -> str:
         """``A_k = floor(k*phi)``."""
@@ -293,13 +299,24 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
         return Verdict(result.holds, result.summary(), detail, result.as_json(), result.conjecture)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
-        """``floor(k*alpha)`` written out; None in misère play (no closed form)."""
+        """The shortest decimal that survives the bound while there is one (``floor(k*1.6)`` for k = 0..10), else
+        ``floor(k*alpha)`` written out; None in misère play (no closed form)."""
         rules = game.rules
         if rules.misere:
             return None
+        short = short_formula(rules, args["bound"])
+        if short is not None:
+            return short  # a short bound asks for no more: the exact number may be a later step's answer
         if rules.a == 1:
             return "floor(k*(1 + sqrt(5))/2)"
         return f"floor(k*(2 - {rules.a} + sqrt({rules.a ** 2 + 4}))/2)"
+
+    def gives_away(self, game: WythoffGame, args: Args, text: str) -> str | None:
+        """Whether ``text`` writes out the reference formula (spaces ignored)."""
+        reference = self.reference(game, args)
+        if reference and reference.replace(" ", "") in text.replace(" ", "").replace("`", ""):
+            return f"the formula {reference!r}"
+        return None
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """Towards floor(k*alpha)."""

@@ -113,7 +113,11 @@ def explain_counterexample(rules: Rules, k: int, which: str, got: Fraction | str
         n = int(got)
         j = p_index(rules, n)
         other = p_position(rules, j)
-        lines.append(f"The number {n} belongs to losing pair number {j}, which is {other}, not number {k}.")
+        if j == k:  # the other pile of the right pair: the formula gives A where B is meant, or the reverse
+            lines.append(f"The number {n} is the {'larger' if name == 'smaller' else 'smaller'} pile of that same "
+                         f"pair, {other}: your formula gives the wrong one of its two piles.")
+        else:
+            lines.append(f"The number {n} belongs to losing pair number {j}, which is {other}, not number {k}.")
         guess = (n, n + rules.a * k) if which == "A" else (max(0, n - rules.a * k), n)
         moves = winning_moves(rules, guess)
         if moves:

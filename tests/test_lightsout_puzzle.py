@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
 from tutor.puzzles import get
-from tutor.puzzles.answers import Verdict
+from tutor.puzzles.answers import Verdict, rung
 from tutor.puzzles.lightsout import LightsOut
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, pattern_of
@@ -51,7 +51,7 @@ def check(game: LightsGame, kind: str, text: str, **args: Any) -> Verdict:
 
 def hints(game: LightsGame, kind: str, text: str) -> list[str]:
     answer = PUZZLE.kind(kind)
-    return answer.hints(game, answer.arguments({}), text)
+    return [text_of(rung(h).text) for h in answer.hints(game, answer.arguments({}), text)]
 
 
 # -- notation -------------------------------------------------------------------
@@ -223,7 +223,10 @@ def test_hints_ladder_and_completions() -> None:
     p = params(size="3x3", board="X.X/.X./X.X")
     ladder = hints(p, "presses", "")
     assert len(ladder) == 3 and "Chase" in ladder[1] and ladder[2].startswith("Press ")
-    assert hints(p, "presses", "a1 b1 c1 a2 b2 c2 a3 b3 c3") == [
+    # the hints are for the board on screen, not the board a written list leaves (issue 20); a list that is a
+    # solution is nowhere from one, so nothing about it is added
+    assert hints(p, "presses", "a1 b1 c1 a2 b2 c2 a3 b3 c3") == ladder
+    assert hints(PUZZLE.load({"size": "3x3", "board": "all-off"}), "presses", "") == [
         "The board is already dark: nothing left to press."]
     presses = PUZZLE.kind("presses")
     assert "b3" in presses.completions(p, presses.arguments({}), "")
@@ -235,7 +238,7 @@ def test_play_following_the_hints_wins() -> None:
         state = PLAY.start(p, PLAY.arguments({}), random.Random(seed))
         assert any(state.board) and not PLAY.terminal(state)
         for _ in range(30):
-            move = PLAY.hints(state)[-1].split()[1].rstrip(":")
+            move = text_of(rung(PLAY.hints(state)[-1]).text).split()[1].rstrip(":")
             turn = PLAY.play_text(state, move)
             state = turn.state
             if PLAY.terminal(state):

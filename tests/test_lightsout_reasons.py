@@ -17,7 +17,7 @@ from tests.helpers import correct_answer, new_session, quantity_name, text
 from tutor.course import load_catalog
 from tutor.errors import TutorError
 from tutor.puzzles import get
-from tutor.puzzles.answers import Value
+from tutor.puzzles.answers import Value, rung
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import residue_of
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, cells_of
@@ -151,7 +151,7 @@ def computed_facts(game) -> set[str]:
     a = engine.analyze(rules)
     facts = {str(a.rank), str(a.nullity), str(rules.cells), rules.describe(), f"{column_name(rules.cols - 1)}1"}
     sol = engine.solve(rules, game.lights)
-    facts |= {f"{sol.solutions:,} solutions", "only solution", "no quiet patterns"}
+    facts |= {f"{sol.solutions:,} solutions", "only solution", "no quiet pattern"}
     return facts
 
 
@@ -197,7 +197,8 @@ def test_every_wrong_value_gets_a_computed_reason(lesson_step, values) -> None:
 def test_the_famous_wrong_answers_get_their_own_reason() -> None:
     three = PUZZLE.load({"size": "3x3"})
     q = PUZZLE.quantities["min_presses"]
-    assert "no quiet patterns, so exactly one set of presses darkens it" in q.refute(three, {}, q(three), 3)
+    assert "leaves every light as it was (no quiet pattern, in lesson 3's words), so exactly one set of presses " \
+        "darkens it" in q.refute(three, {}, q(three), 3)
     five = PUZZLE.load({"size": "5x5"})
     q = PUZZLE.quantities["top_rows"]
     assert "pressing nothing" in q.refute(five, {}, q(five), 31).lower() or "choosing nothing" in q.refute(
@@ -241,7 +242,7 @@ def test_play_hints_follow_the_presses_made() -> None:
     state = PLAY.start(game, PLAY.arguments({}), random.Random(0))
     for first in ("b2", "a1 c1", "b1 b3"):
         now = PLAY.play_text(state, first).state
-        cell = re.match(r"Press ([a-c][1-3]):", PLAY.hints(now)[-1])
+        cell = re.match(r"Press ([a-c][1-3]):", text_of(rung(PLAY.hints(now)[-1]).text))
         assert cell, PLAY.hints(now)
         # brute force: some fewest press set for the board as it is now contains the hinted cell
         rules = game.rules
@@ -250,7 +251,7 @@ def test_play_hints_follow_the_presses_made() -> None:
                    if not any(apply(rules, now.board, bytes(x))))
         assert any(sum(x) == best and x[r * 3 + c] for x in product((0, 1), repeat=9)
                    if not any(apply(rules, now.board, bytes(x))))
-        assert not any("four corners" in h for h in PLAY.hints(now))
+        assert not any("four corners" in text_of(rung(h).text) for h in PLAY.hints(now))
 
 
 def test_lesson_hints_never_describe_a_board_the_learner_may_not_have() -> None:

@@ -6,8 +6,13 @@ elimination allows (squares up to 64 x 64), its solutions are replayed with
 the plain rules, its obstructions shown quiet and odd on the board.  Beyond
 elimination, two published relations tie it to independent code: OEIS A165738
 (the n x n torus) satisfies a(2n) = 2 a(n), and a(n+1) = 2 A159257(n) + 4 when
-n = 2 mod 3, else 2 A159257(n) (Buchholz), where A159257 is the flat board's
-nullity from Sutner's polynomials.
+n = 2 mod 3, else 2 A159257(n), where A159257 is the flat board's nullity from
+Sutner's polynomials.  Source: the FORMULA section of https://oeis.org/A165738,
+contributed by Thomas Buchholz (May 22, 2014) and checked there against the
+table of a(n) for n = 1..1000 (Alekseyev and Buchholz).  The entry states the
+relations without a proof, so they are used here only as a cross-check of the
+engine, never by it: the engine's torus nullity rests on the chase argument in
+``tutor/puzzles/lightsout/engine/torus.py``.
 """
 
 from __future__ import annotations

@@ -26,6 +26,11 @@ unknowns; a 1000 x 1000 torus is 1000 steps on 2-million-bit ints and a
 
 Rotations count with multiplicity, as the rules do: on a 2-column torus the
 left and right neighbours are one cell, toggled twice.
+
+The n x n nullities this gives are OEIS A165738.  Two relations listed there
+(FORMULA, Thomas Buchholz, 2014: a(2n) = 2 a(n), and a(n+1) = 2 A159257(n),
+plus 4 when n = 2 mod 3, A159257 being the flat n x n nullity) are stated
+without proof; the engine does not use them, the tests check it against them.
 """
 
 from __future__ import annotations

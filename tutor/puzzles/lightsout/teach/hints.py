@@ -1,45 +1,139 @@
-"""The Lights Out hint ladder: a nudge, the concept (chase the lights, or solve the system), a press to make."""
+"""The Lights Out hint ladder: a nudge, the concept (chase the lights, or solve the system), a press to make.
+
+Every rung is computed from one board, the one the learner sees: the step's board for a press list (a learner's
+last list is spoken of as theirs, "your last list left ..."), the board as it is now in play.  The chase presses
+each cell below a light as often as it takes to bring the light to 0 (k - state times with k states), and the
+press suggested is never one already made unless pressing it again is the way (then it says it undoes it).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import product
+
+from tutor.puzzles.answers import Level, Rung
 from tutor.puzzles.lightsout import engine
-from tutor.puzzles.lightsout.rules.grid import Board, Rules, cells_of
+from tutor.puzzles.lightsout.rules.grid import Board, Cell, Pattern, Rules, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses
 from tutor.puzzles.lightsout.teach.verdicts import residue_text, unsolvable_reason
+from tutor.text import plural
+
+NOW = "the board as it is now"
+NEAREST_COSET = 1 << 10  # solutions compared with a learner's list when looking for the nearest one
 
 
-def hint_ladder(rules: Rules, board: Board) -> list[str]:
-    """Nudge, concept, concrete move for the current board."""
+def hint_ladder(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW) -> list[str]:
+    """Nudge, concept, concrete move for ``board`` (``where`` names it), as texts (the command line's form)."""
+    return [str(r.text) for r in hint_rungs(rules, board, pressed, where)]
+
+
+def hint_rungs(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW) -> list[Rung]:
+    """Nudge, concept, concrete move for ``board``, each with how much it tells; ``pressed`` are the presses
+    already made on the way to it (a hint that presses one of them again says that it undoes it)."""
     if not any(board):
-        return ["The board is already dark: nothing left to press."]
+        return [Rung("The board is already dark: nothing left to press.", Level.NUDGE)]
     sol = engine.solve(rules, board)
     if not sol.solvable:
         assert sol.obstruction is not None
         return [
-            "Is this board solvable at all? Count lights on a pattern that pressing never changes.",
-            "A quiet pattern is a set of presses that changes nothing; a board must be orthogonal to "
-            "every one to be solvable.",
-            "It is not: " + unsolvable_reason(rules, board, sol.obstruction) + ".",
+            Rung("Is this board solvable at all? Count lights on a pattern that pressing never changes.", Level.NUDGE),
+            Rung("A quiet pattern is a set of presses that changes nothing; a board must be orthogonal to "
+                 "every one to be solvable."),
+            Rung("It is not: " + unsolvable_reason(rules, board, sol.obstruction) + ".", Level.MOVE),
         ]
     twice = "twice" if rules.states == 2 else f"{rules.states} times"
-    ladder = [f"The board as it is now can be darkened. Order never matters, and pressing a cell {twice} "
-              f"does nothing, so look for a set of cells to press."]
+    ladder = [Rung(f"{where[0].upper()}{where[1:]} can be darkened. Order never matters, and pressing a cell "
+                   f"{twice} does nothing, so look for a set of cells to press.", Level.NUDGE)]
     if rules.chaseable:
-        n = rules.cols
-        top = next((r for r in range(rules.rows - 1) if any(board[r * n : (r + 1) * n])), None)
-        if top is not None:
-            lit = [format_cell(top, c) for c in range(n) if board[top * n + c]]
-            below = [format_cell(top + 1, c) for c in range(n) if board[top * n + c]]
-            ladder.append(f"Chase the lights: row {top + 1} has {' '.join(lit)} lit; press the cells "
-                          f"just below them ({' '.join(below)}) to clear it without touching the rows above.")
-        else:
-            top_fix = [cell for cell in cells_of(rules, sol.pattern or b"") if cell[0] == 0]
-            ladder.append(f"Only the last row is lit: the chase has left the residue {residue_text(rules, board)}. "
-                          f"Press {format_presses(top_fix)} in row 1, then chase again from the top.")
+        ladder.append(Rung(chase_hint(rules, board, sol.pattern or b"")))
     else:
-        ladder.append("Think of each press as a vector; solve the linear system A x = b.")
+        ladder.append(Rung("Think of each press as a vector; solve the linear system A x = b."))
     sample = cells_of(rules, sol.pattern or b"")
     if sample:
-        kind = "fewest-press " if sol.minimal else ""
-        ladder.append(f"Press {format_cell(*sample[0])}: it is part of a {kind}solution from the board as it is now.")
+        made = set(cells_of(rules, pattern_of(rules, pressed)))  # pressed a net number of times: twice is none
+        ladder.append(Rung(press_hint(sample, made, sol.minimal, where, rules.states), Level.MOVE))
     return ladder
+
+
+def times(cell: Cell, n: int) -> str:
+    """``b2``, ``b2 twice``, ``b2 3 times``."""
+    name = format_cell(*cell)
+    return name if n == 1 else f"{name} twice" if n == 2 else f"{name} {n} times"
+
+
+def chase_hint(rules: Rules, board: Board, pattern: Pattern) -> str:
+    """The chase's next row: each light of the first lit row cleared from below, pressed (k - state) times; or,
+    when only the last row is lit, the top-row presses that fix its residue."""
+    n, k = rules.cols, rules.states
+    top = next((r for r in range(rules.rows - 1) if any(board[r * n : (r + 1) * n])), None)
+    if top is None:
+        top_fix = [cell for cell in cells_of(rules, pattern) if cell[0] == 0]
+        return (f"Only the last row is lit: the chase has left the residue {residue_text(rules, board)}. "
+                f"Press {format_presses(top_fix)} in row 1, then chase again from the top.")
+    lit = [(c, board[top * n + c]) for c in range(n) if board[top * n + c]]
+    names = " ".join(format_cell(top, c) for c, _ in lit)
+    below = ", ".join(times((top + 1, c), (k - v) % k) for c, v in lit)
+    if k == 2:
+        return (f"Chase the lights: row {top + 1} has {names} lit; press the cells just below them ({below}) to "
+                f"clear it without touching the rows above.")
+    states = ", ".join(f"{format_cell(top, c)} at {v}" for c, v in lit)
+    return (f"Chase the lights: row {top + 1} has {states}. A press just below a cell adds 1 to it, so press "
+            f"each cell below {k} - (its state) times ({below}) to bring the row to 0 without touching the rows "
+            f"above.")
+
+
+def press_hint(solution: Sequence[Cell], pressed: set[Cell], minimal: bool, where: str, states: int) -> str:
+    """A cell of a solution from the board now: one already pressed first, said as an undo (the likeliest
+    slip), else the first."""
+    kind = "fewest-press " if minimal else ""
+    made = [cell for cell in solution if cell in pressed]
+    if made:
+        cell = format_cell(*made[0])
+        undo = ("it undoes your earlier press of it (pressing a cell twice does nothing)" if states == 2 else
+                f"you have pressed it before, and pressing it {states} times in all does nothing")
+        return f"Press {cell}: {undo}, and a {kind}solution from {where} presses it."
+    return f"Press {format_cell(*solution[0])}: it is part of a {kind}solution from {where}."
+
+
+def list_rung(rules: Rules, board: Board, cells: Sequence[Cell]) -> Rung | None:
+    """What a learner's last press list left, and how far it is from the nearest solution (how many presses
+    extra and missing, never which: naming them would give the answer)."""
+    if not cells:
+        return None
+    sol = engine.solve(rules, board, minimize=False)
+    if sol.pattern is None:
+        return None
+    mine = pattern_of(rules, cells)
+    nearest = min(coset(rules, sol.pattern, sol.analysis.quiet), key=lambda p: distance(mine, p))
+    extra = sum(1 for a, b in zip(mine, nearest, strict=True) if a and not b)
+    missing = sum(1 for a, b in zip(mine, nearest, strict=True) if b and not a)
+    other = sum(1 for a, b in zip(mine, nearest, strict=True) if a and b and a != b)
+    parts = [f"{plural(extra, 'press', 'presses')} that {'is' if extra == 1 else 'are'} not needed"] if extra else []
+    parts += [f"{plural(missing, 'press', 'presses')} missing"] if missing else []
+    parts += [f"{plural(other, 'cell')} pressed the wrong number of times"] if other else []
+    if not parts:
+        return None
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return Rung(f"Against the nearest solution of the step's board, your last list has {listed}. The "
+                f"hints that follow are for the board as the step shows it, not the board your list left.")
+
+
+def coset(rules: Rules, pattern: Pattern, quiet: Sequence[Pattern]) -> list[Pattern]:
+    """The solutions: ``pattern`` plus each combination of the quiet basis (at most ``NEAREST_COSET`` of them)."""
+    k = rules.states
+    basis = list(quiet)
+    while basis and k ** len(basis) > NEAREST_COSET:
+        basis.pop()
+    out = []
+    for coeffs in product(range(k), repeat=len(basis)):
+        p = list(pattern)
+        for c, q in zip(coeffs, basis, strict=True):
+            for i, v in enumerate(q):
+                p[i] = (p[i] + c * v) % k
+        out.append(bytes(p))
+    return out
+
+
+def distance(a: Pattern, b: Pattern) -> int:
+    """Cells pressed a different number of times."""
+    return sum(1 for x, y in zip(a, b, strict=True) if x != y)

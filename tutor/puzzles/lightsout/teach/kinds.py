@@ -12,13 +12,13 @@ import re
 from collections.abc import Sequence
 
 from tutor.errors import InvalidParams, TutorError
-from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
+from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Level, Rung, Verdict
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
-from tutor.puzzles.lightsout.rules.grid import Cell, apply, cells_of, pattern_of
+from tutor.puzzles.lightsout.rules.grid import Cell, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_presses
-from tutor.puzzles.lightsout.teach.hints import hint_ladder
+from tutor.puzzles.lightsout.teach.hints import hint_rungs, list_rung
 from tutor.puzzles.lightsout.teach.verdicts import (
     chase_stage,
     judge_chase,
@@ -32,6 +32,7 @@ from tutor.puzzles.options import Args, Option
 from tutor.shown import Drawn
 
 KINDS = Kinds()
+STEP_BOARD = "the board as the step shows it"
 PRESS_RUN = re.compile(r"\b[a-z]{1,3}\d{1,4}\b(?:[ ,]+[a-z]{1,3}\d{1,4}\b)+")  # "a1 c1 a3 c3"
 
 ROW = Option("row", int, 1, "the row (1-based) a chase step clears: for chase_row answers and chase_board",
@@ -51,10 +52,12 @@ class PressList(AnswerKind[LightsGame, list[Cell]]):
         return format_presses(cells_of(rules, pattern_of(rules, answer)))
 
     def hints(self, game: LightsGame, args: Args, text: str) -> Sequence[Hint]:
-        """The ladder for the board after the presses written so far."""
+        """The ladder for the step's board, the one on screen; a last list is spoken of as the learner's (how far
+        it is from the nearest solution), never as the board to work from."""
         rules = game.rules
         cells = parse_presses(text, rules) if text.strip() else []
-        return hint_ladder(rules, apply(rules, game.lights, pattern_of(rules, cells)))
+        mine = list_rung(rules, game.lights, cells)
+        return [*([mine] if mine else []), *hint_rungs(rules, game.lights, (), STEP_BOARD)]
 
     def gives_away(self, game: LightsGame, args: Args, text: str) -> str | None:
         """A whole right answer written anywhere in ``text``: any run of two or more cell names that this kind
@@ -131,6 +134,19 @@ class ChaseRow(ChaseKind):
         super().need(game, args)
         if args["row"] >= game.rules.rows:
             raise InvalidParams(f"row {args['row']} has no row below it on a {game.rules.rows}-row board")
+
+    def hints(self, game: LightsGame, args: Args, text: str) -> Sequence[Hint]:
+        """For the board the step shows (the chase so far), never the game's first board: the row's lights as they
+        are now, and what a press below a light does; the presses themselves are the answer."""
+        self.need(game, args)
+        rules, row = game.rules, args["row"] - 1
+        board = chase_stage(rules, game.lights, row).board
+        lit = [format_cell(row, c) for c in range(rules.cols) if board[row * rules.cols + c]]
+        now = (f"Row {row + 1} as the board above shows it has {' '.join(lit)} lit." if lit else
+               f"Row {row + 1} as the board above shows it is already dark: no presses are needed.")
+        return [Rung(now, Level.CONCEPT),
+                Rung(f"A press in row {row + 2} switches exactly one cell of row {row + 1}, the one just above it, "
+                     f"and nothing higher up.", Level.CONCEPT)]
 
     def check(self, game: LightsGame, answer: list[Cell], args: Args) -> Verdict:
         """Exactly the presses under the row's lights?"""

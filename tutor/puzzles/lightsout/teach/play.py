@@ -12,12 +12,13 @@ from dataclasses import dataclass
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import Hint, Verdict
+from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, apply, pattern_of, random_board
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_cell, parse_presses
-from tutor.puzzles.lightsout.teach.hints import hint_ladder
+from tutor.puzzles.lightsout.teach.hints import hint_rungs
 from tutor.puzzles.lightsout.teach.pictures import render
-from tutor.puzzles.lightsout.teach.verdicts import judge_presses, lit_text, solution_text
+from tutor.puzzles.lightsout.teach.verdicts import cancelling_text, judge_presses, lit_text, solution_text
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
 from tutor.shown import Drawn
@@ -81,7 +82,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
         board = apply(rules, state.board, pattern_of(rules, cells))
         new = LightsState(state.game, state.start, state.presses + tuple(cells), board)
         count = f"{len(new.presses)} press{'es' if len(new.presses) != 1 else ''}"
-        status = f"All dark in {count}!" if not any(board) else f"{lit_text(rules, board)} after {count}."
+        status = finished(new, count) if not any(board) else f"{lit_text(rules, board)} after {count}."
         return Turn(new, (f"You press {format_presses(cells)}.", render(rules, board), status))
 
     def winner(self, state: LightsState) -> str | None:
@@ -94,7 +95,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
 
     def hints(self, state: LightsState) -> Sequence[Hint]:
         """Nudge, concept (chase or algebra), then a cell to press."""
-        return hint_ladder(state.game.rules, state.board)
+        return hint_rungs(state.game.rules, state.board, state.presses)
 
     def solution(self, state: LightsState) -> Drawn | None:
         """The fewest presses that darken the board as it is now."""
@@ -112,6 +113,19 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
     def judge(self, game: LightsGame, settings: Args, text: str) -> Verdict:
         """A whole line is a press list: does it darken the game's board?"""
         return judge_presses(game.rules, game.lights, parse_presses(text, game.rules))
+
+
+def finished(state: LightsState, count: str) -> str:
+    """The line for a board just darkened: the learner's presses against the fewest from the start, with the
+    presses that cancelled, so that the line says what the learner did."""
+    rules = state.game.rules
+    sol = engine.solve(rules, state.start)
+    fewest = sol.press_count
+    if len(state.presses) <= fewest or not sol.solvable:
+        return f"All dark in {count}: the fewest possible." if sol.minimal else f"All dark in {count}!"
+    cancel = cancelling_text(rules, state.presses)
+    best = "" if sol.minimal else " found"
+    return f"All dark in {count}; the fewest{best} for this board is {fewest}." + (f" {cancel}" if cancel else "")
 
 
 PLAY = LightsPlay()

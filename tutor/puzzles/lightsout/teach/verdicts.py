@@ -168,7 +168,7 @@ def judge_presses(rules: Rules, board: Board, cells: Sequence[Cell], *, need_min
         "minimal": j.minimal and sol.minimal,
     }
     if not j.dark:
-        detail = [f"After your {presses} the board is:", render(rules, j.result)]
+        detail = [f"After your {'press' if j.written == 1 else presses} the board is:", render(rules, j.result)]
         if not sol.solvable and sol.obstruction is not None:
             detail.append("No press list can darken this board: " + unsolvable_reason(rules, board, sol.obstruction))
         else:

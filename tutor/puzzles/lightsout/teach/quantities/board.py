@@ -15,6 +15,8 @@ from tutor.puzzles.options import Args
 from tutor.text import plural
 
 QUANTITIES = Quantities()
+NO_QUIET = ("no set of presses but pressing nothing leaves every light as it was (no quiet pattern, in lesson 3's "
+            "words)")  # said before lesson 3 teaches the term
 
 
 def explain_min_presses(game: LightsGame, args: Args, value: Value) -> str:
@@ -38,7 +40,7 @@ def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value)
     lit = len(lit_cells(r, board))
     if n > value:
         if sol.solutions == 1:
-            return (f"The {r.describe()} board has no quiet patterns, so only one set of presses darkens it; "
+            return (f"On the {r.describe()} board {NO_QUIET}, so only one set of presses darkens it; "
                     f"{n} presses would press some cell more than once, and a cell pressed {r.states} times "
                     f"does nothing.")
         return (f"{n} presses may darken the board, but the board has {digits(sol.solutions)} solutions (one "
@@ -51,7 +53,7 @@ def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value)
         return (f"A press switches at most {spelled(reach)} cells, so {n} presses switch at most {n * reach} "
                 f"cells: fewer than the {lit} lit ones.")
     if sol.solutions == 1:
-        return (f"The {r.describe()} board has no quiet patterns, so exactly one set of presses darkens it: find "
+        return (f"On the {r.describe()} board {NO_QUIET}, so exactly one set of presses darkens it: find "
                 f"it and count its presses, each cell once. No set of {n} presses is that set.")
     if not sol.minimal:
         return f"The search found no press list of {n} presses that darkens the board."
@@ -86,8 +88,8 @@ def refute_solvable(game: LightsGame, args: Args, value: Value, wrong: Value) ->
     if not sol.solvable:
         return f"No: {reason}."
     if sol.analysis.nullity == 0:
-        return (f"Yes: the {game.rules.describe()} board has no quiet patterns, so the press matrix reaches every "
-                f"board, this one included.")
+        return (f"Yes: on the {game.rules.describe()} board {NO_QUIET}, so every board of this size can be "
+                f"darkened, this one included.")
     if all_on_theorem(game.rules, game.lights):
         return f"Yes: {reason}."
     return "Yes: " + parity_certificate(game) + "."

@@ -27,7 +27,7 @@ def test_scripted_first_lesson_in_plain_mode(tmp_path):
     transcript = "\n".join([
         "1",          # open the first lesson by its number
         "", "",       # two say steps
-        "4",          # a declared mistake
+        "4",          # a misconception the engine names
         "3",          # right
         "01", "/hint", "0", "01",   # play against the Devil and win
         "01 0",       # a wrong strategy: counterexample
@@ -40,7 +40,7 @@ def test_scripted_first_lesson_in_plain_mode(tmp_path):
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "\x1b[" not in out  # plain mode: no escape codes
-    assert "HT and TH are the same table" in out
+    assert "counts the turned copies of a table apart" in " ".join(out.split())
     assert "hint 1 of" in out
     assert "Start: " in out and "After the last move the table is TT" in out
     assert "wins for every start and every turn: 3 moves, the shortest possible" in out

@@ -33,7 +33,18 @@ def test_no_line_is_wider_than_the_terminal(width: int, transcripts: dict[str, l
 
 def test_markdown_is_rendered_not_shown_literally() -> None:
     shown = render.plain_text([Reply("say", Markdown("A *doubled* table: `tutor solve coins --coins 16`."))], 80)
-    assert shown == "A doubled table: tutor solve coins --coins 16."
+    assert shown == "A doubled table: 'tutor solve coins --coins 16'."  # a code span is quoted in plain mode
+
+
+def test_short_groups_never_break_across_lines() -> None:
+    """A position, a formula or a short question stays on one line however narrow the terminal."""
+    text = "From " + "the position (6, 10) one move reaches (3, 5), and floor(k / phi) is A_k; " * 4
+    for width in (24, 31, 40, 60):
+        for body in (Markdown(text), text):
+            shown = render.plain_text([Reply("say", body)], width)
+            for group in ("(6, 10)", "(3, 5)", "floor(k / phi)"):
+                assert shown.count(group) == 4, (width, shown)
+    assert render.GLUE not in render.plain_text([Reply("say", Markdown(text))], 30)
 
 
 def test_words_are_never_cut_at_the_edge() -> None:

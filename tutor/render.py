@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import textwrap
 from typing import TYPE_CHECKING, TextIO
@@ -90,6 +91,16 @@ def wrap_plain(text: str, width: int) -> str:
     return "\n".join(out)
 
 
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def wrap_prose(text: str, width: int) -> str:
+    """Command output wrapped like the tutor's replies (``wrap_plain``, short groups kept together), except
+    lines with no word in them, which are pictures (a board, a grid of losing positions) and never wrap."""
+    return "\n".join(unglue(wrap_plain(keep_together(line), width)) if WORD.search(line) else line
+                     for line in text.splitlines())
+
+
 def is_row(line: str) -> bool:
     """Whether an engine line is a table row: ``| cell | cell |`` (indentation allowed)."""
     body = line.strip()
@@ -118,6 +129,41 @@ def table(rows: list[str], unicode: bool, style: str) -> RenderableType:
     return shown
 
 
+GLUE = "\ue000"  # a space no line may break at, while rich lays the text out (a private-use character)
+TOGETHER = re.compile(r"\((?=[^()\n]{1,30}\))[^()\n]*\)|\b(?:[A-H]_k|[a-z]+)\([^()\n]{1,20}\)")
+CODE_SPAN = re.compile(r"(?<![`\\])`([^`\n]+)`(?!`)")
+
+
+def keep_together(text: str) -> str:
+    r"""``text`` with the spaces inside a short bracketed group (a position ``(6, 10)``, a formula
+    ``floor(k / phi)``, a short question ``(B is False)``) glued, so no line breaks inside one.
+
+    >>> keep_together("from (6, 10) take floor(k / phi)") == "from (6,\ue00010) take floor(k\ue000/\ue000phi)"
+    True
+    """
+    return TOGETHER.sub(lambda m: m.group(0).replace(" ", GLUE), text)
+
+
+def unglue(text: str) -> str:
+    """Laid-out text with its glued spaces back as spaces."""
+    return text.replace(GLUE, " ")
+
+
+def quote_code(source: str) -> str:
+    r"""Markdown with each inline code span quoted ('ask A: ...'), for plain mode, where a span has no style
+    and would vanish into the prose; fenced blocks are left as they are.
+
+    >>> quote_code("Write `ask A: ...` here.\n```\nX.\n```")
+    "Write '`ask A: ...`' here.\n```\nX.\n```"
+    """
+    out, fenced = [], False
+    for line in source.split("\n"):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        out.append(line if fenced or line.lstrip().startswith("```") else CODE_SPAN.sub(r"'`\1`'", line))
+    return "\n".join(out)
+
+
 def picture(drawing: Picture, prefix: str, style: str, color: bool) -> RenderableType:
     """A drawing's picture as rich text, its colour spans applied (with ``color``); only prose joined to the
     drawing is wider than the terminal, and it wraps at word boundaries."""
@@ -142,12 +188,12 @@ def renderable(reply: Reply, width: int, unicode: bool, color: bool, pictures: b
         case Picture() as drawing if pictures and unicode and len(prefix) + drawing.width <= width:
             return picture(drawing, prefix, style, color)
         case Markdown(text=source):
-            source = visible(source)
+            source = keep_together(visible(source if color else quote_code(source)))
             from rich.markdown import Markdown as Rich  # markdown-it loads on the first lesson text, not before
 
             escaped = prefix.replace(">", "\\>")
             return Rich(escaped + source, style=style or "none", code_theme="ansi_dark", hyperlinks=False)
-    text = visible(text_of(reply.body))
+    text = keep_together(visible(text_of(reply.body)))
     parts: list[RenderableType] = []
     block: list[str] = []
     rows: list[str] = []
@@ -188,7 +234,10 @@ def show_terminal(replies: list[Reply], console: Console | None = None) -> None:
     width = console.width or shutil.get_terminal_size().columns
     unicode = unicode_ok(sys.stdout)
     for reply in replies:
-        console.print(renderable(reply, width, unicode, not console.no_color, pictures=True))
+        with console.capture() as shown:
+            console.print(renderable(reply, width, unicode, not console.no_color, pictures=True))
+        console.file.write(unglue(shown.get()))
+    console.file.flush()
 
 
 def plain_text(replies: list[Reply], width: int | None = None, unicode: bool = True) -> str:
@@ -199,5 +248,5 @@ def plain_text(replies: list[Reply], width: int | None = None, unicode: bool = T
     console = make_console(buffer, width=width, color=False)
     for reply in replies:
         console.print(renderable(reply, width, unicode, color=False))
-    text = "\n".join(line.rstrip() for line in buffer.getvalue().splitlines())
+    text = "\n".join(line.rstrip() for line in unglue(buffer.getvalue()).splitlines())
     return text if unicode else text.translate(ASCII)

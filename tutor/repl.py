@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -180,7 +181,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         history=history_file(),
         completer=TutorCompleter(session),
         complete_while_typing=False,
-        bottom_toolbar=lambda: visible(session.toolbar()),
+        bottom_toolbar=lambda: visible(session.toolbar(shutil.get_terminal_size().columns - 1)),
         key_bindings=key_bindings(session),
         multiline=Condition(lambda: True),
         prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",

@@ -119,16 +119,22 @@ class Session:
         step = self.step
         return [] if step is None else step.completions(self.state)
 
-    def toolbar(self) -> str:
-        """A one-line status: lesson, step and progress."""
+    def toolbar(self, width: int = 1000) -> str:
+        """A one-line status within ``width`` columns: lesson, step and progress; the title is shortened first,
+        then the reminder of commands, so the lesson, the step and the count always show."""
         lesson = self.lesson
         if lesson is None:
             return f"no lesson open - /lessons to choose, /help for commands ({len(self.catalog.lessons)} lessons)"
         done = Summary.lesson(self.progress, lesson)
         unsaved = self.progress.status(seen=False).kept
-        kept = f" | {len(unsaved)} record{'s' if len(unsaved) != 1 else ''} NOT SAVED yet" if unsaved else ""
-        return (f"{lesson.id}: {lesson.title} | step {self.place.step + 1}/{lesson.size} | "
-                f"{done.answered}/{done.questions} answered | /hint /help{kept}")
+        kept = f" | {len(unsaved)} NOT SAVED" if unsaved else ""
+        where = f" | step {self.place.step + 1}/{lesson.size} | {done.answered}/{done.questions} answered"
+        for tail in (" | /hint /help", ""):
+            room = width - len(lesson.id) - len(where) - len(tail) - len(kept) - 3
+            if room >= min(len(lesson.title), 8):
+                title = lesson.title if len(lesson.title) <= room else lesson.title[: room - 1].rstrip() + "…"
+                return f"{lesson.id}: {title}{where}{tail}{kept}"
+        return f"{lesson.id}{where}{kept}"
 
     # -- entry points ------------------------------------------------------------------------------------
 

@@ -49,9 +49,8 @@ def refute_count(objects: list[str], wrong: int, noun: str, many: str, note: str
         return f"{head} there are more than {wrong}.{note} These {many} are all different:\n" \
             f"{listing(objects[:wrong + 1])}"
     if wrong < n:  # listing one more than the learner's count would list them all, which is the answer
-        return (f"{head} there are more.{note}{how} Go through them in order (by "
-                f"the first god's role, say) so that none is left out. One of them, for the form:\n"
-                f"{listing(objects[:1])}")
+        return (f"{head} there are more.{note}{how} Go through them in order, one god's role at a time, so that "
+                f"none is left out. One of them, for the form:\n{listing(objects[:1])}")
     return f"{head} there are fewer.{note}{how} One of them, for the form:\n{listing(objects[:1])}"
 
 

@@ -3,6 +3,7 @@ the success text, and how a whole answer is judged, recorded and answered."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,7 +145,7 @@ class Question(Step):
             outcome = self.respond(StepState(), wrong, context)
             if outcome.done:
                 continue  # not wrong after all: lint reports a declared mistake the engine accepts elsewhere
-            out.append((f"the reply to {wrong!r}", "\n".join(r.text for r in outcome.replies)))
+            out.append((f"the reply to {wrong!r}", without_echo("\n".join(r.text for r in outcome.replies), wrong)))
             if outcome.state is not None and len(ladders) == 1:
                 ladders.append(self.ladder(outcome.state))
         for ladder in ladders:
@@ -261,3 +262,20 @@ class Question(Step):
                 problems.append(f".mistakes[{i}].match: write it in canonical form {canonical!r} (answers are "
                                 "compared after normalisation)")
         return problems
+
+
+def without_echo(reply: str, wrong: str) -> str:
+    """A reply with the learner's own answer taken out (written as they wrote it, or as a number with or without
+    thousands commas): repeating what the learner said gives nothing away, even where a later step's answer is
+    that same value.
+
+    >>> without_echo("Not right: 15 is not the answer; 15,000 is", "15")
+    'Not right: ... is not the answer; 15,000 is'
+    """
+    forms = {wrong.strip()}
+    if wrong.strip().lstrip("-").isdigit():
+        number = int(wrong.strip())
+        forms |= {str(number), f"{number:,}"}
+    for form in sorted(forms - {""}, key=len, reverse=True):
+        reply = re.sub(rf"(?<![\w,.]){re.escape(form)}(?![\w]|,\d|\.\d)", "...", reply)
+    return reply

@@ -281,3 +281,11 @@ def test_cli_hint() -> None:
     data = json.loads(r.stdout)
     assert not data["complete"] and len(data["places"]) == 2
     assert all(p["finishable"] and p["suggestion"].startswith("ask") for p in data["places"])
+
+
+def test_hint_says_it_wants_a_partial_plan_and_reads_one_open_place() -> None:
+    """'no answer given' did not say what tutor hint gods expects; '1 place still need work' read badly."""
+    missing = tutor("hint", "gods")
+    assert missing.returncode == 2 and "no partial plan (a plan with '?' where it is still open" in missing.stderr
+    begun = tutor("hint", "gods", "?")
+    assert begun.stdout.startswith("1 place still needs work (line 1); it can still be finished")

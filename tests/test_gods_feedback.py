@@ -120,3 +120,4 @@ def test_a_question_ladder_only_gets_more_specific(lesson, step) -> None:
     near = step.args.get("goal") == "target" or "Random" not in step.game.universe.roles
     assert (wrapper[0] > last) if near else (wrapper[0] < first), ladder
     assert ladder[-1].startswith("The answer")
+

@@ -183,7 +183,7 @@ def question_report(game: GodsGame, god: str, question: Node, goal: str, target:
 @bounded
 def hint(game: GodsGame, args: Args) -> Report:
     """The open places of a partial plan and the hint ladder for the first of them."""
-    text = required_text(args, "tree")
+    text = required_text(args, "tree", "partial plan (a plan with '?' where it is still open; '?' alone to begin)")
     tree = parse_tree(text, game.universe)
     k = engine.allowed(game, args["questions"], args["limit"]) or args["limit"]
     places = open_places(tree, engine.shared_solver(game), k, game.start)

@@ -51,8 +51,10 @@ def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[H
         return ["Your plan is complete: every world reaches its own leaf."]
     finishable = sum(p["finishable"] for p in places)
     lines = ", ".join(str(p["line"]) for p in places)
-    nudge = (f"{plural(len(places), 'place')} still need work (line{'s' if len(places) > 1 else ''} {lines}); "
-             f"{finishable} of them can still be finished in the questions left.")
+    one = len(places) == 1
+    can = (("it can" if finishable else "it cannot") if one else f"{finishable} of them can")
+    nudge = (f"{plural(len(places), 'place')} still need{'s' if one else ''} work (line{'' if one else 's'} {lines}); "
+             f"{can} still be finished in the questions left.")
     what = {"unfinished": "the branch is unfinished", "wrong-leaf": "the leaf is wrong",
             "dead-end": "the question here leaves an answer that cannot be finished in time"}
     concept, move = [], []

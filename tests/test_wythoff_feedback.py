@@ -27,6 +27,7 @@ from tutor.puzzles.wythoff.rules import (
 )
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.play import PLAY
+from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
 from tutor.shown import text_of
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "wythoff"
@@ -206,3 +207,19 @@ def test_the_conjecture_ladder_only_gets_more_specific():
     for bound in (10, 1000):
         ladder = [rung(h) for h in KINDS["conjecture"].hints(WythoffGame(), {"bound": bound}, "")]
         assert [r.level for r in ladder] == sorted(r.level for r in ladder) and ladder[0].level is Level.NUDGE
+
+
+def test_the_kth_ladder_only_gets_more_specific():
+    for k in (9, 50, 1000):
+        ladder = [rung(h) for h in KINDS["kth"].hints(WythoffGame(), {"index": k}, "")]
+        assert [r.level for r in ladder] == sorted(r.level for r in ladder) and ladder[-1].level is Level.REVEAL
+
+
+def test_a_game_too_long_is_refuted_without_the_whole_line_to_count():
+    """The reply to 21 on (8, 13) wrote out all ten moves of best play: counting them gave the answer."""
+    game = WythoffGame("8,13")
+    q = QUANTITIES["remoteness"]
+    value = q(game)
+    for wrong in (value + 1, 2 * value, 100):
+        said = q.refute(game, {}, value, wrong)
+        assert said.count(" to (") < value and "(0, 0)" not in said and f"before move {wrong}" in said

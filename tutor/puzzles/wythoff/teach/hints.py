@@ -179,18 +179,20 @@ def first_missed(pairs: list[Position], text: str) -> Position | None:
 KTH_LISTED = 40  # up to this index the hint lists the pile sizes already used; past it, the formula
 
 
-def kth_hints(rules: Rules, k: int) -> list[str]:
-    """The ladder for the k-th losing position (the answer, last): the two rules, the sizes used, the pair."""
+def kth_hints(rules: Rules, k: int) -> list[Hint]:
+    """The ladder for the k-th losing position: the two rules (a nudge), the sizes used so far or the formula,
+    then the pair (the reveal)."""
     step = "k" if rules.a == 1 else f"{rules.a}k"
-    ladder = [f"Pair number k has the smallest pile size not used by pairs 0 to k - 1, and its piles differ by "
-              f"{step}" + (" + 1" if rules.misere and rules.a > 1 else "") + "."]
+    ladder: list[Hint] = [Rung(f"Pair number k has the smallest pile size not used by pairs 0 to k - 1, and its "
+                               f"piles differ by {step}" + (" + 1" if rules.misere and rules.a > 1 else "") + ".",
+                               Level.NUDGE)]
     if k <= KTH_LISTED:
         used = sorted({n for pair in p_positions(rules, k) for n in pair})
-        ladder.append(f"Pairs 0 to {k - 1} use the pile sizes {', '.join(map(str, used))}." if k else
-                      "There are no earlier pairs: start from 0.")
+        ladder.append(Rung(f"Pairs 0 to {k - 1} use the pile sizes {', '.join(map(str, used))}." if k else
+                           "There are no earlier pairs: start from 0.", Level.MOVE))
     else:
-        ladder.append("Listing is too slow here: A_k = floor(k*alpha) in whole numbers, "
-                      + ("(k + isqrt(5k^2)) // 2 for the golden ratio." if rules.a == 1 and not rules.misere
-                         else "see tutor analyze wythoff --index K."))
-    ladder.append(f"Pair number {k} is {p_position(rules, k)}.")
+        ladder.append(Rung("Listing is too slow here: A_k = floor(k*alpha) in whole numbers, "
+                           + ("(k + isqrt(5k^2)) // 2 for the golden ratio." if rules.a == 1 and not rules.misere
+                              else "see tutor analyze wythoff --index K."), Level.MOVE))
+    ladder.append(Rung(f"Pair number {k} is {p_position(rules, k)}.", Level.REVEAL))
     return ladder

@@ -68,6 +68,9 @@ def remoteness_explanation(decision: Decision) -> str:
             f"{plural(decision.length, 'move')} in all.")
 
 
+LINE_STARTED = 4  # moves of the best-play line a refutation of a too-long game shows
+
+
 def remoteness_reason(decision: Decision, wrong: int) -> str:
     """Why a game of ``wrong`` moves is not best play: the line that goes on past it, or ends before it."""
     pos, length = decision.position, decision.length
@@ -82,8 +85,10 @@ def remoteness_reason(decision: Decision, wrong: int) -> str:
         return (f"After {plural(wrong, 'move')} of best play the game is not over: the line "
                 f"{line_text(pos, line, 0)} still leaves {pair_text(reached)} on the table, and the side "
                 "that is losing keeps delaying.")
-    return (f"Best play does not last {plural(wrong, 'move')}: the winning side does not waste time. "
-            f"Follow the line {line_text(pos, decision.line, length)}: the game is over before move {wrong}.")
+    shown = decision.line[:LINE_STARTED]  # the start of the line: the whole of it would count the answer out
+    return (f"Best play does not last {plural(wrong, 'move')}: the winning side does not waste time, each of its "
+            f"moves goes straight to a losing position. The line starts {line_text(pos, shown, length)}: the game "
+            f"is over before move {wrong}.")
 
 
 def explain_remoteness(game: WythoffGame, args: Args, value: Value) -> str:

@@ -212,3 +212,18 @@ def test_documented_pictures(capsys: pytest.CaptureFixture[str]) -> None:
     for command, shown in examples:
         assert main(command.split()) == 0
         assert capsys.readouterr().out == shown
+
+
+@pytest.mark.parametrize("option", ["--plot", "--grundy-map"])
+def test_a_grid_wider_than_the_terminal_falls_back_to_text(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch, option: str) -> None:
+    """Issue 20: at 60 columns the 30-pile grid (64 columns) wrapped into a broken picture."""
+    monkeypatch.setenv("COLUMNS", "60")
+    code, out, _ = run(capsys, option)
+    assert code == 0 and ". . ." not in out
+    assert f"{option} of piles up to {PICTURE_UPTO} needs" in " ".join(out.split()) and "--upto 28" in out
+    if option == "--plot":
+        assert "(8, 13)" in out  # the losing positions, as text
+    code, out, _ = run(capsys, option, "--upto", "20")
+    assert code == 0 and "columns and this terminal" not in out  # 44 columns: drawn
+    assert all(len(line) <= 60 for line in out.splitlines() if line[:2].strip().isdigit())

@@ -13,6 +13,8 @@ to, never renamed or removed.
 
 from __future__ import annotations
 
+import shutil
+
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON, Verdict, rung
 from tutor.puzzles.base import Commands, Report
@@ -32,7 +34,14 @@ from tutor.puzzles.wythoff.limits import WYTHOFF_UPTO
 from tutor.puzzles.wythoff.rules import Boards, Rules, WythoffGame, describe_move, format_pairs, show_positions
 from tutor.puzzles.wythoff.teach.decision import decide
 from tutor.puzzles.wythoff.teach.kinds import KINDS
-from tutor.puzzles.wythoff.teach.pictures import PICTURE_MAX, PICTURE_UPTO, grundy_map, picture_size, plot
+from tutor.puzzles.wythoff.teach.pictures import (
+    PICTURE_MAX,
+    PICTURE_UPTO,
+    grid_width,
+    grundy_map,
+    picture_size,
+    plot,
+)
 from tutor.puzzles.wythoff.teach.questions import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.theory import analysis
 from tutor.shown import Drawn, join, text_of
@@ -223,16 +232,29 @@ def _asked_lists(game: WythoffGame, args: Args, data: JSON) -> list[Drawn]:
 
 
 def _asked_pictures(rules: Rules, args: Args, data: JSON) -> list[Drawn]:
-    """The pictures asked for (``--plot``, ``--grundy-map``), of piles up to ``--upto``; their JSON into ``data``."""
+    """The pictures asked for (``--plot``, ``--grundy-map``), of piles up to ``--upto``; their JSON into ``data``.
+    A grid wider than the terminal is not drawn (its lines would wrap into a broken picture): a line says which
+    ``--upto`` fits instead."""
     lines: list[Drawn] = []
+    size = picture_size(args["upto"])
     if args["plot"]:
-        size = picture_size(args["upto"])
         picture, cells = plot(rules, size)
         data["plot"] = {"upto": size, "losing_positions": [list(c) for c in cells]}
-        lines.append(picture)
+        listed = "" if args["upto"] is not None else \
+            f"Losing positions with piles up to {size}: {format_pairs(p_positions_upto(rules, size))}, and mirrors. "
+        lines.append(_fitted(picture, size, "--plot", listed))
     if args["grundy_map"]:
-        size = picture_size(args["upto"])
         picture, values = grundy_map(rules, size)
         data["grundy_map"] = {"upto": size, "values": values}
-        lines.append(picture)
+        lines.append(_fitted(picture, size, "--grundy-map"))
     return lines
+
+
+def _fitted(picture: Drawn, size: int, option: str, listed: str = "") -> Drawn:
+    """The picture, or its text form (``listed``) and a line saying how wide it is and which ``--upto`` fits."""
+    columns = shutil.get_terminal_size().columns
+    if grid_width(size) <= columns:
+        return picture
+    fits = max((n for n in range(size) if grid_width(n) <= columns), default=0)
+    return (f"{listed}({option} of piles up to {size} needs {grid_width(size)} columns and this terminal has "
+            f"{columns}: widen it, or draw piles up to {fits} with --upto {fits}.)")

@@ -35,6 +35,11 @@ def picture_size(upto: int | None) -> int:
     return upto
 
 
+def grid_width(n: int) -> int:
+    """The columns a grid of piles 0..n takes: the row labels, then one character and a space per column."""
+    return len(str(n)) + 2 * n + 2
+
+
 def losing_cells(rules: Rules, n: int) -> list[Position]:
     """Every losing position ``(x, y)`` with both piles <= n, in both orders, sorted."""
     pairs = p_positions_upto(rules, n)

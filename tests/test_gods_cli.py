@@ -110,7 +110,9 @@ def test_progress_without_any_plan_is_a_verdict() -> None:
 
 def test_tree_verdict_detail_and_canonical() -> None:
     v = GODS.check(GAME, "tree", BAD_TREE)
-    assert not v.correct and v.detail.startswith("Counterexample: world")
+    # the first question that leaves too much for the rest of the plan, then the counterexample
+    assert not v.correct and v.detail.startswith("Where it first goes wrong: the question on line 1 (at the start)")
+    assert "\nCounterexample: world" in v.detail
     assert v.data["counterexample"]["answers"] == ["da", "da"]
     assert v.canonical.splitlines()[0] == "ask A: B is Random"
     assert (v.length, v.shortest) == (v.data["questions"], v.data["min_questions"]) == (2, 3)

@@ -121,3 +121,24 @@ def test_a_question_ladder_only_gets_more_specific(lesson, step) -> None:
     assert (wrapper[0] > last) if near else (wrapper[0] < first), ladder
     assert ladder[-1].startswith("The answer")
 
+
+
+def test_a_failed_plan_is_told_the_first_question_that_leaves_too_much() -> None:
+    """gods-4 'The whole plan', the plan that asks A again after 'da': the counterexample ends at a leaf on line
+    6, but the fault is the question on line 3, whose 'ja' leaves more than one question can separate."""
+    lesson = next(les for les in LESSONS if les.id == "gods-4")
+    step = next(s for s in lesson.steps if s.title == "The whole plan")
+    again = next(m.match for m in step.mistakes if m.match and "da:\n  ask A:" in m.match)
+    outcome = step.respond(StepState(), again, Context(lesson.id))
+    said = "\n".join(r.text for r in outcome.replies)
+    found = re.search(r"Where it first goes wrong: the question on line (\d+) \(after 'da'\) leaves (\d+) "
+                      r"possibilities after '(\w+)' that 1 more question cannot separate", said)
+    assert found, said
+    line, left, word = int(found[1]), int(found[2]), found[3]
+    assert again.strip("\n").splitlines()[line - 1].strip().startswith("ask A:")
+    # independently: the worlds reaching that answer, by the plain rules (a wrapped question to a non-Random god
+    # is answered truly; Random may give either word): A Random, or C Random (for 'ja'), after 'da' to the first
+    u = step.game.universe
+    after_da = [w.roles for w in u.worlds if w.roles[0] == "Random" or w.roles[1] != "Random"]
+    side = {r for r in after_da if r[0] == "Random" or (r[2] == "Random") == (word == "ja")}
+    assert left == len(side) > 2

@@ -193,6 +193,34 @@ def unfinished_text(places: list[tuple[int, tuple[str, ...], WorldSet]]) -> str:
     return f"incorrect: the plan is unfinished in {len(places)} places: {', '.join(each[:-1])} and {each[-1]}"
 
 
+def first_bad_split(tree: Tree, solver: Solver, budget: int, start: WorldSet) -> str:
+    """Where a plan first goes wrong, when that is a question: the first (by line) whose worlds could still be
+    finished in the questions left but one of whose answers leaves more than the rest of the plan can separate
+    ('' when no question does: the fault is then a leaf, or the plan starts from too many worlds)."""
+    u = solver.u
+    found: list[tuple[int, str]] = []
+
+    def walk(t: Tree, s: WorldSet, path: tuple[str, ...], left: int) -> None:
+        if not s or not isinstance(t, Ask) or left <= 0:
+            return
+        g = u.god_index(t.god)
+        parts = dict(zip(u.words, answers(u, g, first_word_mask(t.question, u, g), s), strict=True))
+        stuck = [w for w in u.words if not solver.solvable(solver.items_of(parts[w]), left - 1)]
+        if stuck and solver.solvable(solver.items_of(s), left):
+            word = max(stuck, key=lambda w: len(u.identity_set(parts[w])))
+            after = "after " + ", ".join(repr(a) for a in path) if path else "at the start"
+            more = f"{plural(left - 1, 'more question')} cannot" if left > 1 else "no question is left to"
+            found.append((t.line, f"Where it first goes wrong: the question on line {t.line} ({after}) leaves "
+                                  f"{plural(len(u.identity_set(parts[word])), 'possibility', 'possibilities')} "
+                                  f"after {word!r} that {more} separate; another question there can do better."))
+            return
+        for word, sub in t.branches:
+            walk(sub, parts[word], (*path, word), left - 1)
+
+    walk(tree, start, (), budget)
+    return min(found)[1] if found else ""
+
+
 def failure_text(f: Failure, u: Universe) -> tuple[str, str]:
     """A one-line verdict and a step-by-step counterexample."""
     world = u.world_text(f.world)

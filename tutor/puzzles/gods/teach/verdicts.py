@@ -14,7 +14,7 @@ from tutor.puzzles.gods.engine.verify import verify
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, depth, format_tree
-from tutor.puzzles.gods.teach.coach import failure_text, holes, judge_question, unfinished_text
+from tutor.puzzles.gods.teach.coach import failure_text, first_bad_split, holes, judge_question, unfinished_text
 from tutor.puzzles.gods.teach.questions import Asked
 from tutor.text import plural
 
@@ -33,6 +33,10 @@ def tree_verdict(game: GodsGame, tree: Tree, questions: int, limit: int) -> Verd
                        data={"correct": True, "counterexample": None, "questions": n, "min_questions": fewest},
                        canonical=canonical, length=n, shortest=fewest)
     summary, detail = failure_text(failure, u)
+    k = engine.allowed(game, questions, limit)
+    where = first_bad_split(tree, engine.shared_solver(game), k, game.start) if k else ""
+    if where and failure.reason != "unfinished":
+        detail = f"{where}\n{detail}"
     places = holes(tree, u, game.start) if failure.reason == "unfinished" else []
     if len(places) > 1:  # the counterexample follows one of them; the summary names every one
         summary = unfinished_text(places)

@@ -223,3 +223,15 @@ def test_a_game_too_long_is_refuted_without_the_whole_line_to_count():
     for wrong in (value + 1, 2 * value, 100):
         said = q.refute(game, {}, value, wrong)
         assert said.count(" to (") < value and "(0, 0)" not in said and f"before move {wrong}" in said
+
+
+@pytest.mark.parametrize(("position", "wrong"), [("4,6", 0), ("10,15", 2), ("1,1 + 0,3", 0), ("4,6", 14), ("4,6", 5)])
+def test_a_wrong_count_of_winning_moves_gets_a_reason_not_a_bare_bound(position, wrong):
+    """The docs' example lessons ask for winning_move_count: 'There are more than 0; each of these ...' listed the
+    winning moves (the next step's answer) instead of saying what the count would mean."""
+    game = WythoffGame(position)
+    q = QUANTITIES["winning_move_count"]
+    said = q.refute(game, {}, q(game), wrong)
+    assert "more than" not in said.split(":")[0] or "losing positions one move from" in said
+    for _, move in sum_winning_moves(game.rules, game.boards):
+        assert f"{move[0]},{move[1]}" not in said and describe_move(move) not in said

@@ -192,15 +192,24 @@ def explain_winning_move_count(game: WythoffGame, args: Args, value: Value) -> s
 
 
 def refute_winning_move_count(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
-    """More than ``wrong`` winning moves named, or the winning moves listed (so an extra one is seen)."""
+    """What the learner's count would mean for the moves from the position, without naming the winning ones."""
     n = int(wrong)
     wins = sum_winning_moves(game.rules, game.boards)
+    where = show_positions(game.boards)
+    total = sum(move_count(game.rules, b) for b in game.boards)
     if n < 0:
         return "A count cannot be negative."
+    if n == total:
+        return (f"{n} counts every move from {where}. A winning move is one that leaves a losing position, and "
+                "most moves do not.")
     if n < len(wins):
-        return (f"There are more than {n}: each of these {plural(n + 1, 'move')} leaves a losing position: "
-                f"{_winning_moves_text(game, wins[:n + 1])}.")
-    return explain_winning_move_count(game, args, value) + " Every other move leaves a winning position."
+        board, move = wins[n]
+        on = f" on board {board + 1}" if len(game.boards) > 1 else ""
+        kind = "takes from both piles" if move[0] and move[1] else "takes from one pile"
+        return (f"{plural(n, 'winning move')} would leave {total - n} of the {plural(total, 'move')} from {where} "
+                f"handing your opponent a win. Look again: a move that {kind}{on} also leaves a losing position.")
+    return (f"{n} is more than the losing positions one move from {where}: each winning move lands on a losing "
+            "position of its own, so look along the row, the column and the diagonal for them and count those.")
 
 
 @QUANTITIES.register("winning_move_count", "how many winning moves the position has",

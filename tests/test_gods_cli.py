@@ -290,4 +290,4 @@ def test_hint_says_it_wants_a_partial_plan_and_reads_one_open_place() -> None:
     missing = tutor("hint", "gods")
     assert missing.returncode == 2 and "no partial plan (a plan with '?' where it is still open" in missing.stderr
     begun = tutor("hint", "gods", "?")
-    assert begun.stdout.startswith("1 place still needs work (line 1); it can still be finished")
+    assert begun.stdout.startswith("In your plan, 1 place still needs work (line 1); it can still be finished")

@@ -54,8 +54,8 @@ def tree_ladder(game: GodsGame, text: str, questions: int, limit: int) -> list[H
     one = len(places) == 1
     can = (("it can" if finishable else "it cannot") if one else f"{finishable} of them can")
     # said of the plan the learner last gave, not of the empty page on screen
-    nudge = (f"In your plan, {plural(len(places), 'place')} still need{'s' if one else ''} work (line{'' if one else 's'} {lines}); "
-             f"{can} still be finished in the questions left.")
+    need = f"{plural(len(places), 'place')} still need{'s' if one else ''} work (line{'' if one else 's'} {lines})"
+    nudge = f"In your plan, {need}; {can} still be finished in the questions left."
     what = {"unfinished": "the branch is unfinished", "wrong-leaf": "the leaf is wrong",
             "dead-end": "the question here leaves an answer that cannot be finished in time"}
     concept, move = [], []

@@ -170,3 +170,24 @@ def test_chase_row_hints_read_the_board_the_step_shows() -> None:
         lit = [f"{chr(97 + c)}{row + 1}" for c in range(rules.cols) if board[row * rules.cols + c]]
         first = text_of(kind.hints(step.game, kind.arguments(step.args), "")[0].text)
         assert (" ".join(lit) + " lit") in first if lit else "already dark" in first, (step.key, first)
+
+
+@pytest.mark.parametrize(("board", "written"), [("XX./.../XX.", "a2"), ("all-on", "a1 b2"), ("all-on", "b2 b2"),
+                                                ("X.X/.../X.X", "a1 c3 b1")])
+def test_a_wrong_list_is_told_how_far_it_is_from_the_nearest_solution_by_brute_force(board, written) -> None:
+    game = LightsGame("3x3", board=board) if board == "all-on" else LightsGame(board=board)
+    rules = game.rules
+    mine = {cell for cell in parse_presses(written, rules) if parse_presses(written, rules).count(cell) % 2}
+    solutions = [{divmod(i, 3) for i, b in enumerate(bits) if b} for bits in product((0, 1), repeat=9)
+                 if not any(apply(rules, game.lights, bytes(bits)))]
+    near = min(solutions, key=lambda s: len(s ^ mine))
+    from tutor.puzzles.lightsout.teach.verdicts import judge_presses
+
+    detail = text_of(judge_presses(rules, game.lights, parse_presses(written, rules)).detail)
+    extra, missing = len(mine - near), len(near - mine)
+    if extra:
+        assert f"{extra} press{'es' if extra > 1 else ''} that" in detail, detail
+    if missing:
+        assert f"{missing} press{'es' if missing > 1 else ''} missing" in detail, detail
+    told = detail.split("Against")[-1].split(".")[0]
+    assert not re.search(r"\b[a-c][1-3]\b", told), told  # counts, never names

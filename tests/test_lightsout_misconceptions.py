@@ -70,6 +70,11 @@ def test_board_and_quiet_counts_by_brute_force(game: LightsGame) -> None:
         "every-board": k**cells if b["boards"] != k**cells else None,
         "quiet-for-boards": b["quiet"] if b["quiet"] > 1 else None,
         "all-less-quiet": k**cells - b["quiet"] if b["quiet"] > 1 else None})
+    ranks, nulls = values(mistakes.RANK, game), values(mistakes.NULLITY, game)
+    assert ranks["every-column-independent"] == (cells if b["rank"] != cells else None)
+    assert ranks["nullity-for-rank"] in (b["nullity"], None) and ranks["boards-for-rank"] in (b["boards"], None)
+    assert nulls["rank-for-nullity"] in (b["rank"], None) and nulls["quiet-count-for-nullity"] in (b["quiet"] - 1, None)
+    assert nulls["none-quiet"] == (0 if b["quiet"] > 1 else None)
     q = values(mistakes.QUIET_PATTERNS, game)
     if b["quiet"] == 1:
         assert all(v is None for v in q.values()), q
@@ -115,14 +120,15 @@ def test_choice_counts_follow_the_plain_rules(game: LightsGame) -> None:
 
 def test_every_quantity_with_ideas_names_three_and_every_idea_is_distinct() -> None:
     for name in ("solvable_boards", "quiet_patterns", "solutions", "min_presses", "press_sets", "top_rows",
-                 "top_row_cells"):
+                 "top_row_cells", "rank", "nullity"):
         ideas = QUANTITIES[name].misconceptions
         assert len(ideas) >= 3 and len({m.name for m in ideas}) == len(ideas), name
 
 
 @pytest.mark.parametrize("game", SMALL, ids=str)
 def test_no_sentence_states_the_right_value(game: LightsGame) -> None:
-    for name in ("solvable_boards", "quiet_patterns", "solutions", "press_sets", "top_rows", "top_row_cells"):
+    for name in ("solvable_boards", "quiet_patterns", "solutions", "press_sets", "top_rows", "top_row_cells", "rank",
+                 "nullity"):
         quantity = QUANTITIES[name]
         right = quantity(game)
         for idea in quantity.misconceptions:

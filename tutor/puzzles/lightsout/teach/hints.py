@@ -9,17 +9,14 @@ press suggested is never one already made unless pressing it again is the way (t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
 
 from tutor.puzzles.answers import Level, Rung
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Pattern, Rules, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses
-from tutor.puzzles.lightsout.teach.verdicts import residue_text, unsolvable_reason
-from tutor.text import plural
+from tutor.puzzles.lightsout.teach.verdicts import nearest_text, residue_text, unsolvable_reason
 
 NOW = "the board as it is now"
-NEAREST_COSET = 1 << 10  # solutions compared with a learner's list when looking for the nearest one
 
 
 def hint_ladder(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW) -> list[str]:
@@ -98,42 +95,8 @@ def press_hint(solution: Sequence[Cell], pressed: set[Cell], minimal: bool, wher
 def list_rung(rules: Rules, board: Board, cells: Sequence[Cell]) -> Rung | None:
     """What a learner's last press list left, and how far it is from the nearest solution (how many presses
     extra and missing, never which: naming them would give the answer)."""
-    if not cells:
+    said = nearest_text(rules, board, cells)
+    if not said:
         return None
-    sol = engine.solve(rules, board, minimize=False)
-    if sol.pattern is None:
-        return None
-    mine = pattern_of(rules, cells)
-    nearest = min(coset(rules, sol.pattern, sol.analysis.quiet), key=lambda p: distance(mine, p))
-    extra = sum(1 for a, b in zip(mine, nearest, strict=True) if a and not b)
-    missing = sum(1 for a, b in zip(mine, nearest, strict=True) if b and not a)
-    other = sum(1 for a, b in zip(mine, nearest, strict=True) if a and b and a != b)
-    parts = [f"{plural(extra, 'press', 'presses')} that {'is' if extra == 1 else 'are'} not needed"] if extra else []
-    parts += [f"{plural(missing, 'press', 'presses')} missing"] if missing else []
-    parts += [f"{plural(other, 'cell')} pressed the wrong number of times"] if other else []
-    if not parts:
-        return None
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return Rung(f"Against the nearest solution of the step's board, your last list has {listed}. The "
-                f"hints that follow are for the board as the step shows it, not the board your list left.")
-
-
-def coset(rules: Rules, pattern: Pattern, quiet: Sequence[Pattern]) -> list[Pattern]:
-    """The solutions: ``pattern`` plus each combination of the quiet basis (at most ``NEAREST_COSET`` of them)."""
-    k = rules.states
-    basis = list(quiet)
-    while basis and k ** len(basis) > NEAREST_COSET:
-        basis.pop()
-    out = []
-    for coeffs in product(range(k), repeat=len(basis)):
-        p = list(pattern)
-        for c, q in zip(coeffs, basis, strict=True):
-            for i, v in enumerate(q):
-                p[i] = (p[i] + c * v) % k
-        out.append(bytes(p))
-    return out
-
-
-def distance(a: Pattern, b: Pattern) -> int:
-    """Cells pressed a different number of times."""
-    return sum(1 for x, y in zip(a, b, strict=True) if x != y)
+    return Rung(f"Against the nearest solution of the step's board, your last list has {said}. The hints that "
+                f"follow are for the board as the step shows it, not the board your list left.")

@@ -39,7 +39,8 @@ def refute_rank(game: LightsGame, args: Args, value: Value, wrong: Value) -> str
                   f"(the quiet patterns of the basis), and the rank is the cells less those")
 
 
-@QUANTITIES.register("rank", "rank of the press matrix", explain=explain_rank, refute=refute_rank)
+@QUANTITIES.register("rank", "rank of the press matrix", explain=explain_rank, refute=refute_rank,
+                     misconceptions=mistakes.RANK)
 def rank(game: LightsGame, args: Args) -> int:
     """From the engine's analysis of the rules."""
     return engine.analyze(game.rules).rank
@@ -58,7 +59,7 @@ def refute_nullity(game: LightsGame, args: Args, value: Value, wrong: Value) -> 
 
 
 @QUANTITIES.register("nullity", "dimension of the space of quiet patterns",
-                     explain=explain_nullity, refute=refute_nullity)
+                     explain=explain_nullity, refute=refute_nullity, misconceptions=mistakes.NULLITY)
 def nullity(game: LightsGame, args: Args) -> int:
     """Cells minus rank."""
     return engine.analyze(game.rules).nullity

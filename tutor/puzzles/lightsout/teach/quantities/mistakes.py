@@ -10,7 +10,8 @@ to type) gives None.  A sentence names what the learner's number counts and neve
 * ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards;
 * ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution;
 * ``PRESS_SETS`` / ``TOP_ROWS`` - k^n: the count n, a sum of choices, pairs, pressing nothing left out, ...;
-* ``TOP_ROW_CELLS``   - the columns: every cell, the cells the chase decides, the values of one unknown.
+* ``TOP_ROW_CELLS``   - the columns: every cell, the cells the chase decides, the values of one unknown;
+* ``RANK`` / ``NULLITY`` - each taken for the other, every column, the boards or quiet patterns they make.
 """
 
 from __future__ import annotations
@@ -267,4 +268,34 @@ TOP_ROW_CELLS = (
          lambda g: unless(power(g.states, g.rules.cols), g.rules.cols),
          lambda g, n: f"{n:,} counts the top rows the top-row search would try, one per set of top-row presses. "
                       f"The tutor's system has one unknown per top-row cell instead."),
+)
+
+
+# -- rank and nullity of the press matrix -----------------------------------------------------------------
+
+RANK = (
+    idea("every-column-independent",
+         lambda g: unless(g.rules.cells, _rank(g).rank),
+         lambda g, n: f"{n:,} is the number of columns, one per cell. The rank counts only the independent ones: "
+                      f"each quiet pattern is a dependency among the columns."),
+    idea("nullity-for-rank",
+         lambda g: unless(_rank(g).nullity, _rank(g).rank, g.rules.cells),
+         lambda g, n: f"{n:,} is the nullity, the columns lost to quiet patterns; the rank is what is left."),
+    idea("boards-for-rank",
+         lambda g: unless(power(g.states, _rank(g).rank), _rank(g).rank, g.rules.cells, _rank(g).nullity),
+         lambda g, n: f"{n:,} counts the boards the columns reach (their sums); the rank counts the independent "
+                      f"columns themselves."),
+)
+NULLITY = (
+    idea("rank-for-nullity",
+         lambda g: unless(_rank(g).rank, _rank(g).nullity),
+         lambda g, n: f"{n:,} is the rank, the independent columns; the nullity is the cells less that."),
+    idea("quiet-count-for-nullity",
+         lambda g: unless((_quiet(g) or 1) - 1, 0, _rank(g).nullity, _rank(g).rank),
+         lambda g, n: f"{n:,} counts the quiet patterns themselves (pressing nothing left out); the nullity is "
+                      f"the size of a basis that builds them all."),
+    idea("none-quiet",
+         lambda g: 0 if _rank(g).nullity else None,
+         lambda g, n: f"0 would mean that only pressing nothing is quiet, as on 3x3. On the "
+                      f"{g.rules.describe()} board some presses change nothing at all."),
 )

@@ -232,12 +232,3 @@ def safe_total_reasons(rules: Rules, given: list[int], splits: list[Position], l
     safe = [t for t in range(low, high + 1) if t not in by_total]
     kept = [t for t in given if t in safe]
     return lines + missing_where(kept, [t for t in safe if t not in given], str, "safe total")
-
-
-def count_reason(n: int, items: list[str], what: str, explanation: str) -> str:
-    """``n`` is too small: n + 1 of the counted objects named; too large: every object listed."""
-    if n < 0:
-        return "A count cannot be negative."
-    if n < len(items):
-        return f"There are more than {n}; each of these is a {what}: {', '.join(items[:n + 1])}."
-    return f"Not that many: {explanation}"

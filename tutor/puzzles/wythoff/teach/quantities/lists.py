@@ -8,7 +8,7 @@ from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import losing_index, p_positions
 from tutor.puzzles.wythoff.rules import WythoffGame, format_pairs, parse_pairs
 from tutor.puzzles.wythoff.teach.questions import COUNT, TOTALS, splits, total_range, totals_text
-from tutor.puzzles.wythoff.teach.reasons import count_reason, pair_text, pairs_reason, total_scope_of, totals_reason
+from tutor.puzzles.wythoff.teach.reasons import pair_text, pairs_reason, total_rule, total_scope_of, totals_reason
 
 QUANTITIES = Quantities()
 
@@ -42,9 +42,13 @@ def explain_losing_split_count(game: WythoffGame, args: Args, value: Value) -> s
 
 
 def refute_losing_split_count(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
-    """More than ``wrong`` named, or the splits listed."""
-    return count_reason(int(wrong), [pair_text(p) for p in splits(game, args)], "losing position",
-                         explain_losing_splits(game, args, value))
+    """How the losing positions in a range of totals are found, without counting them for the learner."""
+    if int(wrong) < 0:
+        return "A count cannot be negative."
+    low, high = total_range(args)
+    return (f"Count again: {total_rule(game.rules)}, one total for each k, and the totals grow with k. So the "
+            f"losing positions holding {low} to {high} pennies are consecutive numbers k: find the first and the "
+            "last.")
 
 
 @QUANTITIES.register("losing_split_count", "how many losing positions have a total in [min_total, max_total]",

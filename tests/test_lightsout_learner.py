@@ -191,3 +191,15 @@ def test_a_wrong_list_is_told_how_far_it_is_from_the_nearest_solution_by_brute_f
         assert f"{missing} press{'es' if missing > 1 else ''} missing" in detail, detail
     told = detail.split("Against")[-1].split(".")[0]
     assert not re.search(r"\b[a-c][1-3]\b", told), told  # counts, never names
+
+
+def test_a_list_steps_ladder_goes_from_the_method_to_the_learners_list_to_a_press() -> None:
+    session, step = session_at("lightsout-3", "The fewest presses")
+    session.handle("a1 b1")
+    ladder = [text_of(session.handle("/hint")[0].text) for _ in range(len(step.hints) + 4)]
+    chase = next(i for i, h in enumerate(ladder) if "Chase the lights" in h)
+    authored = [next(i for i, h in enumerate(ladder) if h.endswith(a.split("{")[0].strip()[:20]) or
+                     a[:20] in h) for a in step.hints]
+    mine = next(i for i, h in enumerate(ladder) if "your last list" in h)
+    move = next(i for i, h in enumerate(ladder) if ": Press " in h or h.startswith("Press "))
+    assert chase < min(authored) and max(authored) < mine < move

@@ -24,9 +24,12 @@ def hint_ladder(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where:
     return [str(r.text) for r in hint_rungs(rules, board, pressed, where)]
 
 
-def hint_rungs(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW) -> list[Rung]:
+def hint_rungs(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW,
+               method: Level = Level.CONCEPT) -> list[Rung]:
     """Nudge, concept, concrete move for ``board``, each with how much it tells; ``pressed`` are the presses
-    already made on the way to it (a hint that presses one of them again says that it undoes it)."""
+    already made on the way to it (a hint that presses one of them again says that it undoes it).  ``method`` is
+    how much the chase rung tells: in play it is the next row to clear; for a whole list a method (a nudge), said
+    before an author's hints about this board."""
     if not any(board):
         return [Rung("The board is already dark: nothing left to press.", Level.NUDGE)]
     sol = engine.solve(rules, board)
@@ -42,9 +45,9 @@ def hint_rungs(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: 
     ladder = [Rung(f"{where[0].upper()}{where[1:]} can be darkened. Order never matters, and pressing a cell "
                    f"{twice} does nothing, so look for a set of cells to press.", Level.NUDGE)]
     if rules.chaseable:
-        ladder.append(Rung(chase_hint(rules, board, sol.pattern or b"")))
+        ladder.append(Rung(chase_hint(rules, board, sol.pattern or b""), method))
     else:
-        ladder.append(Rung("Think of each press as a vector; solve the linear system A x = b."))
+        ladder.append(Rung("Think of each press as a vector; solve the linear system A x = b.", method))
     sample = cells_of(rules, sol.pattern or b"")
     if sample:
         made = set(cells_of(rules, pattern_of(rules, pressed)))  # pressed a net number of times: twice is none

@@ -57,7 +57,7 @@ class PressList(AnswerKind[LightsGame, list[Cell]]):
         rules = game.rules
         cells = parse_presses(text, rules) if text.strip() else []
         mine = list_rung(rules, game.lights, cells)
-        return [*([mine] if mine else []), *hint_rungs(rules, game.lights, (), STEP_BOARD)]
+        return [*([mine] if mine else []), *hint_rungs(rules, game.lights, (), STEP_BOARD, Level.NUDGE)]
 
     def gives_away(self, game: LightsGame, args: Args, text: str) -> str | None:
         """A whole right answer written anywhere in ``text``: any run of two or more cell names that this kind

@@ -84,8 +84,19 @@ def options_of(step, x: int, y: int) -> set[int]:
     return {grundy_value(step.game.rules, (x - f, y - g)) for f, g in legal_moves(step.game.rules, (x, y))}  # type: ignore[misc]
 
 
+def only_one_without_a_move_to(step, most: int, targets: set[tuple[int, int]]) -> bool:
+    """Of the positions with at most ``most`` pennies (besides the targets and the empty table), exactly one has no
+    move to a target, and it is losing in the step's rules."""
+    rules = step.game.rules
+    found = [(x, y) for x in range(most + 1) for y in range(x, most + 1 - x) if (x, y) not in targets | {(0, 0)}
+             and not any((x - f, y - g) in targets for f, g in legal_moves(rules, (x, y)))]
+    return len(found) == 1 and is_losing(rules, found[0])
+
+
 # (pattern, check(step, *groups) -> bool): sentences that state something, re-derived
 CLAIMS: list[tuple[str, Callable[..., bool]]] = [
+    (r"positions with at most (\d+) pennies: which of them has no move to \((\d+), (\d+)\) or \((\d+), (\d+)\)",
+     lambda st, n, a, b, c, d: only_one_without_a_move_to(st, int(n), {(int(a), int(b)), (int(c), int(d))})),
     (r"\((\d+), (\d+)\),? (?:which )?holds (?:only )?(\d+) pennies",
      lambda st, x, y, t: int(x) + int(y) == int(t)),
     (r"\((\d+), (\d+)\),? (?:is )?(?:losing position |pair )?number (\d+)",

@@ -235,3 +235,31 @@ def test_a_wrong_count_of_winning_moves_gets_a_reason_not_a_bare_bound(position,
     assert "more than" not in said.split(":")[0] or "losing positions one move from" in said
     for _, move in sum_winning_moves(game.rules, game.boards):
         assert f"{move[0]},{move[1]}" not in said and describe_move(move) not in said
+
+
+@pytest.mark.parametrize("step", LIST_STEPS)
+def test_no_reply_to_a_list_missing_one_pair_names_it(step):
+    """The verdict and the lesson's own declared mistakes alike ('check (2, 2)' named the missing misère trap)."""
+    truth = losing_splits(step.game.rules, step.args["min_total"], step.args["max_total"])
+    lesson = next(lesson for lesson in LESSONS if step in lesson.steps)
+    for missing in truth:
+        if pair_text(missing) in text_of(step.text):
+            continue  # the question itself shows it ("like (0, 0), (1, 2), ...")
+        given = format_pairs([p for p in truth if p != missing])
+        context = Context(lesson.id)
+        outcome = step.respond(step.enter(context).state, given, context)
+        said = "\n".join(text_of(r.text) for r in outcome.replies)
+        assert pair_text(missing) not in said, (missing, said)
+
+
+@pytest.mark.parametrize("rules", [Rules(misere=True), Rules(), Rules(2), Rules(2, misere=True)])
+def test_the_difference_rule_in_hints_holds_for_the_variant(rules):
+    """'the piles of pair number k differ by k' is false for the first two misère traps, (0, 1) and (2, 2)."""
+    game = WythoffGame(misere=rules.misere, a=rules.a)
+    said = text_of(rung(KINDS["kth"].hints(game, {"index": 1}, "")[0]).text)
+    pairs = losing_splits(rules, 0, 60)
+    if rules.misere and rules.a == 1:
+        assert "from (3, 5) on" in said and all(y - x == k for k, (x, y) in enumerate(pairs) if k >= 2)
+    else:
+        extra = 1 if rules.misere else 0
+        assert all(y - x == rules.a * k + extra for k, (x, y) in enumerate(pairs))

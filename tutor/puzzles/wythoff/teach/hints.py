@@ -146,14 +146,12 @@ def _short_decimal(low: Fraction, high: Fraction) -> str:
 def list_hints(rules: Rules, pairs: list[Position], text: str = "") -> list[Hint]:
     """The ladder for listing the losing positions ``pairs``: two reminders of where to look, the next pair the
     learner's own list (``text``) misses, started, and the whole list last."""
-    step = "k" if rules.a == 1 else f"{rules.a}k"
-    start = format_pairs(p_positions(rules, 2))
+    start = format_pairs(p_positions(rules, 1))
     ladder: list[Hint] = [
-        Rung(f"Start from the smallest losing positions, {start}, and go up: a position loses when no move reaches "
+        Rung(f"Start from the smallest losing position, {start}, and go up: a position loses when no move reaches "
              "a smaller losing position.", Level.NUDGE),
-        Rung(f"Each pile size is used by one losing pair only, and the piles of pair number k differ by {step}"
-             + (" + 1" if rules.misere and rules.a > 1 else "") + ": take the smallest unused number and add that.",
-             Level.NUDGE),
+        Rung(f"Each pile size is used by one losing pair only, and {difference_rule(rules)}: take the smallest "
+             "unused number and add that.", Level.NUDGE),
     ]
     missed = first_missed(pairs, text)
     if missed is not None:
@@ -163,6 +161,14 @@ def list_hints(rules: Rules, pairs: list[Position], text: str = "") -> list[Hint
                            + (f" ({', '.join(map(str, used))} are used)." if used else "."), Level.MOVE))
     ladder.append(Rung("The losing positions here are " + (format_pairs(pairs) or "none") + ".", Level.REVEAL))
     return ladder
+
+
+def difference_rule(rules: Rules) -> str:
+    """``the piles of pair number k differ by k``, true for the variant (misère a = 1 starts with two exceptions)."""
+    step = "k" if rules.a == 1 else f"{rules.a}k"
+    if rules.misere and rules.a == 1:
+        return "from (3, 5) on, as in the normal game, the piles of pair number k differ by k"
+    return f"the piles of pair number k differ by {step}" + (" + 1" if rules.misere else "")
 
 
 def first_missed(pairs: list[Position], text: str) -> Position | None:
@@ -182,10 +188,8 @@ KTH_LISTED = 40  # up to this index the hint lists the pile sizes already used; 
 def kth_hints(rules: Rules, k: int) -> list[Hint]:
     """The ladder for the k-th losing position: the two rules (a nudge), the sizes used so far or the formula,
     then the pair (the reveal)."""
-    step = "k" if rules.a == 1 else f"{rules.a}k"
-    ladder: list[Hint] = [Rung(f"Pair number k has the smallest pile size not used by pairs 0 to k - 1, and its "
-                               f"piles differ by {step}" + (" + 1" if rules.misere and rules.a > 1 else "") + ".",
-                               Level.NUDGE)]
+    ladder: list[Hint] = [Rung("Pair number k has the smallest pile size not used by pairs 0 to k - 1, and "
+                               f"{difference_rule(rules)}.", Level.NUDGE)]
     if k <= KTH_LISTED:
         used = sorted({n for pair in p_positions(rules, k) for n in pair})
         ladder.append(Rung(f"Pairs 0 to {k - 1} use the pile sizes {', '.join(map(str, used))}." if k else

@@ -40,9 +40,9 @@ def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value)
     lit = len(lit_cells(r, board))
     if n > value:
         if sol.solutions == 1:
-            return (f"On the {r.describe()} board {NO_QUIET}, so only one set of presses darkens it; "
-                    f"{n} presses would press some cell more than once, and a cell pressed {r.states} times "
-                    f"does nothing.")
+            return (f"On the {r.describe()} board {NO_QUIET}, so only one set of presses darkens it. {n} presses "
+                    f"are either another set, which leaves lights on, or that set with presses that cancel "
+                    f"(pressing a cell {'twice' if r.states == 2 else f'{r.states} times'} does nothing).")
         return (f"{n} presses may darken the board, but the board has {digits(sol.solutions)} solutions (one "
                 f"solution plus each quiet pattern), and adding the right quiet pattern cancels presses: some "
                 f"solution is shorter.")

@@ -173,18 +173,18 @@ def _every_light(game: LightsGame) -> str:
     after = apply(rules, game.lights, game.lights)
     left = lit_cells(rules, after)
     if not left:
-        return "It does darken the board, but it is not the fewest."
+        return "That does darken this board, but it is one solution of several, and not the shortest."
     r, c = left[0]
     times = sum(rules.effect(*cell).get((r, c), 0) for cell in lit_cells(rules, game.lights))
-    return (f"Pressing them all switches {format_cell(r, c)} {plural(times, 'time')}, so it "
+    return (f"A press is not a switch for one light: it also switches the neighbours. Pressing them all switches "
+            f"{format_cell(r, c)} {plural(times, 'time')}, so it "
             f"{'ends lit' if game.lights[r * rules.cols + c] else 'lights up'}.")
 
 
 MIN_PRESSES = (
     idea("press-every-light",
          lambda g: unless(_lit(g), _fewest(g.rules, g)) if g.states == 2 else None,
-         lambda g, n: f"{n:,} presses every lit cell once. A press is not a switch for one light: it also "
-                      f"switches the neighbours. {_every_light(g)}"),
+         lambda g, n: f"{n:,} presses every lit cell once. {_every_light(g)}"),
     idea("coverage-bound",
          lambda g: unless(-(-_lit(g) // _reach(g.rules)), _fewest(g.rules, g), _lit(g)) if g.states == 2 else None,
          lambda g, n: f"{n:,} is only a lower bound: {n} presses of {_reach(g.rules)} cells each could switch "

@@ -263,3 +263,11 @@ def test_the_difference_rule_in_hints_holds_for_the_variant(rules):
     else:
         extra = 1 if rules.misere else 0
         assert all(y - x == rules.a * k + extra for k, (x, y) in enumerate(pairs))
+
+
+def test_no_success_text_repeats_the_verdict():
+    """'✓ right: at (1, 2) the player to move loses' was followed by '✓ Right: every move from (1, 2) ...'."""
+    for lesson in LESSONS:
+        for step in lesson.questions:
+            success = getattr(step, "success", None)
+            assert not (success and text_of(success).lstrip().lower().startswith("right")), (lesson.id, step.key)

@@ -35,7 +35,8 @@ schema.AskBase.ask, schema.LessonFile.allow_unsolvable  # model fields: msgspec 
 
 # lark calls a language's actions by the names in its grammar (after '->') as it parses (tutor/grammar.py)
 arithmetic._Actions.minus, arithmetic._Actions.subtract, arithmetic._Actions.divide
-arithmetic._Actions.raise_to
+arithmetic._Actions.raise_to, arithmetic._Actions.spoken, arithmetic._Actions.factorial
+arithmetic._Actions.log2
 formula._Actions.variable, formula._Actions.constant, formula._Actions.call
 formula._Actions.implicit, formula._Actions.claim
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action

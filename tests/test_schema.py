@@ -47,8 +47,9 @@ def broken(change) -> dict:
 BAD = {
     "unknown lesson key": (lambda d: d.update(author="me"), "unknown key 'author'"),
     "unknown step key": (lambda d: d["steps"][0].update(colour="red"), "steps[1]: unknown key 'colour'"),
-    "unknown mistake key": (lambda d: d["steps"][2].setdefault("mistakes", []).append({"say": "x", "mtach": "3"}),
-                            "steps[3].mistakes[3]: unknown key 'mtach'"),  # appended after two
+    "unknown mistake key": (lambda d: d["steps"][2].update(mistakes=[{"say": "x", "match": "4"}, {"say": "x",
+                                                                                                   "mtach": "3"}]),
+                            "steps[3].mistakes[2]: unknown key 'mtach'"),  # the second of two
     "wrong type": (lambda d: d.update(order="first"), "order: expected a whole number, got str"),
     "explore as text": (lambda d: d["steps"][3].update(goal="explore", explore="3"),
                         "steps[4].explore: expected a whole number, got str"),

@@ -163,9 +163,10 @@ def print_text(text: Drawn) -> None:
     drawable = isinstance(text, Picture) and text.width <= shutil.get_terminal_size().columns and \
         (set(text.picture) <= set(text.text) or render.unicode_ok(sys.stdout))  # blocks need a UTF-8 stream
     if not (terminal and isinstance(text, Picture) and drawable):
-        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else render.plain_width() \
-            if os.environ.get("COLUMNS") else 0
-        print(render.wrap_prose(str(text), width) if width else str(text))  # as in the tutor; grids never wrap
+        if sys.stdout.isatty():  # prose wraps at words as in the tutor, grids never; a pipe gets the lines as made
+            print(render.wrap_prose(str(text), shutil.get_terminal_size().columns))
+        else:
+            print(str(text))
         return
     if not text.spans or os.environ.get("NO_COLOR"):
         print(text.picture)

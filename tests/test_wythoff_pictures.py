@@ -226,4 +226,5 @@ def test_a_grid_wider_than_the_terminal_falls_back_to_text(capsys: pytest.Captur
         assert "(8, 13)" in out  # the losing positions, as text
     code, out, _ = run(capsys, option, "--upto", "20")
     assert code == 0 and "columns and this terminal" not in out  # 44 columns: drawn
-    assert all(len(line) <= 60 for line in out.splitlines() if line[:2].strip().isdigit())
+    rows = [line for line in out.splitlines() if re.fullmatch(r" *\d+ (?:\S )*\S", line)]  # the grid's rows
+    assert len(rows) == 21 and all(len(row) <= 60 for row in rows)

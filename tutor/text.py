@@ -44,6 +44,16 @@ def one_line(message: str, width: int = 800) -> str:
     return f"{flat[:keep]} [...] {flat[-keep:]}"
 
 
+def number_text(value: int) -> str:
+    """A whole number as the tutor writes it everywhere: digits alone up to four (``1618``), grouped in threes
+    from five on (``65,535``), so a lesson and a verdict never show one number two ways.
+
+    >>> number_text(1618), number_text(65535), number_text(-12345)
+    ('1618', '65,535', '-12,345')
+    """
+    return f"{value:,}" if abs(value) >= 10_000 else str(value)
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``count`` and ``word`` in the right number: "1 move", "3 moves", "2 boxes" with ``many="boxes"``.
 

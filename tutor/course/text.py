@@ -15,6 +15,7 @@ from typing import Any
 from tutor.limits import SHOWN_CHARS, TABLE_CELLS
 from tutor.puzzles.base import Puzzle
 from tutor.shown import Markdown
+from tutor.text import number_text
 
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
 
@@ -135,7 +136,8 @@ def fill(text: str, puzzle: Puzzle[Any], game: Any, args: Mapping[str, Any]) -> 
         if name not in values:
             known = puzzle.compute(game, name, args) if name in puzzle.quantities else \
                 params[name] if name in params else args[name]
-            values[name] = str(known)
+            values[name] = number_text(known) if isinstance(known, int) and not isinstance(known, bool) \
+                else str(known)
         raw = values[name]
         shown = raw if code.at(match.start()) else as_markdown(raw)
         made += len(shown)

@@ -14,6 +14,7 @@ from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
 from tutor.puzzles.options import Args
+from tutor.text import number_text
 
 
 class NumberKind(AnswerKind[Any, int]):
@@ -39,8 +40,9 @@ class NumberKind(AnswerKind[Any, int]):
         or else gets the quantity's own refutation."""
         value = self.quantity.compute(game, args)
         if answer == value:
-            return Verdict(True, f"Right: {answer:,}.", data={"correct": True}, canonical=str(answer))
-        return wrong_verdict(self.quantity, game, args, value, answer, f"Not right: {answer:,} is not the answer.")
+            return Verdict(True, f"Right: {number_text(answer)}.", data={"correct": True}, canonical=str(answer))
+        return wrong_verdict(self.quantity, game, args, value, answer,
+                             f"Not right: {number_text(answer)} is not the answer.")
 
     def reference(self, game: Any, args: Args) -> str | None:
         """The computed value."""

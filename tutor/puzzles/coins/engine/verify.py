@@ -48,7 +48,7 @@ def verify(model: Model, strategy: list[Move]) -> Verification:
     import numpy as np
 
     cost = model.check_cost(strategy)
-    CHECK_WORK.check(cost, f"checking {len(strategy):,} moves over {model.class_count:,} classes takes {cost:,} steps")
+    CHECK_WORK.check(cost, f"checking {len(strategy):,} moves over {model.class_total:,} classes takes {cost:,} steps")
     belief = model.start_belief()
     history = [np.packbits(belief)]
     for i, move in enumerate(strategy):

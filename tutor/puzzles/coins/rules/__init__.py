@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.coins.limits import MOVE_TABLE_BYTES
+from tutor.puzzles.coins.rules import classes
 from tutor.puzzles.coins.rules.notation import (
     Move,
     format_move,
@@ -153,37 +154,29 @@ class Model:
     # -- classes (numpy, built once) -----------------------------------------------
 
     def _arrays(self) -> dict[Any, Any]:
-        """Digits of every table, class index of every table, class representatives."""
+        """Class index of every table, class representatives, their digits, the goal classes (``classes``)."""
         if "cls" in self._cache:
             return self._cache
         self.require_enumerable()
         import numpy as np
 
-        n, k = self.n, self.k
-        codes = np.arange(self.tables, dtype=np.int64)
-        digits = np.empty((self.tables, n), dtype=np.int64)
-        rest = codes.copy()
-        for p in range(n):
-            digits[:, p] = rest % k
-            rest //= k
-        weights = k ** np.arange(n, dtype=np.int64)
-        canon = codes.copy()
-        for perm in self.group[1:]:
-            moved = np.empty_like(digits)
-            moved[:, list(perm)] = digits
-            np.minimum(canon, moved @ weights, out=canon)
-        reps = np.unique(canon)
-        cls = np.searchsorted(reps, canon).astype(np.int32)
+        cls, reps = classes.canonical(self.n, self.k, self.dihedral)
         goal_mask = np.zeros(len(reps), dtype=bool)
-        goal_tables = [0] if self.goal == "heads" else [self.encode((d,) * n) for d in range(k)]
+        goal_tables = [0] if self.goal == "heads" else [self.encode((d,) * self.n) for d in range(self.k)]
         goal_mask[cls[goal_tables]] = True
-        self._cache.update(digits=digits, weights=weights, cls=cls, reps=reps, goal=goal_mask)
+        self._cache.update(cls=cls, reps=reps, goal=goal_mask, open=~goal_mask)
         return self._cache
 
     @property
     def class_count(self) -> int:
         """How many classes of tables there are under the Devil's turns."""
         return len(self._arrays()["reps"])
+
+    @property
+    def class_total(self) -> int:
+        """The same count by Burnside's lemma, without enumerating a table (for costs estimated before work)."""
+        self.require_enumerable()
+        return classes.class_total(self.n, self.k, self.dihedral)
 
     def class_of(self, table: Table) -> int:
         """The class index of a table."""
@@ -212,7 +205,7 @@ class Model:
         return list(seen)
 
     def predecessors(self, move: Move) -> np.ndarray:
-        """Array P[j, c]: the class of rep(c) minus the j-th turned copy of ``move``.
+        """Array P[j, c] (int32): the class of rep(c) minus the j-th turned copy of ``move``.
 
         Class c can follow ``move`` from a belief B exactly when some P[j, c] is in B.
         """
@@ -224,11 +217,8 @@ class Model:
         import numpy as np
 
         arrays = self._arrays()
-        reps, cls, weights = arrays["reps"], arrays["cls"], arrays["weights"]
-        rep_digits = arrays["digits"][reps]
-        orbit = np.array(self.orbit(move), dtype=np.int64)
-        rows = (rep_digits[None, :, :] - orbit[:, None, :]) % self.k
-        pred = np.ascontiguousarray(cls[rows @ weights].astype(np.intp))
+        orbit = np.array([self.encode(copy) for copy in self.orbit(move)], dtype=np.int64)
+        pred = classes.predecessor_table(arrays["cls"], arrays["reps"], orbit, self.n, self.k)
         held = self._cache.get("pred_bytes", 0) + pred.nbytes
         while tables and held > MOVE_TABLE_BYTES.value:  # drop the least recently used: memory stays bounded
             held -= tables.pop(next(iter(tables))).nbytes
@@ -239,41 +229,42 @@ class Model:
     def check_cost(self, strategy: list[Move]) -> int:
         """The work of checking ``strategy`` (docs/limits.md, check_work), in steps of about a nanosecond and a half:
         per move, one step per class and turn, and 40,000 for what is done in Python per move (the step itself,
-        walking back to a counterexample and laying it out); per per-move table built, 8 per class, turn and coin."""
-        turns, classes = len(self.group), self.class_count
+        walking back to a counterexample and laying it out); per per-move table built, 8 per class, turn and coin.
+        Estimated from the moves and Burnside's count alone: nothing is enumerated before the work is allowed."""
+        turns, count = len(self.group), self.class_total
         distinct = len(set(strategy))
-        fits = distinct * turns * classes * 8 <= MOVE_TABLE_BYTES.value  # intp entries: every table stays cached
+        fits = distinct * turns * count * 4 <= MOVE_TABLE_BYTES.value  # int32 entries: every table stays cached
         builds = distinct if fits else len(strategy)
-        per_move = classes * turns + 40_000
-        return len(strategy) * per_move + builds * 8 * classes * turns * self.n
+        per_move = count * turns + 40_000
+        return len(strategy) * per_move + builds * 8 * count * turns * self.n
 
     def step(self, belief: np.ndarray, move: Move) -> np.ndarray:
         """The belief after the Devil's turn and ``move``; won classes drop out."""
-        import numpy as np
-
-        pred = self.predecessors(move)
-        after = np.logical_or.reduce(belief[pred], axis=0)
-        after &= ~self.goal_classes()
+        after = belief[self.predecessors(move)].any(axis=0)
+        after &= self._arrays()["open"]
         return after
 
     def move_classes(self) -> list[Move]:
         """One representative of every class of non-empty moves (turned copies are equal)."""
         reps = self._arrays()["reps"]
-        return [self.decode(int(r)) for r in reps if int(r) != 0]
+        return [tuple(row) for row in classes.digits_of(reps[reps != 0], self.n, self.k).tolist()]
 
     def names_in(self, bits: int) -> list[str]:
         """The names of the classes in a bit set, in class order."""
+        import numpy as np
+
         names = self.class_names()
-        return [names[c] for c in range(self.class_count) if bits >> c & 1]
+        count = len(names)
+        packed = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+        return [names[c] for c in np.flatnonzero(np.unpackbits(packed, count=count, bitorder="little")).tolist()]
 
     def class_names(self) -> list[str]:
         """Each class shown as the first of its tables in reading order ("HHHT", not "THHH")."""
         names = self._cache.get("names")
         if names is None:
-            names = []
-            for rep in self._arrays()["reps"]:
-                names.append(min(self.show(self.apply_turn(int(rep), g)) for g in range(len(self.group))))
-            self._cache["names"] = names
+            arrays = self._arrays()
+            names = self._cache["names"] = classes.names(arrays["cls"], arrays["reps"], self.n, self.k,
+                                                         self.dihedral)
         return names
 
 

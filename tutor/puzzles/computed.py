@@ -107,6 +107,7 @@ def wrong_verdict(quantity: Quantity[Any], game: Any, args: Args, value: Any, wr
 
 NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w])")
 TUPLE = re.compile(r"\(\s*\d+(?:\s*,\s*\d+)+\s*\)")
+PAIR = re.compile(r"(?<![\d,])(?!\d{1,3},\d{3}(?!\d|,\d))\d+,\d+(?!\d|,\d)")  # a move 10,10 (not 65,535)
 EXPRESSION_IN_TEXT = re.compile(r"[\d(][\d\s^*+\-/()]*[\d)]")
 
 
@@ -114,7 +115,7 @@ def states_number(text: str, value: int) -> bool:
     """Whether ``text`` states ``value``: written out, or as an integer expression (``2^16 - 1``), outside the
     pairs a position is written as; a value under 10 only as "is 4." at the end of a clause (small numbers stand
     for many things in prose)."""
-    text = TUPLE.sub(" ", text)  # positions and pairs, (8, 13), are places, not counts
+    text = PAIR.sub(" ", TUPLE.sub(" ", text))  # positions and moves, (8, 13) and 10,10, are places, not counts
     if value < 10:
         return re.search(rf"\b(?:is|are|equals)\s+{value}(?=\s*(?:[.;:!?)]\s|[.;:!?)]?$))", text.strip()) is not None
     if any(int(m.group().replace(",", "")) == value for m in NUMBER_IN_TEXT.finditer(text)):

@@ -31,6 +31,7 @@ from tutor.puzzles.wythoff.rules import (
     show_positions,
 )
 from tutor.puzzles.wythoff.rules.formula import ALLOWED, SAID_ALLOWED, Conjecture, FormulaError, parse_conjecture
+from tutor.puzzles.wythoff.teach import wrong
 from tutor.puzzles.wythoff.teach.hints import conjecture_hints, kth_hints, list_hints, position_hints, short_formula
 from tutor.puzzles.wythoff.teach.questions import (
     BOUND,
@@ -69,6 +70,7 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
 
     name = "move"
     description = "a winning move from the position, 'F,S' taken from the first and second pile (or 'to X,Y')"
+    wrong_answers = wrong.losing_moves
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> SumMove:
         """``F,S``, ``to X,Y``, or ``BOARD: F,S`` on several boards; ``F,S`` is read as the piles to leave when
@@ -120,6 +122,7 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
 
     name = "outcome"
     description = "'win' or 'lose' for the player to move at the position"
+    wrong_answers = wrong.other_outcome
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> str:
         """``win``/``lose`` (also ``winning``, ``losing``, ``N``, ``P``)."""
@@ -169,6 +172,7 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
     name = "p_positions"
     description = "every losing position (x <= y) with min_total <= x + y <= max_total, as pairs"
     args = TOTALS
+    wrong_answers = wrong.partial_lists
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> list[Position]:
         """Pairs like ``(8,13) (9,15)``, in any order."""
@@ -202,6 +206,7 @@ class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
     name = "losing_totals"
     description = "the totals in [min_total, max_total] that have a losing split"
     args = TOTALS
+    wrong_answers = wrong.partial_totals
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> list[int]:
         """Whole numbers, in any order, repeats ignored."""
@@ -238,6 +243,7 @@ class KthKind(AnswerKind[WythoffGame, Position]):
     name = "kth"
     description = "the index-th losing position, 'A,B'"
     args = (INDEX,)
+    wrong_answers = wrong.neighbour_pairs
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> Position:
         """``A,B`` in either order."""

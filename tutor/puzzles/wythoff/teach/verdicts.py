@@ -63,8 +63,9 @@ def move_verdict(game: WythoffGame, answer: SumMove) -> Verdict:
         reply = sum_winning_moves(rules, after)
         detail = ""
         if reply:
-            detail = (f"From {result} your opponent plays {format_sum_move(reply[0], after)} "
-                      f"({describe_move(reply[0][1])}) and you face a losing position.")
+            left = show_positions(apply_sum_move(rules, after, reply[0]))
+            detail = (f"From {result} your opponent plays {format_sum_move(reply[0], after)}, leaving {left}, "
+                      "and you face a losing position.")
     return Verdict(good, summary, detail, data, canonical)
 
 

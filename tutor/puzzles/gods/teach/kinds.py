@@ -9,6 +9,7 @@ from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, draw_tree, format_tree, parse_tree
+from tutor.puzzles.gods.teach import wrong
 from tutor.puzzles.gods.teach.hints import question_ladder, tree_ladder
 from tutor.puzzles.gods.teach.questions import GOAL, LIMIT, QUESTIONS, TARGET, Asked, target_of
 from tutor.puzzles.gods.teach.verdicts import question_verdict, reference_question, reference_tree, tree_verdict
@@ -35,6 +36,7 @@ class TreeKind(AnswerKind[GodsGame, Tree]):
     description = "a whole plan, one line per node (ask G: QUESTION / da: / ja: / leaves)"
     multiline = True
     args = (QUESTIONS, LIMIT)
+    wrong_answers = wrong.failing_plans
 
     def parse(self, game: GodsGame, text: str, args: Args) -> Tree:
         """The plan in the tree notation."""
@@ -69,6 +71,7 @@ class QuestionKind(AnswerKind[GodsGame, Asked]):
     name = "question"
     description = "one question 'ask G: QUESTION', judged against the 'goal' parameter"
     args = (GOAL, TARGET, LIMIT)
+    wrong_answers = wrong.trusting_questions
 
     def parse(self, game: GodsGame, text: str, args: Args) -> Asked:
         """``ask G: QUESTION``, or a bare question (asked to A)."""

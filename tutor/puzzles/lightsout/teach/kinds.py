@@ -18,6 +18,7 @@ from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Cell, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_presses
+from tutor.puzzles.lightsout.teach import wrong
 from tutor.puzzles.lightsout.teach.hints import hint_rungs, list_rung
 from tutor.puzzles.lightsout.teach.verdicts import (
     chase_stage,
@@ -41,6 +42,8 @@ ROW = Option("row", int, 1, "the row (1-based) a chase step clears: for chase_ro
 
 class PressList(AnswerKind[LightsGame, list[Cell]]):
     """A press list on the game's board: read, written canonically, hinted and completed alike."""
+
+    wrong_answers = wrong.press_lists
 
     def parse(self, game: LightsGame, text: str, args: Args) -> list[Cell]:
         """The cells pressed, in the order written, repeats kept."""

@@ -160,3 +160,13 @@ def test_bad_input_is_one_line_exit_2(args: list[str], needle: str) -> None:
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and "Traceback" not in out.stderr
+
+
+def test_analyze_symbolic_json_on_a_variant() -> None:
+    out = tutor("analyze", "lightsout", "--size", "3x3", "--states", "3", "--torus", "--symbolic", "--json")
+    data = json.loads(out.stdout)["symbolic"]
+    mat, null = data["matrix"], data["null_space"]
+    assert len(null) == 9 - len(data["pivots"]) == json.loads(out.stdout)["nullity"]
+    assert all([sum(a * b for a, b in zip(row, v, strict=True)) % 3 for row in mat] == [0] * 9 for v in null)
+    refused = tutor("analyze", "lightsout", "--size", "21x20", "--states", "7", "--symbolic")
+    assert refused.returncode == 2 and "400 cells" in refused.stderr

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tutor.errors import InvalidParams
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_steps
@@ -26,7 +25,7 @@ from tutor.puzzles.lightsout.teach.verdicts import (
     solvable_reason,
     unsolvable_reason,
 )
-from tutor.puzzles.lightsout.theory import MAX_SYMBOLIC_CELLS, poly_nullity, sympy_view, textbook
+from tutor.puzzles.lightsout.theory import check_symbolic, poly_nullity, symbolic_view, textbook
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.shown import Drawn, above, join
 from tutor.text import sequence_text
@@ -129,11 +128,13 @@ def _chase_lines(rules: Rules, board: Board) -> list[Drawn]:
 
 @COMMANDS.register("analyze", "rank, nullity, solvable boards and quiet patterns (sympy view on request)",
                    Option("symbolic", bool, False,
-                          "show the press matrix, rref over GF(k) and null space (sympy)"),
+                          "show the press matrix, rref over GF(k) and null space"),
                    Option("limit", int, 16, "list at most N quiet patterns", metavar="N"))
 def analyze(game: LightsGame, args: Args) -> Report:
     """Rank, nullity, solvable boards and quiet patterns of the rules (sympy view on request)."""
     rules = game.rules
+    if args["symbolic"]:
+        check_symbolic(rules)  # refused before any elimination
     a = engine.analyze(rules)
     limit = max(0, args["limit"])
     shown = [format_board(rules, q) for q in a.quiet[:limit]]
@@ -165,17 +166,11 @@ def analyze(game: LightsGame, args: Args) -> Report:
     else:
         lines.append("No quiet patterns: every board has exactly one solution.")
     if args["symbolic"]:
-        if rules.cells > MAX_SYMBOLIC_CELLS:
-            raise InvalidParams(f"--symbolic is limited to {MAX_SYMBOLIC_CELLS} cells, not {rules.cells}")
-        view = sympy_view(rules)
-        data["symbolic"] = {
-            "matrix": [[int(v) for v in view["matrix"].row(i)] for i in range(rules.cells)],
-            "rref": [[int(v) for v in view["rref"].row(i)] for i in range(view["rref"].rows)],
-            "pivots": list(view["pivots"]),
-            "null_space": [[int(v) for v in vec] for vec in view["null_space"]],
-        }
+        view = symbolic_view(rules)
+        data["symbolic"] = {"matrix": view.matrix, "rref": view.rref, "pivots": list(view.pivots),
+                            "null_space": view.null_space}
         lines.append("")
-        lines.append(textbook(rules))
+        lines.append(textbook(rules, view))
     return Report(data, join(lines))
 
 

@@ -16,7 +16,7 @@ Pressing is linear: the board after presses ``x`` is ``b + A x`` (mod k) with
 Classic rules use the chase (``engine.chase``); a torus with plus or hollow
 presses and 2 states uses the torus chase (``engine.torus``); every other
 variant uses full elimination on the press matrix, GF(2) bit-packed or GF(p)
-for k prime.
+byte-packed (``engine.packed``) for k prime.
 
 Sutner's theorem decides one board without any of this: with 2 states, when
 every press toggles its own cell, the all-on board is always solvable
@@ -30,9 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tutor import gf2, gfp
+from tutor import gf2
 from tutor.errors import InvalidParams
-from tutor.puzzles.lightsout.engine import chase, torus
+from tutor.puzzles.lightsout.engine import chase, packed, torus
 from tutor.puzzles.lightsout.rules.grid import (
     NEIGHBOURHOODS,
     Board,
@@ -41,8 +41,8 @@ from tutor.puzzles.lightsout.rules.grid import (
     dot,
     from_bitmask,
     negate,
-    press_matrix,
     press_rows_gf2,
+    press_rows_packed,
     to_bitmask,
     transpose,
 )
@@ -164,9 +164,8 @@ def analyze(rules: Rules) -> Analysis:
         ech = gf2.rref(rows, rules.cells)
         quiet = tuple(from_bitmask(v, rules.cells) for v in gf2.nullspace(rows, rules.cells))
         return Analysis(rules, ech.rank, len(quiet), quiet, "elimination")
-    mat = press_matrix(rules)
-    null = gfp.nullspace(mat, rules.states, rules.cells)
-    quiet = tuple(bytes(v) for v in null)
+    null = packed.nullspace(press_rows_packed(rules), rules.cells, rules.states)
+    quiet = tuple(v.to_bytes(rules.cells, "little") for v in null)
     return Analysis(rules, rules.cells - len(quiet), len(quiet), quiet, "elimination")
 
 
@@ -197,8 +196,8 @@ def one_solution(rules: Rules, board: Board) -> Pattern | None:
         mask = to_bitmask(board)
         x = gf2.solve(rows, rules.cells, [(mask >> i) & 1 for i in range(rules.cells)])
         return None if x is None else from_bitmask(x, rules.cells)
-    sol = gfp.solve(press_matrix(rules), list(negate(rules, board)), rules.states)
-    return None if sol is None else bytes(sol)
+    sol = packed.solve(press_rows_packed(rules), negate(rules, board), rules.cells, rules.states)
+    return None if sol is None else sol.to_bytes(rules.cells, "little")
 
 
 def obstruction(analysis: Analysis, board: Board) -> Pattern | None:

@@ -199,6 +199,17 @@ def press_rows_gf2(rules: Rules) -> list[int]:
     return rows
 
 
+def press_rows_packed(rules: Rules) -> list[int]:
+    """The press matrix mod k as byte-packed rows: byte j of row i is how often pressing j changes i."""
+    n, k = rules.cells, rules.states
+    rows = [bytearray(n) for _ in range(n)]
+    for j in range(n):
+        for (rr, cc), times in rules.effect(*divmod(j, rules.cols)).items():
+            row = rows[rr * rules.cols + cc]
+            row[j] = (row[j] + times) % k
+    return [int.from_bytes(r, "little") for r in rows]
+
+
 def to_bitmask(data: bytes) -> int:
     """A 0/1 board or pattern as one int: bit i = cell i (row-major)."""
     import numpy as np

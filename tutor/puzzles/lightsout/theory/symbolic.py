@@ -1,14 +1,61 @@
-"""The press matrix seen through sympy: the matrix over GF(k), its reduced row echelon form and null space, and
-Sutner's polynomials, printed as a textbook would.  sympy is imported inside functions so ``tutor --help``
-stays fast."""
+"""The press matrix as a textbook shows it: the matrix over GF(k), its reduced row echelon form, pivots and a
+null-space basis, by exact byte-packed elimination (``engine.packed``), and Sutner's polynomials from sympy.
+
+The elimination is the engine's own packed GF(p) arithmetic run to the reduced form; the tests check
+every figure against sympy's ``DomainMatrix`` (a second, independent route).  sympy is imported inside
+``sympy_polys`` only, so ``tutor --help`` stays fast."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from tutor.errors import InvalidParams
+from tutor.puzzles.lightsout.engine import packed
 from tutor.puzzles.lightsout.rules.grid import Rules, press_matrix
 
-MAX_SYMBOLIC_CELLS = 400  # sympy matrices beyond this are slow and unreadable
+MAX_SYMBOLIC_CELLS = 400  # a 400 x 400 matrix is already 160,000 entries to print; the elimination takes ms
+
+Matrix = list[list[int]]  # rows of entries 0..k-1: [[1, 1], [1, 1]]
+
+
+@dataclass(frozen=True)
+class SymbolicView:
+    """The press matrix A over GF(k) with its reduced row echelon form (zero rows kept) and null space."""
+
+    matrix: Matrix
+    rref: Matrix
+    pivots: tuple[int, ...]
+    null_space: Matrix  # one vector per free column: 1 there, minus that column of rref(A) at the pivots
+
+    @property
+    def rank(self) -> int:
+        """The number of pivots."""
+        return len(self.pivots)
+
+    @property
+    def free(self) -> list[int]:
+        """The columns without a pivot."""
+        taken = set(self.pivots)
+        return [c for c in range(len(self.matrix)) if c not in taken]
+
+
+def check_symbolic(rules: Rules) -> None:
+    """Refuse a board too large for the symbolic view (before any work)."""
+    if rules.cells > MAX_SYMBOLIC_CELLS:
+        raise InvalidParams(f"--symbolic is limited to {MAX_SYMBOLIC_CELLS} cells, not {rules.cells}")
+
+
+def symbolic_view(rules: Rules) -> SymbolicView:
+    """The press matrix, its reduced form over GF(k), pivots and null space (packed elimination)."""
+    check_symbolic(rules)
+    n, k = rules.cells, rules.states
+    mat = press_matrix(rules)
+    rows = [int.from_bytes(bytes(r), "little") for r in mat]
+    ech = packed.rref(rows, n, k)
+    reduced = [packed.unpack(r, n) for r in ech.rows] + [[0] * n for _ in range(n - ech.rank)]
+    null = [packed.unpack(v, n) for v in packed.nullspace(rows, n, k)]
+    return SymbolicView(mat, reduced, ech.pivots, null)
 
 
 def sympy_polys(m: int, n: int) -> dict[str, Any]:
@@ -27,61 +74,24 @@ def sympy_polys(m: int, n: int) -> dict[str, Any]:
     return {"f_m": fm, "f_n_shifted": fn_shift, "gcd": g, "nullity": g.degree() if not g.is_zero else 0}
 
 
-def _domain_matrix(rules: Rules) -> Any:
-    from sympy import GF, Matrix
-    from sympy.polys.matrices import DomainMatrix
-
-    return DomainMatrix.from_Matrix(Matrix(press_matrix(rules))).convert_to(GF(rules.states))
-
-
-def _to_matrix(dm: Any, k: int) -> Any:
-    from sympy import Matrix
-
-    rows, cols = dm.shape
-    dense = dm.to_Matrix()
-    return Matrix(rows, cols, lambda i, j: int(dense[i, j]) % k)
-
-
-def sympy_view(rules: Rules) -> dict[str, Any]:
-    """The press matrix, its reduced form over GF(k), pivots, rank and null space (sympy)."""
-    from sympy import Matrix
-
-    if rules.cells > MAX_SYMBOLIC_CELLS:
-        raise ValueError(f"symbolic view limited to {MAX_SYMBOLIC_CELLS} cells")
-    k = rules.states
-    dm = _domain_matrix(rules)
-    reduced, pivots = dm.rref()
-    null = dm.nullspace()  # rows of this DomainMatrix span the null space
-    null_vectors = [_to_matrix(null, k).row(i).T for i in range(null.shape[0])]
-    return {
-        "matrix": Matrix(press_matrix(rules)),
-        "rref": _to_matrix(reduced, k),
-        "pivots": tuple(int(p) for p in pivots),
-        "rank": len(pivots),
-        "null_space": null_vectors,
-    }
-
-
-def matrix_text(mat: Any) -> str:
+def matrix_text(mat: Matrix) -> str:
     """A small integer matrix as bracketed rows: ``[1 1 0]`` per line."""
-    return "\n".join("[" + " ".join(str(int(v)) for v in mat.row(i)) + "]" for i in range(mat.rows))
+    return "\n".join("[" + " ".join(str(v) for v in row) + "]" for row in mat)
 
 
-def textbook(rules: Rules, max_matrix_cells: int = 16) -> str:
+def textbook(rules: Rules, view: SymbolicView, max_matrix_cells: int = 16) -> str:
     """The symbolic view as text: A, rref(A) over GF(k), a null-space basis, the polynomials."""
     lines = [f"Press matrix A of the {rules.describe()} board (cell i = row-major number, from 0):"]
-    view = sympy_view(rules)
     if rules.cells <= max_matrix_cells:
-        lines.append(matrix_text(view["matrix"]))
+        lines.append(matrix_text(view.matrix))
         lines.append(f"\nrref(A) over GF({rules.states}):")
-        lines.append(matrix_text(view["rref"]))
+        lines.append(matrix_text(view.rref))
     else:
         lines.append(f"  ({rules.cells} x {rules.cells}: too wide to print; showing its facts)")
-    lines.append(f"pivot columns: {list(view['pivots'])}")
-    free = [j for j in range(rules.cells) if j not in set(view["pivots"])]
-    lines.append(f"rank {view['rank']}, nullity {rules.cells - view['rank']}, free columns: {free}")
-    if view["null_space"]:
-        spans = ", ".join("(" + ", ".join(str(int(e)) for e in v) + ")^T" for v in view["null_space"])
+    lines.append(f"pivot columns: {list(view.pivots)}")
+    lines.append(f"rank {view.rank}, nullity {rules.cells - view.rank}, free columns: {view.free}")
+    if view.null_space:
+        spans = ", ".join("(" + ", ".join(map(str, v)) + ")^T" for v in view.null_space)
         lines.append(f"null space N(A) = span{{ {spans} }}  (each vector is a quiet pattern)")
     else:
         lines.append("null space: {0} (every board has exactly one solution)")

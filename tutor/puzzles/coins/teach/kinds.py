@@ -12,6 +12,7 @@ from tutor.puzzles.coins.theory import necklaces
 from tutor.puzzles.options import Args, Option
 
 KINDS = Kinds()
+WRONG_MOVES = 4_096  # strategies up to this length get generated wrong ones (lint stays quick)
 
 
 def completions(game: CoinGame) -> list[str]:
@@ -54,6 +55,16 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
     def completions(self, game: CoinGame, args: Args, text: str) -> list[str]:
         """Every distinct move."""
         return completions(game)
+
+    def wrong_answers(self, game: CoinGame, args: Args) -> list[str]:
+        """A shortest strategy with its last move left out, with its middle move left out, and doubled: lint sends
+        them through every strategy step to check that no reply gives the answer away."""
+        reference = self.reference(game, args)
+        moves = reference.split() if reference else []
+        if not 1 < len(moves) <= WRONG_MOVES:
+            return []
+        middle = len(moves) // 2
+        return [" ".join(moves[:-1]), " ".join(moves[:middle] + moves[middle + 1:]), " ".join(moves + moves)]
 
     def definitions(self, text: str) -> tuple[str, str]:
         """The ``let`` lines (kept for the step's later answers) and the moves."""

@@ -13,6 +13,7 @@ from tutor.puzzles.answers import JSON, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, positions
 from tutor.puzzles.coins.teach.pictures import tables
+from tutor.puzzles.coins.teach.whole import first_wrong_move
 from tutor.puzzles.coins.theory import decide
 from tutor.shown import Drawn, join
 from tutor.text import plural
@@ -68,7 +69,7 @@ def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdi
     summary = (f"does not always win: starting from {m.show(ce.start)}, {how} {after} it shows "
                f"{m.show(ce.final)}, not {game.goal_text}")
     notes = [note for note in (_length_note(game, strategy, sol.shortest) if compare else "",
-                               _doubling_note(game, strategy)) if note]
+                               first_wrong_move(game, strategy), _doubling_note(game, strategy)) if note]
     return Verdict(False, summary, join([*notes, layout(m, strategy, ce)]), data, canonical, len(strategy),
                    sol.shortest)
 

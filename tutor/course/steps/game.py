@@ -163,6 +163,13 @@ class Game(Question):
             return self.merged(kind.hints(self.game, kind.arguments(self.args), ""), state)
         return self.merged(self.rules.hints(position), state)
 
+    def authored_for(self, state: StepState) -> list[Shown]:
+        """The author's hints are written for the starting position: once a move is on the board they may be
+        false for it, and only the engine's hints, computed from the position on screen, are given."""
+        if isinstance(state, Playing) and state.played:
+            return []
+        return self.authored_hints()
+
     def told(self, state: StepState) -> Shown | None:
         """The moves that win from here (from the start before any move); None when none do."""
         if isinstance(state, Playing) and state.position is not None and state.played:

@@ -82,6 +82,10 @@ class Question(Step):
         """The author's hints, filled."""
         return [self.fill(h) for h in self.hints]
 
+    def authored_for(self, state: StepState) -> list[Shown]:
+        """The author's hints that hold for what is on screen in ``state`` (all of them, for a whole answer)."""
+        return self.authored_hints()
+
     def ladder(self, state: StepState) -> list[Rung]:
         """The author's hints, then the answer."""
         return self.merged([], state)
@@ -91,7 +95,7 @@ class Question(Step):
         concepts, its next move, and the reveal last; a rung before the last that would state the answer is left
         out (the last one tells it)."""
         rungs = [rung(h) for h in engine]
-        authored = [Rung(text, Level.CONCEPT) for text in self.authored_hints()]
+        authored = [Rung(text, Level.CONCEPT) for text in self.authored_for(state)]
         ordered = [*(r for r in rungs if r.level is Level.NUDGE), *authored,
                    *sorted((r for r in rungs if r.level is not Level.NUDGE), key=lambda r: r.level)]
         told = self.told(state)

@@ -69,33 +69,53 @@ def _walk_back(model: Model, strategy: list[Move], history: list[Any]) -> Counte
     The beliefs hold classes, so the concrete table after move i may be any
     turned copy of the one the walk reached (the Devil's next turn is free):
     take a copy whose table before move i is in a class possible after move i - 1.
+    Every turn of a table is tried at once (``_Turns``), so a step costs the same few array operations
+    whatever the group.
     """
     import numpy as np
 
-    count = model.class_count
-
-    def possible(step: int, table: Table) -> bool:
-        bits = np.unpackbits(history[step], count=count)
-        return bool(bits[model.class_of(table)])
-
-    final_bits = np.unpackbits(history[-1], count=count)
+    turns = _Turns(model)
+    final_bits = np.unpackbits(history[-1], count=model.class_count)
     target = model.representative(int(np.flatnonzero(final_bits)[0]))
     tables: list[Table] = []  # the table after each move, last move first
-    turns: list[int] = []  # the Devil's turn before each move, last move first
+    taken: list[int] = []  # the Devil's turn before each move, last move first
     for step in range(len(strategy), 0, -1):
-        undo = tuple((-d) % model.k for d in strategy[step - 1])
-        for g in range(len(model.group)):
-            after = model.apply_turn(target, g)
-            if possible(step - 1, model.add(after, undo)):
-                break
-        else:  # pragma: no cover - the stored beliefs guarantee a predecessor
-            raise AssertionError("belief history is inconsistent")
+        after_digits = turns.digits(target)  # row g: the table turned by g
+        before = turns.codes((after_digits - np.array(strategy[step - 1])) % model.k)
+        packed = history[step - 1]
+        cls = turns.classes[before]
+        possible = (packed[cls >> 3] >> (7 - (cls & 7))) & 1  # np.packbits keeps bit c of byte c // 8, high first
+        g = int(np.flatnonzero(possible)[0])  # the stored beliefs guarantee a predecessor
+        after = int(turns.codes(after_digits[g:g + 1])[0])
         if tables:  # the turn before the following move takes ``after`` to ``target``
-            turns.append(next(h for h in range(len(model.group)) if model.apply_turn(after, h) == target))
+            taken.append(int(np.flatnonzero(turns.codes(turns.digits(after)) == target)[0]))
         tables.append(after)
-        target = model.add(after, undo)
+        target = int(before[g])
     if strategy:
-        turns.append(0)  # start from ``target`` itself: no turn needed before the first move
+        taken.append(0)  # start from ``target`` itself: no turn needed before the first move
     tables.reverse()
-    turns.reverse()
-    return Counterexample(target, tuple(turns), tuple(tables))
+    taken.reverse()
+    return Counterexample(target, tuple(taken), tuple(tables))
+
+
+class _Turns:
+    """Every turn of one table at once: row g of ``digits(t)`` is the table t turned by ``model.group[g]``."""
+
+    def __init__(self, model: Model) -> None:
+        import numpy as np
+
+        self.n, self.k = model.n, model.k
+        # the coin at position p moves to perm[p]: position q of the turned table reads position source[g, q]
+        self.source = np.argsort(np.array(model.group), axis=1)
+        self.weights = self.k ** np.arange(self.n, dtype=np.int64)
+        self.classes = model.class_index
+
+    def digits(self, table: Table) -> Any:
+        """The digits of every turned copy of ``table``, one row per turn."""
+        import numpy as np
+
+        return np.array([(table // self.k**p) % self.k for p in range(self.n)], dtype=np.int64)[self.source]
+
+    def codes(self, digits: Any) -> Any:
+        """Digit rows back to table codes."""
+        return digits @ self.weights

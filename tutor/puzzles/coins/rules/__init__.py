@@ -20,13 +20,14 @@ Vocabulary (N = 4, K = 2):
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidParams
-from tutor.puzzles.coins.limits import MOVE_TABLE_BYTES
+from tutor.puzzles.coins.limits import CHECK_WORK, MOVE_TABLE_BYTES
 from tutor.puzzles.coins.rules import classes
 from tutor.puzzles.coins.rules.notation import (
     Move,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 Table = int
 
+PER_MOVE = 30_000  # check_work steps for what a check does in Python per move
 MAX_TABLES = 1 << 20  # K**N limit for exact work over every table (check, hint, play, lesson counts)
 
 
@@ -178,6 +180,11 @@ class Model:
         self.require_enumerable()
         return classes.class_total(self.n, self.k, self.dihedral)
 
+    @property
+    def class_index(self) -> np.ndarray:
+        """The class of every table, as an array indexed by table code."""
+        return self._arrays()["cls"]
+
     def class_of(self, table: Table) -> int:
         """The class index of a table."""
         return int(self._arrays()["cls"][table])
@@ -227,20 +234,30 @@ class Model:
         return pred
 
     def check_cost(self, strategy: list[Move]) -> int:
-        """The work of checking ``strategy`` (docs/limits.md, check_work), in steps of about a nanosecond and a half:
-        per move, one step per class and turn, and 40,000 for what is done in Python per move (the step itself,
-        walking back to a counterexample and laying it out); per per-move table built, 8 per class, turn and coin.
-        Estimated from the moves and Burnside's count alone: nothing is enumerated before the work is allowed."""
-        turns, count = len(self.group), self.class_total
-        distinct = len(set(strategy))
-        fits = distinct * turns * count * 4 <= MOVE_TABLE_BYTES.value  # int32 entries: every table stays cached
-        builds = distinct if fits else len(strategy)
-        per_move = count * turns + 40_000
-        return len(strategy) * per_move + builds * 8 * count * turns * self.n
+        """The work of checking ``strategy`` (docs/limits.md, check_work), in steps of about a nanosecond, from the
+        moves and Burnside's count alone (nothing is enumerated before the work is allowed): per move, one step per
+        class and copy of the move (its distinct turned copies) and one per class, and PER_MOVE for what is done in
+        Python (the step itself, walking back to a counterexample); per per-move table built, coins + 8 per class
+        and copy.  Hints and games replay moves the same way, without the walk back, and are charged the same."""
+        count, distinct = self.class_total, Counter(strategy)
+        cheapest = len(strategy) * (2 * count + PER_MOVE) + len(distinct) * count * (self.n + 8)
+        if cheapest > CHECK_WORK.value:  # over the limit even if no move had two copies: no need to count them
+            return cheapest
+        import numpy as np
+
+        codes = np.array([self.encode(move) for move in distinct], dtype=np.int64)
+        rows = classes.copies(codes, self.n, self.k, self.dihedral).tolist() if distinct else []
+        uses = list(distinct.values())
+        fits = sum(rows) * count * 4 <= MOVE_TABLE_BYTES.value  # int32 entries: every table stays cached
+        built = sum(rows) if fits else sum(r * u for r, u in zip(rows, uses, strict=True))  # rows of tables built
+        stepping = sum(u * (count * (r + 1) + PER_MOVE) for r, u in zip(rows, uses, strict=True))
+        return stepping + built * count * (self.n + 8)
 
     def step(self, belief: np.ndarray, move: Move) -> np.ndarray:
         """The belief after the Devil's turn and ``move``; won classes drop out."""
-        after = belief[self.predecessors(move)].any(axis=0)
+        import numpy as np
+
+        after = np.take(belief, self.predecessors(move)).any(axis=0)
         after &= self._arrays()["open"]
         return after
 
@@ -249,14 +266,15 @@ class Model:
         reps = self._arrays()["reps"]
         return [tuple(row) for row in classes.digits_of(reps[reps != 0], self.n, self.k).tolist()]
 
-    def names_in(self, bits: int) -> list[str]:
-        """The names of the classes in a bit set, in class order."""
+    def names_in(self, bits: int, limit: int | None = None) -> list[str]:
+        """The names of the classes in a bit set, in class order (the first ``limit`` of them)."""
         import numpy as np
 
         names = self.class_names()
         count = len(names)
         packed = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
-        return [names[c] for c in np.flatnonzero(np.unpackbits(packed, count=count, bitorder="little")).tolist()]
+        chosen = np.flatnonzero(np.unpackbits(packed, count=count, bitorder="little"))[:limit]
+        return [names[c] for c in chosen.tolist()]
 
     def class_names(self) -> list[str]:
         """Each class shown as the first of its tables in reading order ("HHHT", not "THHH")."""

@@ -145,14 +145,35 @@ def names(cls: np.ndarray, reps: np.ndarray, n: int, k: int, dihedral: bool) -> 
 
 def predecessor_table(cls: np.ndarray, reps: np.ndarray, orbit: np.ndarray, n: int, k: int) -> np.ndarray:
     """P[j, c] (int32): the class of rep(c) minus the j-th turned copy of a move, digit by digit mod K (``orbit``
-    holds the copies' codes).  Coins subtract by exclusive or; other faces position by position."""
+    holds the copies' codes).  Coins subtract by exclusive or; with more faces the codes are subtracted as numbers
+    and every borrow given back: where a digit of rep(c) is below the move's, K**(p + 1) is added.
+
+    >>> import numpy as np
+    >>> cls, reps = canonical(2, 3, False)
+    >>> predecessor_table(cls, reps, np.array([1, 3]), 2, 3).tolist()  # minus 10 and minus 01
+    [[2, 0, 1, 1, 3, 4], [2, 4, 5, 1, 2, 4]]
+    """
     import numpy as np
 
     if k == 2:
         return np.ascontiguousarray(cls[reps[None, :] ^ orbit[:, None]])
     rep_digits = digits_of(reps, n, k)
-    move_digits = digits_of(orbit, n, k)
-    codes = np.zeros((len(orbit), len(reps)), dtype=np.int64)
-    for p in range(n):
-        codes += ((rep_digits[None, :, p] - move_digits[:, p, None]) % k) * k**p
+    codes = reps[None, :] - orbit[:, None]
+    for j, amounts in enumerate(digits_of(orbit, n, k).tolist()):
+        for p, amount in enumerate(amounts):
+            if amount:  # only where the move adds something can a digit borrow
+                codes[j] += (rep_digits[:, p] < amount) * k ** (p + 1)
     return np.ascontiguousarray(cls[codes])
+
+
+def copies(moves: np.ndarray, n: int, k: int, dihedral: bool) -> np.ndarray:
+    """How many distinct turned copies each move (as a code) has: the rows of its per-move table.
+
+    >>> import numpy as np
+    >>> copies(np.array([0b0001, 0b0101, 0b1111, 0b0011]), 4, 2, False).tolist()
+    [4, 2, 1, 4]
+    """
+    import numpy as np
+
+    every = np.sort(np.stack(turned(moves, n, k, dihedral)), axis=0)
+    return 1 + (every[1:] != every[:-1]).sum(axis=0)

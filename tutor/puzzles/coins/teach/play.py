@@ -6,18 +6,23 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.errors import InvalidNotation, SearchLimit
+from tutor.errors import InvalidNotation, SearchLimit, TooLarge
 from tutor.puzzles.answers import Hint, Level, Rung, Verdict
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.quantities.words import listed
-from tutor.puzzles.coins.teach.verdicts import belief_after, reference_strategy, verdict
+from tutor.puzzles.coins.teach.verdicts import beliefs_along, reference_strategy, verdict
 from tutor.puzzles.coins.theory import SEARCH_CLASSES, decide
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
 from tutor.shown import Drawn, text_of
 from tutor.text import plural
+
+SHOWN_NAMES = 40  # arrangements named after a line of moves, then how many more
+COMMENTED_MOVES = 20  # moves of one line commented on, then how many more would be
+SHOWN_ROWS = 30  # moves shown by render, the last ones
+SHOWN_COLUMNS = 12  # arrangements shown as columns by render; past this, a count and the first few
 
 
 @dataclass(frozen=True)
@@ -77,27 +82,39 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
                blocks: tuple[tuple[str, tuple[Move, ...]], ...] | None = None) -> Turn[CoinState]:
         game, m = state.game, state.game.model
         every = [*state.moves, *moves]
-        bits, won_after = belief_after(m, moves, state.belief)
+        trail = beliefs_along(m, moves, state.belief)  # charged like a check before any step (check_work)
+        bits = trail[-1] if trail else state.belief
+        won_after = 0 if not state.belief else next((i for i, b in enumerate(trail, 1) if not b), None)
         won_by = None if won_after is None else len(state.moves) + won_after
         new = CoinState(game, tuple(every), bits, state.blocks if blocks is None else blocks)
         said = " ".join(format_move(mv, m.k) for mv in moves)
         if won_by is not None:
             return Turn(new, (f"You call {said}. The Devil turns and flips... every possible table is now "
                               f"{game.goal_text}: you win, whatever he did, after {plural(won_by, 'move')}.",))
-        names = m.names_in(bits)
+        count = bits.bit_count()
+        names = m.names_in(bits, SHOWN_NAMES)
+        more = f" and {count - len(names):,} more" if count > len(names) else ""
         return Turn(new, (f"You call {said}. The Devil turns the table and flips. "
-                          f"Still possible ({len(names)}): {', '.join(names)}.", *self._line_comments(state, moves)))
+                          f"Still possible ({count:,}): {', '.join(names)}{more}.",
+                          *self._line_comments(state, moves, trail)))
 
-    def _line_comments(self, state: CoinState, moves: list[Move]) -> list[str]:
-        """The comments on each move of a line, the move named when the line has several."""
-        out, before = [], state
-        for number, move in enumerate(moves, 1):
-            bits = belief_after(state.game.model, [move], before.belief)[0]
+    def _line_comments(self, state: CoinState, moves: list[Move], trail: list[int]) -> list[str]:
+        """The comments on each move of a line, the move named when the line has several (those of the first
+        COMMENTED_MOVES moves that have one, then how many more have one)."""
+        out: list[str] = []
+        before, commented, left = state, 0, 0
+        for number, (move, bits) in enumerate(zip(moves, trail, strict=True), 1):
             after = CoinState(state.game, (*before.moves, move), bits)
             said = [text_of(text) for text in self.comment(before, after)]
-            out += [f"Move {number} ({format_move(move, state.game.sides)}): {text}" if len(moves) > 1 else text
-                    for text in said]
+            if said and commented >= COMMENTED_MOVES:
+                left += 1
+            elif said:
+                commented += 1
+                out += [f"Move {number} ({format_move(move, state.game.sides)}): {text}" if len(moves) > 1 else text
+                        for text in said]
             before = after
+        if left:
+            out.append(f"({plural(left, 'more move')} of this line {'has' if left == 1 else 'have'} a comment too.)")
         return out
 
     def comment(self, before: CoinState, after: CoinState) -> list[Drawn]:
@@ -106,14 +123,15 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         m = before.game.model
         if not after.belief or not before.belief:
             return []
-        old, new = m.names_in(before.belief), m.names_in(after.belief)
+        old, new = before.belief.bit_count(), after.belief.bit_count()
         closer = progress(m, before.belief, after.belief)
         notes: list[str] = []
-        if len(new) > len(old):
-            notes.append(f"That move lets tables come back: {len(old)} possible before it ({_few(old)}), "
-                         f"{len(new)} after ({_few(new)}).")
-        elif new == old:
-            same = f"{old[0]} is still the only table" if len(old) == 1 else f"the same {len(old)} tables are"
+        if new > old:
+            notes.append(f"That move lets tables come back: {old} possible before it ({_few(m, before.belief)}), "
+                         f"{new} after ({_few(m, after.belief)}).")
+        elif before.belief == after.belief:
+            only = m.names_in(before.belief, 1)[0]
+            same = f"{only} is still the only table" if old == 1 else f"the same {old} tables are"
             notes.append(f"That move rules nothing out: {same} possible before and after it.")
         if closer is False:
             notes.append("It does not bring a sure win closer: the shortest finish from here is no shorter than "
@@ -124,13 +142,17 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
 
     def hindsight(self, trail: Sequence[CoinState]) -> list[Drawn]:
         """After a win longer than the shortest: which moves did not bring the win closer (never the shortest
-        length itself, which a lesson asks for later)."""
+        length itself, which a lesson asks for later).  Only where the search measures every belief quickly."""
         final = trail[-1] if trail else None
-        if final is None or final.belief or not final.moves:
+        if final is None or final.belief or not final.moves or final.game.model.class_count > SEARCH_CLASSES:
             return []
-        m, bits, idle = final.game.model, engine.start_bits(final.game.model), []
-        for number, move in enumerate(final.moves, 1):
-            after = belief_after(m, [move], bits)[0]
+        m, bits = final.game.model, engine.start_bits(final.game.model)
+        try:
+            beliefs = beliefs_along(m, final.moves, bits)
+        except TooLarge:
+            return []
+        idle = []
+        for number, (move, after) in enumerate(zip(final.moves, beliefs, strict=True), 1):
             if progress(m, bits, after) is False:
                 idle.append(f"{number} ({format_move(move, m.k)})")
             bits = after
@@ -150,24 +172,31 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         return LEARNER if state.belief == 0 else None
 
     def render(self, state: CoinState) -> str:
-        """The belief after each move, one row per move, one column per arrangement."""
+        """The belief after each move, one row per move (the last SHOWN_ROWS), one column per arrangement (or, past
+        SHOWN_COLUMNS arrangements, how many are possible and the first few)."""
         m = state.game.model
-        names = m.class_names()
-        goal = m.goal_classes()
+        start = engine.start_bits(m)
+        try:
+            history = [start, *beliefs_along(m, state.moves, start)]
+        except TooLarge:  # a game too long to replay: the belief now
+            history = [state.belief]
+        names, goal = m.class_names(), m.goal_classes()
         order = [c for c in range(m.class_count) if not goal[c]]
-        rows = ["| # | move | " + " | ".join(names[c] for c in order) + " |"]  # rows: shown as a table
-        history = [engine.start_bits(m)]
-        for move in state.moves:  # one step per move: the belief after each prefix
-            history.append(belief_after(m, [move], history[-1])[0] if history[-1] else 0)
-        for i, bits in enumerate(history):
+        wide = len(order) > SHOWN_COLUMNS
+        rows = ["| # | move | " + ("possible" if wide else " | ".join(names[c] for c in order)) + " |"]  # a table
+        for i, bits in list(enumerate(history, len(state.moves) + 1 - len(history)))[-SHOWN_ROWS:]:
             label = format_move(state.moves[i - 1], m.k) if i else "-"
-            cells = [names[c] if bits >> c & 1 else "" for c in order]
+            cells = ([f"{bits.bit_count():,}: {_few(m, bits)}" if bits else "0"] if wide else
+                     [names[c] if bits >> c & 1 else "" for c in order])
             rows.append(f"| {i} | {label} | " + " | ".join(cells) + " |")
         return "\n".join(rows)
 
     def hints(self, state: CoinState) -> Sequence[Hint]:
         """The ladder after the moves played so far."""
-        said = list(hint_data(state.game, list(state.moves))["hints"])
+        try:
+            said = list(hint_data(state.game, list(state.moves))["hints"])
+        except TooLarge as err:  # a game too long to replay for a hint (check_work)
+            return [Rung(f"This game is too long to replay for a hint ({err}); /reset to start again.", Level.NUDGE)]
         levels = (Level.NUDGE, Level.CONCEPT, Level.MOVE) if len(said) == 3 else (Level.CONCEPT,) * len(said)
         return [Rung(text, level) for text, level in zip(said, levels, strict=True)]
 
@@ -221,8 +250,9 @@ def progress(m: Model, before: int, after: int) -> bool | None:
     return None if start is None or end is None else end < start
 
 
-def _few(names: list[str]) -> str:
-    return ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
+def _few(m: Model, bits: int) -> str:
+    """The first 8 arrangements of a belief, and "..." when there are more."""
+    return ", ".join(m.names_in(bits, 8)) + (" ..." if bits.bit_count() > 8 else "")
 
 
 PLAY = CoinPlay()

@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 
 from tutor.puzzles.answers import JSON, Verdict
 from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.limits import CHECK_WORK
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, positions
 from tutor.puzzles.coins.teach.pictures import tables
-from tutor.puzzles.coins.teach.whole import first_wrong_move
+from tutor.puzzles.coins.teach.whole import first_wrong_move, half_moves_note
 from tutor.puzzles.coins.theory import decide
 from tutor.shown import Drawn, join
 from tutor.text import plural
@@ -24,13 +25,35 @@ SHOWN_TURNS = 40  # moves the Devil turns before, always shown in a long counter
 
 def belief_after(m: Model, strategy: Sequence[Move], start: int | None = None) -> tuple[int, int | None]:
     """Belief bits after the strategy (from ``start``, default every class), and the move after
-    which everything was won (if so)."""
+    which everything was won (if so).  Replaying is charged like checking (check_work), before any step."""
+    charge(m, strategy, "replaying")
     belief = m.start_belief() if start is None else engine.from_bits(m, start)
     for i, move in enumerate(strategy):
         if not belief.any():
             return 0, i
         belief = m.step(belief, move)
     return engine.to_bits(belief), (len(strategy) if not belief.any() else None)
+
+
+def beliefs_along(m: Model, moves: Sequence[Move], start: int) -> list[int]:
+    """The belief bits after each of ``moves`` from the belief ``start`` (0 once everything is won), charged like
+    checking (check_work) before any step."""
+    charge(m, moves, "replaying")
+    out: list[int] = []
+    belief = engine.from_bits(m, start)
+    for move in moves:
+        if belief.any():
+            belief = m.step(belief, move)
+            out.append(engine.to_bits(belief))
+        else:
+            out.append(0)
+    return out
+
+
+def charge(m: Model, moves: Sequence[Move], doing: str) -> None:
+    """Refuse, in one line naming check_work, moves that would take too long to step through (docs/limits.md)."""
+    cost = m.check_cost(list(moves))
+    CHECK_WORK.check(cost, f"{doing} {len(moves):,} moves over {m.class_total:,} classes takes {cost:,} steps")
 
 
 def move_json(m: Model, move: Move) -> list[int]:
@@ -69,7 +92,8 @@ def verdict(game: CoinGame, strategy: list[Move], compare: bool = True) -> Verdi
     summary = (f"does not always win: starting from {m.show(ce.start)}, {how} {after} it shows "
                f"{m.show(ce.final)}, not {game.goal_text}")
     notes = [note for note in (_length_note(game, strategy, sol.shortest) if compare else "",
-                               first_wrong_move(game, strategy), _doubling_note(game, strategy)) if note]
+                               first_wrong_move(game, strategy), half_moves_note(game, strategy),
+                               _doubling_note(game, strategy)) if note]
     return Verdict(False, summary, join([*notes, layout(m, strategy, ce)]), data, canonical, len(strategy),
                    sol.shortest)
 

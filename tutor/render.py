@@ -140,8 +140,17 @@ def keep_together(text: str) -> str:
 
     >>> keep_together("from (6, 10) take floor(k / phi)") == "from (6,\ue00010) take floor(k\ue000/\ue000phi)"
     True
+    >>> keep_together("x^3 - 1 = (x + 1) * (x^2 + 1), 1 XOR 1, 1: 1,0").count(" ")  # only after the commas
+    2
+    >>> keep_together("1 XOR 1 and n x n").count(" ")  # around 'and' only
+    2
     """
-    return TOGETHER.sub(lambda m: m.group(0).replace(" ", GLUE), text)
+    text = TOGETHER.sub(lambda m: m.group(0).replace(" ", GLUE), text)
+    return OPERATOR.sub(lambda m: GLUE + m.group(1) + GLUE, BOARD_MOVE.sub(":" + GLUE, text))
+
+
+OPERATOR = re.compile(r"(?<=[\w)^]) (\+|-|\*|/|=|<=|>=|<|>|XOR|x) (?=[\w(])")  # 2^4 - 1, c < 577/408, n x n
+BOARD_MOVE = re.compile(r"(?<=\b\d):\s(?=\d+,\d)")  # a move on board 1 of a sum: '1: 1,0'
 
 
 def unglue(text: str) -> str:

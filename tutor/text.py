@@ -50,8 +50,21 @@ def number_text(value: int) -> str:
 
     >>> number_text(1618), number_text(65535), number_text(-12345)
     ('1618', '65,535', '-12,345')
+
+    A number too long to read at a glance is shortened, never a wall of digits:
+
+    >>> number_text(2**1000)
+    '10715086...68069376 (302 digits)'
     """
+    if value.bit_length() > 13_000:  # past Python's 4,300-digit conversion: only its size is told
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+    digits = str(abs(value))
+    if len(digits) > LONG_DIGITS:
+        return f"{'-' if value < 0 else ''}{digits[:8]}...{digits[-8:]} ({len(digits)} digits)"
     return f"{value:,}" if abs(value) >= 10_000 else str(value)
+
+
+LONG_DIGITS = 30  # past this many digits a number is shown by its ends and its length
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

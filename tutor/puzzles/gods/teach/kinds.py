@@ -7,11 +7,21 @@ from collections.abc import Sequence
 
 from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import format_question, parse_asked
-from tutor.puzzles.gods.rules.tree import Tree, draw_tree, format_tree, parse_tree
+from tutor.puzzles.gods.rules.lang import QuestionError, format_question, parse_asked
+from tutor.puzzles.gods.rules.tree import Tree, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.teach import wrong
 from tutor.puzzles.gods.teach.hints import question_ladder, tree_ladder
-from tutor.puzzles.gods.teach.questions import GOAL, LIMIT, QUESTIONS, TARGET, Asked, target_of
+from tutor.puzzles.gods.teach.questions import (
+    GOAL,
+    LIMIT,
+    QUESTIONS,
+    TARGET,
+    TO,
+    Asked,
+    read_asked,
+    statement_form,
+    target_of,
+)
 from tutor.puzzles.gods.teach.verdicts import question_verdict, reference_question, reference_tree, tree_verdict
 from tutor.puzzles.options import Args
 from tutor.shown import Drawn
@@ -28,6 +38,16 @@ def completions(game: GodsGame) -> list[str]:
     return [*u.gods, *VOCABULARY, *u.words, "da:", "ja:"]
 
 
+def spoken_question(game: GodsGame, line: str) -> str | None:
+    """What a question looks like, when ``line`` of a plan is a question in spoken word order that does not read."""
+    text = line.strip()
+    try:
+        parse_asked(text, game.universe)
+    except QuestionError:
+        return statement_form(text, game.universe)
+    return None
+
+
 @KINDS.register
 class TreeKind(AnswerKind[GodsGame, Tree]):
     """A whole plan, verified over every start world and every answer Random could give."""
@@ -39,8 +59,15 @@ class TreeKind(AnswerKind[GodsGame, Tree]):
     wrong_answers = wrong.failing_plans
 
     def parse(self, game: GodsGame, text: str, args: Args) -> Tree:
-        """The plan in the tree notation."""
-        return parse_tree(text, game.universe)
+        """The plan in the tree notation; a question in spoken word order is refused by what a question looks like."""
+        try:
+            return parse_tree(text, game.universe)
+        except TreeError:
+            for number, line in enumerate(text.splitlines(), 1):
+                said = spoken_question(game, line)
+                if said:
+                    raise TreeError(f"line {number}: {line.strip()!r}: {said}") from None
+            raise
 
     def format(self, game: GodsGame, answer: Tree, args: Args) -> str:
         """Two-space indentation, questions in canonical wording."""
@@ -70,12 +97,12 @@ class QuestionKind(AnswerKind[GodsGame, Asked]):
 
     name = "question"
     description = "one question 'ask G: QUESTION', judged against the 'goal' parameter"
-    args = (GOAL, TARGET, LIMIT)
+    args = (GOAL, TARGET, LIMIT, TO)
     wrong_answers = wrong.trusting_questions
 
     def parse(self, game: GodsGame, text: str, args: Args) -> Asked:
         """``ask G: QUESTION``, or a bare question (asked to A)."""
-        return parse_asked(text, game.universe)
+        return read_asked(text, game.universe)
 
     def format(self, game: GodsGame, answer: Asked, args: Args) -> str:
         """``ask G: QUESTION`` in canonical wording."""
@@ -83,7 +110,11 @@ class QuestionKind(AnswerKind[GodsGame, Asked]):
         return f"ask {god}: {format_question(question)}"
 
     def check(self, game: GodsGame, answer: Asked, args: Args) -> Verdict:
-        """Whether the question meets the goal from the start worlds."""
+        """Whether the question meets the goal from the start worlds, put to the god ``to`` names (if any)."""
+        to = args["to"].strip().upper()
+        if to and answer[0] != to:
+            return Verdict(False, f"this question goes to {answer[0]}; the step asks for a question to {to}",
+                           data={"correct": False, "goal": args["goal"]}, canonical=self.format(game, answer, args))
         return question_verdict(game, answer, args["goal"], target_of(game, args))
 
     def reference(self, game: GodsGame, args: Args) -> str | None:

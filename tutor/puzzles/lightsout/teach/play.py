@@ -19,7 +19,7 @@ from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, 
 from tutor.puzzles.lightsout.teach.hints import hint_rungs
 from tutor.puzzles.lightsout.teach.pictures import render
 from tutor.puzzles.lightsout.teach.verdicts import cancelling_text, judge_presses, lit_text, solution_text
-from tutor.puzzles.options import Args
+from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, Play, Turn
 from tutor.shown import Drawn
 
@@ -32,12 +32,15 @@ class LightsState:
     start: Board
     presses: tuple[Cell, ...]
     board: Board
+    fewest: bool = True  # say how the presses compare with the fewest once the board is dark
 
 
 class LightsPlay(Play[LightsGame, LightsState, Cell]):
     """Press cells one at a time (or several at once) until every light is off."""
 
     description = "cells pressed one move at a time until the board is dark"
+    settings = (Option("fewest", bool, True, "say, once the board is dark, how the presses compare with the fewest "
+                       "(off where a later step asks for the fewest)"),)
 
     def start(self, game: LightsGame, settings: Args, rng: random.Random) -> LightsState:
         """The game's board; a ``random`` board is drawn from ``rng`` (never an all-dark one)."""
@@ -47,7 +50,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
             board = random_board(rules, rng, solvable_only=solvable_only)
             while not any(board) and rules.cells > 1:
                 board = random_board(rules, rng, solvable_only=solvable_only)
-        return LightsState(game, board, (), board)
+        return LightsState(game, board, (), board, settings.get("fewest", True))
 
     def legal_moves(self, state: LightsState) -> list[Cell]:
         """Every cell, until the board is dark."""
@@ -80,7 +83,7 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
     def _press(state: LightsState, cells: Sequence[Cell]) -> Turn[LightsState]:
         rules = state.game.rules
         board = apply(rules, state.board, pattern_of(rules, cells))
-        new = LightsState(state.game, state.start, state.presses + tuple(cells), board)
+        new = LightsState(state.game, state.start, state.presses + tuple(cells), board, state.fewest)
         count = f"{len(new.presses)} press{'es' if len(new.presses) != 1 else ''}"
         status = finished(new, count) if not any(board) else f"{lit_text(rules, board)} after {count}."
         return Turn(new, (f"You press {format_presses(cells)}.", render(rules, board), status))
@@ -117,15 +120,18 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
 
 def finished(state: LightsState, count: str) -> str:
     """The line for a board just darkened: the learner's presses against the fewest from the start, with the
-    presses that cancelled, so that the line says what the learner did."""
+    presses that cancelled, so that the line says what the learner did.  Where a later step asks for the fewest
+    (``state.fewest`` off), the line says only whether a shorter list exists, never how short."""
     rules = state.game.rules
     sol = engine.solve(rules, state.start)
     fewest = sol.press_count
     if len(state.presses) <= fewest or not sol.solvable:
-        return f"All dark in {count}: the fewest possible." if sol.minimal else f"All dark in {count}!"
+        return f"All dark in {count}: the fewest possible." if sol.minimal and state.fewest else f"All dark in {count}!"
     cancel = cancelling_text(rules, state.presses)
     best = "" if sol.minimal else " found"
-    return f"All dark in {count}; the fewest{best} for this board is {fewest}." + (f" {cancel}" if cancel else "")
+    shorter = (f"the fewest{best} for this board is {fewest}" if state.fewest
+               else "a shorter list darkens this board too")
+    return f"All dark in {count}; {shorter}." + (f" {cancel}" if cancel else "")
 
 
 PLAY = LightsPlay()

@@ -15,8 +15,7 @@ from tutor.puzzles.options import Args
 from tutor.text import plural
 
 QUANTITIES = Quantities()
-NO_QUIET = ("no set of presses but pressing nothing leaves every light as it was (no quiet pattern, in lesson 3's "
-            "words)")  # said before lesson 3 teaches the term
+NO_QUIET = "no set of presses but pressing nothing leaves every light as it was"  # lesson 1 says it before the term
 
 
 def explain_min_presses(game: LightsGame, args: Args, value: Value) -> str:
@@ -50,8 +49,8 @@ def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value)
         return f"The board has {plural(lit, 'light')} on, so it needs some presses."
     reach = len(NEIGHBOURHOODS[r.neighbourhood])  # no press switches more cells than its neighbourhood has
     if n * reach < lit and r.states == 2:
-        return (f"A press switches at most {spelled(reach)} cells, so {n} presses switch at most {n * reach} "
-                f"cells: fewer than the {lit} lit ones.")
+        return (f"A press switches at most {spelled(reach)} cells, so {plural(n, 'press', 'presses')} "
+                f"switch{'es' if n == 1 else ''} at most {n * reach} cells: fewer than the {lit} lit ones.")
     if sol.solutions == 1:
         return (f"On the {r.describe()} board {NO_QUIET}, so exactly one set of presses darkens it: find "
                 f"it and count its presses, each cell once. No set of {n} presses is that set.")

@@ -79,8 +79,11 @@ def top_rows(game: LightsGame, args: Args) -> int | str:
 
 def explain_top_row_cells(game: LightsGame, args: Args, value: Value) -> str:
     r = game.rules
+    last = column_name(r.cols - 1)
+    named = (f"a1 to {last}1" if r.cols <= 26 else
+             f"a1 to {last}1: after column z come aa, ab, ..., so the last of the {r.cols:,} columns is {last}")
     return (f"The chase decides every press below row 1 from the row above it, so only the {value:,} top-row cells "
-            f"(a1 to {column_name(r.cols - 1)}1) are unknown.")
+            f"({named}) are unknown.")
 
 
 def refute_top_row_cells(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:

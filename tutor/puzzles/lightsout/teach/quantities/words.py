@@ -86,13 +86,15 @@ def power_reading(wrong: int, base: int, exponent: int, unit: str, less: int = 0
         return ""
     b = round(math.log(n, base))
     if base**b == n and b != exponent:  # said as a difference: the exponent itself may be another step's answer
+        minus, nothing = (f" - {less}", ", pressing nothing left out") if less else ("", "")
         if b < 10:
-            return (f"{digits(wrong)} = {base}^{b} would count the combinations of {plural(b, unit[:-1], unit)}, "
-                    f"each {each}; there are {'more' if b < exponent else 'fewer'} {unit} than that.")
+            return (f"{digits(wrong)} = {base}^{b}{minus} would count the combinations of "
+                    f"{plural(b, unit[:-1], unit)}, each {each}{nothing}; there are "
+                    f"{'more' if b < exponent else 'fewer'} {unit} than that.")
         d = abs(b - exponent)
         side = "more" if b > exponent else "fewer"
         return (f"{digits(wrong)} would count the combinations of {'one' if d == 1 else f'{d:,}'} {side} "
-                f"{unit[:-1] if d == 1 else unit} than there are, each {each}.")
+                f"{unit[:-1] if d == 1 else unit} than there are, each {each}{nothing}.")
     power = perfect_power(n)
     if power is not None and power[0] != base:
         a, e = power

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from test_coins_rules import FIFTEEN, Move, Rules, flips, moves_of
 
 from tutor.errors import InvalidNotation
-from tutor.puzzles.answers import rung
+from tutor.puzzles.answers import Level, rung
 from tutor.puzzles.coins import CoinTable, engine
 from tutor.puzzles.coins.rules import CoinGame, model
 from tutor.puzzles.coins.teach.hints import hint_data
@@ -106,7 +106,9 @@ def test_hint_ladder_is_nudge_concept_move() -> None:
     assert "4 arrangements" in nudge and "13" not in nudge and "(s)" not in " ".join(ladder)
     assert "belief" in concept.lower() and "rules out TTTT" in concept
     assert move == "Play 0123 next."
-    assert PUZZLE.kind("strategy").hints(params, NO_ARGS, "0123 02") == ladder
+    rungs = [rung(h) for h in PUZZLE.kind("strategy").hints(params, NO_ARGS, "0123 02")]
+    assert [text_of(r.text) for r in rungs] == ladder
+    assert [r.level for r in rungs] == [Level.NUDGE, Level.CONCEPT, Level.MOVE]  # merged with the author's in order
 
 
 def test_hint_ladder_for_a_lost_cause_points_at_the_board_without_deciding() -> None:

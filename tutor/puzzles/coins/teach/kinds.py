@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
+from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Level, Rung, Verdict
 from tutor.puzzles.coins.rules import CoinGame, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.verdicts import reference_strategy, verdict
+from tutor.puzzles.coins.teach.whole import find_wrong_move
 from tutor.puzzles.coins.theory import necklaces
 from tutor.puzzles.options import Args, Option
+from tutor.text import plural
 
 KINDS = Kinds()
 WRONG_MOVES = 4_096  # strategies up to this length get generated wrong ones (lint stays quick)
@@ -49,8 +51,9 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
         return reference_strategy(game)
 
     def hints(self, game: CoinGame, args: Args, text: str) -> Sequence[Hint]:
-        """The ladder after the moves written so far."""
-        return list(hint_data(game, self.parse(game, text, args))["hints"])
+        """The ladder after the moves written so far; for a strategy that goes wrong, after the moves before the
+        move where it does (a move appended to a failed strategy would not mend it)."""
+        return strategy_ladder(game, self.parse(game, text, args))
 
     def completions(self, game: CoinGame, args: Args, text: str) -> list[str]:
         """Every distinct move."""
@@ -71,3 +74,20 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
         lines = text.splitlines()
         defined = [line for line in lines if line.lstrip().lower().startswith("let ")]
         return "\n".join(defined), "\n".join(line for line in lines if line not in defined)
+
+
+def strategy_ladder(game: CoinGame, moves: list[Move]) -> list[Rung]:
+    """The solver's rungs for a written strategy: the belief (a nudge), what the best move does (a concept), the
+    best move; where the strategy goes wrong, all of them at the move that does, which the best move replaces."""
+    wrong = find_wrong_move(game, moves) if moves else None
+    said = list(hint_data(game, moves if wrong is None else moves[: wrong.at - 1])["hints"])
+    if wrong is not None:
+        yours = format_move(moves[wrong.at - 1], game.sides)
+        kept = "" if wrong.at == 1 else f"Your first {plural(wrong.at - 1, 'move')} still allow a sure win; "
+        said[0] = f"{kept}move {wrong.at} ({yours}) is where your strategy goes wrong. {said[0]}"
+        said[0] = said[0][:1].upper() + said[0][1:]
+        said = [f"Play {rest[len('Play '):].replace(' next', f' as move {wrong.at}, in place of {yours}', 1)}"
+                if rest.startswith("Play ") else rest for rest in said]
+    last = len(said) - 1
+    return [Rung(text, Level.NUDGE if i == 0 and last else Level.MOVE if i == last and text.startswith("Play ")
+                 else Level.CONCEPT) for i, text in enumerate(said)]

@@ -16,12 +16,24 @@ from tutor.text import plural
 QUANTITIES = Quantities()
 
 
+def reason(game: CoinGame) -> str:
+    """Why the decision is what it is, in the lessons' words: the layered strategy's condition is said with the
+    table's own numbers (the letters N and K are never introduced in a lesson)."""
+    sol = decide(game.model)
+    prime = sol.decision.prime
+    if sol.method != "construction" or sol.length is None or game.coins == 1 or prime is None:
+        return sol.reason
+    why = (f"the number of coins, {game.coins}, is a power of 2" if game.sides == 2 else
+           f"the {game.coins} positions and the {game.sides} faces are both powers of {prime}")
+    return f"the layered strategy ({why}) has {sol.length.expression()} moves, the lower bound, so it is shortest"
+
+
 def _win_certificate(game: CoinGame) -> str:
     """The strategy that wins, described and never listed: writing it down may be what a later step asks."""
     sol = decide(game.model)
     assert sol.length is not None
     return (f"a strategy of {sol.length.text()} moves wins against every start and every turn (the tutor builds "
-            f"it and checks it against each of them): {sol.reason}")
+            f"it and checks it against each of them): {reason(game)}")
 
 
 def _trap_replies(m: Model, trap: list[str]) -> str:
@@ -55,7 +67,13 @@ def refute_winnable(game: CoinGame, args: Args, value: Value, wrong: Value) -> s
     """The certificate shows the answer: a verified strategy against 'no', the trap against 'yes'."""
     if wrong not in ("yes", "no"):
         return f"{wrong!r} is not yes or no."
-    return explain_winnable(game, args, value)
+    sol = decide(game.model)
+    if sol.solvable or not sol.trap:
+        return explain_winnable(game, args, value)
+    # the trap is not named: a later step may ask for it, or for its size
+    return ("No: the tutor searched every belief you can reach and none is a sure win: whatever you play, the Devil "
+            "has turns that keep the game going forever. Watch which tables come back into the belief after every "
+            "move.")
 
 
 @QUANTITIES.register("winnable", "'yes' if a sure win exists, else 'no'",
@@ -88,7 +106,7 @@ def _no_trap(game: CoinGame) -> str:
     if sol.solvable:
         return f"There is no trap: {_win_certificate(game)}."
     return (f"No trap is computed for more than {engine.TRAP_CLASS_LIMIT:,} classes of tables, so none is named; "
-            f"the Devil still wins: {sol.reason}.")
+            f"the Devil still wins: {reason(game)}.")
 
 
 def _class_name(m: Model, word: str) -> str:
@@ -153,13 +171,29 @@ def refute_trap_size(game: CoinGame, args: Args, value: Value, wrong: Value) -> 
     if w == 0:
         return (f"The trap is not empty: {names[0]} stays in it (whatever you flip on it, one of the Devil's turns "
                 f"gives a table of the trap again), so the game from {names[0]} never ends.")
-    if w < len(names):
-        return (f"The trap holds more than {w}: {listed(names[: w + 1])} all stay in it (whatever you flip on one, "
-                f"one of the Devil's turns gives one of them again).")
+    if w + 1 < len(names):
+        return (f"The trap holds more than {w}: {listed(names[: w + 1])} {'both' if w == 1 else 'all'} stay in it "
+                "(whatever you flip on one, one of the Devil's turns gives one of them again).")
+    if w < len(names):  # naming w + 1 of them would name them all: the answer
+        return f"The trap holds more than {w}: {_not_closed(m, names[:w], names)}."
     outside = [n for n in open_names(m) if n not in names]
     if outside:
         return f"Some table you counted is not in the trap: {_escape(m, outside[0], names)}."
     return f"Only {plural(len(open_names(m)), 'table')} can be in the trap at all: the others are already won."
+
+
+def _not_closed(m: Model, some: list[str], trap: list[str]) -> str:
+    """Why the tables ``some`` (part of the trap) are not all of it: a move from one of them that the Devil answers
+    by staying in the trap, but only outside ``some``."""
+    names = m.class_names()
+    for name in some:
+        for move in m.move_classes():
+            after = m.names_in(engine.to_bits(m.step(engine.from_bits(m, 1 << names.index(name)), move)))
+            kept = [a for a in after if a in trap]
+            if kept and not set(kept) & set(some):
+                return (f"from {name}, flipping {format_move(move, m.k)}, the Devil keeps the game going, but only "
+                        f"with a table other than {listed(some)}, so the trap has another table")
+    return f"the Devil can keep the game going with tables other than {listed(some)}"
 
 
 def _trap_count(game: CoinGame) -> int | None:

@@ -9,6 +9,7 @@ from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Goal, Move, format_strategy, model
 from tutor.puzzles.coins.teach.quantities.counts import every_table, idea
+from tutor.puzzles.coins.teach.quantities.devil import reason
 from tutor.puzzles.coins.teach.quantities.theorem import (
     bound,
     open_count,
@@ -34,8 +35,8 @@ def explain_shortest(game: CoinGame, args: Args, value: Value) -> str:
     """The construction and the lower bound, or the Devil's certificate."""
     sol = decide(game.model)
     if sol.length is None:
-        return f"No strategy wins at all, so the answer is 0: {sol.reason}."
-    return (f"The shortest sure win has {sol.length.text()} moves: {sol.reason}. No strategy is shorter: "
+        return f"No strategy wins at all, so the answer is 0: {reason(game)}."
+    return (f"The shortest sure win has {sol.length.text()} moves: {reason(game)}. No strategy is shorter: "
             f"{prefix_argument(game)}, and there are {sol.length.expression()} of those.")
 
 
@@ -47,7 +48,7 @@ def refute_shortest(game: CoinGame, args: Args, value: Value, wrong: Value) -> s
     if w is None or w < 0:
         return not_a("number of moves", wrong)
     if sol.length is None:
-        return f"No strategy of any length is sure to win here: {sol.reason}."
+        return f"No strategy of any length is sure to win here: {reason(game)}."
     if w == 0:
         start = game.model.show(game.model.encode((1,) + (0,) * (game.coins - 1)))
         return (f"0 would mean no sure win exists, but the tutor builds one and verifies it against every start "
@@ -92,13 +93,30 @@ def _says_copies(game: CoinGame, w: int) -> str:
             f"{2**half - 1:,} moves each, but leaves out the {2**half - 1:,} half moves between them.")
 
 
+def _two_copies(game: CoinGame) -> int | None:
+    """Two copies of the half table's shortest strategy round one half move: 2 (2^(N/2) - 1) + 1, on the doubling
+    lesson's tables (8 coins and more; the 4-coin table comes before doubling is taught)."""
+    half = _half(game)
+    return None if half is None or half < 4 else 2 * (2**half - 1) + 1
+
+
+def _says_two_copies(game: CoinGame, w: int) -> str:
+    half = _half(game) or 1
+    return (f"{w:,} = 2 x {2**half - 1:,} + 1 puts two copies of the {half}-coin strategy round one half move; but "
+            f"the half moves play a whole {half}-coin game on the pattern of disagreeing pairs: one half move for "
+            f"each move of the {half}-coin strategy, with a copy of the doubled {half}-coin strategy before, between "
+            "and after them.")
+
+
 LENGTH_IDEAS = (
     idea("with_finished", _shortest, lambda g: past_bound(g) if _winnable(g) else None, says_past_bound),
     idea("one_per_class", _shortest, lambda g: open_count(g) if _winnable(g) else None, says_one_per_class),
     idea("copies_only", _shortest, _copies, _says_copies),
+    idea("two_copies", _shortest, _two_copies, _says_two_copies),
     idea("doubled_too_far", _shortest, lambda g: every_table(g, 2 * g.coins) if _winnable(g) else None,
-         lambda g, w: f"{w:,} = {g.sides}^{2 * g.coins} counts the tables of {2 * g.coins} coins, twice as many as "
-                      "this table has: one doubling too far."),
+         lambda g, w: f"{w:,} = {g.sides}^{2 * g.coins} counts the tables of {2 * g.coins} coins, one doubling too "
+                      f"far; and doubling the coins does not double the tables, it squares their number: "
+                      f"{g.sides}^{2 * g.coins} = {g.sides}^{g.coins} x {g.sides}^{g.coins}."),
     idea("bound_without_a_win", _shortest, lambda g: None if _winnable(g) else bound(g),
          lambda g, w: f"{w:,} is what the prefix argument gives: no sure win is shorter. It does not say that a sure "
                       f"win exists: that depends on {g.coins} and {g.sides}, and the Devil's turns."),
@@ -143,6 +161,8 @@ def _losing_example(game: CoinGame, shortest: list[Move] | None, w: int) -> str:
         return ""
     if v.correct:  # pragma: no cover - the lower bound forbids it
         raise AssertionError(f"{w} moves won on {game}, below the lower bound")
+    if game.sides == 2 and game.coins > 10:  # positions past 9 have no digit: the notation would be new here
+        return f" For instance the first {plural(w, 'move')} of the tutor's own strategy: that list {v.summary}."
     shown = format_strategy(prefix, game.sides) if w <= SHOWN_MOVES else \
         f"{format_strategy(prefix[:6], game.sides)} ... ({plural(w, 'move')})"
     return f" For instance {shown} {v.summary}."

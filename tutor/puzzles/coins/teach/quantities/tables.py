@@ -49,13 +49,18 @@ def _more_than(m: Model, names: list[str], w: int, what: str) -> str:
     """A refutation of a count that is too small: w + 1 of the objects, all different."""
     if w == 0:
         return f"There is at least one: {names[0]}."
-    if w + 1 > LISTED:
+    more = f"There is more than one {what.replace('tables', 'table', 1)}" if w == 1 else \
+        f"There are more than {w:,} {what}"
+    if w + 1 > LISTED or w + 1 >= len(names):  # naming w + 1 of them would name them all: the answer
         pair = _same_faces(m)
         if pair:
-            return (f"There are more than {w:,} {what}: {pair[0]} and {pair[1]} show the same faces, but no turn "
+            return (f"{more}: {pair[0]} and {pair[1]} show the same faces, but no turn "
                     "makes one the other, so counting tables by their faces alone counts too few.")
-        return f"There are more than {w:,} {what}: {listed(names[:LISTED])} are all different."
-    return f"There are more than {w} {what}: {listed(names[: w + 1])} are all different, and no turn of the " \
+        shown = names[:min(w, LISTED)]
+        return (f"{more}: besides {listed(shown)}, at least one more is different from "
+                f"{'it' if len(shown) == 1 else 'each of them'}, whatever the Devil turns.")
+    every = "" if w + 1 == 2 else "all "
+    return f"{more}: {listed(names[: w + 1])} are {every}different, and no turn of the " \
         f"table changes one into another."
 
 

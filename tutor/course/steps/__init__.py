@@ -5,8 +5,8 @@
 * ``Written``  - a whole answer in one of the puzzle's answer kinds (``answer = "strategy"``, ``"tree"``, ...);
 * ``Game``     - a game played move by move, to win or to explore (``answer = "play"``).
 
-Each is built from its schema variant (``tutor.course.schema``): a new kind of step is one class here and
-one variant there.  ``base`` has the protocol the session, lint, grading and authoring call.
+Each is built from its schema variant (``tutor.course.schema``): a new kind of step is one class here, one
+variant there, and one case in ``kind_of``.  ``base`` has the protocol the session, lint, grading and authoring call.
 """
 
 from __future__ import annotations
@@ -41,12 +41,4 @@ def kind_of(file: StepFile) -> type[Step]:
 
 def build_step(file: StepFile, setting: Setting) -> tuple[Step, set[str]]:
     """The step a validated ``[[steps]]`` table describes, and the lesson-level arguments it uses."""
-    match file:
-        case SayFile():
-            return Say.build(file, setting)
-        case ComputedFile():
-            return Computed.build(file, setting)
-        case WrittenFile():
-            return Written.build(file, setting)
-        case GameFile():
-            return Game.build(file, setting)
+    return kind_of(file).build(file, setting)

@@ -209,6 +209,12 @@ class Step(ABC):
         return None
 
     @classmethod
+    @abstractmethod
+    def build(cls, file: Any, setting: Any) -> tuple[Step, set[str]]:
+        """The step a validated ``[[steps]]`` table of this kind describes (``setting``: where it is, its puzzle,
+        game and arguments), and the lesson-level arguments it uses."""
+
+    @classmethod
     def screen(cls, file: Any, where: str) -> None:
         """Checks on a validated ``[[steps]]`` table of this kind that need no engine (made when the file is
         read, before any variant is drawn); ``LessonError`` on a problem."""

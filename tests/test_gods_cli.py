@@ -12,6 +12,7 @@ from tutor import puzzles
 from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.answers import rung
 from tutor.puzzles.gods import engine
+from tutor.puzzles.gods.engine import classes
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.options import resolve
 from tutor.shown import text_of
@@ -174,10 +175,37 @@ def test_check_question_is_graded_only_when_goal_or_target_is_given() -> None:
 def test_a_spent_search_budget_is_bad_input_naming_the_limit(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(engine, "shared_solver", lambda game: Solver(game.universe, budget=10))
     solve = GODS.commands["solve"]
-    with pytest.raises(InvalidParams, match=r"gods 'True,False,Random': search budget of 10 moves spent "
+    game = GODS.load({"gods": "T,F,F,R,R"})  # 36 splits past the counting bound to the first plan
+    with pytest.raises(InvalidParams, match=r"gods 'True,False,False,Random,Random': search budget of 10 moves spent "
                                             r"\(a plan does exist: every two identities have a god who is Random "
                                             r"in neither\); try fewer gods or a lower --limit"):
+        solve.run(game, resolve(solve.options, {}, "test"))
+
+
+def test_a_search_too_large_is_refused_before_it_starts(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The states a search could visit are known from the start (count vectors x questions): over the limit, the
+    command refuses in one line naming it, having examined nothing."""
+    solver = Solver(GAME.universe)
+    monkeypatch.setattr(engine, "shared_solver", lambda game: solver)
+    monkeypatch.setattr(classes, "MAX_STATES", 80)  # the classic puzzle: 27 count vectors, 3 questions: 81
+    solve = GODS.commands["solve"]
+    with pytest.raises(InvalidParams, match=r"gods 'True,False,Random': a search over 6 possibilities with 3 "
+                                            r"questions could visit 81 states: over the limit of 80 "
+                                            r"\(docs/limits.md\)"):
         solve.run(GAME, resolve(solve.options, {}, "test"))
+    assert solver.moves == 0
+
+
+def test_analyze_says_what_it_did_not_count_and_reports_the_rest() -> None:
+    """Counting the first questions of five gods, two Random, with the language to find would judge 117,649
+    branch shapes: refused before the work, said in the report, and the rest of the analysis stands."""
+    analyze = GODS.commands["analyze"]
+    report = analyze.run(GODS.load({"gods": "T,F,F,R,R", "identify_language": True}),
+                         resolve(analyze.options, {"limit": 7}, "test"))
+    assert report.exit_code == 0 and report.data["min_questions"] == 7
+    assert report.data["working_first_questions"] is None and report.data["working_first_splits"] is None
+    assert "117,649 branch shapes: over the limit of 30,000" in report.data["working_first_not_computed"]
+    assert "how many start a 7-question plan: not computed" in text_of(report.text)
 
 
 # -- command line ------------------------------------------------------------------------

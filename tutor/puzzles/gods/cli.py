@@ -191,6 +191,23 @@ def hint(game: GodsGame, args: Args) -> Report:
     return Report({"complete": not places, "questions": k, "places": places, "hints": ladder}, "\n".join(ladder), 0)
 
 
+def first_lines(game: GodsGame, k: int, data: dict[str, Any]) -> list[str]:
+    """The working first questions of ``analyze``, counted into ``data``; over the counting limit, said so."""
+    u = game.universe
+    head = (f"first questions in the classic computer model ('are we in one of these worlds?', put to one god: "
+            f"a god x a subset of the {u.size} worlds): {data['first_questions']}")
+    try:
+        counts = engine.shared_solver(game).working_first(k)
+    except SearchLimit as err:  # estimated before any work: the rest of the analysis stands
+        data.update(working_first_splits=None, language_free_first_splits=None, working_first_not_computed=str(err))
+        return [f"{head}; how many start a {k}-question plan: not computed ({err})"]
+    data.update(working_first_questions=counts["questions"], working_first_splits=counts["splits"],
+                language_free_first_splits=counts["language_free"])
+    free = "" if u.known_language else f", {counts['language_free']} of them whatever ja means"
+    return [f"{head}, of which {counts['questions']} start a {k}-question plan",
+            f"  as distinct splits of the worlds: {counts['splits']} work{free}"]
+
+
 # -- analyze ---------------------------------------------------------------------------------------------------
 
 
@@ -229,22 +246,15 @@ def analysis(game: GodsGame, limit: int) -> tuple[dict[str, Any], str]:
         text.append(reason)
         text.extend(theory.model_lines(u))
         return data, "\n".join(text)
-    counts = solver.working_first(k)
+    first = first_lines(game, k, data)
     proof = theory.impossibility(solver, k) if k > 0 else []  # no questions: nothing to prove impossible
-    data.update(working_first_questions=counts["questions"], working_first_splits=counts["splits"],
-                language_free_first_splits=counts["language_free"], fewer_questions_suffice=False,
-                proof=proof)
+    data.update(fewer_questions_suffice=False, proof=proof)
     text.append(f"shortest plan: {plural(k, 'question')}")
     if k == 0:
         text.append("only one possibility from the start: no question is needed")
         return data, "\n".join(text)
-    if k > 0:
-        text.append(f"why {k - 1} cannot suffice:")
-        text.extend("  - " + line for line in proof)
-    text.append(f"first questions in the classic computer model ('are we in one of these worlds?', put to one god: "
-                f"a god x a subset of the {u.size} worlds): "
-                f"{data['first_questions']}, of which {counts['questions']} start a {k}-question plan")
-    free = "" if u.known_language else f", {counts['language_free']} of them whatever ja means"
-    text.append(f"  as distinct splits of the worlds: {counts['splits']} work{free}")
+    text.append(f"why {k - 1} cannot suffice:")
+    text.extend("  - " + line for line in proof)
+    text.extend(first)
     text.extend(theory.model_lines(u))
     return data, "\n".join(text)

@@ -1,12 +1,14 @@
-"""The solver: memoised AND-OR search over bit sets of identities.
+"""The solver: what must be identified, as bit sets of identities, searched by class counts.
 
 What must be identified is an *identity* (the assignment of roles, plus the
 meaning of "ja" when that is asked for too).  A question to god g splits the
 possible identities freely among the worlds where g is not Random, and the
 identities where g is Random land in both branches.  So a state is a bit set
-of identities, a move is (god, subset of the non-Random part), and
-``solvable(S, k)`` - "S can be told apart with k more questions" - is an
-AND-OR search memoised on ``(S, k)``.
+of identities and a move is (god, subset of the non-Random part); the search
+itself (``classes.ClassSearch``) runs on how many identities of each Random
+set are left, since identities with the same Random gods are interchangeable.
+``Solver`` turns bit sets into those counts and the search's moves back into
+questions about particular identities.
 
 Why identities, not worlds, when the language need not be found: any tree can
 be rewritten so that each world answers exactly as its twin with the other
@@ -16,23 +18,23 @@ identity closure is - the set form of the embedded-question lemma - and the
 search needs only 6 bits for the classic puzzle.  The count of working first
 questions in the classic computer model (any subset of the 12 worlds) is still exact: a
 question is counted by which branch each world lands in, and each branch is
-judged by its closure.
+judged by its closure (``counting``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import product
 
 from tutor.bits import members
 from tutor.errors import SearchLimit
+from tutor.puzzles.gods.engine.classes import SEARCH_BUDGET, ClassSearch, Counts
+from tutor.puzzles.gods.engine.counting import FIRST_SHAPES, branch_shapes, first_splits
 from tutor.puzzles.gods.rules.lang import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You, truth_mask
 from tutor.puzzles.gods.rules.tree import Ask, Leaf, Tree, display_words
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 
 ItemSet = int  # bit set over identities: 0b111111 for the six assignments
-Split = tuple[ItemSet, ItemSet, ItemSet]  # (the asked god's non-Random "first word" part, first branch, second)
 
 
 @dataclass(frozen=True)
@@ -60,20 +62,41 @@ class Plan:
 
 
 class Solver:
-    """Exact search for one universe; results are memoised across calls."""
+    """Exact search for one universe; results are memoised across calls.
 
-    def __init__(self, u: Universe, budget: int = 2_000_000, prune: bool = True) -> None:
+    ``budget`` bounds the splits one call of ``solvable`` may examine (``SearchLimit`` past it); ``prune``
+    False searches without the counting bounds (for an independent certificate).
+    """
+
+    def __init__(self, u: Universe, budget: int = SEARCH_BUDGET, prune: bool = True) -> None:
         self.u = u
-        self.prune = prune  # False: no counting bounds (for an exhaustive certificate)
+        self.prune = prune
         self.n = len(u.identities)
         self.all_items: ItemSet = (1 << self.n) - 1
         self.rand = tuple(self.items_of(u.random(g)) for g in range(len(u.gods)))
-        self.memo: dict[tuple[int, int], bool] = {}
-        self.budget = budget
-        self.moves = 0
+        randoms = [sum(1 << g for g, r in enumerate(self.rand) if r >> i & 1) for i in range(self.n)]
+        kinds = sorted(set(randoms))
+        # the identities of each class (one set of Random gods), as bit sets
+        self.class_items = tuple(sum(1 << i for i in range(self.n) if randoms[i] == c) for c in kinds)
+        self.search = ClassSearch(kinds, len(u.gods), budget, prune)
         self._formulas: list[tuple[ItemSet, WorldSet, Node]] | None = None
 
-    # -- worlds <-> identities -------------------------------------------------
+    @property
+    def memo(self) -> dict[tuple[Counts, int], bool]:
+        """The search's memo: one entry per state and questions left (in a canonical naming, and as asked)."""
+        return self.search.memo
+
+    @property
+    def states(self) -> int:
+        """The states searched so far (up to a renaming of the gods, with the questions left)."""
+        return self.search.states
+
+    @property
+    def moves(self) -> int:
+        """The splits examined so far (those the counting bound does not rule out)."""
+        return self.search.moves
+
+    # -- worlds <-> identities <-> counts ---------------------------------------
 
     def items_of(self, worlds: WorldSet) -> ItemSet:
         """The identities present in a world set (its closure)."""
@@ -85,12 +108,15 @@ class Solver:
             worlds ^= low
         return out
 
-    def worlds_of(self, items: ItemSet) -> WorldSet:
-        """Every world whose identity is in ``items``."""
+    def counts(self, items: ItemSet) -> Counts:
+        """How many identities of ``items`` each class holds: the search's state."""
+        return tuple((items & c).bit_count() for c in self.class_items)
+
+    def pick(self, items: ItemSet, counts: Counts) -> ItemSet:
+        """The first ``counts[j]`` identities of ``items`` in each class ``j``."""
         out = 0
-        for i, ident in enumerate(self.u.identity):
-            if items >> ident & 1:
-                out |= 1 << i
+        for c, want in zip(self.class_items, counts, strict=True):
+            out |= _lowest(items & c, want)
         return out
 
     # -- the search -------------------------------------------------------------
@@ -103,63 +129,15 @@ class Solver:
             k += 1
         return k
 
-    def splits(self, s: ItemSet, k: int, god: int, candidates: list[ItemSet] | None = None) -> Iterator[Split]:
-        """Useful splits of ``s`` by a question to ``god`` with ``k`` questions left.
-
-        Yields (ja part, first branch, second branch); skips splits that leave a
-        branch equal to ``s`` or too big for the questions left, and (unless
-        ``candidates`` are given) yields each unordered pair once.
-        """
-        r = s & self.rand[god]
-        rest = s & ~r
-        if not rest:
-            return
-        cap = (1 << (k - 1)) - r.bit_count() if self.prune else self.n
-        total = rest.bit_count()
-        if cap < 1 or total > 2 * cap:
-            return
-        if candidates is None:
-            low = rest & -rest
-            rem = rest ^ low
-            sub = rem
-            while True:
-                x = sub | low
-                c = x.bit_count()
-                if x != rest and c <= cap and total - c <= cap:
-                    yield x, x | r, (rest ^ x) | r
-                if sub == 0:
-                    break
-                sub = (sub - 1) & rem
-            return
-        for cand in candidates:
-            x = cand & rest
-            c = x.bit_count()
-            if x and x != rest and c <= cap and total - c <= cap:
-                yield x, x | r, (rest ^ x) | r
-
     def solvable(self, s: ItemSet, k: int) -> bool:
         """Whether the identities in ``s`` can be told apart with at most ``k`` questions."""
-        if s & (s - 1) == 0:
-            return True
-        if k == 0 or (self.prune and s.bit_count() > (1 << k)):
-            return False
-        key = (s, k)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        result = False
-        for g in range(len(self.u.gods)):
-            for _, a, b in self.splits(s, k, g):
-                self.moves += 1
-                if self.moves > self.budget:
-                    raise SearchLimit(f"search budget of {self.budget} moves spent")
-                if self.solvable(a, k - 1) and self.solvable(b, k - 1):
-                    result = True
-                    break
-            if result:
-                break
-        self.memo[key] = result
-        return result
+        return self.search.solvable_within(self.counts(s), k)
+
+    def split_items(self, s: ItemSet, god: int, ja: ItemSet) -> tuple[ItemSet, ItemSet]:
+        """The two branches of ``s`` when ``god`` says the first word exactly on ``ja`` (Random's part: both)."""
+        r = s & self.rand[god]
+        rest = s & ~r
+        return (ja & rest) | r, (rest & ~ja) | r
 
     def plan(self, s: ItemSet, k: int) -> Plan | None:
         """A plan telling ``s`` apart in at most ``k`` questions, preferring simply-worded questions."""
@@ -167,14 +145,25 @@ class Solver:
             return Plan(s)
         if not self.solvable(s, k):
             return None
-        cands = [m for m, _, _ in self.formulas()]
-        for tried in (cands, None):
-            for g in range(len(self.u.gods)):
-                for x, a, b in self.splits(s, k, g, tried):
-                    if self.solvable(a, k - 1) and self.solvable(b, k - 1):
-                        first, second = self.plan(a, k - 1), self.plan(b, k - 1)
-                        return Plan(s, g, x, first, second)
-        raise AssertionError("solvable state without a working split")
+        for g in range(len(self.u.gods)):
+            for x in self._candidates(s, g):
+                a, b = self.split_items(s, g, x)
+                if self.solvable(a, k - 1) and self.solvable(b, k - 1):
+                    return Plan(s, g, x & ~self.rand[g], self.plan(a, k - 1), self.plan(b, k - 1))
+        g, first = self.search.witness(self.counts(s), k)
+        x = self.pick(s & ~self.rand[g], first)
+        a, b = self.split_items(s, g, x)
+        return Plan(s, g, x, self.plan(a, k - 1), self.plan(b, k - 1))
+
+    def _candidates(self, s: ItemSet, god: int) -> Iterator[ItemSet]:
+        """The simply-worded questions' identity sets that split the non-Random part of ``s`` in two."""
+        rest = s & ~self.rand[god]
+        seen = set()
+        for items, _, _ in self.formulas():
+            x = items & rest
+            if x and x != rest and x not in seen:
+                seen.add(x)
+                yield x
 
     def shortest(self, limit: int) -> tuple[int | None, Plan | None]:
         """The fewest questions (at most ``limit``) that identify every world, and a plan."""
@@ -196,39 +185,25 @@ class Solver:
         return {**{key: sum(counts) for key, counts in per.items()}, "all_questions": len(self.u.gods) << self.u.size}
 
     def working_first_per_god(self, k: int) -> dict[str, list[int]]:
-        """The counts of ``working_first`` per asked god, in god order."""
+        """The counts of ``working_first`` per asked god, in god order (from every world).
+
+        ``SearchLimit`` before any work when judging the branches would take more than ``FIRST_SHAPES``.
+        """
         u = self.u
+        twins = u.size // self.n  # worlds per identity: 2 when only the roles are to be found, else 1
+        start = self.counts(self.all_items)
+        same = self.search.god_orbits(start)  # gods a renaming swaps have the same counts
+        shapes = sum(branch_shapes(self.search, start, g) for g in set(same))
+        if shapes > FIRST_SHAPES:
+            raise SearchLimit(f"counting the working first questions would judge {shapes:,} branch shapes: over "
+                              f"the limit of {FIRST_SHAPES:,} (docs/limits.md)")
+        found = {g: first_splits(self.search, start, k, g, twins) for g in set(same)}
         out: dict[str, list[int]] = {"questions": [], "splits": [], "language_free": []}
         for g in range(len(u.gods)):
-            r_worlds = u.random(g)
-            r_items = self.rand[g]
-            # worlds per identity outside Random's worlds: a twin pair may be split
-            twins = {i: (self.worlds_of(1 << i) & ~r_worlds).bit_count() for i in members(self.all_items & ~r_items)}
-            order = list(twins)
-            g_splits = g_free = 0
-            for choice in product((0, 1, 2), repeat=len(order)):
-                a = b = r_items
-                weight = 1
-                for item, c in zip(order, choice, strict=True):
-                    bit = 1 << item
-                    if c == 0:
-                        a |= bit
-                    elif c == 1:
-                        b |= bit
-                    else:
-                        if twins[item] < 2:
-                            weight = 0
-                            break
-                        a |= bit
-                        b |= bit
-                        weight *= (1 << twins[item]) - 2
-                if weight and self.solvable(a, k - 1) and self.solvable(b, k - 1):
-                    g_splits += weight
-                    if 2 not in choice:
-                        g_free += 1
-            out["questions"].append(g_splits << r_worlds.bit_count())
-            out["splits"].append(g_splits)
-            out["language_free"].append(g_free)
+            splits, free = found[same[g]]
+            out["questions"].append(splits << u.random(g).bit_count())
+            out["splits"].append(splits)
+            out["language_free"].append(free)
         return out
 
     # -- readable questions ------------------------------------------------------
@@ -294,6 +269,16 @@ class Solver:
         if u.known_language and not liars:
             return p
         return Say(u.words[0], p)
+
+
+def _lowest(items: ItemSet, count: int) -> ItemSet:
+    """The ``count`` lowest members of ``items``."""
+    out = 0
+    for _ in range(count):
+        low = items & -items
+        out |= low
+        items ^= low
+    return out
 
 
 def to_you(node: Node, god: str) -> Node:

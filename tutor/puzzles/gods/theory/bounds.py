@@ -13,10 +13,15 @@ it in one line.
 
 from __future__ import annotations
 
+from math import prod
+
 from tutor.bits import members
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 from tutor.text import plural
+
+UNPRUNED_STATES = 20_000  # questions x class-count vectors up to which the certificate skips the counting bounds
+UNPRUNED_BUDGET = 1_000_000  # splits that search may examine (about 50 per state at most, measured)
 
 
 def first_worst_branch(solver: Solver) -> int:
@@ -52,12 +57,28 @@ def impossibility(solver: Solver, k: int) -> list[str]:
                        f"reach both answers, so one answer leaves at least {w} (asking {name}: {r} with "
                        f"{name} Random plus half of the rest), more than the {1 << (k1 - 1)} that "
                        f"{plural(k1 - 1, 'question')} can separate")
-    fresh = Solver(u, prune=False)
-    found = fresh.solvable(fresh.all_items, k1)
-    out.append(f"exhaustive: the memoised search over every god and every split finds "
-               f"{'a' if found else 'no'} {k1}-question plan even without the counting bounds "
-               f"({plural(len(fresh.memo), 'state')}, {plural(fresh.moves, 'question')} examined)")
-    return out
+    certificate = exhaustive(solver, solver.all_items, k1)
+    return [*out, certificate] if certificate else out
+
+
+def exhaustive(solver: Solver, items: int, m: int) -> str:
+    """The search's certificate that ``m`` questions cannot tell ``items`` apart (the caller knows they cannot);
+    '' when the counting bounds rule it out before any search.
+
+    Without the counting bounds when that search is small (at most ``UNPRUNED_STATES`` states: an
+    independent check of the bounds), else with them (a theorem, so the search stays exact).
+    """
+    counts = solver.counts(items)
+    size = m * prod(v + 1 for v in counts)
+    fresh = Solver(solver.u, budget=UNPRUNED_BUDGET, prune=False) if size <= UNPRUNED_STATES else Solver(solver.u)
+    found = fresh.solvable(items, m)
+    assert not found, "exhaustive() is only asked about a length that does not suffice"
+    if fresh.prune and not fresh.states:
+        return ""  # the counting bounds settle it before the search looks at any state: nothing to add
+    how = "even without the counting bounds" if not fresh.prune else \
+        "using the counting bound at every state (k questions tell at most 2^k possibilities apart)"
+    return (f"exhaustive: the memoised search over every god and every split finds no {m}-question plan {how} "
+            f"({plural(fresh.states, 'state')}, {plural(fresh.moves, 'split')} examined)")
 
 
 def insufficient(solver: Solver, items: int, m: int) -> str:
@@ -77,11 +98,7 @@ def insufficient(solver: Solver, items: int, m: int) -> str:
         return (f"Random: whoever is asked first, the possibilities where that god is Random reach both answers, "
                 f"so one answer leaves at least {w} (asking {name}: {r} with {name} Random plus half of the rest), "
                 f"more than the {1 << (m - 1)} that {plural(m - 1, 'question')} can separate")
-    fresh = Solver(u, prune=False)
-    found = fresh.solvable(items, m)
-    assert not found, "insufficient() is only asked about a length that does not suffice"
-    return (f"exhaustive: the search over every god and every split finds no {m}-question plan "
-            f"({plural(len(fresh.memo), 'state')}, {plural(fresh.moves, 'question')} examined)")
+    return exhaustive(solver, items, m) or f"the counting bounds rule out {plural(m, 'question')}"
 
 
 def random_gods(u: Universe, world: int) -> list[str]:

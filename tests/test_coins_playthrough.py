@@ -51,7 +51,7 @@ def test_the_shortest_length_success_claims_nothing_about_the_learners_strategy(
     session = at_step("coins-1", "The whole strategy")
     assert "4 moves" in text(session.handle("01 1 01 1"))  # a sure win, one move longer than the shortest
     reply = text(session.handle("log2(8)"))
-    assert "a sure win of 3 moves exists, and none is shorter" in reply
+    assert "Best play wins for every start and every turn: 3 moves, the shortest possible" in reply
     assert "your strategy" not in reply.lower()
 
 

@@ -170,3 +170,14 @@ def test_analyze_symbolic_json_on_a_variant() -> None:
     assert all([sum(a * b for a, b in zip(row, v, strict=True)) % 3 for row in mat] == [0] * 9 for v in null)
     refused = tutor("analyze", "lightsout", "--size", "21x20", "--states", "7", "--symbolic")
     assert refused.returncode == 2 and "400 cells" in refused.stderr
+
+
+def test_analyze_lists_quiet_patterns_up_to_a_cell_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.puzzles.lightsout import cli
+    from tutor.puzzles.options import Args
+
+    game = LightsGame("4x4")  # nullity 4
+    monkeypatch.setattr(cli, "MAX_SHOWN_CELLS", 32)  # two 4x4 boards
+    data = cli.analyze(game, Args({"symbolic": False, "limit": 100})).data
+    assert len(data["quiet_patterns"]) == 2 and data["quiet_patterns_total"] == 4
+    assert len(cli.analyze(game, Args({"symbolic": False, "limit": 1})).data["quiet_patterns"]) == 1

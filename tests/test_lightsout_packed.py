@@ -4,6 +4,7 @@ brute force and replay (a second, independent route for every figure)."""
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.lightsout import engine
+from tutor.puzzles.lightsout.engine import nearest as nearest_module
 from tutor.puzzles.lightsout.engine import packed
 from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, Rules, apply, dark, press_matrix, press_rows_packed
 from tutor.puzzles.lightsout.theory import MAX_SYMBOLIC_CELLS, check_symbolic, symbolic_view, textbook
@@ -138,3 +140,33 @@ def test_symbolic_refused_before_work_and_text_from_one_view() -> None:
     text = textbook(rules, symbolic_view(rules))
     assert "rref(A) over GF(3)" in text and "rank 3, nullity 1" in text and "(1, 1, 1, 1)^T" in text
 
+
+
+def reference_nearest(rules: Rules, mine: bytes, pattern: bytes, quiet: list[bytes]) -> bytes:
+    """Every solution in ``itertools.product`` order, the first closest to ``mine`` (the plain definition)."""
+    k, d = rules.states, nearest_module.basis_size(rules.states, len(quiet))
+    members = []
+    for coeffs in itertools.product(range(k), repeat=d):
+        p = list(pattern)
+        for c, q in zip(coeffs, quiet[:d], strict=True):
+            p = [(a + c * b) % k for a, b in zip(p, q, strict=True)]
+        members.append(bytes(p))
+    return min(members, key=lambda p: sum(1 for a, b in zip(mine, p, strict=True) if a != b))
+
+
+@pytest.mark.parametrize("rules", [Rules(4, 4), Rules(5, 5), Rules(9, 9), Rules(4, 4, torus=True),
+                                   Rules(5, 5, torus=True, neighbourhood="hollow"), Rules(2, 2, states=3),
+                                   Rules(4, 5, states=5), Rules(6, 6, neighbourhood="ring", states=3),
+                                   Rules(3, 6, neighbourhood="hollow", torus=True, states=7)],
+                         ids=lambda r: r.describe())
+def test_nearest_solution_is_the_first_closest_in_product_order(rules: Rules) -> None:
+    rng = random.Random(rules.cells)
+    quiet = list(engine.analyze(rules).quiet)
+    for _ in range(5):
+        board = apply(rules, dark(rules), bytes(rng.randrange(rules.states) for _ in range(rules.cells)))
+        pattern = engine.one_solution(rules, board)
+        assert pattern is not None
+        mine = bytes(rng.randrange(rules.states) if rng.random() < 0.3 else 0 for _ in range(rules.cells))
+        got = nearest_module.nearest(rules, mine, pattern, quiet)
+        assert got == reference_nearest(rules, mine, pattern, quiet)
+        assert apply(rules, board, got) == dark(rules)

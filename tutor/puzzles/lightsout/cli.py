@@ -33,6 +33,7 @@ from tutor.text import sequence_text
 COMMANDS = Commands()
 MAX_TEXT_CELLS = 4096  # beyond this, text output summarises instead of drawing boards
 MAX_JSON_DIGITS = 4000  # Python refuses to print ints past 4300 digits
+MAX_SHOWN_CELLS = 16_000_000  # cells of quiet patterns analyze lists (16 boards of 1000 x 1000): --limit stops sooner
 PRESSES_HELP = "cells like 'a1 b3' or '3,2', or a grid of X (press) and .; - for stdin"
 
 
@@ -136,7 +137,7 @@ def analyze(game: LightsGame, args: Args) -> Report:
     if args["symbolic"]:
         check_symbolic(rules)  # refused before any elimination
     a = engine.analyze(rules)
-    limit = max(0, args["limit"])
+    limit = min(max(0, args["limit"]), max(1, MAX_SHOWN_CELLS // rules.cells))
     shown = [format_board(rules, q) for q in a.quiet[:limit]]
     data: dict[str, Any] = {
         "rank": a.rank,

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Verdict
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase, residue_of
+from tutor.puzzles.lightsout.engine.nearest import differences, nearest
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Pattern, Rules, apply, cells_of, lit_cells, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses
 from tutor.puzzles.lightsout.teach.pictures import BLOCKS_MAX, render
@@ -110,9 +110,6 @@ def cancelling_text(rules: Rules, cells: Sequence[Cell]) -> str:
     return f"The presses {listed} cancel {how}."
 
 
-NEAREST_COSET = 1 << 10  # solutions compared with a learner's list when looking for the nearest one
-
-
 def nearest_text(rules: Rules, board: Board, cells: Sequence[Cell]) -> str:
     """How a press list differs from the nearest solution of ``board``: "1 press that is not needed and 2
     presses missing" (counts only: naming them would give the answer), or "" when it is one or there is none."""
@@ -122,36 +119,11 @@ def nearest_text(rules: Rules, board: Board, cells: Sequence[Cell]) -> str:
     if sol.pattern is None:
         return ""
     mine = pattern_of(rules, cells)
-    nearest = min(coset(rules, sol.pattern, sol.analysis.quiet), key=lambda p: distance(mine, p))
-    pairs = list(zip(mine, nearest, strict=True))
-    extra = sum(1 for a, b in pairs if a and not b)
-    missing = sum(1 for a, b in pairs if b and not a)
-    other = sum(1 for a, b in pairs if a and b and a != b)
+    extra, missing, other = differences(mine, nearest(rules, mine, sol.pattern, sol.analysis.quiet))
     parts = [f"{plural(extra, 'press', 'presses')} that {'is' if extra == 1 else 'are'} not needed"] if extra else []
     parts += [f"{plural(missing, 'press', 'presses')} missing"] if missing else []
     parts += [f"{plural(other, 'cell')} pressed the wrong number of times"] if other else []
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else ""
-
-
-def distance(a: Pattern, b: Pattern) -> int:
-    """Cells pressed a different number of times."""
-    return sum(1 for x, y in zip(a, b, strict=True) if x != y)
-
-
-def coset(rules: Rules, pattern: Pattern, quiet: Sequence[Pattern]) -> list[Pattern]:
-    """The solutions: ``pattern`` plus each combination of the quiet basis (at most ``NEAREST_COSET`` of them)."""
-    k = rules.states
-    basis = list(quiet)
-    while basis and k ** len(basis) > NEAREST_COSET:
-        basis.pop()
-    out = []
-    for coeffs in product(range(k), repeat=len(basis)):
-        p = list(pattern)
-        for c, q in zip(coeffs, basis, strict=True):
-            for i, v in enumerate(q):
-                p[i] = (p[i] + c * v) % k
-        out.append(bytes(p))
-    return out
 
 
 @dataclass(frozen=True)

@@ -142,8 +142,13 @@ CLAIMS: list[tuple[str, Callable[..., bool]]] = [
      lambda st, c, k: alpha_decimal(1).startswith(c) and first_failure(dec(c)) == int(k)),
     (r"(\d+)/(\d+) = (\d+\.\d+) fits the first dozen",
      lambda st, n, d, c: Fraction(int(n), int(d)) == dec(c) and first_failure(dec(c)) > 12),
-    (r"`floor\(k\*(\d+\.\d+)\)`, and\s+it is wrong: ten correct decimals of phi first fail at k = (\d+)",
-     lambda st, c, k: alpha_decimal(1, 10) == c and first_failure(dec(c)) == int(k)),
+    (r"`floor\(k\*(\d+\.\d+)\)` passes the check up to (\d+), yet ten correct decimals of phi first fail at "
+     r"k = (\d+)",
+     lambda st, c, bound, k: alpha_decimal(1, 10) == c and first_failure(dec(c)) == int(k) > int(bound)),
+    (r"(\d+) and (\d+) differ by (\d+), and difference (\d+) already belongs to losing position number (\d+), "
+     r"\((\d+), (\d+)\)",
+     lambda st, a, b, d, d2, k, x, y: int(b) - int(a) == int(d) == int(d2) == int(y) - int(x)
+     and p_position(st.game.rules, int(k)) == (int(x), int(y))),
     (r"\((\d+) is a Fibonacci number", lambda st, n: fibonacci(int(n))),
     (r"[Tt]he true k phi is (\d+)\.(\d+)\.\.\.,",
      lambda st, w, d: golden_digits(st.args["index"], len(d)) == f"{w}.{d}"),

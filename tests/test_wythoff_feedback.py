@@ -111,7 +111,7 @@ def test_a_lost_game_names_the_move_that_gave_the_win_away_and_the_one_that_kept
     assert PLAY.winner(state) != LEARNER
     (said,) = PLAY.hindsight(trail)
     best = sum_winning_moves(Rules(), ((10, 15),))[0]
-    assert said.startswith("Your move 1, 0,1 from (10, 15), gave the win away.")
+    assert said.startswith("Your move 1 (0,1) from (10, 15) gave the win away.")
     assert f"To {describe_move(best[1])} would have kept it" in said
     assert losing(Rules(), apply_sum_move(Rules(), ((10, 15),), best))
 

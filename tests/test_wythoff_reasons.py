@@ -96,7 +96,7 @@ def test_remoteness_reasons_follow_the_best_play_line():
     q = QUANTITIES["remoteness"]
     value = q(game)
     short = q.refute(game, {}, value, value - 1)
-    assert "not over" in short and "leaves (1, 1)" in short
+    assert "past move" in short and "(1, 1)" not in short  # where the line stands would count the rest off
     assert "over before move" in q.refute(game, {}, value, value + 1)
     explained = q.explain(game, {}, value)
     assert explained.endswith(f"{value} moves in all.") and explained.count(" to (") == value

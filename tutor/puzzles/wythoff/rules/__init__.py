@@ -303,11 +303,29 @@ def read_sum_move(rules: Rules, boards: Boards, text: str) -> tuple[SumMove, str
         error = literal
     i, (x, y) = move
     board = boards[i]
+    if _TO.match(text.split(":", 1)[-1]):
+        raise _said_as_target(rules, text, (x, y)) from None
     leave = (board[0] - x, board[1] - y)
     if _PAIR.match(text.split(":", 1)[-1]) is None or min(leave) < 0 or not legal(rules, board, leave):
         raise error
     return (i, leave), (f"{text.strip()!r} is read as 'to {x},{y}': taking {x} and {y} is not a move here, "
                         f"leaving ({x}, {y}) is")
+
+
+def _said_as_target(rules: Rules, text: str, move: Move) -> IllegalMove:
+    """Why the move ``to X,Y`` (already within the piles) breaks the rules, in the learner's own words: the
+    amounts it would take, not a move ``F,S`` the learner never typed.
+
+    >>> print(_said_as_target(Rules(), "to 1,1", (4, 2)))  # doctest: +NORMALIZE_WHITESPACE
+    'to 1,1' would take 4 from the first pile and 2 from the second:
+    from both piles you must take the same number
+    """
+    f, s = move
+    if not f and not s:
+        return IllegalMove(f"{text.strip()!r} leaves the piles as they are: every move takes at least one penny")
+    rule = ("you must take the same number" if rules.a == 1 else
+            f"you may take amounts that differ by less than {rules.a}")
+    return IllegalMove(f"{text.strip()!r} would {describe_move(move)}: from both piles {rule}")
 
 
 def legal(rules: Rules, pos: Position, move: Move) -> bool:

@@ -21,11 +21,13 @@ from tutor.puzzles.wythoff.rules import (
     Rules,
     describe_move,
     finished,
+    format_move,
     format_pairs,
     move_count,
     parse_pairs,
     show_positions,
 )
+from tutor.puzzles.wythoff.teach.reasons import replies
 from tutor.puzzles.wythoff.theory import alpha_text
 from tutor.text import plural
 
@@ -73,11 +75,50 @@ def position_hints(rules: Rules, boards: Boards) -> list[Hint]:
         ladder.append(Rung(f"{describe_move((f, s)).capitalize()}: that leaves ({board[0] - f}, {board[1] - s}), "
                            "a losing position for your opponent.", Level.MOVE))
     else:
-        move = delaying_move(rules, board)
-        ladder.append(Rung(f"Try each kind of move from {text}: each of your {plural(count, 'move')} leaves a "
-                           "position from which your opponent can reach a losing position.", Level.CONCEPT))
-        ladder.append(Rung(f"{text} is itself a losing position: every move loses against perfect play. "
-                           f"Make the game last: {describe_move(move)}.", Level.MOVE))
+        ladder += losing_rungs(rules, board)
+    return ladder
+
+
+def losing_rungs(rules: Rules, board: Position) -> list[Hint]:
+    """What to do in a losing position: every move has an answer, so make the game last (unless every move
+    takes the last penny, in misère play)."""
+    text = show_positions((board,))
+    count = move_count(rules, board)
+    move = delaying_move(rules, board)
+    if (board[0] - move[0], board[1] - move[1]) == (0, 0):  # misère (0, 1): the only move ends the game
+        said = "your only move takes" if count == 1 else "every move takes"
+        return [Rung(f"From {text} {said} the last penny, and in misère play that loses.", Level.CONCEPT),
+                Rung(f"{text} is itself a losing position: {describe_move(move)}, and the game is over.",
+                     Level.MOVE)]
+    moves = "your only move leaves" if count == 1 else f"each of your {count} moves leaves"
+    return [Rung(f"Try each kind of move from {text}: {moves} a position from which your opponent can reach a "
+                 "losing position.", Level.CONCEPT),
+            Rung(f"{text} is itself a losing position: every move loses against perfect play. "
+                 f"Make the game last: {describe_move(move)}.", Level.MOVE)]
+
+
+def outcome_hints(rules: Rules, boards: Boards) -> list[Hint]:
+    """The ladder for "win or lose?" at ``boards``: where to look, how to decide, then the facts to decide from
+    (the winning move, or each move with an answer), never the outcome itself (that is the last rung's)."""
+    ladder = position_hints(rules, boards)[:1]
+    if len(boards) > 1 or finished(boards):
+        return ladder
+    board = boards[0]
+    text = show_positions(boards)
+    count = move_count(rules, board)
+    moves = "your only move" if count == 1 else f"your {count} moves"
+    ladder.append(Rung(f"Go through {moves} from {text}. The player to move wins when some move leaves a losing "
+                       "position, and loses when every move can be answered by a move to a losing position.",
+                       Level.CONCEPT))
+    wins = winning_moves(rules, board)
+    if wins:
+        move = wins[0]
+        ladder.append(Rung(f"Look at `{format_move(move)}` ({describe_move(move)}): it leaves "
+                           f"({board[0] - move[0]}, {board[1] - move[1]}). What can your opponent do from there?",
+                           Level.MOVE))
+    else:
+        ladder.append(Rung(f"{'Your only move' if count == 1 else 'Your moves'} from {text}: "
+                           f"{replies(rules, board)}.", Level.MOVE))
     return ladder
 
 
@@ -98,12 +139,12 @@ def conjecture_hints(rules: Rules, bound: int) -> list[Hint]:
         ladder.append(Rung(f"Any c in that window works up to k = {bound}, for example {pick}: try "
                            f"floor(k*{pick}).", Level.MOVE))
     else:
-        ladder.append(Rung("The window is narrow, and every larger bound narrows it more: look for the exact "
-                           f"number that lies in all of them. It solves 1/c + 1/(c + {rules.a}) = 1 (A's and B's "
-                           "share the whole numbers).", Level.CONCEPT))
+        ladder.append(Rung("The window is narrow, and every larger bound narrows it more: the c you want is the "
+                           "exact number that lies in all of them, the positive root of "
+                           f"1/c + 1/(c + {rules.a}) = 1 (A's and B's share the whole numbers).", Level.CONCEPT))
         if not rules.misere:
-            ladder.append(Rung(f"Its positive root is {alpha_text(rules.a)}: try "
-                               f"floor(k*{_grouped(alpha_text(rules.a))}).", Level.MOVE))
+            ladder.append(Rung(f"Its positive root is {alpha_text(rules.a)}: put that in place of c.",
+                               Level.MOVE))
     return ladder
 
 
@@ -112,6 +153,23 @@ def short_formula(rules: Rules, bound: int) -> str | None:
     such decimals is wide (None once it is narrow: then only the exact number is worth writing)."""
     (low, _), (high, _) = slope_window(rules, bound)
     return f"floor(k*{_short_decimal(low, high)})" if high - low > Fraction(1, 1000) else None
+
+
+def formula_forms(rules: Rules, bound: int) -> list[str]:
+    """The answers to "a formula for A_k, true for k = 0..bound", the reference first: the shortest decimal while
+    the window of them is wide (the exact number may be a later step's answer), else ``floor(k*alpha)`` in the
+    forms the tutor writes it; none in misère play (no closed form).
+
+    >>> formula_forms(Rules(a=2), 1000)
+    ['floor(k*sqrt(2))', 'floor(k*(2 - 2 + sqrt(8))/2)']
+    """
+    if rules.misere:
+        return []
+    short = short_formula(rules, bound)
+    if short is not None:
+        return [short]
+    a = rules.a
+    return list(dict.fromkeys([f"floor(k*{_grouped(alpha_text(a))})", f"floor(k*(2 - {a} + sqrt({a * a + 4}))/2)"]))
 
 
 def _grouped(text: str) -> str:
@@ -195,8 +253,10 @@ def kth_hints(rules: Rules, k: int) -> list[Hint]:
         ladder.append(Rung(f"Pairs 0 to {k - 1} use the pile sizes {', '.join(map(str, used))}." if k else
                            "There are no earlier pairs: start from 0.", Level.MOVE))
     else:
-        ladder.append(Rung("Listing is too slow here: A_k = floor(k*alpha) in whole numbers, "
-                           + ("(k + isqrt(5k^2)) // 2 for the golden ratio." if rules.a == 1 and not rules.misere
-                              else "see tutor analyze wythoff --index K."), Level.MOVE))
+        ladder.append(Rung("Listing is too slow here: " + (
+            "A_k = floor(k*phi) with the golden ratio phi = (1 + sqrt(5))/2, in whole numbers "
+            "(k + isqrt(5k^2)) // 2." if rules.a == 1 and not rules.misere else
+            f"A_k = floor(k*c) with c = {alpha_text(rules.a)}, the limit of A_k / k." if not rules.misere else
+            "see tutor analyze wythoff --index K."), Level.MOVE))
     ladder.append(Rung(f"Pair number {k} is {p_position(rules, k)}.", Level.REVEAL))
     return ladder

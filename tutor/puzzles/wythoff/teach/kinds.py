@@ -32,7 +32,14 @@ from tutor.puzzles.wythoff.rules import (
 )
 from tutor.puzzles.wythoff.rules.formula import ALLOWED, SAID_ALLOWED, Conjecture, FormulaError, parse_conjecture
 from tutor.puzzles.wythoff.teach import wrong
-from tutor.puzzles.wythoff.teach.hints import conjecture_hints, kth_hints, list_hints, position_hints, short_formula
+from tutor.puzzles.wythoff.teach.hints import (
+    conjecture_hints,
+    formula_forms,
+    kth_hints,
+    list_hints,
+    outcome_hints,
+    position_hints,
+)
 from tutor.puzzles.wythoff.teach.questions import (
     BOUND,
     INDEX,
@@ -42,6 +49,7 @@ from tutor.puzzles.wythoff.teach.questions import (
     numbers,
     outcome,
     splits,
+    states_outcome,
     total_range,
     totals_text,
 )
@@ -52,7 +60,7 @@ from tutor.puzzles.wythoff.teach.reasons import (
     outcome_reason,
     total_scope,
 )
-from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, move_verdict
+from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, mirror_note, move_verdict
 from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
 
 KINDS = Kinds()
@@ -88,12 +96,8 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
         return format_sum_move(answer, game.boards)
 
     def check(self, game: WythoffGame, answer: SumMove, args: Args) -> Verdict:
-        """Winning when it reaches a losing position; an illegal move raises ``IllegalMove``.
-
-        The detail refutes a wrong move without naming the winning one, so a
-        lesson can let the learner try again; the command line adds the
-        winning moves from ``data``.
-        """
+        """Winning when it reaches a losing position (``IllegalMove`` if illegal); a wrong move is refuted without
+        naming the winning one (the command line adds the winning moves from ``data``)."""
         return move_verdict(game, answer)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
@@ -153,9 +157,13 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
         """The outcome."""
         return outcome(game)
 
+    def gives_away(self, game: WythoffGame, args: Args, text: str) -> str | None:
+        """Whether ``text`` says the step's position wins or loses (``(1, 2) is itself a losing position``)."""
+        return states_outcome(game.boards, text)
+
     def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
-        """The position's ladder."""
-        return position_hints(game.rules, game.boards)
+        """Towards the outcome, never stating it before the last rung."""
+        return outcome_hints(game.rules, game.boards)
 
     def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
         """The two answers."""
@@ -190,6 +198,10 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
         return Verdict(verdict.correct, verdict.summary, "\n".join(f"- {r}." for r in reasons), verdict.data,
                        verdict.canonical)
 
+    def judge(self, game: WythoffGame, text: str, args: Mapping[str, Any] = NO_ARGS) -> Verdict:
+        """As any list; a right one with pairs written larger pile first says how they were read."""
+        return mirror_note(super().judge(game, text, args), text)
+
     def reference(self, game: WythoffGame, args: Args) -> str | None:
         """The losing splits."""
         return format_pairs(splits(game, args))
@@ -223,6 +235,10 @@ class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
         reasons = losing_total_reasons(game.rules, answer, splits(game, args), *total_range(args))
         return Verdict(verdict.correct, verdict.summary, "\n".join(f"- {r}." for r in reasons), verdict.data,
                        verdict.canonical)
+
+    def judge(self, game: WythoffGame, text: str, args: Mapping[str, Any] = NO_ARGS) -> Verdict:
+        """As any list; a right one with pairs written larger pile first says how they were read."""
+        return mirror_note(super().judge(game, text, args), text)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
         """The totals of the losing splits."""
@@ -305,24 +321,14 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
         return Verdict(result.holds, result.summary(), detail, result.as_json(), result.conjecture)
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
-        """The shortest decimal that survives the bound while there is one (``floor(k*1.6)`` for k = 0..10), else
-        ``floor(k*alpha)`` written out; None in misère play (no closed form)."""
-        rules = game.rules
-        if rules.misere:
-            return None
-        short = short_formula(rules, args["bound"])
-        if short is not None:
-            return short  # a short bound asks for no more: the exact number may be a later step's answer
-        if rules.a == 1:
-            return "floor(k*(1 + sqrt(5))/2)"
-        return f"floor(k*(2 - {rules.a} + sqrt({rules.a ** 2 + 4}))/2)"
+        """The first of the formula's forms (``floor(k*1.6)`` for k = 0..10); None in misère play."""
+        return next(iter(formula_forms(game.rules, args["bound"])), None)
 
     def gives_away(self, game: WythoffGame, args: Args, text: str) -> str | None:
-        """Whether ``text`` writes out the reference formula (spaces ignored)."""
-        reference = self.reference(game, args)
-        if reference and reference.replace(" ", "") in text.replace(" ", "").replace("`", ""):
-            return f"the formula {reference!r}"
-        return None
+        """Whether ``text`` writes out a formula that is the answer (spaces ignored), in any of its forms."""
+        said = text.replace(" ", "").replace("`", "")
+        return next((f"the formula {form!r}" for form in formula_forms(game.rules, args["bound"])
+                     if form.replace(" ", "") in said), None)
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """Towards floor(k*alpha)."""

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
-from tutor.puzzles.answers import Hint, Verdict
+from tutor.puzzles.answers import Hint, Level, Rung, Verdict
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, Turn
 from tutor.puzzles.wythoff.engine import computer_move, losing, remoteness, sum_winning_moves
@@ -183,8 +183,13 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
         return "\n".join(lines)
 
     def hints(self, state: WythoffState) -> Sequence[Hint]:
-        """The ladder for the boards as they stand."""
-        return position_hints(state.game.rules, state.boards)
+        """The ladder for the boards as they stand; once the game is over, what decided it."""
+        if not state.finished:
+            return position_hints(state.game.rules, state.boards)
+        won = self.winner(state) == LEARNER
+        over = Rung(f"The game is over: you {'won' if won else 'lost'}. /reset plays it again from the start, "
+                    "/undo takes back your moves.", Level.NUDGE)
+        return [over, *(Rung(text, Level.CONCEPT) for text in self.hindsight([state]))]
 
     def hindsight(self, trail: Sequence[WythoffState]) -> list[Drawn]:
         """After a lost game, the move that gave the win away and the one that would have kept it; after a won
@@ -256,16 +261,17 @@ def handed_over(rules: Rules, boards: Boards) -> str:
     number, reply = replies[0]
     where = f" on board {number + 1}" if len(boards) > 1 else ""
     left = apply_sum_move(rules, boards, replies[0])
+    then = (": no pennies are left, and you lose" if finished(left) and not rules.misere else
+            ", where every move you make has an answer")
     return (f"That hands the computer a winning position: from {show_positions(boards)} it can "
-            f"{describe_move(reply)}{where} and leave you {show_positions(left)}, where every move you make has an "
-            "answer.")
+            f"{describe_move(reply)}{where} and leave you {show_positions(left)}{then}.")
 
 
 def lost_win(rules: Rules, number: int, boards: Boards, move: SumMove) -> str:
     """The learner's move that turned a win into a loss, and the move that would have kept the win."""
     best = sum_winning_moves(rules, boards)[0]
     where = f" on board {best[0] + 1}" if len(boards) > 1 else ""
-    return (f"Your move {number}, {line_move(move, boards)} from {show_positions(boards)}, gave the win away. "
+    return (f"Your move {number} ({line_move(move, boards)}) from {show_positions(boards)} gave the win away. "
             f"To {describe_move(best[1])}{where} would have kept it: that leaves "
             f"{show_positions(apply_sum_move(rules, boards, best))}, a losing position for the computer.")
 

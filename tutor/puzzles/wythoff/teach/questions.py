@@ -8,6 +8,8 @@ ones more than one answer kind or quantity is judged against.
 
 from __future__ import annotations
 
+import re
+
 from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.wythoff.engine import losing, losing_splits, nim_sum, remoteness
@@ -77,3 +79,19 @@ def board_remoteness(game: WythoffGame) -> int:
     if len(boards) > 1:
         raise InvalidParams("remoteness is computed for one board; give a single position A,B")
     return remoteness(game.rules, boards[0])
+
+
+def states_outcome(boards: tuple[Position, ...], text: str) -> str | None:
+    """Where ``text`` says the one board ``boards`` wins or loses, in either pile order (None: it does not).
+
+    >>> states_outcome(((1, 2),), "so (2, 1) is itself a losing position")
+    "the outcome, in '(2, 1) is itself a losing'"
+    >>> states_outcome(((1, 2),), "(1, 2) is not a win") is None
+    True
+    """
+    if len(boards) != 1:
+        return None
+    x, y = boards[0]
+    said = re.search(rf"\(\s*({x}\s*,\s*{y}|{y}\s*,\s*{x})\s*\)\s*(is (itself )?(a )?(losing|winning|win\b|loss)"
+                     r"|loses|wins)", text)
+    return f"the outcome, in {said.group(0)!r}" if said else None

@@ -7,6 +7,8 @@ right answer, so a lesson can let the learner try again.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from tutor.errors import InvalidParams
@@ -96,3 +98,19 @@ def kth_detail(rules: Rules, pair: Position, k: int) -> str:
     x, y = sorted((pair[0] - f, pair[1] - s))
     return (f"({pair[0]}, {pair[1]}) is not a losing position at all: from it you can "
             f"{describe_move((f, s))} and reach the losing ({x}, {y}).")
+
+
+def mirror_note(verdict: Verdict, text: str) -> Verdict:
+    """A right list of pairs with some written larger pile first (``(2, 1)``): the summary says they were read
+    smaller pile first, each mirror image counted once with its pair.
+
+    >>> mirror_note(Verdict(True, "all 2 losing positions"), "(0,0) (2,1)").summary
+    'all 2 losing positions (a pair written larger pile first, like (2, 1), is read smaller pile first: a mirror \
+image is the same position, counted once)'
+    """
+    flipped = [(a, b) for a, b in re.findall(r"(\d+)\s*,\s*(\d+)", text) if int(a) > int(b)]
+    if not verdict.correct or not flipped:
+        return verdict
+    return replace(verdict, summary=f"{verdict.summary} (a pair written larger pile first, like ({flipped[0][0]}, "
+                                    f"{flipped[0][1]}), is read smaller pile first: a mirror image is the same "
+                                    "position, counted once)")

@@ -76,16 +76,11 @@ def remoteness_reason(decision: Decision, wrong: int) -> str:
     pos, length = decision.position, decision.length
     if wrong < 0:
         return "A game cannot last a negative number of moves."
-    if wrong < length:
-        if wrong > len(decision.line):
-            return (f"The side that is losing can keep the game going past move {wrong}: best play starts "
-                    f"{line_text(pos, decision.line, length)} and goes on from one losing pair to the previous one.")
-        line = decision.line[:wrong]
-        reached = line[-1][1] if line else pos
-        return (f"After {plural(wrong, 'move')} of best play the game is not over: the line "
-                f"{line_text(pos, line, 0)} still leaves {pair_text(reached)} on the table, and the side "
-                "that is losing keeps delaying.")
     shown = decision.line[:LINE_STARTED]  # the start of the line: the whole of it would count the answer out
+    if wrong < length:  # where the line stands after ``wrong`` moves would leave the rest to count off
+        return (f"The side that is losing can keep the game going past move {wrong}: best play starts "
+                f"{line_text(pos, shown, length)} and goes on from one losing pair to the previous one. Follow "
+                "it to the end and count every move, both sides'.")
     return (f"Best play does not last {plural(wrong, 'move')}: the winning side does not waste time, each of its "
             f"moves goes straight to a losing position. The line starts {line_text(pos, shown, length)}: the game "
             f"is over before move {wrong}.")

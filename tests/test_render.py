@@ -4,6 +4,7 @@ plain mode, at 60 and 120 columns, for every bundled lesson played through."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from helpers import new_session, play_through
@@ -22,13 +23,18 @@ def transcripts() -> dict[str, list[Reply]]:
     return {lesson.id: play_through(new_session(), lesson) for lesson in CATALOG.ordered()}
 
 
-@pytest.mark.parametrize("width", [60, 120])
+BROKEN = re.compile(r"\(\d+,$|(?<=[\w)]) (?:[+*/=<]|XOR)$")  # a position or formula cut at the line's end
+
+
+@pytest.mark.parametrize("width", [60, 100, 120])
 def test_no_line_is_wider_than_the_terminal(width: int, transcripts: dict[str, list[Reply]]) -> None:
     for lesson_id, replies in transcripts.items():
         shown = render.plain_text(replies, width)
         assert "\x1b" not in shown
         wide = [line for line in shown.splitlines() if len(line) > width]
         assert not wide, f"{lesson_id} at {width} columns: {wide[:3]}"
+        broken = [line for line in shown.splitlines() if BROKEN.search(line.strip())]
+        assert not broken, f"{lesson_id} at {width} columns, a tuple or formula broken: {broken[:3]}"
 
 
 def test_markdown_is_rendered_not_shown_literally() -> None:

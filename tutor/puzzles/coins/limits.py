@@ -14,10 +14,10 @@ STRATEGY_MOVES = Limit("strategy_moves", 2_000_000, "moves",
 MOVE_TABLE_BYTES = Limit("move_table_bytes", 256_000_000, "bytes",
                          "memory for the coin engine's cached per-move tables (the least recently used are "
                          "dropped)")
-CHECK_WORK = Limit("check_work", 3_000_000_000, "steps",
+CHECK_WORK = Limit("check_work", 2_600_000_000, "steps",
                    "checking one coin strategy, or replaying moves for a hint or a game (a step is about a "
-                   "nanosecond): moves x (classes x (copies + 1) + 30,000), a move's copies being its distinct "
+                   "nanosecond): moves x (classes x (copies + 1) + 25,000), a move's copies being its distinct "
                    "turned copies, plus classes x copies x (coins + 8) for every per-move table built; the 16-coin "
-                   "closed-form strategy takes 2.9 billion, about 100,000 moves on a small table 3")
+                   "closed-form strategy takes 2.5 billion, about 104,000 moves on a small table 2.6")
 
 LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK)

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 Table = int
 
-PER_MOVE = 30_000  # check_work steps for what a check does in Python per move
+PER_MOVE = 25_000  # check_work steps for what a check does in Python per move
 MAX_TABLES = 1 << 20  # K**N limit for exact work over every table (check, hint, play, lesson counts)
 
 
@@ -212,7 +212,7 @@ class Model:
         return list(seen)
 
     def predecessors(self, move: Move) -> np.ndarray:
-        """Array P[j, c] (int32): the class of rep(c) minus the j-th turned copy of ``move``.
+        """Array P[j, c] (intp): the class of rep(c) minus the j-th turned copy of ``move``.
 
         Class c can follow ``move`` from a belief B exactly when some P[j, c] is in B.
         """
@@ -248,7 +248,7 @@ class Model:
         codes = np.array([self.encode(move) for move in distinct], dtype=np.int64)
         rows = classes.copies(codes, self.n, self.k, self.dihedral).tolist() if distinct else []
         uses = list(distinct.values())
-        fits = sum(rows) * count * 4 <= MOVE_TABLE_BYTES.value  # int32 entries: every table stays cached
+        fits = sum(rows) * count * 8 <= MOVE_TABLE_BYTES.value  # intp entries: every table stays cached
         built = sum(rows) if fits else sum(r * u for r, u in zip(rows, uses, strict=True))  # rows of tables built
         stepping = sum(u * (count * (r + 1) + PER_MOVE) for r, u in zip(rows, uses, strict=True))
         return stepping + built * count * (self.n + 8)

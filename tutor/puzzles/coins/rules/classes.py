@@ -89,8 +89,8 @@ def digits_of(codes: np.ndarray, n: int, k: int) -> np.ndarray:
 
 
 def canonical(n: int, k: int, dihedral: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The class of every table (int32, indices into the representatives) and the representatives (the smallest
-    code of each class, ascending).
+    """The class of every table (intp indices into the representatives, as numpy gathers want them) and the
+    representatives (the smallest code of each class, ascending).
 
     >>> cls, reps = canonical(3, 2, False)
     >>> cls.tolist(), reps.tolist()
@@ -107,8 +107,8 @@ def canonical(n: int, k: int, dihedral: bool) -> tuple[np.ndarray, np.ndarray]:
         for r in range(n):
             np.minimum(canon, rotate(back, n, k, r), out=canon)
     reps = np.flatnonzero(canon == codes)  # a representative is its own minimum, and flatnonzero sorts
-    index = np.zeros(len(codes), dtype=np.int32)
-    index[reps] = np.arange(len(reps), dtype=np.int32)
+    index = np.zeros(len(codes), dtype=np.intp)
+    index[reps] = np.arange(len(reps), dtype=np.intp)
     return index[canon], reps.astype(np.int64)
 
 
@@ -144,9 +144,10 @@ def names(cls: np.ndarray, reps: np.ndarray, n: int, k: int, dihedral: bool) -> 
 
 
 def predecessor_table(cls: np.ndarray, reps: np.ndarray, orbit: np.ndarray, n: int, k: int) -> np.ndarray:
-    """P[j, c] (int32): the class of rep(c) minus the j-th turned copy of a move, digit by digit mod K (``orbit``
-    holds the copies' codes).  Coins subtract by exclusive or; with more faces the codes are subtracted as numbers
-    and every borrow given back: where a digit of rep(c) is below the move's, K**(p + 1) is added.
+    """P[j, c] (intp, so gathering by it converts nothing): the class of rep(c) minus the j-th turned copy of a
+    move, digit by digit mod K (``orbit`` holds the copies' codes).  Coins subtract by exclusive or; with more
+    faces the codes are subtracted as numbers and every borrow given back: where a digit of rep(c) is below the
+    move's, K**(p + 1) is added.
 
     >>> import numpy as np
     >>> cls, reps = canonical(2, 3, False)
@@ -157,12 +158,14 @@ def predecessor_table(cls: np.ndarray, reps: np.ndarray, orbit: np.ndarray, n: i
 
     if k == 2:
         return np.ascontiguousarray(cls[reps[None, :] ^ orbit[:, None]])
-    rep_digits = digits_of(reps, n, k)
+    columns = np.ascontiguousarray(digits_of(reps, n, k).T.astype(np.int16 if k < 1 << 15 else np.int32))
     codes = reps[None, :] - orbit[:, None]
+    borrow = np.empty(len(reps), dtype=np.int64)
     for j, amounts in enumerate(digits_of(orbit, n, k).tolist()):
         for p, amount in enumerate(amounts):
             if amount:  # only where the move adds something can a digit borrow
-                codes[j] += (rep_digits[:, p] < amount) * k ** (p + 1)
+                np.multiply(columns[p] < amount, k ** (p + 1), out=borrow)
+                codes[j] += borrow
     return np.ascontiguousarray(cls[codes])
 
 

@@ -77,7 +77,8 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
         cells = parse_presses(text, state.game.rules)
         if not cells:
             raise InvalidNotation(f"press {text!r}: name a cell such as 'b3' or '3,2'")
-        return self._press(state, cells)
+        turn = self._press(state, cells)
+        return Turn(turn.state, (*turn.replies, *self.comment(state, turn.state)))
 
     @staticmethod
     def _press(state: LightsState, cells: Sequence[Cell]) -> Turn[LightsState]:
@@ -87,6 +88,27 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
         count = f"{len(new.presses)} press{'es' if len(new.presses) != 1 else ''}"
         status = finished(new, count) if not any(board) else f"{lit_text(rules, board)} after {count}."
         return Turn(new, (f"You press {format_presses(cells)}.", render(rules, board), status))
+
+    def comment(self, before: LightsState, after: LightsState) -> list[Drawn]:
+        """Presses that bring the dark board no closer (the fewest presses needed did not drop by as many as were
+        made), said without the numbers, which a later step may ask for; small boards only."""
+        rules = after.game.rules
+        made = len(after.presses) - len(before.presses)
+        if rules.cells > COMMENT_CELLS or not any(after.board) or made < 1:
+            return []
+        then, now = engine.solve(rules, before.board), engine.solve(rules, after.board)
+        if not (then.solvable and now.solvable and then.minimal and now.minimal):
+            return []
+        gain = then.press_count - now.press_count
+        if gain >= made:
+            return []
+        pressed = format_presses(after.presses[len(before.presses):])
+        if gain <= 0:
+            them = "it" if made == 1 else "them"
+            return [f"{pressed} {'brings' if made == 1 else 'bring'} the dark board no closer: the board now needs "
+                    f"at least as many presses as before (/undo takes {them} back)."]
+        return [f"Only {gain} of those {made} presses brought the dark board closer: some were not needed "
+                "(/undo takes them back)."]
 
     def winner(self, state: LightsState) -> str | None:
         """The learner, once the board is dark."""
@@ -134,4 +156,5 @@ def finished(state: LightsState, count: str) -> str:
     return f"All dark in {count}; {shorter}." + (f" {cancel}" if cancel else "")
 
 
+COMMENT_CELLS = 100  # boards up to this many cells get a word on presses that bring no progress
 PLAY = LightsPlay()

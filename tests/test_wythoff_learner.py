@@ -132,3 +132,22 @@ def test_the_xor_hint_gives_the_rule_not_the_digits_of_the_answer():
     second = hints(session, 2)[1]
     assert "two equal digits give 0" in second
     assert "1 XOR 1 = 0" not in second and "0 XOR 1 = 1" not in second
+
+
+@pytest.mark.parametrize(("lesson", "title", "answer"), [
+    ("wythoff-1", "The smallest trap", "win"), ("wythoff-1", "Hand over the trap", "0,1"),
+    ("wythoff-1", "Hand over the trap", "3,3"), ("wythoff-1", "Hand over the trap", "1,0"),
+    ("wythoff-5", "The new smallest trap", "win"),
+])
+def test_the_lessons_note_on_a_mistake_adds_to_the_engines_reason_instead_of_repeating_it(lesson, title, answer):
+    session = at_step(lesson, title)
+    lines = [line for line in text(session.handle(answer)).splitlines() if line.strip()]
+    moves = [set(re.findall(r"\d+,\d+|\(\d+, \d+\)", line)) for line in lines[1:-1]]
+    engine, note = moves[0], set().union(*moves[1:])
+    assert not (len(note) > 1 and note <= engine), lines  # the note does not list the same moves again
+
+
+def test_misere_one_penny_win_is_refuted_without_calling_the_last_move_answered():
+    session = at_step("wythoff-5", "The new smallest trap")
+    said = text(session.handle("win"))
+    assert "your only move takes the last penny" in said and "every move from (0, 1) has one" not in said

@@ -71,6 +71,11 @@ def outcome_reason(rules: Rules, boards: Boards, wrong: str) -> str:
     if wrong == "win":
         if rules.misere and pos == (0, 0):
             return "At (0, 0) there is no move left to make: the game is already over."
+        moves = list(legal_moves(rules, pos))
+        if rules.misere and all(after(pos, m) == (0, 0) for m in moves):
+            said = "your only move takes" if len(moves) == 1 else "every move takes"
+            return (f"A win needs a move that does not lose, but from {where} {said} the last penny, and in misère "
+                    "play that loses.")
         return (f"A win needs a move after which your opponent has no good answer, but every move from {where} "
                 f"has one: {replies(rules, pos)}.")
     if rules.misere and pos == (0, 0):

@@ -151,3 +151,9 @@ def test_misere_one_penny_win_is_refuted_without_calling_the_last_move_answered(
     session = at_step("wythoff-5", "The new smallest trap")
     said = text(session.handle("win"))
     assert "your only move takes the last penny" in said and "every move from (0, 1) has one" not in said
+
+
+def test_the_number_step_after_the_formula_says_it_reads_digits_not_a_formula():
+    session = at_step("wythoff-3", "A formula is a fast algorithm")
+    shown = " ".join(text(session.handle("/show")).split())
+    assert "type the whole number itself: the answer is read as digits, not as a formula" in shown

@@ -59,6 +59,11 @@ def cases(folder: Path) -> dict[str, list[str]]:
                                                                str(folder / "near20.txt")],
         "solve coins 20 coins dihedral": ["solve", "coins", "--coins", "20", "--symmetry", "dihedral"],
         "analyze gods one god": ["analyze", "gods", "--gods", "T"],
+        "analyze gods 5 gods 2 Random identify": ["analyze", "gods", "--gods", "T,F,F,R,R", "--identify-language",
+                                                  "--limit", "10"],
+        "analyze gods T,T,F,R identify": ["analyze", "gods", "--gods", "T,T,F,R", "--identify-language"],
+        "solve gods 5 gods identify": ["solve", "gods", "--gods", "T,F,F,R,R", "--identify-language", "--limit",
+                                       "10"],
         "check wythoff floor(((phi**8)**8)**8)": ["check", "wythoff", "--conjecture", "floor(((phi**8)**8)**8)"],
         "new with a 300-character id": ["new", "a" * 300, "--puzzle", "coins", "--dir", str(folder)],
     }

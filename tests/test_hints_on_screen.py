@@ -29,3 +29,26 @@ def test_author_hints_leave_the_ladder_once_the_board_has_changed(lesson, step) 
     after = {text_of(r.text) for r in step.ladder(outcome.state)}
     assert not authored & after, authored & after
     assert after, "the engine still hints from the position on screen"
+
+
+def test_a_move_starts_the_ladder_again_for_the_new_position_and_the_last_rung_is_named_for_what_it_is() -> None:
+    from tests.helpers import new_session
+
+    session = new_session()
+    session.handle("/open wythoff-4")
+    while session.step.label != "play":
+        session.handle("/next")
+    for _ in range(3):
+        session.handle("/hint")
+    assert session.place.hint_level == 3
+    state = session.state.position
+    move = session.step.rules.legal_moves(state)[0]
+    session.handle(session.step.rules.format_move(state, move))
+    first = " ".join(r.text for r in session.handle("/hint"))
+    assert "hint 1 of" in first, first  # the position on screen has its own ladder, from its first rung
+    ladder = session.step.ladder(session.state)
+    for _ in range(len(ladder) + 1):
+        replies = session.handle("/hint")
+    said = " ".join(r.text for r in replies)
+    assert "That is the last hint" in said
+    assert ("it is the answer" in said) == (ladder[-1].level.name == "REVEAL"), said

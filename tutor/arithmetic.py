@@ -166,10 +166,25 @@ def _check(tokens: list[Token]) -> None:
 
 
 def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> Fault | None:
-    """The comma that does not group digits in threes has its own message."""
-    if index < len(tokens) and tokens[index].type == CHARACTER and tokens[index] == ",":
-        return Fault("unexpected ','", tokens[index], "this comma does not group digits in threes: "
-                     "write 65,535 or 65535")
+    """What a learner probably meant, in the tutor's terms: a comma that does not group digits in threes, a
+    decimal point, a formula (``floor(k*phi)``) or a name where the whole number is asked."""
+    token = tokens[index] if index < len(tokens) else None
+    before = tokens[index - 1] if index else None
+    if token is None:
+        return None
+    if token.type == CHARACTER and token == ",":
+        return Fault("unexpected ','", token, "this comma does not group digits in threes: write 65,535 or 65535")
+    if token.type == CHARACTER and token == "." and before is not None and before.type == "NUMBER":
+        return Fault("a decimal point", token, "the answer is a whole number: type its digits only, like 1618")
+    if token.type == "LPAR" and before is not None and before.type == "WORDS":
+        return Fault(f"'{before}(...)'", before, "a number answer is not a formula: work it out and type the "
+                     "whole number, like 1618 (digits, + - * / ^, n! and log2(x) are read)")
+    if token.type == "NUMBER" and before is not None and before.type == "WORDS":
+        return Fault(f"{str(before)!r} and then {str(token)!r}", token, "write a power as 2^16, and a number in "
+                     "digits or in words, not both")
+    if token.type == "WORDS":
+        return Fault(f"unexpected {str(token)!r}", token, "a name such as k or phi is not read in a number answer: "
+                     "work it out and type the whole number, like 1618")
     return None
 
 

@@ -209,7 +209,8 @@ class Session:
         if changes:
             self.remember()
         if outcome.state is not None:
-            self.place = replace(self.place, state=outcome.state)
+            fresh = step.ladder_restarts(self.state, outcome.state)  # a new position on screen: its own ladder
+            self.place = replace(self.place, state=outcome.state, hint_level=0 if fresh else self.place.hint_level)
         if outcome.done:
             self.write(Completed(self.place.lesson or "", step.index))
         if outcome.done or outcome.advance:
@@ -322,7 +323,8 @@ class Session:
         body = rung.text
         shown = Reply.hint(Markdown(numbered + body.text) if isinstance(body, Markdown) else join([numbered, body], ""))
         if self.place.hint_level >= len(ladder):
-            return [shown, Reply.info("That is the last hint: it is the answer.")]
+            told = rung.level is Level.REVEAL
+            return [shown, Reply.info("That is the last hint: it is the answer." if told else "That is the last hint.")]
         self.place = replace(self.place, hint_level=level)
         self.write(HintShown(lesson.id, step.index, level))
         if rung.level is Level.REVEAL:

@@ -204,6 +204,11 @@ class Step(ABC):
         """The named misconceptions of what this step asks, with the value each gives for this step's game."""
         return []
 
+    def ladder_restarts(self, before: StepState, after: StepState) -> bool:
+        """Whether an answer that took the step from ``before`` to ``after`` put something new on screen, whose
+        hint ladder starts again from its first rung (a move in a game); a whole answer keeps its ladder."""
+        return False
+
     def sample(self, state: StepState, seed: int) -> str | None:
         """An input that makes progress on the step from ``state`` (a preview types it), or None if none."""
         return None

@@ -163,6 +163,10 @@ class Game(Question):
             return self.merged(kind.hints(self.game, kind.arguments(self.args), ""), state)
         return self.merged(self.rules.hints(position), state)
 
+    def ladder_restarts(self, before: StepState, after: StepState) -> bool:
+        """A move changes the position on screen: its hints start again from the first rung."""
+        return isinstance(before, Playing) and isinstance(after, Playing) and before.played != after.played
+
     def authored_for(self, state: StepState) -> list[Shown]:
         """The author's hints are written for the starting position: once a move is on the board they may be
         false for it, and only the engine's hints, computed from the position on screen, are given."""

@@ -15,11 +15,12 @@ from functools import cache
 from operator import or_
 from typing import Any
 
+from tutor.errors import SearchLimit
 from tutor.puzzles.coins.rules import Model, Move
 from tutor.search import breadth_first
 
 SEARCH_CLASS_LIMIT = 200  # belief search is offered up to this many classes
-SEARCH_STEP_LIMIT = 2_000_000
+SEARCH_WORK = 1_500_000  # successor bytes a search may OR (states x moves x bytes of a belief): about a second
 TRAP_CLASS_LIMIT = 1500  # the trap is computed up to this many classes
 
 Belief = int  # bit set over class indices: 0b101110
@@ -137,10 +138,19 @@ def search_from(model: Model, belief: Belief) -> SearchOutcome:
     Raises ``SearchLimit`` if the space is larger than the engine will search.
     """
     trans = transitions(model)
-    # the budget is in belief steps (states x moves), so giving up takes seconds, not minutes
-    limit = max(20_000, SEARCH_STEP_LIMIT // max(1, len(trans.moves)))
-    result = breadth_first(belief, lambda b: b == 0, range(len(trans.moves)), trans.step, limit=limit,
-                           expand=trans.expand)
+    per_state = len(trans.moves) * max(1, (model.class_count + 7) // 8)
+    expanded = 0
+
+    def expand(bits: Belief) -> list[Belief]:
+        # the budget is counted as states are expanded, so a search gives up within a second, mid-level
+        nonlocal expanded
+        expanded += 1
+        if expanded * per_state > SEARCH_WORK:
+            raise SearchLimit(f"more than {SEARCH_WORK:,} belief bytes searched")
+        return trans.expand(bits)
+
+    result = breadth_first(belief, lambda b: b == 0, range(len(trans.moves)), trans.step, limit=SEARCH_WORK,
+                           expand=expand)
     if result.path is None:
         return SearchOutcome(None, [], result.explored)
     strategy = [trans.moves[i] for i in result.path]

@@ -76,3 +76,39 @@ def test_a_check_over_the_work_limit_is_refused_before_any_table_is_enumerated()
     with pytest.raises(TooLarge, match="check_work"):
         verify(m, parse_strategy(moves, 20))
     assert "cls" not in m._cache  # refused from Burnside's count: not one table was enumerated
+
+
+def test_hints_and_games_are_charged_like_checks_before_any_step(capsys):
+    from tutor.cli import main
+
+    moves = "0134 " * 5000  # 20 coins with reflections: about 5.4 billion steps, past check_work
+    assert main(["hint", "coins", "--coins", "20", "--symmetry", "dihedral", "--after", moves]) == 2
+    err = capsys.readouterr().err
+    assert "over the limit check_work" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_long_line_in_a_game_is_echoed_and_commented_in_bounded_text():
+    import random
+
+    from tutor.puzzles.coins.rules import CoinGame
+    from tutor.puzzles.coins.teach import play
+    from tutor.puzzles.coins.teach.verdicts import belief_after
+
+    game = CoinGame(4)
+    line = "0 " * 5000
+    turn = play.PLAY.play_text(play.PLAY.start(game, {}, random.Random(0)), line)
+    assert turn.state.belief == belief_after(game.model, parse_strategy(line, 4))[0]  # the same belief, replayed
+    said = [str(r) for r in turn.replies]
+    assert "... (5,000 moves)" in said[0]
+    assert len([r for r in said if r.startswith("Move ")]) <= play.COMMENTED_MOVES
+    assert said[-1].startswith(f"({5000 - play.COMMENTED_MOVES:,} more moves of this line have a comment too")
+    assert sum(map(len, said)) < 10_000
+
+
+def test_the_belief_search_gives_up_on_its_budget_mid_level():
+    from tutor.errors import SearchLimit
+    from tutor.puzzles.coins import engine
+
+    with pytest.raises(SearchLimit, match="belief bytes"):
+        engine.search_from(Model(1, 200), engine.start_bits(Model(1, 200)))
+    assert len(engine.solve(Model(1, 16)).strategy or []) == 15  # the largest search the budget must still finish

@@ -19,6 +19,7 @@ from tutor.puzzles.play import LEARNER, Play, Turn
 from tutor.shown import Drawn, text_of
 from tutor.text import plural
 
+SHOWN_MOVES = 40  # moves of a line echoed before "..."
 SHOWN_NAMES = 40  # arrangements named after a line of moves, then how many more
 COMMENTED_MOVES = 20  # moves of one line commented on, then how many more would be
 SHOWN_ROWS = 30  # moves shown by render, the last ones
@@ -87,7 +88,8 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         won_after = 0 if not state.belief else next((i for i, b in enumerate(trail, 1) if not b), None)
         won_by = None if won_after is None else len(state.moves) + won_after
         new = CoinState(game, tuple(every), bits, state.blocks if blocks is None else blocks)
-        said = " ".join(format_move(mv, m.k) for mv in moves)
+        said = " ".join(format_move(mv, m.k) for mv in moves[:SHOWN_MOVES])
+        said += f" ... ({len(moves):,} moves)" if len(moves) > SHOWN_MOVES else ""
         if won_by is not None:
             return Turn(new, (f"You call {said}. The Devil turns and flips... every possible table is now "
                               f"{game.goal_text}: you win, whatever he did, after {plural(won_by, 'move')}.",))
@@ -104,11 +106,13 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         out: list[str] = []
         before, commented, left = state, 0, 0
         for number, (move, bits) in enumerate(zip(moves, trail, strict=True), 1):
-            after = CoinState(state.game, (*before.moves, move), bits)
+            after = CoinState(state.game, (), bits)  # a comment reads the beliefs only: no growing move tuples
+            if commented >= COMMENTED_MOVES:  # past the cap only whether there is a comment counts: no names
+                left += bool(self._notes(before.game.model, before.belief, after.belief, named=False))
+                before = after
+                continue
             said = [text_of(text) for text in self.comment(before, after)]
-            if said and commented >= COMMENTED_MOVES:
-                left += 1
-            elif said:
+            if said:
                 commented += 1
                 out += [f"Move {number} ({format_move(move, state.game.sides)}): {text}" if len(moves) > 1 else text
                         for text in said]
@@ -120,17 +124,22 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
     def comment(self, before: CoinState, after: CoinState) -> list[Drawn]:
         """A move that rules nothing out, or lets tables come back, with the belief before and after; and whether
         it brought a sure win closer (no numbers: a lesson asks for the shortest length later)."""
-        m = before.game.model
-        if not after.belief or not before.belief:
+        notes = self._notes(before.game.model, before.belief, after.belief)
+        return [" ".join(notes)] if notes else []
+
+    @staticmethod
+    def _notes(m: Model, before: int, after: int, named: bool = True) -> list[str]:
+        """The notes of ``comment`` for beliefs ``before`` and ``after`` (``named``: with the arrangements)."""
+        if not after or not before:
             return []
-        old, new = before.belief.bit_count(), after.belief.bit_count()
-        closer = progress(m, before.belief, after.belief)
+        old, new = before.bit_count(), after.bit_count()
+        closer = progress(m, before, after)
         notes: list[str] = []
         if new > old:
-            notes.append(f"That move lets tables come back: {old} possible before it ({_few(m, before.belief)}), "
-                         f"{new} after ({_few(m, after.belief)}).")
-        elif before.belief == after.belief:
-            only = m.names_in(before.belief, 1)[0]
+            notes.append(f"That move lets tables come back: {old} possible before it ({_few(m, before)}), "
+                         f"{new} after ({_few(m, after)})." if named else "back")
+        elif before == after:
+            only = m.names_in(before, 1)[0] if named and old == 1 else ""
             same = f"{only} is still the only table" if old == 1 else f"the same {old} tables are"
             notes.append(f"That move rules nothing out: {same} possible before and after it.")
         if closer is False:
@@ -138,7 +147,7 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
                          "before it.")
         elif closer and notes:
             notes.append("That can be right: it sets up moves that rule out more, and a sure win is one move closer.")
-        return [" ".join(notes)] if notes else []
+        return notes
 
     def hindsight(self, trail: Sequence[CoinState]) -> list[Drawn]:
         """After a win longer than the shortest: which moves did not bring the win closer (never the shortest

@@ -5,6 +5,9 @@
 * build and exactly verify the N = 16 strategy (65,535 moves): target 3 s, and at most
   500 MB peak memory, measured with tracemalloc (numpy reports its buffers to it), so
   the figure is memory allocated by this work, not the interpreter's resident size;
+* issue 23: the heaviest check that check_work allows on the heaviest tables (20 coins with reflections,
+  a move with 40 turned copies, about 2,300 times) and ``hint coins --coins 20 --symmetry dihedral``,
+  cold: target 5 s each, and 1 GB;
 * ``tutor --help`` as a fresh process: target 0.6 s;
 * issue 13: the theorem's decision over the 640 configurations N = 1..20, K = 2..9, both
   symmetries, both goals (target 0.1 s), ``analyze coins --coins 1000000`` in-process, JSON
@@ -99,6 +102,30 @@ def _sixteen() -> bool:
     return result.wins
 
 
+def _at_the_limit() -> int:
+    """The heaviest check allowed on the heaviest tables (issue 23): 20 coins with reflections, one move with 40
+    turned copies repeated as often as check_work allows, verified cold; returns the moves checked."""
+    from tutor.puzzles.coins import engine, rules
+    from tutor.puzzles.coins.limits import CHECK_WORK
+
+    _cold()
+    m = rules.model(20, 2, True)
+    move = (1, 1, 0, 1) + (0,) * 16
+    once, twice = m.check_cost([move]), m.check_cost([move] * 2)  # the table built once, then each move
+    count = 1 + (CHECK_WORK.value - once) // (twice - once)
+    engine.verify(m, [move] * count)
+    return count
+
+
+def _hint_twenty() -> None:
+    """``tutor hint coins --coins 20 --symmetry dihedral`` in-process, cold (issue 23: 23.5 s and 782 MB)."""
+    from tutor.puzzles.coins.rules import CoinGame
+    from tutor.puzzles.coins.teach.hints import hint_data
+
+    _cold()
+    hint_data(CoinGame(20, 2, "dihedral"), [])
+
+
 def _help_command() -> list[str]:
     script = shutil.which("tutor")
     return [script, "--help"] if script else [sys.executable, "-m", "tutor", "--help"]
@@ -137,6 +164,13 @@ def run() -> list[Figure]:
     figures.append(Figure("build + exact verification, N = 16 (65,535 moves)", seconds, "s", 3.0))
     megabytes, _ = peak_memory_mb(_sixteen)
     figures.append(Figure("peak memory of the same, traced by tracemalloc", megabytes, "MB", 500.0))
+    seconds, count = best_time(_at_the_limit, repeat=1)
+    figures.append(Figure("check at check_work, 20 coins with reflections, cold", seconds, "s", 5.0,
+                          f"{count:,} moves of 40 turned copies each"))
+    megabytes, _ = peak_memory_mb(_at_the_limit)
+    figures.append(Figure("peak memory of the same, traced by tracemalloc", megabytes, "MB", 1000.0))
+    seconds, _ = best_time(_hint_twenty, repeat=1)
+    figures.append(Figure("hint coins --coins 20 --symmetry dihedral, in-process, cold", seconds, "s", 5.0))
     seconds, _ = best_time(_help, repeat=5)
     figures.append(Figure("tutor --help, fresh process", seconds, "s", 0.6, " ".join(
         Path(part).name if i == 0 else part for i, part in enumerate(_help_command()))))

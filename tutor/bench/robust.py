@@ -30,8 +30,8 @@ def cases(folder: Path) -> dict[str, list[str]]:
     moves = " ".join("{" + ",".join(str(p) for p in range(20) if m >> p & 1) + "}" for m in range(1, 601))
     (folder / "m600.txt").write_text(moves, encoding="utf-8")
     (folder / "big.txt").write_bytes(b"0 " * 1_999_999)
-    (folder / "near.txt").write_bytes(b"0 " * 185_000)  # just under check_work on a small table
-    (folder / "near20.txt").write_bytes(b"0 " * 7_000)  # just under check_work on 20 coins
+    (folder / "near.txt").write_bytes(b"0 " * 103_000)  # just under check_work on a small table
+    (folder / "near20.txt").write_bytes(b"0 " * 2_250)  # just under check_work on 20 coins
     return {
         "solve wythoff 5000-digit pile": ["solve", "wythoff", "--position", f"{BIG},1"],
         "check coins {5000 digits}": ["check", "coins", "{" + BIG + "}"],
@@ -54,8 +54,8 @@ def cases(folder: Path) -> dict[str, list[str]]:
         "check coins let-doubling file": ["check", "coins", "--file", str(folder / "let.txt")],
         "check coins --file /dev/zero": ["check", "coins", "--file", "/dev/zero"],
         "check coins 4 MB of moves": ["check", "coins", "--file", str(folder / "big.txt")],
-        "check coins 185,000 moves (near check_work)": ["check", "coins", "--file", str(folder / "near.txt")],
-        "check coins 20 coins, 7,000 moves (near check_work)": ["check", "coins", "--coins", "20", "--file",
+        "check coins 103,000 moves (near check_work)": ["check", "coins", "--file", str(folder / "near.txt")],
+        "check coins 20 coins, 2,250 moves (near check_work)": ["check", "coins", "--coins", "20", "--file",
                                                                str(folder / "near20.txt")],
         "solve coins 20 coins dihedral": ["solve", "coins", "--coins", "20", "--symmetry", "dihedral"],
         "analyze gods one god": ["analyze", "gods", "--gods", "T"],

@@ -223,7 +223,7 @@ def test_a_runaway_continued_answer_is_refused_in_plain_mode(tmp_path):
     lines = ["/open gods-4", "x\\"] + ["y" * 1000 + "\\"] * 5000 + ["/quit"]
     out = io.StringIO()
     assert run_plain(session, iter(line + "\n" for line in lines), out) == 0
-    assert "over the limit input_bytes" in out.getvalue()
+    assert "over the limit input_bytes" in " ".join(out.getvalue().split())  # plain mode wraps at 80 columns
 
 
 @pytest.mark.parametrize(("argv", "says"), [

@@ -119,11 +119,11 @@ def _at_the_limit() -> int:
 
 def _hint_twenty() -> None:
     """``tutor hint coins --coins 20 --symmetry dihedral`` in-process, cold (issue 23: 23.5 s and 782 MB)."""
-    from tutor.puzzles.coins.rules import CoinGame
+    from tutor.puzzles.coins.rules import CoinGame, Symmetry
     from tutor.puzzles.coins.teach.hints import hint_data
 
     _cold()
-    hint_data(CoinGame(20, 2, "dihedral"), [])
+    hint_data(CoinGame(20, 2, Symmetry.DIHEDRAL), [])
 
 
 def _help_command() -> list[str]:

@@ -21,10 +21,6 @@ from tutor.puzzles.lightsout.theory import MAX_SYMBOLIC_CELLS, check_symbolic, s
 PRIMES = (2, 3, 5, 7, 11)
 
 
-def pack(values: list[int]) -> int:
-    return int.from_bytes(bytes(values), "little")
-
-
 def sympy_rref(mat: list[list[int]], p: int) -> tuple[list[list[int]], tuple[int, ...]]:
     """The reduced row echelon form over GF(p) (zero rows dropped) and pivots, from sympy."""
     from sympy import GF, Matrix
@@ -37,7 +33,7 @@ def sympy_rref(mat: list[list[int]], p: int) -> tuple[list[list[int]], tuple[int
 
 
 def rank_mod(vectors: list[list[int]], p: int) -> int:
-    return len(packed.rref([pack(v) for v in vectors], len(vectors[0]), p).pivots) if vectors else 0
+    return len(packed.rref([packed.pack(v) for v in vectors], len(vectors[0]), p).pivots) if vectors else 0
 
 
 def times(mat: list[list[int]], x: list[int], p: int) -> list[int]:
@@ -54,7 +50,7 @@ matrices = st.integers(1, 9).flatmap(lambda n: st.tuples(
 def test_rref_matches_sympy(case: tuple[int, int, list[list[int]]]) -> None:
     p, n, raw = case
     mat = [[v % p for v in row] for row in raw]
-    ech = packed.rref([pack(r) for r in mat], n, p)
+    ech = packed.rref([packed.pack(r) for r in mat], n, p)
     rows, pivots = sympy_rref(mat, p)
     assert ech.pivots == pivots
     assert [packed.unpack(r, n) for r in ech.rows] == rows
@@ -65,7 +61,7 @@ def test_rref_matches_sympy(case: tuple[int, int, list[list[int]]]) -> None:
 def test_nullspace_and_solve_checked_by_multiplying(case: tuple[int, int, list[list[int]]], data: Any) -> None:
     p, n, raw = case
     mat = [[v % p for v in row] for row in raw]
-    rows = [pack(r) for r in mat]
+    rows = [packed.pack(r) for r in mat]
     null = [packed.unpack(v, n) for v in packed.nullspace(rows, n, p)]
     assert all(times(mat, v, p) == [0] * len(mat) for v in null)
     assert rank_mod(null, p) == len(null) == n - len(sympy_rref(mat, p)[1])
@@ -84,7 +80,7 @@ def test_solve_against_brute_force() -> None:
         mat[-1] = [(a + b) % p for a, b in zip(mat[0], mat[1], strict=True)]  # singular
         for rhs in itertools.product(range(p), repeat=n):
             found = [x for x in itertools.product(range(p), repeat=n) if times(mat, list(x), p) == list(rhs)]
-            x = packed.solve([pack(r) for r in mat], list(rhs), n, p)
+            x = packed.solve([packed.pack(r) for r in mat], list(rhs), n, p)
             assert (x is None) == (not found)
             if x is not None:
                 assert tuple(packed.unpack(x, n)) in found
@@ -93,7 +89,7 @@ def test_solve_against_brute_force() -> None:
 def test_field_arithmetic_is_entrywise_mod_p() -> None:
     for p in PRIMES:
         values = list(range(p)) * 3
-        a, b = pack(values), pack(values[::-1])
+        a, b = packed.pack(values), packed.pack(values[::-1])
         field = packed.Field.make(p, len(values))
         assert packed.unpack(field.add(a, b), len(values)) == [(x + y) % p for x, y in
                                                                 zip(values, values[::-1], strict=True)]
@@ -170,3 +166,27 @@ def test_nearest_solution_is_the_first_closest_in_product_order(rules: Rules) ->
         got = nearest_module.nearest(rules, mine, pattern, quiet)
         assert got == reference_nearest(rules, mine, pattern, quiet)
         assert apply(rules, board, got) == dark(rules)
+
+
+@pytest.mark.parametrize("chunk", [1, 64, 1 << 22])
+@pytest.mark.parametrize("rules", [Rules(2, 2, states=3), Rules(3, 6, neighbourhood="hollow", torus=True, states=3),
+                                   Rules(4, 4, neighbourhood="block", torus=True, states=3)],
+                         ids=lambda r: r.describe())
+def test_gfp_coset_search_is_the_first_fewest_by_brute_force(rules: Rules, chunk: int,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "GFP_CHUNK_BYTES", chunk)
+    k, quiet = rules.states, list(engine.analyze(rules).quiet)
+    rng = random.Random(chunk)
+    board = apply(rules, dark(rules), bytes(rng.randrange(k) for _ in range(rules.cells)))
+    pattern = engine.one_solution(rules, board)
+    assert pattern is not None and 3 <= k ** len(quiet) <= 3**7
+    members = []
+    for index in range(k ** len(quiet)):
+        p = list(pattern)
+        for j, q in enumerate(quiet):
+            c = index // k**j % k
+            p = [(a + c * b) % k for a, b in zip(p, q, strict=True)]
+        members.append(bytes(p))
+    best, proven, tried = engine.minimal_in_coset(rules, pattern, quiet)
+    assert proven and tried == len(members)
+    assert best == min(members, key=sum) and apply(rules, board, best) == dark(rules)

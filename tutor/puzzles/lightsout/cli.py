@@ -206,8 +206,8 @@ def hint(game: LightsGame, args: Args) -> Report:
     rules, presses = game.rules, args["presses"]
     cells = parse_presses(presses, rules) if presses.strip() else []
     now = apply(rules, game.lights, pattern_of(rules, cells))
-    ladder = hint_ladder(rules, now)
     sol = engine.solve(rules, now)
+    ladder = hint_ladder(rules, now, sol=sol)
     nxt = cells_of(rules, sol.pattern)[:1] if sol.pattern is not None else []
     data = {"hints": ladder, "solvable": sol.solvable, "lit": sum(1 for v in now if v),
             "board": format_board(rules, now), "next": next([r + 1, c + 1] for r, c in nxt) if nxt else None}

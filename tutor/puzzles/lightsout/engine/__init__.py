@@ -25,6 +25,7 @@ every press toggles its own cell, the all-on board is always solvable
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ MAX_GFP_CELLS = 625  # dense GF(p) elimination
 MAX_TORUS_CELLS = 1_000_000  # the torus chase: a 1000 x 1000 torus is analysed in well under a second
 COSET_BITS = 1 << 26  # nullity x cells past this: the quiet patterns are too many to search (torus chase)
 SEARCH_BUDGET = 1 << 20  # coset members x (cells / 4096) tried exhaustively
+GFP_CHUNK_BYTES = 1 << 22  # the table of low combinations in the GF(p) coset search
 LOCAL_SEARCH_TRIES = 20_000  # past the budget: greedy descent, this many candidates
 
 
@@ -250,23 +252,30 @@ def _gray_search(rules: Rules, pattern: Pattern, quiet: Sequence[Pattern]) -> tu
 
 
 def _gfp_search(rules: Rules, pattern: Pattern, quiet: Sequence[Pattern]) -> tuple[Pattern, bool, int]:
+    """Every coset member, in the order of its coefficients read as a base-k number (quiet[0] fastest): the
+    first with the fewest presses.  The low coefficients' combinations are one uint8 table, reused for each
+    combination of the high ones, so a step is three byte-wide numpy passes (add, reduce mod k, sum)."""
     import numpy as np
 
-    k, d = rules.states, len(quiet)
+    k, d, n = rules.states, len(quiet), rules.cells
+    low = 0
+    while low < d and k ** (low + 1) * n <= GFP_CHUNK_BYTES:
+        low += 1
+    vecs = np.array([np.frombuffer(q, dtype=np.uint8) for q in quiet], dtype=np.int64).reshape(d, n)
+    digits = np.array(list(itertools.product(range(k), repeat=low)), dtype=np.int64).reshape(k**low, low)
+    table = ((digits[:, ::-1] @ vecs[:low]) % k).astype(np.uint8)  # row i = the low combination numbered i
     base = np.frombuffer(pattern, dtype=np.uint8).astype(np.int64)
-    vecs = np.array([np.frombuffer(q, dtype=np.uint8) for q in quiet], dtype=np.int64)
-    best, best_w = base, int(base.sum())
-    total = k**d
-    chunk = 4096
-    for start in range(0, total, chunk):
-        idx = np.arange(start, min(start + chunk, total))
-        coeffs = (idx[:, None] // (k ** np.arange(d))[None, :]) % k  # base-k digits of idx
-        cands = (base[None, :] + coeffs @ vecs) % k
-        weights = cands.sum(axis=1)
+    best, best_w = base.astype(np.uint8), int(base.sum())
+    total = np.uint16 if n * (k - 1) < 1 << 16 else np.int64  # a narrow sum is 10x faster
+    for high in itertools.product(range(k), repeat=d - low):
+        row = ((base + np.array(high[::-1], dtype=np.int64) @ vecs[low:]) % k).astype(np.uint8)
+        cands = table + row
+        np.minimum(cands, cands - np.uint8(k), out=cands)  # entries below 2k: c - k wraps above 2k when c < k
+        weights = np.add.reduce(cands, axis=1, dtype=total)
         i = int(weights.argmin())
         if int(weights[i]) < best_w:
-            best, best_w = cands[i], int(weights[i])
-    return best.astype(np.uint8).tobytes(), True, total
+            best, best_w = cands[i].copy(), int(weights[i])
+    return best.tobytes(), True, k**d
 
 
 def _local_search_gf2(

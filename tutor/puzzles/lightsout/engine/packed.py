@@ -21,12 +21,12 @@ are kept, so one elimination step is one addition.
 
 Generic: nothing here knows about Lights Out (it could serve ``tutor.gfp``'s callers too).
 
->>> ech = rref([_row([1, 2]), _row([2, 1])], 2, 3)
+>>> ech = rref([pack([1, 2]), pack([2, 1])], 2, 3)
 >>> ech.pivots, [unpack(r, 2) for r in ech.rows]
 ((0,), [[1, 2]])
->>> [unpack(v, 2) for v in nullspace([_row([1, 2]), _row([2, 1])], 2, 3)]
+>>> [unpack(v, 2) for v in nullspace([pack([1, 2]), pack([2, 1])], 2, 3)]
 [[1, 1]]
->>> unpack(solve([_row([1, 1]), _row([0, 1])], [2, 1], 2, 3), 2)
+>>> unpack(solve([pack([1, 1]), pack([0, 1])], [2, 1], 2, 3), 2)
 [1, 1]
 """
 
@@ -39,7 +39,7 @@ Row = int  # byte j = the entry in column j (0..p-1)
 MAX_P = 11  # m * entry < 128 for every m, entry < p: a product fits in a byte's low 7 bits
 
 
-def _row(values: Sequence[int]) -> Row:
+def pack(values: Sequence[int]) -> Row:
     """A row from its entries (each already in 0..p-1)."""
     return int.from_bytes(bytes(values), "little")
 

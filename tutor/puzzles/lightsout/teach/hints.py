@@ -19,20 +19,23 @@ from tutor.puzzles.lightsout.teach.verdicts import nearest_text, residue_text, u
 NOW = "the board as it is now"
 
 
-def hint_ladder(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW) -> list[str]:
-    """Nudge, concept, concrete move for ``board`` (``where`` names it), as texts (the command line's form)."""
-    return [str(r.text) for r in hint_rungs(rules, board, pressed, where)]
+def hint_ladder(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW,
+                sol: engine.Solution | None = None) -> list[str]:
+    """Nudge, concept, concrete move for ``board`` (``where`` names it), as texts (the command line's form);
+    ``sol`` is the engine's solution of ``board`` when the caller has it already."""
+    return [str(r.text) for r in hint_rungs(rules, board, pressed, where, sol=sol)]
 
 
 def hint_rungs(rules: Rules, board: Board, pressed: Sequence[Cell] = (), where: str = NOW,
-               method: Level = Level.CONCEPT) -> list[Rung]:
+               method: Level = Level.CONCEPT, sol: engine.Solution | None = None) -> list[Rung]:
     """Nudge, concept, concrete move for ``board``, each with how much it tells; ``pressed`` are the presses
     already made on the way to it (a hint that presses one of them again says that it undoes it).  ``method`` is
     how much the chase rung tells: in play it is the next row to clear; for a whole list a method (a nudge), said
     before an author's hints about this board."""
     if not any(board):
         return [Rung("The board is already dark: nothing left to press.", Level.NUDGE)]
-    sol = engine.solve(rules, board)
+    if sol is None:
+        sol = engine.solve(rules, board)
     if not sol.solvable:
         assert sol.obstruction is not None
         return [

@@ -51,7 +51,7 @@ def symbolic_view(rules: Rules) -> SymbolicView:
     check_symbolic(rules)
     n, k = rules.cells, rules.states
     mat = press_matrix(rules)
-    rows = [int.from_bytes(bytes(r), "little") for r in mat]
+    rows = [packed.pack(r) for r in mat]
     ech = packed.rref(rows, n, k)
     reduced = [packed.unpack(r, n) for r in ech.rows] + [[0] * n for _ in range(n - ech.rank)]
     null = [packed.unpack(v, n) for v in packed.nullspace(rows, n, k)]

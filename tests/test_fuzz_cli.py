@@ -245,4 +245,5 @@ def test_the_fuzz_ran(arena: Path) -> None:
     """The cases above really ran, and reached success, a wrong answer and bad input alike."""
     print(f"fuzz: {CASES}")
     assert CASES["run"] >= 15 * len(PUZZLE_COMMANDS), CASES
-    assert all(CASES.get(f"exit {code}", 0) >= 5 for code in (0, 1, 2)), CASES
+    assert all(CASES.get(f"exit {code}", 0) >= 1 for code in (0, 1, 2)), CASES  # success, wrong and bad input
+    assert CASES.get("exit 2", 0) >= CASES["run"] // 2, CASES  # most of what it sends is hostile, and refused

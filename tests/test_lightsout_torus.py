@@ -25,7 +25,17 @@ from tutor import gf2
 from tutor.errors import InvalidParams
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine import torus
-from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, Rules, apply, dark, dot, press_matrix, press_rows_gf2
+from tutor.puzzles.lightsout.rules.grid import (
+    NEIGHBOURHOODS,
+    Rules,
+    apply,
+    dark,
+    dot,
+    from_bitmask,
+    press_matrix,
+    press_rows_gf2,
+    to_bitmask,
+)
 from tutor.puzzles.lightsout.theory import poly_nullity
 
 # OEIS A165738: nullity of the n x n Lights Out torus, n = 1..90.
@@ -179,3 +189,39 @@ def test_sutner_all_on_boards_are_solvable_and_replayed() -> None:
     # the theorem needs presses that toggle their own cell: one cell that its press misses stays lit
     lonely = Rules(1, 1, neighbourhood="hollow")
     assert not engine.sutner(lonely) and not engine.solvable(lonely, b"\x01")
+
+
+@pytest.mark.parametrize("neighbourhood", torus.CHASEABLE)
+def test_torus_obstruction_from_all_inner_products_at_once(neighbourhood: str) -> None:
+    """The transposed chase's linear form pairs with each null vector as the direct count of lit cells under
+    its quiet pattern; a board odd only on the last basis pattern is unsolvable with exactly that one as the
+    obstruction, and a board made by presses is solvable with none."""
+    rng = random.Random(29)
+    tried = 0
+    for m, n in [(4, 4), (6, 6), (5, 10), (10, 5), (2, 12), (12, 2), (3, 3), (5, 5), (9, 6)]:
+        rules = Rules(m, n, True, neighbourhood)
+        basis = engine.analyze(rules).quiet
+        assert isinstance(basis, torus.QuietBasis), (m, n)
+        if not len(basis):
+            continue
+        tried += 1
+        quiet = list(basis)
+        for _ in range(4):
+            board = bytes(rng.randrange(2) for _ in range(rules.cells))
+            w = torus.board_functional(rules, board)
+            direct = [sum(q[i] & board[i] for i in range(rules.cells)) % 2 for q in quiet]
+            assert [(u & w).bit_count() % 2 for u in basis.vectors] == direct, (m, n)
+        # a board odd on the last pattern only: solve for it against the quiet patterns' rows
+        target = [0] * (len(quiet) - 1) + [1]
+        crafted_bits = gf2.solve([to_bitmask(q) for q in quiet], rules.cells, target)
+        assert crafted_bits is not None
+        crafted = from_bitmask(crafted_bits, rules.cells)
+        assert [sum(q[i] & crafted[i] for i in range(rules.cells)) % 2 for q in quiet] == target
+        sol = engine.solve(rules, crafted)
+        assert not sol.solvable and sol.pattern is None and sol.obstruction == quiet[-1], (m, n)
+        assert not engine.solvable(rules, crafted)
+        presses = bytes(rng.randrange(2) for _ in range(rules.cells))
+        made = apply(rules, dark(rules), presses)
+        assert engine.solvable(rules, made) and engine.obstruction(engine.analyze(rules), made) is None
+        assert engine.solve(rules, made).solvable
+    assert tried >= 4

@@ -203,7 +203,13 @@ def one_solution(rules: Rules, board: Board) -> Pattern | None:
 
 
 def obstruction(analysis: Analysis, board: Board) -> Pattern | None:
-    """A quiet pattern the board is not orthogonal to (proof it is unsolvable), or None."""
+    """A quiet pattern the board is not orthogonal to (proof it is unsolvable), or None.
+
+    The first in the basis order; on a big torus found from every inner product at once.
+    """
+    if isinstance(analysis.quiet, torus.QuietBasis):
+        index = analysis.quiet.first_obstruction(board)
+        return None if index is None else analysis.quiet[index]
     for q in analysis.quiet:
         if dot(q, board, analysis.rules.states):
             return q

@@ -291,6 +291,24 @@ def solve_by_chase(rules: Rules, board: Board) -> Pattern | None:
     return _pattern(rules, presses, n, swapped)
 
 
+def board_functional(rules: Rules, board: Board) -> int:
+    """The 2n-bit w with ``quiet_pattern(u) . board = popcount(u & w) mod 2`` for every null vector u of E.
+
+    A quiet pattern's rows are linear in its rows 0 and 1 (``P_(r+1) = P_(r-1) + q P_r``), so
+    its inner product with the board is a linear form in u.  The transposed chase runs it back
+    from the last row, n bits a step (q is its own transpose: a rotation's transpose is the
+    opposite rotation): ``(a, c)`` is the form on ``(P_r, P_(r+1))`` of the rows from r on.
+    """
+    m, n, swapped = _oriented(rules)
+    rows = _board_rows(rules, board, swapped)
+    layers = Layers.make(n, 1)
+    hollow = rules.neighbourhood == "hollow"
+    a, c = rows[m - 2], rows[m - 1]
+    for r in range(m - 3, -1, -1):
+        a, c = rows[r] ^ c, a ^ layers.step(c, hollow)
+    return a | c << n
+
+
 class QuietBasis(Sequence[Pattern]):
     """The quiet patterns of a torus, chased from E's null vectors when asked for.
 
@@ -314,6 +332,15 @@ class QuietBasis(Sequence[Pattern]):
 
     def __len__(self) -> int:
         return self.size
+
+    def first_obstruction(self, board: Board) -> int | None:
+        """The index of the first basis pattern not orthogonal to ``board`` (None: it is orthogonal to all).
+
+        Every inner product at once: one transposed chase gives the linear form w, and
+        pattern i pairs with the board as ``vectors[i] . w`` - no pattern is chased.
+        """
+        w = board_functional(self.rules, board)
+        return next((i for i, u in enumerate(self.vectors) if (u & w).bit_count() & 1), None)
 
     @overload
     def __getitem__(self, index: int) -> Pattern: ...

@@ -102,7 +102,7 @@ def run() -> list[Figure]:
     largest = max(results, key=lambda n: results[n][1])
     bad = [name for name, (_, _, code) in results.items() if code not in (0, 1, 2)]
     return [
-        Figure(f"slowest of {len(results)} hostile commands", results[slowest][0], "s", 10.0, slowest),
+        Figure(f"slowest of {len(results)} hostile commands", results[slowest][0], "s", 5.0, slowest),
         Figure(f"largest peak memory of {len(results)} hostile commands", results[largest][1], "MB", 1000.0,
                largest),
         Figure("hostile commands exiting other than 0, 1 or 2", len(bad), "", 0.0, ", ".join(bad)),

@@ -29,6 +29,21 @@ def text(replies: list[Reply]) -> str:
     return "\n".join(r.text for r in replies)
 
 
+def session_at(lesson_id: str, title: str) -> tuple[Session, Step]:
+    """A fresh session standing on the step of ``lesson_id`` called ``title``, and that step."""
+    session = new_session()
+    session.handle(f"/open {lesson_id}")
+    step = next(s for s in load_catalog([]).find(lesson_id).steps if s.title == title)
+    for _ in range(step.index):
+        session.handle("/next")
+    return session, step
+
+
+def said(session: Session, line: str) -> str:
+    """Everything the session replies to ``line``, as one text."""
+    return "\n".join(text_of(r.text) for r in session.handle(line))
+
+
 def play_through(session: Session, lesson: Lesson) -> list[Reply]:
     """Answer every step of ``lesson`` correctly through ``handle`` (what each step says makes progress: its
     reference answer, Enter, legal moves to explore); returns every reply."""

@@ -8,29 +8,13 @@ import re
 
 import pytest
 
-from tests.helpers import new_session
-from tutor.course import load_catalog
+from tests.helpers import said, session_at
 from tutor.course.steps.base import StepState
 from tutor.puzzles.gods.rules.lang import QuestionError
 from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.gods.teach.questions import read_asked, statement_form
 from tutor.shown import text_of
 
-CATALOG = load_catalog([])
-
-
-def session_at(lesson_id: str, title: str):  # type: ignore[no-untyped-def]
-    """A fresh session standing on the step of ``lesson_id`` called ``title``, and that step."""
-    session = new_session()
-    session.handle(f"/open {lesson_id}")
-    step = next(s for s in CATALOG.find(lesson_id).steps if s.title == title)
-    for _ in range(step.index):
-        session.handle("/next")
-    return session, step
-
-
-def said(session, line: str) -> str:  # type: ignore[no-untyped-def]
-    return "\n".join(text_of(r.text) for r in session.handle(line))
 
 
 def rungs_before_the_last(step) -> list[str]:  # type: ignore[no-untyped-def]

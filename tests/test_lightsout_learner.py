@@ -10,7 +10,7 @@ from itertools import product
 
 import pytest
 
-from tests.helpers import new_session
+from tests.helpers import session_at
 from tutor.course import load_catalog
 from tutor.errors import InvalidNotation
 from tutor.puzzles.lightsout.rules import LightsGame
@@ -60,16 +60,6 @@ def fewest_sets(rules: Rules, board: bytes) -> list[set[tuple[int, int]]]:
             found.append({divmod(i, rules.cols) for i, b in enumerate(bits) if b})
     least = min(map(len, found))
     return [s for s in found if len(s) == least]
-
-
-def session_at(lesson_id: str, title: str):
-    session = new_session()
-    session.handle(f"/open {lesson_id}")
-    lesson = CATALOG.find(lesson_id)
-    step = next(s for s in lesson.steps if s.title == title)
-    for _ in range(step.index):
-        session.handle("/next")
-    return session, step
 
 
 def test_after_a_wrong_list_the_hints_are_for_the_board_on_screen() -> None:

@@ -8,28 +8,12 @@ import re
 
 import pytest
 
-from tests.helpers import new_session
-from tutor.course import load_catalog
+from tests.helpers import said, session_at
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules.grid import apply, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_presses
 from tutor.shown import text_of
 
-CATALOG = load_catalog([])
-
-
-def session_at(lesson_id: str, title: str):  # type: ignore[no-untyped-def]
-    """A fresh session standing on the step of ``lesson_id`` called ``title``, and that step."""
-    session = new_session()
-    session.handle(f"/open {lesson_id}")
-    step = next(s for s in CATALOG.find(lesson_id).steps if s.title == title)
-    for _ in range(step.index):
-        session.handle("/next")
-    return session, step
-
-
-def said(session, line: str) -> str:  # type: ignore[no-untyped-def]
-    return "\n".join(text_of(r.text) for r in session.handle(line))
 
 
 def test_two_shapes_hints_before_the_last_do_not_name_the_corners() -> None:

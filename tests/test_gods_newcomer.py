@@ -16,7 +16,6 @@ from tutor.puzzles.gods.teach.questions import read_asked, statement_form
 from tutor.shown import text_of
 
 
-
 def rungs_before_the_last(step) -> list[str]:  # type: ignore[no-untyped-def]
     return [text_of(r.text) for r in step.ladder(StepState())][:-1]
 

@@ -15,7 +15,6 @@ from tutor.puzzles.lightsout.rules.notation import format_presses
 from tutor.shown import text_of
 
 
-
 def test_two_shapes_hints_before_the_last_do_not_name_the_corners() -> None:
     """'One group is around the top-left corner, the other around the bottom-right' was the answer (a1 c3)
     at hint 3 of 6, before the chase rung."""

@@ -21,23 +21,28 @@ Matrix = list[list[int]]  # rows of entries 0..k-1: [[1, 1], [1, 1]]
 
 @dataclass(frozen=True)
 class SymbolicView:
-    """The press matrix A over GF(k) with its reduced row echelon form (zero rows kept) and null space."""
+    """The press matrix A over GF(k) with its reduced row echelon form (zero rows kept) and null space; its
+    pivots, rank and free columns are the packed elimination's (``echelon``)."""
 
     matrix: Matrix
     rref: Matrix
-    pivots: tuple[int, ...]
+    echelon: packed.Echelon
     null_space: Matrix  # one vector per free column: 1 there, minus that column of rref(A) at the pivots
+
+    @property
+    def pivots(self) -> tuple[int, ...]:
+        """The pivot columns, in order."""
+        return self.echelon.pivots
 
     @property
     def rank(self) -> int:
         """The number of pivots."""
-        return len(self.pivots)
+        return self.echelon.rank
 
     @property
     def free(self) -> list[int]:
         """The columns without a pivot."""
-        taken = set(self.pivots)
-        return [c for c in range(len(self.matrix)) if c not in taken]
+        return self.echelon.free
 
 
 def check_symbolic(rules: Rules) -> None:
@@ -55,7 +60,7 @@ def symbolic_view(rules: Rules) -> SymbolicView:
     ech = packed.rref(rows, n, k)
     reduced = [packed.unpack(r, n) for r in ech.rows] + [[0] * n for _ in range(n - ech.rank)]
     null = [packed.unpack(v, n) for v in packed.nullspace(rows, n, k)]
-    return SymbolicView(mat, reduced, ech.pivots, null)
+    return SymbolicView(mat, reduced, ech, null)
 
 
 def sympy_polys(m: int, n: int) -> dict[str, Any]:

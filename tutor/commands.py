@@ -82,8 +82,10 @@ def cmd_progress(args: argparse.Namespace) -> int:
         print(json.dumps({"profile": progress.profile_id(), "lessons": [r.as_json() for r in rows]}, indent=2))
         return Exit.OK
     for r in rows:
-        status = "complete" if r.complete else f"{r.answered}/{r.questions}"
+        status = "complete" if r.complete else r.fraction
         print(f"{r.lesson:<24} {status:>9}  attempts {r.attempts:>3}  hints {r.hints:>3}  solutions {r.solutions:>2}")
+    if any(r.questions is None for r in rows):
+        print("?: a lesson not loaded now; --lessons DIR with its folder counts its steps")
     return Exit.OK
 
 

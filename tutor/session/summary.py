@@ -15,13 +15,14 @@ from tutor.text import plural
 @dataclass(frozen=True)
 class LessonStatus:
     """One lesson's progress: steps answered of those to answer (None when the lesson is not loaded), whether it
-    is complete, the attempts (right ones), hints and solutions seen, the step the learner is at, the seconds."""
+    is complete (None when not loaded: unknown, not false), the attempts (right ones), hints and solutions seen,
+    the step the learner is at, the seconds."""
 
     lesson: str
     title: str | None
     answered: int
     questions: int | None
-    complete: bool
+    complete: bool | None
     attempts: int
     correct: int
     hints: int
@@ -35,9 +36,14 @@ class LessonStatus:
         return bool(self.attempts or self.answered or self.step is not None)
 
     @property
+    def fraction(self) -> str:
+        """``3/5`` steps answered (``3/?`` for a lesson that is not loaded: its steps are not known)."""
+        return f"{self.answered}/{'?' if self.questions is None else self.questions}"
+
+    @property
     def mark(self) -> str:
         """``done``, or ``3/5`` steps answered (``3/?`` for a lesson that is not loaded)."""
-        return "done" if self.complete else f"{self.answered}/{'?' if self.questions is None else self.questions}"
+        return "done" if self.complete else self.fraction
 
     def as_json(self) -> dict[str, Any]:
         """The row ``tutor progress --json`` prints (seconds to a tenth)."""
@@ -45,7 +51,7 @@ class LessonStatus:
 
     def line(self) -> str:
         """One line for /progress."""
-        return (f"{self.lesson}: {self.answered}/{'?' if self.questions is None else self.questions} answered, "
+        return (f"{self.lesson}: {self.fraction} answered, "
                 f"{plural(self.attempts, 'attempt')}, {plural(self.hints, 'hint')}, "
                 f"{plural(self.solutions, 'solution')} shown, {self.seconds:.0f} s")
 
@@ -54,7 +60,7 @@ def status(progress: Progress, lesson_id: str, lesson: Lesson | None) -> LessonS
     """The progress of one lesson (``lesson`` None: recorded, but not loaded now)."""
     p = progress.summary(lesson_id)
     if lesson is None:
-        return LessonStatus(lesson_id, None, len(p.completed), None, False, p.attempts, p.correct, p.hints,
+        return LessonStatus(lesson_id, None, len(p.completed), None, None, p.attempts, p.correct, p.hints,
                             p.solutions, p.position, p.seconds)
     required = lesson.required  # read from the file: listing never builds a lesson
     answered = len(required & p.completed)

@@ -33,7 +33,8 @@ from tutor.limits import GRADE_FILES, INPUT_BYTES
 from tutor.paths import record_crash
 from tutor.text import plural
 
-FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary")
+FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary", "variant", "mistake",
+          "misconception", "counterexample", "failure", "note")
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,11 @@ class Submission:
 
 @dataclass(frozen=True)
 class Row:
-    """One learner's result: verdict is correct, incorrect, unparsable, empty, unreadable or error (a bug)."""
+    """One learner's result: verdict is correct, incorrect, unparsable, empty, unreadable, ungraded (the file
+    names another lesson, step or a variant the lesson cannot draw, or a variant step has no header and no
+    ``--seed``) or error (a bug).  The fields after ``summary`` carry the whole judgement: the variant graded,
+    the declared mistake's text and the misconception when one matched, the counterexample, the failure key
+    (equal keys: the same exact failure, see ``failure_key``) and what the grader noticed about the file."""
 
     learner: str
     file: str
@@ -64,6 +69,18 @@ class Row:
     length: int | None
     shortest: int | None
     summary: str
+    variant: str = ""  # the variant graded: "coins=8, steps[2].args.k=3" ("": the lesson has none)
+    mistake: str = ""  # the text of the declared mistake the answer matched ("": none)
+    misconception: str = ""  # the name of the misconception the engine diagnosed ("": none)
+    counterexample: str = ""  # the verdict's counterexample, as plain text (lines)
+    failure: str = ""  # the failure key: wrong answers with the same key fail the same way ("" when correct)
+    note: str = ""  # what the grader noticed: a newer file of the same learner, a header's lesson and variant
+
+    @property
+    def feedback(self) -> str:
+        """The row as Markdown for the learner: verdict, summary, the declared mistake, misconception and
+        counterexample (``--feedback DIR`` writes one file per learner)."""
+        return feedback_markdown(self)
 
 
 def graded_step(lesson: Lesson, number: int | None = None) -> Step:
@@ -269,3 +286,24 @@ def tally(rows: list[Row]) -> str:
     for row in rows:
         counts[row.verdict] = counts.get(row.verdict, 0) + 1
     return f"{plural(len(rows), 'submission')}: " + ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
+
+
+def feedback_markdown(row: Row, lesson: str = "", step: int | None = None) -> str:
+    """One learner's feedback as Markdown: what was graded, the verdict, and every part of the judgement."""
+    where = f"lesson {lesson}" if lesson else ""
+    where += f", step {step}" if step is not None else ""
+    lines = [f"# {escape(row.learner)}", ""]
+    if where:
+        lines += [f"Graded on {where}" + (f", variant {row.variant}" if row.variant else "") + ".", ""]
+    elif row.variant:
+        lines += [f"Graded on variant {row.variant}.", ""]
+    lines += [f"**{row.verdict}**" + (f": {escape(row.summary)}" if row.summary else ""), ""]
+    if row.mistake:
+        lines += ["## Your instructor's note", "", row.mistake, ""]
+    if row.misconception:
+        lines += [f"Misconception: {row.misconception}", ""]
+    if row.counterexample:
+        lines += ["## Counterexample", "", "```", row.counterexample, "```", ""]
+    if row.note:
+        lines += [f"_{escape(row.note)}_", ""]
+    return "\n".join(lines)

@@ -178,7 +178,7 @@ class Computed(Question):
         lines: list[str] = []
         if numbers:
             name, value = numbers[0]
-            lines += ["[[steps]]", 'title = "A number to find"', f'ask = "What is the {name.replace("_", " ")} here?"',
+            lines += ["[[steps]]", 'title = "A number to find"', f'ask = "What is the value of {name} here?"',
                       'answer = "number"', f'compute = "{name}"  # any of: {", ".join(puzzle.quantities)}',
                       'hints = ["A first, gentle hint; the engine adds its own hints after yours where it can."]',
                       'success = "Shown when the answer is right."',

@@ -47,5 +47,5 @@ class Say(Step):
         number = next((name for name, value in computable(puzzle, game) if type(value) is int), None)
         return ["[[steps]]", 'title = "The idea"', 'say = """',
                 "Text the learner reads; Enter moves on. Computed values can be quoted:",
-                *([f"for these parameters, {number} is {{{{{number}}}}}."] if number else []), '"""']
+                *([f"for these parameters, the value of {number} is {{{{{number}}}}}."] if number else []), '"""']
 

@@ -45,3 +45,14 @@ def test_progress_command_shows_no_none(tmp_path, monkeypatch, capsys):
     assert main(["progress", "--json"]) == 0
     rows = {r["lesson"]: r for r in json.loads(capsys.readouterr().out)["lessons"]}
     assert rows[lesson.id]["complete"] is True and rows["s-coins"]["complete"] is None
+
+
+def test_the_skeleton_asks_in_plain_english_for_every_family():
+    from tutor import puzzles
+    from tutor.authoring import skeleton
+
+    for name in puzzles.names():
+        text = skeleton(f"{name}-new", name)
+        asks = [line for line in text.splitlines() if line.startswith('ask = "What is')]
+        assert asks and all(line.startswith('ask = "What is the value of ') for line in asks), asks
+        assert "What is the worlds" not in text and ", worlds is " not in text

@@ -4,7 +4,8 @@ A session (or a test) makes events; ``Progress.record`` stores each the moment i
 in order when the database cannot take it yet, and the store's reads include kept events by reading
 their fields, never their SQL.
 
-* ``Attempt``     - one answer, its verdict and the seconds it took;
+* ``Attempt``     - one answer, its verdict and the seconds it took, the skills it exercised, the misconception
+  it showed, the hint rung reached before it (and whether the solution was revealed) and the variant;
 * ``HintShown``   - a rung of a step's hint ladder was shown;
 * ``Revealed``    - a step's solution was revealed;
 * ``Completed``   - a step was completed (never undone by later attempts);
@@ -16,9 +17,10 @@ their fields, never their SQL.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from tutor.clock import timestamp
 
 Statement = tuple[str, tuple[Any, ...]]  # SQL and its parameters
 
@@ -29,7 +31,7 @@ class Event:
 
     lesson: str
     step: int
-    at: float = field(default_factory=time.time, kw_only=True)
+    at: float = field(default_factory=timestamp, kw_only=True)  # TUTOR_NOW, when set, is the time of every event
     noun: ClassVar[tuple[str, str]] = ("record", "records")  # what one and several are called
 
     def statement(self) -> Statement:
@@ -39,18 +41,26 @@ class Event:
 
 @dataclass(frozen=True)
 class Attempt(Event):
-    """One answer and its verdict."""
+    """One answer and its verdict: the skills it exercised (global names), the misconception the verdict
+    diagnosed (its name, or None), the highest hint rung shown before it (0: none), whether the solution had
+    been revealed, and the variant the learner answered (JSON text: the seed and parameters drawn)."""
 
     answer: str
     correct: bool
     verdict: str
     seconds: float
+    skills: tuple[str, ...] = field(default=(), kw_only=True)
+    misconception: str | None = field(default=None, kw_only=True)
+    hint: int = field(default=0, kw_only=True)
+    revealed: bool = field(default=False, kw_only=True)
+    variant: str = field(default="", kw_only=True)
     noun = ("attempt", "attempts")
 
     def statement(self) -> Statement:
-        return ("INSERT INTO attempts (lesson, step, answer, correct, verdict, seconds, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (self.lesson, self.step, self.answer, int(self.correct), self.verdict, self.seconds, self.at))
+        return ("INSERT INTO attempts (lesson, step, answer, correct, verdict, seconds, at, skills, misconception, "
+                "hint, revealed, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (self.lesson, self.step, self.answer, int(self.correct), self.verdict, self.seconds, self.at,
+                 json.dumps(list(self.skills)), self.misconception, self.hint, int(self.revealed), self.variant))
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,18 @@ CREATE INDEX IF NOT EXISTS attempts_by_lesson ON attempts (lesson);
 CREATE INDEX IF NOT EXISTS hints_by_lesson ON hints (lesson);
 CREATE INDEX IF NOT EXISTS solutions_by_lesson ON solutions (lesson)
 """
-MIGRATIONS = (SCHEMA_V1, INDEXES_V2)  # MIGRATIONS[v] takes a file from user_version v to v + 1
-COLUMNS = {  # what this tutor reads and writes; later versions may add columns, never remove these
+LEARNER_V3 = """
+ALTER TABLE attempts ADD COLUMN skills TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE attempts ADD COLUMN misconception TEXT;
+ALTER TABLE attempts ADD COLUMN hint INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE attempts ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE attempts ADD COLUMN variant TEXT NOT NULL DEFAULT ''
+"""  # what the learner model reads (issue 21): an older attempt has no skills, misconception or hint recorded
+MIGRATIONS = (SCHEMA_V1, INDEXES_V2, LEARNER_V3)  # MIGRATIONS[v] takes a file from user_version v to v + 1
+# What a file must have to be a tutor progress database (the first version's columns; later versions may add
+# columns, never remove these).  Columns added by migrations are read with their defaults where a file that
+# cannot be migrated (read-only) lacks them: ``ADDED``.
+COLUMNS = {
     "profile": {"key", "value"},
     "attempts": {"lesson", "step", "answer", "correct", "verdict", "seconds", "at"},
     "hints": {"lesson", "step", "level", "at"},
@@ -49,6 +59,7 @@ COLUMNS = {  # what this tutor reads and writes; later versions may add columns,
     "position": {"lesson", "step", "at"},
     "games": {"lesson", "step", "moves", "at"},
 }
+ADDED = {"attempts": {"skills": "'[]'", "misconception": "NULL", "hint": "0", "revealed": "0", "variant": "''"}}
 LESSON_TABLES = ("attempts", "hints", "completed", "solutions", "position", "games")
 DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 

@@ -45,11 +45,12 @@ from tutor.puzzles.answers import (
 )
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, PlayKind, Turn
+from tutor.puzzles.skills import Skill
 from tutor.shown import Drawn, text_of
 
 __all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Command", "Commands", "Kinds",
            "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report", "Sample",
-           "Turn", "Value", "Verdict"]
+           "Skill", "Turn", "Value", "Verdict"]
 
 G = TypeVar("G")  # a family's game object
 
@@ -151,6 +152,7 @@ class Puzzle(ABC, Generic[G]):
     samples: ClassVar[tuple[Sample, ...]] = (Sample(),)
     order: ClassVar[int] = 0  # a built-in's place in the course (1 = first); other families are listed by name
     limits: ClassVar[tuple[Limit, ...]] = ()  # the family's own limits (docs/limits.md lists a built-in's)
+    skills: ClassVar[tuple[Skill, ...]] = ()  # what a learner masters here (tutor.learner traces each one)
 
     # -- the game ------------------------------------------------------------------------------
 

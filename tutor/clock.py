@@ -1,0 +1,59 @@
+"""The tutor's clock: now, in UTC, or the moment ``TUTOR_NOW`` names (tests and demonstrations).
+
+``TUTOR_NOW`` is an ISO 8601 date, or date and time (``2026-03-01``, ``2026-03-01T09:30``,
+``2026-03-01T09:30:00+01:00``); a time without an offset is UTC.  A value that does not read is a
+``BadClock`` (an ``InvalidParams``), which the command line reports in one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+
+from tutor.errors import InvalidParams
+
+VARIABLE = "TUTOR_NOW"
+
+
+class BadClock(InvalidParams):
+    """``TUTOR_NOW`` is set to something that is not an ISO date and time."""
+
+
+def parse(text: str) -> datetime:
+    """An ISO date or date and time as an aware UTC datetime; ``BadClock`` quoting the text if it is not one.
+
+    >>> parse("2026-03-01T09:30")
+    datetime.datetime(2026, 3, 1, 9, 30, tzinfo=datetime.timezone.utc)
+    >>> parse("2026-03-01T10:30+01:00").hour
+    9
+    """
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise BadClock(f"{VARIABLE}={text!r} is not an ISO date and time (for example 2026-03-01T09:30:00Z)") \
+            from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def now() -> datetime:
+    """The current moment, timezone-aware in UTC: ``TUTOR_NOW`` when it is set (and not empty)."""
+    fixed = os.environ.get(VARIABLE, "")
+    return parse(fixed) if fixed.strip() else datetime.now(UTC)
+
+
+def timestamp() -> float:
+    """``now()`` as seconds since the epoch (what the progress store keeps)."""
+    return now().timestamp()
+
+
+def iso(moment: datetime | float) -> str:
+    """A moment (or epoch seconds) as ISO 8601 in UTC, to the second: ``2026-03-01T09:30:00Z``.
+
+    >>> iso(0)
+    '1970-01-01T00:00:00Z'
+    """
+    if not isinstance(moment, datetime):
+        moment = datetime.fromtimestamp(moment, UTC)
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")

@@ -1,0 +1,67 @@
+"""Bayesian knowledge tracing (Corbett and Anderson, 1995): one skill, known or not, observed through answers.
+
+The four standard parameters: ``prior`` P(L0) that the skill is known before the first opportunity,
+``learn`` P(T) that an opportunity teaches it, ``slip`` P(S) that a learner who knows it answers wrong,
+``guess`` P(G) that one who does not answers right.  After each observation the estimate is the posterior
+(Bayes' rule on the answer), then the learning transition ``p + (1 - p) * learn``.
+
+The update is the few lines it is; fitting the parameters from a class's data is a job for a library
+such as pyBKT, whose fitted values a pack may then declare (``[mastery]`` in pack.toml).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BktParams:
+    """The four parameters of one skill; the defaults are the usual starting values of the BKT literature
+    (a skill seldom known at first, learned a little at each try, answers with a little noise)."""
+
+    prior: float = 0.2
+    learn: float = 0.15
+    slip: float = 0.1
+    guess: float = 0.2
+
+    def __post_init__(self) -> None:
+        for name in ("prior", "learn", "slip", "guess"):
+            value = getattr(self, name)
+            if not 0 <= value <= 1:
+                raise ValueError(f"BKT parameter {name} = {value!r} is not a probability between 0 and 1")
+        if self.slip + self.guess >= 1:
+            raise ValueError(f"BKT parameters slip + guess = {self.slip + self.guess!r} must stay below 1 "
+                             "(else a right answer would be evidence against knowing the skill)")
+
+
+DEFAULT = BktParams()
+
+
+def update(p: float, correct: bool, params: BktParams) -> float:
+    """The probability that the skill is known after one observation: the posterior given the answer
+    (``correct`` or not), then the chance to learn it from this opportunity.  Exact with ``Fraction``s
+    throughout (the tests check a hand-computed sequence that way).
+
+    >>> round(update(0.2, True, BktParams()), 4)
+    0.6
+    >>> from fractions import Fraction
+    >>> update(Fraction(1, 2), False, BktParams(0.5, 0, Fraction(1, 4), Fraction(1, 4)))
+    Fraction(1, 4)
+    """
+    slip, guess, learn = params.slip, params.guess, params.learn
+    if correct:
+        known = p * (1 - slip)
+        posterior = known / (known + (1 - p) * guess)
+    else:
+        known = p * slip
+        posterior = known / (known + (1 - p) * (1 - guess))
+    return posterior + (1 - posterior) * learn
+
+
+def trace(observations: Iterable[bool], params: BktParams) -> float:
+    """The estimate after a sequence of observations, starting from the prior."""
+    p = params.prior
+    for correct in observations:
+        p = update(p, correct, params)
+    return p

@@ -393,12 +393,8 @@ class Progress:
             return json.dumps(self.export(), indent=2)
         except sqlite3.Error as err:
             raise ProgressError(f"cannot read progress database {str(self.path)!r}: {describe(err)}") from None
-
-    # -- an import (tutor progress --import; tutor.learner.export_merge decides what is new) --------------
-
     def record_all(self, events: list[Event]) -> None:
-        """Store ``events`` in one transaction, after any kept before them (an import of thousands of records is
-        one write, not thousands); ``ProgressError`` if strict and they could not be stored."""
+        """Store ``events`` (an import) in one transaction, after any kept; ``ProgressError`` if strict and not."""
         self.pending.extend(events)
         if not self.flush(self.finish_wait) and self.strict:
             raise ProgressError(f"could not save progress ({self.problem})")

@@ -1,0 +1,269 @@
+"""A learner's records as they leave the machine: read from any export, written as JSON, xAPI or DataShop.
+
+The vocabulary (one learner's records, whatever format they came in):
+
+* ``AttemptRecord`` - one judged answer: lesson, step (as authors count, from 1), answer, verdict, the
+  seconds it took, when (Unix time), the skills it exercised, the misconception it showed, the hint rung
+  reached before it, whether the solution had been revealed, the variant (JSON text);
+* ``HintRecord``, ``SolutionRecord``, ``CompletedRecord`` - a hint rung shown, a solution revealed, a step
+  completed; ``PositionRecord`` - where the learner stood in a lesson;
+* ``Records`` - all of one learner's records and their profile id.
+
+Every record has a stable ``key`` made of what it is (lesson, step, time, answer...), never of the
+machine it was recorded on: an import compares keys, so importing an export twice adds nothing, and the
+xAPI statement id is the attempt's key as a UUID (a learning record store drops a statement sent twice).
+
+``FORMATS`` maps each format's name to its writer (``tutor progress --export FILE --format NAME``);
+``read_records`` reads a JSON or xAPI export back (``--import``, ``tutor class``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tutor.errors import TutorError
+
+Json = Any  # parsed JSON: dict, list, str, number, bool or None
+NAMESPACE = uuid.UUID("6f0c3d52-1b7e-4f0e-9a43-2d1c8b7e5a10")  # the tutor's own namespace for record ids
+FORMAT_VERSION = 2  # the "format" of a JSON export: 2 adds the learner-model fields and 1-based steps
+
+
+class ExportError(TutorError):
+    """An export file that cannot be read: the message says which file and what is wrong where."""
+
+
+@dataclass(frozen=True)
+class AttemptRecord:
+    """One judged answer (``step`` from 1, as authors count; ``at`` in Unix seconds)."""
+
+    lesson: str
+    step: int
+    answer: str
+    correct: bool
+    verdict: str
+    seconds: float
+    at: float
+    skills: tuple[str, ...] = ()
+    misconception: str | None = None
+    hint: int = 0
+    revealed: bool = False
+    variant: str = ""
+
+    @property
+    def key(self) -> str:
+        """The attempt's identity, the same on every machine and in every format: a UUID."""
+        return str(uuid.uuid5(NAMESPACE, f"attempt\x1f{self.lesson}\x1f{self.step}\x1f{self.at!r}\x1f{self.answer}"))
+
+
+@dataclass(frozen=True)
+class HintRecord:
+    """Rung ``level`` of a step's hint ladder was shown."""
+
+    lesson: str
+    step: int
+    level: int
+    at: float
+
+    @property
+    def key(self) -> str:
+        """The hint's identity: a UUID."""
+        return str(uuid.uuid5(NAMESPACE, f"hint\x1f{self.lesson}\x1f{self.step}\x1f{self.level}\x1f{self.at!r}"))
+
+
+@dataclass(frozen=True)
+class SolutionRecord:
+    """A step's solution was revealed."""
+
+    lesson: str
+    step: int
+    at: float
+
+    @property
+    def key(self) -> str:
+        """The revealed solution's identity: a UUID."""
+        return str(uuid.uuid5(NAMESPACE, f"solution\x1f{self.lesson}\x1f{self.step}\x1f{self.at!r}"))
+
+
+@dataclass(frozen=True)
+class CompletedRecord:
+    """A step was completed (``how``: answered, ...); a step is completed once."""
+
+    lesson: str
+    step: int
+    how: str
+    at: float
+
+    @property
+    def key(self) -> str:
+        """A completed step's identity: the step itself (completing it again adds nothing)."""
+        return str(uuid.uuid5(NAMESPACE, f"completed\x1f{self.lesson}\x1f{self.step}"))
+
+
+@dataclass(frozen=True)
+class PositionRecord:
+    """The learner stood at ``step`` of ``lesson`` at time ``at``."""
+
+    lesson: str
+    step: int
+    at: float
+
+
+@dataclass(frozen=True)
+class Records:
+    """Everything one learner recorded, in time order within each kind."""
+
+    profile: str
+    attempts: tuple[AttemptRecord, ...] = ()
+    hints: tuple[HintRecord, ...] = ()
+    solutions: tuple[SolutionRecord, ...] = ()
+    completed: tuple[CompletedRecord, ...] = ()
+    positions: tuple[PositionRecord, ...] = field(default=())
+
+
+# -- reading a store's export -----------------------------------------------------------------------------
+
+
+def records_of(data: Mapping[str, Json], where: str = "the export") -> Records:
+    """The records of ``Progress.export()`` data, or of a JSON export file read back (``format`` 2 counts steps
+    from 1; the store and older files from 0); ``ExportError`` naming ``where`` and the bad row if malformed."""
+    if not isinstance(data, Mapping):
+        raise ExportError(f"{where} is not a tutor progress export (expected a JSON object with 'attempts')")
+    shift = 0 if data.get("format") == FORMAT_VERSION else 1
+    profile = data.get("profile", "")
+    if not isinstance(profile, str):
+        raise ExportError(f"{where}: 'profile' is {profile!r}, not text")
+
+    def rows(table: str) -> list[Mapping[str, Json]]:
+        found = data.get(table, [])
+        if not isinstance(found, list) or not all(isinstance(r, Mapping) for r in found):
+            raise ExportError(f"{where}: {table!r} is not a list of records")
+        return found
+
+    def each(table: str, build: Callable[[Mapping[str, Json]], Any]) -> tuple[Any, ...]:
+        out = []
+        for number, row in enumerate(rows(table), 1):
+            try:
+                out.append(build(row))
+            except (KeyError, TypeError, ValueError) as err:
+                raise ExportError(f"{where}: {table} record {number} is malformed ({describe(err)})") from None
+        return tuple(sorted(out, key=lambda r: r.at))
+
+    return Records(
+        profile,
+        each("attempts", lambda r: attempt_of(r, shift)),
+        each("hints", lambda r: HintRecord(text(r, "lesson"), place(r, shift), whole(r, "level"),
+                                           moment(r))),
+        each("solutions", lambda r: SolutionRecord(text(r, "lesson"), place(r, shift), moment(r))),
+        each("completed", lambda r: CompletedRecord(text(r, "lesson"), place(r, shift),
+                                                    str(r.get("how", "answered")), moment(r))),
+        each("position", lambda r: PositionRecord(text(r, "lesson"), place(r, shift), moment(r))),
+    )
+
+
+def attempt_of(row: Mapping[str, Json], shift: int = 0) -> AttemptRecord:
+    """One attempt row (a store's, or a JSON export's) as a record; ``KeyError``/``ValueError`` if malformed."""
+    skills = row.get("skills", [])
+    if isinstance(skills, str):  # the store keeps the list as JSON text
+        skills = json.loads(skills or "[]")
+    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+        raise ValueError(f"skills {skills!r} is not a list of names")
+    misconception = row.get("misconception")
+    if misconception is not None and not isinstance(misconception, str):
+        raise ValueError(f"misconception {misconception!r} is not a name")
+    variant = row.get("variant", "")
+    return AttemptRecord(text(row, "lesson"), place(row, shift), text(row, "answer"),
+                         bool(row["correct"]), str(row.get("verdict", "")), number(row, "seconds"), moment(row),
+                         tuple(skills), misconception, int(row.get("hint") or 0), bool(row.get("revealed")),
+                         variant if isinstance(variant, str) else json.dumps(variant, sort_keys=True))
+
+
+def text(row: Mapping[str, Json], key: str) -> str:
+    """A text field; ``ValueError`` if it is something else."""
+    value = row[key]
+    if not isinstance(value, str):
+        raise ValueError(f"{key} {value!r} is not text")
+    return value
+
+
+def whole(row: Mapping[str, Json], key: str) -> int:
+    """A whole-number field (not a bool); ``ValueError`` if it is something else."""
+    value = row[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} {value!r} is not a whole number")
+    return value
+
+
+def place(row: Mapping[str, Json], shift: int) -> int:
+    """The step of a row, from 1 (``shift`` 1 for a row that counts from 0); ``ValueError`` if below 1."""
+    step = whole(row, "step") + shift
+    if step < 1:
+        raise ValueError(f"step {row['step']!r} is not a step of a lesson")
+    return step
+
+
+def number(row: Mapping[str, Json], key: str) -> float:
+    """A finite number field; ``ValueError`` if it is something else."""
+    value = row[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{key} {value!r} is not a number")
+    return float(value)
+
+
+def moment(row: Mapping[str, Json]) -> float:
+    """The ``at`` field: Unix seconds."""
+    return number(row, "at")
+
+
+def describe(err: BaseException) -> str:
+    """A reading error in a few words: a missing field is named as such."""
+    return f"no {err.args[0]!r}" if isinstance(err, KeyError) else str(err)
+
+
+# -- the formats --------------------------------------------------------------------------------------------
+
+
+def to_json(records: Records) -> str:
+    """The JSON export: today's export of the store (every table) with 1-based steps and each attempt's
+    learner-model fields as JSON values (``format`` says so)."""
+    out: dict[str, Json] = {"format": FORMAT_VERSION, "profile": records.profile}
+    out["attempts"] = [{**asdict(a), "skills": list(a.skills), "id": a.key} for a in records.attempts]
+    rows: tuple[tuple[str, tuple[Any, ...]], ...] = (
+        ("hints", records.hints), ("completed", records.completed), ("solutions", records.solutions),
+        ("position", records.positions))
+    for table, kept in rows:
+        out[table] = [asdict(r) for r in kept]
+    return json.dumps(out, indent=2)
+
+
+def write(records: Records, form: str) -> str:
+    """``records`` in the format ``form`` (a key of ``FORMATS``)."""
+    from tutor.learner.export_datashop import to_datashop
+    from tutor.learner.export_xapi import to_xapi
+
+    writers: dict[str, Callable[[Records], str]] = {"json": to_json, "xapi": to_xapi, "datashop": to_datashop}
+    return writers[form](records)
+
+
+FORMATS = ("json", "xapi", "datashop")  # tutor progress --export FILE --format NAME
+
+
+def read_records(raw: str, where: str) -> Records:
+    """A JSON export (an object with ``attempts``) or an xAPI export (a list of statements, or an object with
+    ``statements``) read back; ``ExportError`` naming ``where`` if it is neither or malformed."""
+    try:
+        data = json.loads(raw)
+    except ValueError as err:
+        raise ExportError(f"{where} is not JSON ({err})") from None
+    if isinstance(data, list) or (isinstance(data, dict) and "statements" in data):
+        from tutor.learner.export_xapi import from_xapi
+
+        return from_xapi(data, where)
+    if isinstance(data, dict) and "attempts" in data:
+        return records_of(data, where)
+    raise ExportError(f"{where} is not a tutor progress export (a JSON export with 'attempts', or xAPI "
+                      "statements); a DataShop table is written for DataShop, not read back")

@@ -1,0 +1,61 @@
+"""A learner's records as a DataShop transaction table (tab-delimited import format, LearnSphere DataShop).
+
+One row per transaction, in time order: an attempt is ``ATTEMPT``/``RESULT`` with outcome ``CORRECT`` or
+``INCORRECT``; a hint rung shown is ``HINT_REQUEST``/``HINT_MSG`` with outcome ``HINT`` and its ``Help Level``.
+The columns are DataShop's (its "Tab-delimited format" help page): the required ``Anon Student Id`` (the
+profile id), ``Session Id`` (the learner's day, UTC), ``Time`` (``yyyy-MM-dd HH:mm:ss``, UTC, with
+``Time Zone``), ``Level(Lesson)`` and ``Problem Name`` (the lesson step), then ``Step Name`` (the variant
+answered, or ``answer``), ``Attempt At Step``, ``Outcome``, ``Selection``/``Action``/``Input``,
+``Feedback Text`` (the verdict), ``Feedback Classification`` (the misconception), ``Help Level``, one
+``KC(Skills)`` column per skill (repeated, as DataShop reads several knowledge components), and custom
+fields ``CF(Seconds)`` and ``CF(Revealed)``.  A tab or line break inside a value becomes a space.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+
+from tutor.learner.export import AttemptRecord, HintRecord, Records
+
+HEAD = ("Anon Student Id", "Session Id", "Time", "Time Zone", "Student Response Type", "Tutor Response Type",
+        "Level(Lesson)", "Problem Name", "Step Name", "Attempt At Step", "Outcome", "Selection", "Action",
+        "Input", "Feedback Text", "Feedback Classification", "Help Level")
+TAIL = ("CF(Seconds)", "CF(Revealed)")
+KC = "KC(Skills)"
+
+
+def clean(value: object) -> str:
+    """A value as one cell: tabs and line breaks become spaces."""
+    return " ".join(str(value).replace("\t", " ").splitlines()) if value is not None else ""
+
+
+def problem(lesson: str, step: int) -> str:
+    """The DataShop problem of a lesson step: ``coins-1 step 3``."""
+    return f"{lesson} step {step}"
+
+
+def to_datashop(records: Records) -> str:
+    """The DataShop transaction table (see the module docstring), with a header row."""
+    kcs = max((len(a.skills) for a in records.attempts), default=0) or 1
+    header = (*HEAD, *([KC] * kcs), *TAIL)
+    events: list[AttemptRecord | HintRecord] = sorted([*records.attempts, *records.hints], key=lambda e: e.at)
+    tries: Counter[tuple[str, int, str]] = Counter()
+    lines = ["\t".join(header)]
+    for event in events:
+        when = datetime.fromtimestamp(event.at, UTC)
+        first = (records.profile, f"{records.profile}-{when:%Y-%m-%d}", f"{when:%Y-%m-%d %H:%M:%S}", "UTC")
+        place = (event.lesson, problem(event.lesson, event.step))
+        if isinstance(event, AttemptRecord):
+            step_name = event.variant or "answer"
+            tries[(event.lesson, event.step, step_name)] += 1
+            row = (*first, "ATTEMPT", "RESULT", *place, step_name, tries[(event.lesson, event.step, step_name)],
+                   "CORRECT" if event.correct else "INCORRECT", "answer", "submit", event.answer, event.verdict,
+                   event.misconception or "", "",
+                   *(list(event.skills) + [""] * (kcs - len(event.skills))),
+                   f"{event.seconds:g}", "yes" if event.revealed else "no")
+        else:
+            row = (*first, "HINT_REQUEST", "HINT_MSG", *place, "answer", "", "HINT", "answer", "hint", "", "", "",
+                   event.level, *([""] * kcs), "", "")
+        lines.append("\t".join(clean(v) for v in row))
+    return "\n".join(lines) + "\n"

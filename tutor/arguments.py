@@ -66,8 +66,12 @@ def build_parser() -> Parser:
         p.add_argument("puzzle", nargs="?", help="the puzzle family (see 'tutor puzzles')")
         p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
         p.add_argument("-h", "--help", action="store_true", help="show help and exit")
-    sub.add_parser("puzzles", help="list the installed puzzle families",
-                   description="List the installed puzzle families.")
+    p = sub.add_parser("puzzles", help="list the installed puzzle families, or what one offers lesson authors",
+                       description="List the installed puzzle families; with NAME, the family's parameters "
+                                   "(defaults and ranges), quantities (with their misconceptions), answer kinds "
+                                   "and commands (docs/plugins.md).")
+    p.add_argument("name", nargs="?", metavar="NAME", help="one family to describe")
+    p.add_argument("--json", action="store_true", help="print as JSON")
     learner_commands(sub)
     author_commands(sub)
     grade_command(sub)

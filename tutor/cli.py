@@ -197,10 +197,19 @@ def dump_json(data: object) -> str:
     return compact if len(compact) > 200_000 else json.dumps(data, indent=2)
 
 
-def list_puzzles() -> int:
-    """Print every installed puzzle family."""
+def list_puzzles(name: str | None = None, as_json: bool = False) -> int:
+    """Print every installed puzzle family, or what the family ``name`` offers authors (``tutor puzzles NAME``)."""
     from tutor import puzzles
+    from tutor.puzzles.describe import describe
 
+    if name is not None:
+        family = describe(puzzles.get(name))
+        print(dump_json(family.as_json()) if as_json else family.text())
+        return Exit.OK
+    if as_json:
+        print(dump_json({"puzzles": [{"name": p.name, "title": p.title, "summary": p.summary}
+                                     for p in puzzles.all_puzzles()], "broken": puzzles.broken()}))
+        return Exit.OK
     for puzzle in puzzles.all_puzzles():
         print(f"{puzzle.name:10} {puzzle.title}: {puzzle.summary}")
     for name, why in puzzles.broken().items():
@@ -250,7 +259,7 @@ def run(argv: list[str]) -> int:
         if args.command in PUZZLE_COMMANDS:
             return run_puzzle_command(args.command, args.puzzle, args.rest, args.help)
         if args.command == "puzzles":
-            return list_puzzles()
+            return list_puzzles(args.name, args.json)
         handler = getattr(args, "handler", None)
         if handler is not None:
             from tutor import commands

@@ -105,7 +105,8 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
         assert "negative" in reason
         return
     names = set(m.class_names())
-    tables_named: set[str] = set(re.findall(rf"\b[HT]{{{m.n}}}\b", reason))
+    face = "[HT]" if m.k == 2 else f"[0-{m.k - 1}]"  # coins show H and T; counters (K <= 10) their digits
+    tables_named: set[str] = set(re.findall(rf"\b{face}{{{m.n}}}\b", reason))
     if name == "shortest_length":
         shortest = decide(m).shortest
         assert shortest == value
@@ -127,7 +128,7 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
         if wrong == 0:
             return
         if wrong < value and wrong + 1 >= value:  # naming wrong + 1 tables would name them all: the answer
-            same = re.search(r"([HT]+) and ([HT]+) show the same faces", reason)
+            same = re.search(rf"({face}+) and ({face}+) show the same faces", reason)
             if same:  # the undercount of counting by faces: two classes with the same faces
                 a, b = same.groups()
                 assert sorted(a) == sorted(b) and a != b and {a, b} <= names
@@ -136,14 +137,14 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
         elif wrong < value:  # wrong + 1 different tables, each a class of its own
             listed = re.search(r": (.*) are (?:all )?different", reason)
             assert listed is not None
-            shown = re.findall(rf"\b[HT]{{{m.n}}}\b", listed.group(1))
+            shown = re.findall(rf"\b{face}{{{m.n}}}\b", listed.group(1))
             assert len(shown) == wrong + 1 and set(shown) <= names
         elif wrong <= m.tables:
-            pair = re.search(r"([HT]+) and ([HT]+) are one table", reason)
-            won = re.search(r"counts ([HT]+) too", reason)
+            pair = re.search(rf"({face}+) and ({face}+) are one table", reason)
+            won = re.search(rf"counts ({face}+) too", reason)
             assert pair or won
             if pair:  # two tables of one class
-                a, b = (int(t.translate(str.maketrans("HT", "01"))[::-1], 2) for t in pair.groups())
+                a, b = (int(t.translate(str.maketrans("HT", "01"))[::-1], m.k) for t in pair.groups())
                 assert a != b and m.class_of(a) == m.class_of(b)
             if won:
                 assert won.group(1) in [n for n, g in zip(m.class_names(), m.goal_classes(), strict=True) if g]

@@ -76,6 +76,10 @@ REFERENCE = Annotated[str | None, doc(
     "Your own correct answer (lint checks the engine accepts it; `/solution` and `tutor preview` use it). "
     "Default: the engine's computed answer. Number and choice steps refuse it: their answer is `compute`.",
     "engine-kind and play steps", "text")]
+SKILLS = Annotated[list[Text] | None, doc(
+    "The skills this step exercises, by their global names (`coins/count-tables`; `tutor progress --skills` lists "
+    "every skill). Default: the skills the puzzle maps to the step's quantity, answer kind, misconceptions or play. "
+    "Lint refuses a skill no puzzle declares.", "ask", "list of skill names")]
 COMPUTED = ("number", "choice")  # the answers a quantity computes
 PLAY = "play"  # the answer of a game played move by move
 
@@ -101,6 +105,7 @@ class AskBase(StepBase, kw_only=True):
     hints: HINTS = None
     mistakes: MISTAKES = None
     success: SUCCESS = None
+    skills: SKILLS = None
 
 
 class ComputedFile(AskBase, kw_only=True):
@@ -141,10 +146,10 @@ class GameFile(AskBase, kw_only=True):
 STEP_MODELS: tuple[type[StepBase], ...] = (SayFile, ComputedFile, WrittenFile, GameFile)
 StepFile = SayFile | ComputedFile | WrittenFile | GameFile
 STEP_KEYS = ("say", "ask", "title", "answer", "compute", "options", "hints", "reference", "mistakes", "success",
-             "params", "args", "goal", "explore", "meter")  # in the order docs/authoring.md lists them
+             "params", "args", "skills", "goal", "explore", "meter")  # in the order docs/authoring.md lists them
 # which steps take a key, for "only ... steps take" errors
 TAKEN_BY = {"say": "say", "ask": "ask", "hints": "ask", "mistakes": "ask", "success": "ask", "answer": "ask",
-            "compute": "number and choice", "options": "choice", "reference": "engine-kind and play",
+            "skills": "ask", "compute": "number and choice", "options": "choice", "reference": "engine-kind and play",
             "goal": "play", "explore": "play", "meter": "play"}
 
 

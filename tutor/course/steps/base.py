@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from tutor.course.model import Mistake
 from tutor.course.text import fill
 from tutor.errors import TooLarge, TutorError
+from tutor.learner.skills import covering, unknown
 from tutor.progress.events import Event
 from tutor.puzzles.answers import Rung, Verdict
 from tutor.puzzles.base import Puzzle
@@ -37,12 +38,17 @@ class StepState:
 @dataclass(frozen=True)
 class Context:
     """What a step needs from the session at the moment it is used: the lesson (for progress events), the
-    seconds since the step was shown, the generator of its random start, and the moves saved in progress."""
+    seconds since the step was shown, the generator of its random start, and the moves saved in progress;
+    for the attempt records: the hint rung reached at the step, whether its solution was revealed, and the
+    variant the learner has (JSON text: the seed and parameters drawn)."""
 
     lesson: str
     seconds: float = 0.0
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     saved: tuple[str, ...] = ()
+    hint: int = 0
+    revealed: bool = False
+    variant: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,7 @@ class Step(ABC):
     hints: tuple[str, ...] = ()  # the author's hints (a say step has none)
     mistakes: tuple[Mistake, ...] = ()  # the author's known wrong answers (a say step has none)
     success: str = ""  # said when the step is answered correctly
+    named_skills: tuple[str, ...] = field(default=(), kw_only=True)  # the lesson's own ``skills = [...]``
     filled: dict[str, Markdown | TutorError] = field(default_factory=dict, init=False, repr=False, compare=False)
     required: ClassVar[bool] = True  # the lesson is complete when every required step is
     gradable: ClassVar[int] = 0  # preference as the step `tutor grade` grades by default (0: never)
@@ -150,6 +157,16 @@ class Step(ABC):
     def respond(self, state: StepState, text: str, context: Context) -> Outcome:
         """The learner's input on this step: judged, or taken as a move, or a note on what the step wants."""
 
+    def skill_keys(self) -> tuple[str, ...]:
+        """What the step exercises, in the words skills cover (``quantity:NAME``, ``kind:NAME``,
+        ``misconception:NAME``); a say step exercises nothing."""
+        return ()
+
+    def skills(self) -> tuple[str, ...]:
+        """The global names of the skills the step exercises: the lesson's own ``skills = [...]``, else every
+        skill of the puzzle covering what it asks (``tutor.learner.skills``)."""
+        return self.named_skills or covering(self.puzzle, self.skill_keys())
+
     def ladder(self, state: StepState) -> list[Rung]:
         """The hint ladder for where the learner is, each rung telling more than the one before: the engine's
         nudges, the author's hints, the engine's concepts, its next move, and last the answer itself."""
@@ -189,7 +206,12 @@ class Step(ABC):
                 self.fill(text)
             except TutorError as err:
                 problems.append(f"{key}: a {{{{quantity}}}} does not compute: {err}")
-        return problems
+        return problems + self.lint_skills()
+
+    def lint_skills(self) -> list[str]:
+        """The skills the lesson names are skills some family declares (``tutor progress --skills`` lists them)."""
+        return [f".skills: unknown skill {name!r} (a family's skills are named like "
+                f"'{self.puzzle.name}/...': see `tutor progress --skills`)" for name in unknown(self.named_skills)]
 
     def gives_away(self, text: str) -> str | None:
         """What of this step's answer ``text`` gives away (None: nothing, or nothing to give away)."""

@@ -55,6 +55,10 @@ class Computed(Question):
         assert self.quantity is not None, "a computed step is built with its quantity"
         return self.quantity
 
+    def skill_keys(self) -> tuple[str, ...]:
+        """The quantity computed, and each misconception learners show on it."""
+        return (f"quantity:{self.computes.name}", *(f"misconception:{m.name}" for m in self.computes.misconceptions))
+
     def value(self) -> Value:
         """The right answer, computed for the step's game and arguments."""
         quantity = self.computes

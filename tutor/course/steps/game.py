@@ -144,11 +144,13 @@ class Game(Question):
         replies += [Reply.hint(r) for r in play.hindsight((*after.trail, turn.state))] if finished else []
         saved = GameMoves(context.lesson, self.index, () if finished else after.played)
         if not finished:
-            attempt = Attempt(context.lesson, self.index, text, False, "move", context.seconds)
+            attempt = Attempt(context.lesson, self.index, text, False, "move", context.seconds, hint=context.hint,
+                              revealed=context.revealed, variant=context.variant)  # no skills: a move is not judged
             explored = self.goal is Goal.EXPLORE and len(after.played) >= self.explore
             return Outcome(replies + (self.praise("") if explored else []), after, (saved, attempt), done=explored)
         won = play.winner(turn.state) == LEARNER
-        attempt = Attempt(context.lesson, self.index, text, won, f"game {'won' if won else 'lost'}", context.seconds)
+        attempt = Attempt(context.lesson, self.index, text, won, f"game {'won' if won else 'lost'}", context.seconds,
+                          skills=self.skills(), hint=context.hint, revealed=context.revealed, variant=context.variant)
         if won or self.goal is Goal.EXPLORE:
             return Outcome(replies + self.praise(""), after, (saved, attempt), done=True)
         return Outcome([*replies, Reply.wrong("The game is over and you did not win it."),

@@ -56,7 +56,7 @@ class Question(Step):
                  *((f".mistakes[{i}].say", m.say) for i, m in enumerate(found, 1))]
         used = check_args(setting, [Part(f"answer {answer!r}", takes), *quoted(setting, texts, game)])
         fields = {**setting.common(game), "title": file.title or "", "text": file.ask, "hints": hints,
-                  "mistakes": found, "success": success}
+                  "mistakes": found, "success": success, "named_skills": tuple(file.skills or ())}
         return fields, used
 
     @property
@@ -165,8 +165,14 @@ class Question(Step):
         return []
 
     def attempt(self, context: Context, text: str, verdict: Verdict) -> Attempt:
-        """The progress record of one judged answer."""
-        return Attempt(context.lesson, self.index, text, verdict.correct, verdict.summary, context.seconds)
+        """The progress record of one judged answer: its skills, the misconception diagnosed, the help before it."""
+        return Attempt(context.lesson, self.index, text, verdict.correct, verdict.summary, context.seconds,
+                       skills=self.skills(), misconception=None if verdict.correct else verdict.misconception,
+                       hint=context.hint, revealed=context.revealed, variant=context.variant)
+
+    def skill_keys(self) -> tuple[str, ...]:
+        """The answer kind the step is answered in."""
+        return (f"kind:{self.answer_kind.name}",)
 
     def judged(self, text: str, verdict: Verdict, state: StepState, context: Context) -> Outcome:
         """The outcome of a judged whole answer: done and praised, or the verdict, the counterexample, the

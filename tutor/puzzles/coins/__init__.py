@@ -19,6 +19,7 @@ from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.teach.kinds import KINDS
 from tutor.puzzles.coins.teach.play import PLAY
 from tutor.puzzles.coins.teach.quantities import QUANTITIES
+from tutor.puzzles.coins.teach.skills import SKILLS
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
 
@@ -34,6 +35,7 @@ class CoinTable(Puzzle[CoinGame]):
     title = "The rotating coin table"
     order = 1
     limits = LIMITS
+    skills = SKILLS
     summary = "flip coins blindfolded while the Devil turns the table; find a sure win"
     params = (
         Option("coins", int, 4, "number of positions N (check, hint and play need K^N <= 2^20)",

@@ -25,6 +25,7 @@ from tutor.puzzles.gods.limits import LIMITS
 from tutor.puzzles.gods.rules import GodsGame, make_game
 from tutor.puzzles.gods.teach.kinds import KINDS
 from tutor.puzzles.gods.teach.quantities import QUANTITIES
+from tutor.puzzles.gods.teach.skills import SKILLS
 from tutor.puzzles.options import Args
 
 __all__ = ["Gods"]  # the family's Puzzle, named by its entry point in pyproject.toml
@@ -39,6 +40,7 @@ class Gods(Puzzle[GodsGame]):
     title = "The three gods"
     order = 3
     limits = LIMITS
+    skills = SKILLS
     summary = "identify True, False and Random with three da/ja questions"
     params = (
         Option("gods", str, "True,False,Random", "the gods' roles, one per god (A, B, C, ...)"),

@@ -32,6 +32,7 @@ from tutor.puzzles.lightsout.rules.notation import format_board
 from tutor.puzzles.lightsout.teach.kinds import KINDS
 from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
+from tutor.puzzles.lightsout.teach.skills import SKILLS
 from tutor.puzzles.options import Args
 
 __all__ = ["LightsOut"]  # the family's Puzzle, named by its entry point in pyproject.toml
@@ -44,6 +45,7 @@ class LightsOut(Puzzle[LightsGame]):
     title = "Lights Out (heads up)"
     order = 4
     limits = LIMITS
+    skills = SKILLS
     summary = "press cells to darken a grid: light chasing, then linear algebra over GF(2)"
     params = (
         Option("size", str, "", "board size ROWSxCOLS (default: the board's own size, else 5x5)"),

@@ -31,6 +31,7 @@ from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, format_pos
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.play import PLAY
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
+from tutor.puzzles.wythoff.teach.skills import SKILLS
 
 __all__ = ["Wythoff"]  # the family's Puzzle, named by its entry point in pyproject.toml
 
@@ -44,6 +45,7 @@ class Wythoff(Puzzle[WythoffGame]):
     title = "Wythoff's game"
     order = 2
     limits = LIMITS
+    skills = SKILLS
     summary = ("two piles of pennies; take from one pile or the same from both; "
                "the losing positions follow the golden ratio")
     params = (

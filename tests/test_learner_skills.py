@@ -1,0 +1,136 @@
+"""Skills (issue 21): each family declares them, every bundled question step exercises at least one, lint refuses
+a skill no family declares, and knowledge tracing matches a sequence computed by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tutor import puzzles
+from tutor.course import load_catalog
+from tutor.learner.bkt import DEFAULT, BktParams, trace, update
+from tutor.learner.skills import all_skills, covering, skills_of
+from tutor.puzzles.skills import Skill
+
+FAMILIES = puzzles.builtin_names()
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog([])
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_each_family_declares_named_skills_that_cover_all_it_asks(family):
+    puzzle = puzzles.get(family)
+    assert puzzle.skills, f"{family} declares no skills"
+    names = [s.name for s in puzzle.skills]
+    assert len(set(names)) == len(names)
+    for skill in puzzle.skills:
+        assert skill.family == family and skill.name.count("/") == 1
+        assert skill.sentence and not skill.sentence.endswith(".")
+    parts = {f"quantity:{q}" for q in puzzle.quantities} | {f"kind:{k}" for k in puzzle.kind_names()}
+    ideas = {f"misconception:{m.name}" for q in puzzle.quantities for m in puzzle.quantities[q].misconceptions}
+    covered = {c for s in puzzle.skills for c in s.covers}
+    assert covered <= parts | ideas, f"{family}: skills cover what the family does not have: {covered - parts - ideas}"
+    assert not parts - covered, f"{family}: no skill covers {sorted(parts - covered)}"
+
+
+def test_skill_names_are_global():
+    every = all_skills()
+    assert sum(len(puzzles.get(f).skills) for f in FAMILIES) <= len(every)
+    assert every["coins/count-tables"].sentence == "count tables up to turning"
+
+
+def test_every_bundled_question_step_exercises_a_known_skill(catalog):
+    every = all_skills()
+    checked = 0
+    for lesson in catalog.ordered():
+        for step in lesson.steps:
+            if step.label == "say":
+                assert skills_of(step) == ()
+                continue
+            named = skills_of(step)
+            assert named, f"{lesson.id} {step.key} ({step.label}) exercises no skill"
+            assert all(n in every and every[n].family == step.puzzle.name for n in named)
+            checked += 1
+    assert checked > 50
+
+
+def test_covering_follows_the_declared_order():
+    puzzle = puzzles.get("coins")
+    assert covering(puzzle, ["quantity:classes", "kind:play"]) == ("coins/count-tables", "coins/play-blindfolded")
+    assert covering(puzzle, ["quantity:nothing"]) == ()
+    assert Skill("a/b", "c").family == "a"
+
+
+# -- lint and the lesson's own skills --------------------------------------------------------------
+
+LESSON = """
+id = "skills-test"
+title = "Skills"
+summary = "Which skills a step exercises."
+puzzle = "coins"
+params = {{ coins = 4 }}
+
+[[steps]]
+ask = "How many tables?"
+answer = "number"
+compute = "tables"
+{skills}
+"""
+
+
+def lesson_at(tmp_path, skills):
+    (tmp_path / "skills-test.toml").write_text(LESSON.format(skills=skills))
+    found = load_catalog([str(tmp_path)])
+    assert not found.errors, found.errors
+    return found.lessons["skills-test"]
+
+
+def test_a_step_names_its_own_skills(tmp_path):
+    lesson = lesson_at(tmp_path, 'skills = ["coins/decide-winnable", "wythoff/spot-losing"]')
+    step = lesson.steps[0]
+    assert skills_of(step) == ("coins/decide-winnable", "wythoff/spot-losing")
+    assert step.lint() == []
+
+
+def test_lint_refuses_an_unknown_skill(tmp_path):
+    step = lesson_at(tmp_path, 'skills = ["coins/count-tabels"]').steps[0]
+    problems = step.lint()
+    assert len(problems) == 1 and "unknown skill 'coins/count-tabels'" in problems[0]
+    assert problems[0].startswith(".skills:")
+
+
+def test_default_skills_come_from_the_quantity(tmp_path):
+    assert skills_of(lesson_at(tmp_path, "").steps[0]) == ("coins/count-tables",)
+
+
+# -- Bayesian knowledge tracing ----------------------------------------------------------------------
+
+def test_bkt_matches_a_sequence_computed_by_hand():
+    # prior 1/2, learn 1/10, slip 1/10, guess 1/5; observations right, wrong, right.
+    params = BktParams(Fraction(1, 2), Fraction(1, 10), Fraction(1, 10), Fraction(1, 5))  # type: ignore[arg-type]
+    # right: posterior (1/2 * 9/10) / (9/20 + 1/2 * 1/5) = (9/20) / (11/20) = 9/11; learn: 9/11 + 2/11 * 1/10 = 92/110
+    p1 = update(params.prior, True, params)
+    assert p1 == Fraction(46, 55)
+    # wrong: posterior (46/55 * 1/10) / (46/550 + 9/55 * 4/5) = (46/550) / (46/550 + 72/550) = 46/118 = 23/59;
+    # learn: 23/59 + 36/59 * 1/10 = 266/590 = 133/295
+    p2 = update(p1, False, params)
+    assert p2 == Fraction(133, 295)
+    # right: posterior (133/295 * 9/10) / (133/295 * 9/10 + 162/295 * 1/5) = 1197 / (1197 + 324) = 1197/1521 = 133/169;
+    # learn: 133/169 + 36/169 * 1/10 = 1366/1690 = 683/845
+    p3 = update(p2, True, params)
+    assert p3 == Fraction(683, 845)
+    assert trace([True, False, True], params) == p3
+
+
+def test_bkt_moves_the_right_way_and_refuses_bad_parameters():
+    p = DEFAULT.prior
+    assert update(p, True, DEFAULT) > p > update(p, False, DEFAULT) - DEFAULT.learn
+    assert update(1.0, False, BktParams(learn=0)) == 1.0  # certain knowledge stays certain: a slip explains the miss
+    with pytest.raises(ValueError, match="slip"):
+        BktParams(slip=0.6, guess=0.5)
+    with pytest.raises(ValueError, match="prior"):
+        BktParams(prior=1.5)

@@ -75,6 +75,7 @@ def build_parser() -> Parser:
     learner_commands(sub)
     author_commands(sub)
     grade_command(sub)
+    class_command(sub)
     for name in ("start", "lint", "progress", "preview", "grade"):
         sub.choices[name].add_argument(
             "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
@@ -98,7 +99,14 @@ def learner_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--json", action="store_true", help="print as JSON")
     group.add_argument("--reset", metavar="LESSON", help="forget one lesson's progress")
-    group.add_argument("--export", metavar="FILE", help="write everything recorded to FILE as JSON")
+    group.add_argument("--export", metavar="FILE",
+                       help="write everything recorded to FILE (JSON; --format for xAPI or DataShop)")
+    group.add_argument("--import", dest="import_file", metavar="FILE",
+                       help="merge an export (JSON or xAPI) into this machine's progress: nothing lost, nothing "
+                            "doubled")
+    p.add_argument("--format", choices=("json", "xapi", "datashop"), default=None,
+                   help="with --export: json (default), xapi (xAPI 1.0.3 statements) or datashop (a DataShop "
+                        "transaction table); see docs/instructors.md")
     p.set_defaults(handler="cmd_progress")
 
 
@@ -157,3 +165,22 @@ def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
                      default=None, help="text (default), json, csv, gradescope (results.json), prairielearn "
                                         "(external-grader result) or junit (XML); see docs/authoring.md")
     p.set_defaults(handler="cmd_grade")
+
+
+def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``class``: what a class learned, from its learners' exports."""
+    p = sub.add_parser("class", help="what a class learned, from its learners' progress exports",
+                       description="Read learners' exports (tutor progress --export, JSON or xAPI) and report per "
+                                   "step (learners, attempts, success on the first try, hints, misconceptions "
+                                   "met), each skill's learning curve, and each skill's normalised gain between "
+                                   "a pretest and a posttest. Learners are their profile ids unless a "
+                                   "roster names them. See docs/instructors.md.")
+    p.add_argument("exports", nargs="+", metavar="EXPORT", help="export files, or folders of them (*.json)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--plot", metavar="FILE", help="draw the learning curves to FILE (.png or .svg; needs "
+                                                   "matplotlib: pip install 'puzzle-tutor[plot]')")
+    p.add_argument("--roster", metavar="FILE", help="a CSV of profile id, name: show learners by name")
+    p.add_argument("--pretest", metavar="LESSON", help="a lesson taken before teaching (with --posttest: each "
+                                                        "skill's normalised gain)")
+    p.add_argument("--posttest", metavar="LESSON", help="the lesson on the same skills taken after")
+    p.set_defaults(handler="cmd_class")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -61,17 +62,30 @@ def cmd_progress(args: argparse.Namespace) -> int:
 
     # any failure is one line and exit 2, never a traceback; showing and exporting only read (read-only storage,
     # another user's file), resetting writes
-    progress = Progress.default(strict=True, readonly=not args.reset)
+    if args.format and not args.export:
+        raise TutorError("--format applies to --export FILE only")
+    progress = Progress.default(strict=True, readonly=not (args.reset or args.import_file))
     if progress.opening is not None:  # damaged (moved aside), unreadable, or from a newer tutor: say so, show nothing
         raise TutorError(opening_text(progress.opening))
     if args.reset:
         removed = progress.reset(args.reset)
         print(f"forgot {plural(removed, 'record')} of lesson {args.reset!r}")
         return Exit.OK
+    if args.import_file:
+        from tutor.learner.export_merge import import_file
+
+        print(import_file(progress, args.import_file).line())
+        return Exit.OK
     if args.export:
+        from tutor.learner.export import records_of, write
+
+        try:
+            content = write(records_of(progress.export(), "this machine's progress"), args.format or "json")
+        except sqlite3.Error as err:
+            raise TutorError(f"cannot read progress: {err}") from None
         try:
             with open(args.export, "w", encoding="utf-8") as handle:
-                handle.write(progress.export_json())
+                handle.write(content)
         except OSError as err:
             raise TutorError(f"cannot write {shorten(args.export)}: {err.strerror}") from None
         print(f"exported progress to {args.export}")
@@ -273,3 +287,52 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"lesson {lesson.id}, step {step.index + 1} ({step.label})")
         print(rows_text(rows))
     return Exit.OK
+
+
+def cmd_class(args: argparse.Namespace) -> int:
+    """``tutor class EXPORT... [--json] [--plot FILE] [--roster FILE]``: what a class learned."""
+    from tutor.learner import classroom, classroom_show
+    from tutor.learner.export_merge import read_file
+
+    if args.plot:
+        classroom_show.check_plot_path(args.plot)  # before reading a thousand files
+    files = export_files(args.exports)
+    names = classroom.read_roster(read_text(args.roster), shorten(args.roster)) if args.roster else {}
+    if bool(args.pretest) != bool(args.posttest):
+        raise TutorError("--pretest and --posttest go together: name both lessons")
+    tests = (args.pretest, args.posttest) if args.pretest else None
+    with progress_bar(f"reading {plural(len(files), 'export')}", len(files)) as done:
+        exports = []
+        for path in files:
+            exports.append(read_file(str(path), "read"))
+            done()
+    report = classroom.report(exports, tests, names)
+    if args.plot:
+        classroom_show.plot(report, args.plot)
+    print(json.dumps(report.as_json(), indent=2) if args.json else classroom_show.text(report))
+    return Exit.OK
+
+
+def export_files(paths: list[str]) -> list[Path]:
+    """The export files named, a folder standing for its ``*.json`` files; ``TutorError`` if none or missing."""
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files += sorted(path.glob("*.json"))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise TutorError(f"cannot read {shorten(name)}: no such file")
+    if not files:
+        raise TutorError("no export files found (folders are searched for *.json)")
+    return files
+
+
+def read_text(path: str) -> str:
+    """A text file's contents; ``TutorError`` (one line) if it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise TutorError(f"cannot read {shorten(path)}: {getattr(err, 'strerror', None) or 'not UTF-8 text'}") \
+            from None

@@ -44,17 +44,17 @@ class Merged:
                " here already)"
 
 
-def read_file(path: str) -> Records:
-    """An export file read back; ``ExportError`` (one line, naming the file) if it cannot be."""
+def read_file(path: str, doing: str = "import") -> Records:
+    """An export file read back; ``ExportError`` (one line: what was being done, the file, why) if it cannot be."""
     try:
         raw = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ExportError(f"cannot import {shorten(path)}: no such file") from None
+        raise ExportError(f"cannot {doing} {shorten(path)}: no such file") from None
     except UnicodeDecodeError:
-        raise ExportError(f"cannot import {shorten(path)}: it is not UTF-8 text") from None
+        raise ExportError(f"cannot {doing} {shorten(path)}: it is not UTF-8 text") from None
     except OSError as err:
-        raise ExportError(f"cannot import {shorten(path)}: {err.strerror}") from None
-    return read_records(raw, f"import file {shorten(path)}")
+        raise ExportError(f"cannot {doing} {shorten(path)}: {err.strerror}") from None
+    return read_records(raw, f"{doing} file {shorten(path)}" if doing == "import" else shorten(path))
 
 
 def new_events(here: Records, incoming: Records) -> tuple[list[Event], Merged]:

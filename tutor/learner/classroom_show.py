@@ -1,0 +1,102 @@
+"""A class report shown: plain text within 80 columns (learning curves as bars), or an image (matplotlib).
+
+The image is drawn with matplotlib's Agg backend (no display needed), as PNG or SVG by the file's suffix;
+matplotlib is the optional extra ``puzzle-tutor[plot]`` (about 75 MB with its font and image libraries,
+more than the rest of the tutor's own needs), so ``--plot`` without it is one line saying how to install it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tutor.errors import TutorError
+from tutor.learner.classroom import ClassReport, CurvePoint
+from tutor.text import plural, shorten
+
+BAR = 40  # columns of a full bar (an error rate of 100%)
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def percent(value: float | None) -> str:
+    """A share as a whole percentage: ``52%``; a dash when there is none."""
+    return "-" if value is None else f"{round(100 * value)}%"
+
+
+def bar(share: float) -> str:
+    """A bar ``BAR`` columns long for a share of 1 (``#`` in plain mode, blocks otherwise)."""
+    mark = "#" if os.environ.get("TUTOR_PLAIN") else "\u2588"
+    return mark * round(BAR * share)
+
+
+def curve_lines(points: tuple[CurvePoint, ...]) -> list[str]:
+    """A learning curve as bars, one opportunity a line."""
+    return [f"  {c.opportunity:>3}  {bar(c.error_rate):<{BAR}}  {percent(c.error_rate):>4}  "
+            f"of {plural(c.learners, 'learner')}" for c in points]
+
+
+def text(report: ClassReport) -> str:
+    """The report as plain text: steps, learning curves, gains, learners."""
+    attempts = sum(s.attempts for s in report.steps)
+    lines = [f"{plural(len(report.learners), 'learner')}, {plural(attempts, 'attempt')}", "",
+             f"{'step':<30} {'learners':>8} {'attempts':>8} {'first try':>9} {'hinted':>6}"]
+    for s in report.steps:
+        lines.append(f"{shorten_plain(f'{s.lesson} step {s.step}', 30):<30} {s.learners:>8} {s.attempts:>8} "
+                     f"{percent(s.first_try / s.learners if s.learners else None):>9} {s.hinted:>6}")
+        for name, (n, m) in s.misconceptions.items():
+            lines.append(f"    {shorten_plain(name, 40)}: {plural(n, 'attempt')}, {plural(m, 'learner')}")
+    lines += ["", "Learning curves: the error rate at each opportunity on a skill"]
+    for skill, points in report.curves.items():
+        lines += [skill, *curve_lines(points)]
+    if not report.curves:
+        lines.append("  (no attempt in these exports names a skill)")
+    if report.tests is not None:
+        pre, post = report.tests
+        lines += ["", f"Normalised gain from {pre} to {post}: (post - pre) / (1 - pre)"]
+        lines += [f"  {shorten_plain(g.skill, 36):<36} pre {percent(g.pre):>4}  post {percent(g.post):>4}  "
+                  f"gain {'-' if g.gain is None else f'{g.gain:.2f}':>5}  ({plural(g.learners, 'learner')})"
+                  for g in report.gains]
+        if not report.gains:
+            lines.append("  (no learner answered both on the same skill)")
+    lines += ["", "Learners" + ("" if report.names else " (profile ids; --roster FILE adds names)")]
+    lines += [f"  {shorten_plain(report.names.get(p.profile, p.profile), 50):<50} {plural(len(p.attempts), 'attempt')}"
+              for p in report.learners]
+    return "\n".join(lines)
+
+
+def shorten_plain(value: str, width: int) -> str:
+    """``value`` cut to ``width`` characters with an ellipsis (names and ids only, never sentences)."""
+    return value if len(value) <= width else value[: width - 1] + "\u2026"
+
+
+def check_plot_path(path: str) -> None:
+    """``TutorError`` unless ``path`` ends in a suffix the plot can be written as (checked before any work)."""
+    if Path(path).suffix.lower() not in PLOT_SUFFIXES:
+        raise TutorError(f"--plot {shorten(path)}: the file must end in .png or .svg")
+
+
+def plot(report: ClassReport, path: str) -> None:
+    """Write the learning curves to ``path`` (PNG or SVG by its suffix) with matplotlib's Agg backend."""
+    check_plot_path(path)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib import pyplot
+    except ImportError:
+        raise TutorError("--plot needs matplotlib: pip install 'puzzle-tutor[plot]'") from None
+    figure, axes = pyplot.subplots(figsize=(8, 5))
+    try:
+        for skill, points in report.curves.items():
+            axes.plot([c.opportunity for c in points], [c.error_rate for c in points], marker="o", label=skill)
+        axes.set_xlabel("opportunity")
+        axes.set_ylabel("error rate")
+        axes.set_ylim(0, 1)
+        axes.set_title(f"Learning curves ({plural(len(report.learners), 'learner')})")
+        if report.curves:
+            axes.legend(fontsize="small")
+        figure.savefig(path, format=Path(path).suffix.lower().lstrip("."))
+    except OSError as err:
+        raise TutorError(f"cannot write {shorten(path)}: {err.strerror}") from None
+    finally:
+        pyplot.close(figure)

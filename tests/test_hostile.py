@@ -165,7 +165,8 @@ def test_grading_stays_inside_its_folder(tmp_path):
     (subs / "sub").mkdir()
     files = submission_files([str(subs)])
     rows = {r.learner: r for r in grade(lesson, step, files, jobs=100_000)}
-    assert len(rows) == 12  # one row per file, whatever it holds; the subfolder is not a submission
+    assert len(rows) == 13  # one row per file, whatever it holds; an empty learner's folder is an empty answer
+    assert rows["sub"].verdict == "empty" and "no answer file" in rows["sub"].summary
     for name in ("out", "passwd", "zero"):
         assert rows[name].verdict == "unreadable"
     assert "out of the folder" in rows["out"].summary and "out of the folder" in rows["passwd"].summary
@@ -178,7 +179,7 @@ def test_grading_stays_inside_its_folder(tmp_path):
     shown = rows_text(list(rows.values())) + rows_csv(list(rows.values()))
     assert "secret" not in shown and "root:" not in shown
     assert "\x1b" not in shown and "evil\\n\\x1b[2Jname" in shown
-    assert len(list(csv.DictReader(io.StringIO(rows_csv(list(rows.values())))))) == 12
+    assert len(list(csv.DictReader(io.StringIO(rows_csv(list(rows.values())))))) == 13
 
 
 def test_grade_command_with_a_hostile_folder_and_many_jobs(tmp_path):

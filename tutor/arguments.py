@@ -158,6 +158,19 @@ def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--step", type=whole_number, metavar="N",
                    help="the step graded (default: the last whole-answer step)")
     p.add_argument("--jobs", type=whole_number, metavar="N", help="worker processes (default: one per core)")
+    p.add_argument("--include", metavar="PATTERN", action="append",
+                   help="grade only files whose name (or path inside the folder given) matches this glob (may be "
+                        "repeated; default: every file but README, LICENSE and documents, data and pictures)")
+    p.add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
+                   help="grade a file without a header on a varied step on the variant 'tutor --seed N' draws")
+    p.add_argument("--all-files", action="store_true",
+                   help="grade every file of a learner with several (default: the newest, the others named)")
+    p.add_argument("--summary", action="store_true",
+                   help="counts per verdict, mistake and misconception, and wrong answers clustered by how they "
+                        "fail, each with [[steps.mistakes]] entries to paste into the lesson")
+    p.add_argument("--feedback", metavar="DIR", help="write one Markdown feedback file per learner into DIR")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 1 when any graded file is not correct (for graders that judge by exit status)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="rows as JSON (the same as --format json)")
     out.add_argument("--csv", action="store_true", help="rows as CSV (the same as --format csv)")

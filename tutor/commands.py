@@ -258,24 +258,38 @@ def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--json|--csv|--format FORMAT]``."""
+    """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--include GLOB] [--all-files]
+    [--summary] [--feedback DIR] [--strict] [--json|--csv|--format FORMAT]``: exit 0, or 1 with ``--strict``
+    when a graded file is not correct; 2 for bad input (a clashing or broken lesson file among them)."""
     from tutor import platforms
     from tutor.course import load_catalog
-    from tutor.grading import grade, graded_step, rows_csv, rows_json, rows_text, submission_files
+    from tutor.grading import collect, grade, graded_step, rows_csv, rows_text
+    from tutor.grading.command import as_json, exit_status, trusted_lesson, write_feedback
 
     if args.jobs is not None and args.jobs < 1:
         raise TutorError(f"--jobs must be at least 1, not {args.jobs}")
-    catalog = load_catalog(args.lessons or [])
-    lesson = catalog.find(args.lesson)
+    lesson, problems = trusted_lesson(load_catalog(args.lessons or []), args.lesson)
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
     step = graded_step(lesson, args.step)
-    files = submission_files(args.submissions)
+    found = collect(args.submissions, args.include or (), args.all_files)
+    for line in found.several:
+        print(line, file=sys.stderr)
+    if found.skipped:
+        print(f"not graded: {plural(len(found.skipped), 'file')} that are not answers ("
+              + ", ".join(found.skipped[:3]) + (", ..." if len(found.skipped) > 3 else "")
+              + "); --include PATTERN chooses the answer files", file=sys.stderr)
+    files = found.submissions
     if not files:
         raise TutorError("no submission files found")
     with progress_bar(f"grading {len(files):,} files", len(files)) as done:
-        rows = grade(lesson, step, files, args.jobs, done)
+        rows = grade(lesson, step, files, args.jobs, done, seed=getattr(args, "seed", None))
+    if args.feedback:
+        count = write_feedback(args.feedback, rows, lesson.id, step.index + 1)
+        print(f"wrote {plural(count, 'feedback file')} to {args.feedback}", file=sys.stderr)
     form = "json" if args.json else "csv" if args.csv else args.format or "text"
     if form == "json":
-        print(json.dumps({"lesson": lesson.id, "step": step.index + 1, "rows": rows_json(rows)}, indent=2))
+        print(json.dumps(as_json(lesson, step.index + 1, rows, args.summary), indent=2))
     elif form == "csv":
         sys.stdout.write(rows_csv(rows))
     elif form in ("gradescope", "prairielearn"):

@@ -1,0 +1,107 @@
+"""What ``tutor grade`` needs around the grading itself: a lesson it can trust, the rows in the form asked
+for, feedback files, and the exit status.
+
+Grading refuses to be quietly wrong: a lesson file that claims the graded lesson's id but clashes with
+another, or does not load at all, stops the run with one line naming both files (exit 2); grading the
+lesson that happened to load would grade against the wrong file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from tutor.course import Lesson
+from tutor.course.catalog import Catalog
+from tutor.errors import LessonError, TutorError
+from tutor.files import escape, read_text
+from tutor.grading.rows import Row, feedback_markdown
+from tutor.limits import INPUT_BYTES
+
+ERROR_FILE = re.compile(r"^(?P<path>.+?\.toml)(?::\d+)?:")  # the file a catalogue error names first
+ID_LINE = re.compile(r"""^\s*id\s*=\s*["'](?P<id>[^"'\n]*)["']""", re.MULTILINE)
+
+
+def claimed_id(path: str) -> str | None:
+    """The ``id = "..."`` a lesson file that did not load declares, if it can be read at all."""
+    try:
+        found = ID_LINE.search(read_text(path, INPUT_BYTES))
+    except TutorError:
+        return None
+    return found.group("id") if found else None
+
+
+def trusted_lesson(catalog: Catalog, name: str) -> tuple[Lesson, list[str]]:
+    """The lesson to grade and the catalogue's other problems (to warn about); a clash over its id, or a
+    file declaring its id that does not load, is a ``LessonError`` naming both files."""
+    try:
+        lesson = catalog.find(name)
+    except LessonError:
+        broken = [e for e in catalog.errors if (m := ERROR_FILE.match(e)) and claimed_id(m.group("path")) == name]
+        if broken:
+            raise LessonError(f"lesson {name!r} does not load: {broken[0]}") from None
+        raise
+    others = []
+    for error in catalog.errors:
+        if f"id {lesson.id!r} is already used by" in error:
+            raise LessonError(f"lesson id {lesson.id!r} clashes: {error.split(': id ', 1)[0]} and "
+                              f"{lesson.path} both declare it; grading refuses to guess which (rename one)")
+        found = ERROR_FILE.match(error)
+        if found and os.path.abspath(found.group("path")) != os.path.abspath(lesson.path) and \
+                claimed_id(found.group("path")) == lesson.id.split("/")[-1]:
+            raise LessonError(f"lesson {lesson.id!r} is also declared by {found.group('path')}, which does not "
+                              f"load ({error[len(found.group(0)):].strip()[:200]}); grading {lesson.path} "
+                              "instead would be a guess")
+        others.append(error)
+    return lesson, others
+
+
+def exit_status(rows: list[Row], strict: bool) -> int:
+    """0, or 1 with ``--strict`` when any graded file is not correct."""
+    return 1 if strict and any(not r.correct for r in rows) else 0
+
+
+def feedback_name(row: Row, used: set[str]) -> str:
+    """A file name for a learner's feedback: their name made safe for a file name, unique in the folder."""
+    base = re.sub(r"[^A-Za-z0-9._-]+", "_", row.learner).strip("._") or "learner"
+    name, n = f"{base}.md", 1
+    while name in used:
+        n += 1
+        name = f"{base}-{n}.md"
+    used.add(name)
+    return name
+
+
+def write_feedback(folder: str, rows: list[Row], lesson: str, step: int) -> int:
+    """One Markdown file per row in ``folder`` (created; an existing file of that name is replaced, never
+    written through a link); returns how many."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise TutorError(f"cannot make the feedback folder {escape(folder)!r}: {err.strerror}") from None
+    used: set[str] = set()
+    for row in rows:
+        target = path / feedback_name(row, used)
+        try:
+            if target.is_symlink():
+                target.unlink()
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(feedback_markdown(row, lesson, step))
+        except OSError as err:
+            raise TutorError(f"cannot write {escape(str(target))!r}: {err.strerror}") from None
+    return len(rows)
+
+
+def as_json(lesson: Lesson, step: int, rows: list[Row], summary: bool) -> dict[str, Any]:
+    """The ``--json`` document: the lesson, the step, the rows and, with ``--summary``, the clusters."""
+    from tutor.grading.rows import rows_json
+    from tutor.grading.summary import summary_json
+
+    out: dict[str, Any] = {"lesson": lesson.id, "step": step, "rows": rows_json(rows)}
+    if summary:
+        out["summary"] = summary_json(rows)
+    return out

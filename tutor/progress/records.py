@@ -11,12 +11,12 @@ the defaults of the columns it lacks (``schema.ADDED``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from tutor.clock import iso
-from tutor.progress.events import Attempt
+from tutor.progress.events import Attempt, Revealed
 from tutor.progress.schema import ADDED
 
 if TYPE_CHECKING:
@@ -94,3 +94,19 @@ def attempts(progress: Progress, lesson: str | None = None) -> Iterator[AttemptR
     for event in progress.pending:
         if isinstance(event, Attempt) and (lesson is None or event.lesson == lesson):
             yield from_event(event, profile)
+
+
+def variant_json(seed: int, drawn: Mapping[str, Any]) -> str:
+    """A lesson variant as an attempt record keeps it: JSON of its seed and the values drawn.
+
+    >>> variant_json(7, {"coins": 4})
+    '{"params": {"coins": 4}, "seed": 7}'
+    """
+    return json.dumps({"seed": seed, "params": dict(drawn)}, sort_keys=True, default=str)
+
+
+def revealed(progress: Progress, lesson: str, step: int) -> bool:
+    """Whether the solution of a step (0-based) has been revealed, kept events included."""
+    if any(isinstance(e, Revealed) and e.lesson == lesson and e.step == step for e in progress.pending):
+        return True
+    return bool(progress._run("SELECT 1 FROM solutions WHERE lesson = ? AND step = ? LIMIT 1", (lesson, step)))

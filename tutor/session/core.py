@@ -24,6 +24,7 @@ from tutor.errors import TutorError
 from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
+from tutor.progress.records import revealed, variant_json
 from tutor.puzzles.answers import Level
 from tutor.session.registry import run_command
 from tutor.session.saving import SavingNews, opening_text
@@ -112,7 +113,9 @@ class Session:
         """What the step needs from the session now (``saved``: with the moves progress holds for it)."""
         lesson = self.place.lesson or ""
         moves = tuple(self.progress.game(lesson, step.index)) if saved else ()
-        return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves)
+        drawn = variant_json(self.lesson.seed, self.lesson.variant) if self.lesson is not None else ""
+        return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
+                       revealed=revealed(self.progress, lesson, step.index), variant=drawn)
 
     def completions(self) -> list[str]:
         """Moves or words worth completing for the current step."""

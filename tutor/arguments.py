@@ -75,6 +75,7 @@ def build_parser() -> Parser:
     learner_commands(sub)
     author_commands(sub)
     grade_command(sub)
+    autograde_command(sub)
     class_command(sub)
     for name in ("start", "lint", "progress", "preview", "grade"):
         sub.choices[name].add_argument(
@@ -197,3 +198,27 @@ def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
                                                         "skill's normalised gain)")
     p.add_argument("--posttest", metavar="LESSON", help="the lesson on the same skills taken after")
     p.set_defaults(handler="cmd_class")
+
+
+def autograde_command(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``autograde``: one student's submission, inside a course platform's grader."""
+    p = sub.add_parser("autograde", help="grade one student's submission inside Gradescope or PrairieLearn",
+                       description="Grade one student's submission where a course platform runs its grader, one "
+                                   "test per step, and always write the platform's results file (exit 0 whatever "
+                                   "the upload holds; 2 only for a setup problem). See docs/instructors.md.")
+    p.add_argument("platform", choices=("gradescope", "prairielearn"))
+    p.add_argument("submission", nargs="?", metavar="SUBMISSION",
+                   help="the student's folder or file (default: /autograder/submission or /grade/student)")
+    p.add_argument("--lesson", metavar="LESSON",
+                   help="the lesson graded (PrairieLearn: else params.lesson in /grade/data/data.json)")
+    p.add_argument("--step", type=whole_number, metavar="N", action="append", dest="steps",
+                   help="a step graded, one point (repeat for several; default: the last whole-answer step)")
+    p.add_argument("--results", metavar="FILE",
+                   help="where to write the results (default: /autograder/results/results.json or "
+                        "/grade/results/results.json)")
+    p.add_argument("--root", metavar="DIR",
+                   help="the folder that stands for / in the platform's paths, for a trial run (also "
+                        "TUTOR_AUTOGRADE_ROOT)")
+    p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
+                   help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    p.set_defaults(handler="cmd_autograde")

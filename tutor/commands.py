@@ -350,3 +350,12 @@ def read_text(path: str) -> str:
     except (OSError, UnicodeDecodeError) as err:
         raise TutorError(f"cannot read {shorten(path)}: {getattr(err, 'strerror', None) or 'not UTF-8 text'}") \
             from None
+
+
+def cmd_autograde(args: argparse.Namespace) -> int:
+    """``tutor autograde gradescope|prairielearn [SUBMISSION] [--lesson L] [--step N]... [--results FILE]``."""
+    from tutor.autograde import autograde
+
+    print(autograde(args.platform, args.submission, args.lesson, args.steps, args.results, args.root,
+                    args.lessons or []))
+    return Exit.OK

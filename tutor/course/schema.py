@@ -143,14 +143,37 @@ class GameFile(AskBase, kw_only=True):
         "play steps only", "`true`/`false`")] = None
 
 
-STEP_MODELS: tuple[type[StepBase], ...] = (SayFile, ComputedFile, WrittenFile, GameFile)
-StepFile = SayFile | ComputedFile | WrittenFile | GameFile
+class PracticeFile(AskBase, kw_only=True):
+    """A practice step: fresh items (variants of its varied ``params`` and ``args``) until a skill is mastered."""
+
+    practice: Annotated[Text, doc(
+        "The skill practised (`coins/count-tables`; `tutor progress` lists every skill). The step serves fresh "
+        "items, new draws of its varied `params` and `args`, until the learner's mastery of this skill reaches "
+        "`threshold` (or `in_a_row` items are right at the first try).", "practice steps (required there)",
+        "text")]
+    answer: Annotated[Text, ANSWER_DOC, msgspec.Meta(extra_json_schema={"not": {"enum": [PLAY]}})]
+    compute: Annotated[str | None, doc("The engine **quantity** whose value is the right answer.",
+                                       "number and choice (required there, refused elsewhere)", "text")] = None
+    options: Annotated[Annotated[list[str], msgspec.Meta(min_length=2)] | None, doc(
+        "The options, shown numbered. The computed value must be one of them (lint).",
+        "choice (required there, refused elsewhere)", "list of at least 2 texts")] = None
+    threshold: Annotated[Annotated[float, msgspec.Meta(gt=0, le=1)] | None, doc(
+        "The mastery a practice step stops at (default 0.95).", "practice steps only", "number in (0, 1]")] = None
+    in_a_row: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, doc(
+        "Also stop after this many items in a row right at the first try.", "practice steps only",
+        "whole number >= 1")] = None
+
+
+STEP_MODELS: tuple[type[StepBase], ...] = (SayFile, ComputedFile, WrittenFile, GameFile, PracticeFile)
+StepFile = SayFile | ComputedFile | WrittenFile | GameFile | PracticeFile
 STEP_KEYS = ("say", "ask", "title", "answer", "compute", "options", "hints", "reference", "mistakes", "success",
-             "params", "args", "skills", "goal", "explore", "meter")  # in the order docs/authoring.md lists them
+             "params", "args", "skills", "goal", "explore", "meter", "practice", "threshold",
+             "in_a_row")  # in the order docs/authoring.md lists them
 # which steps take a key, for "only ... steps take" errors
 TAKEN_BY = {"say": "say", "ask": "ask", "hints": "ask", "mistakes": "ask", "success": "ask", "answer": "ask",
             "skills": "ask", "compute": "number and choice", "options": "choice", "reference": "engine-kind and play",
-            "goal": "play", "explore": "play", "meter": "play"}
+            "goal": "play", "explore": "play", "meter": "play", "practice": "practice", "threshold": "practice",
+            "in_a_row": "practice"}
 
 
 def step_model(raw: Any, where: str) -> type[StepBase]:
@@ -164,6 +187,8 @@ def step_model(raw: Any, where: str) -> type[StepBase]:
     answer = raw.get("answer")
     if answer is None:
         raise LessonError(f"{where}: missing key 'answer'")
+    if "practice" in raw:
+        return PracticeFile
     return ComputedFile if answer in COMPUTED else GameFile if answer == PLAY else WrittenFile
 
 
@@ -230,6 +255,8 @@ class PackFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     final: Annotated[str, doc("Shown when the learner completes a lesson and every lesson of the pack is "
                               "complete.")] = ""
     summary: Annotated[str, doc("A description of the pack; accepted and stored, not shown yet.")] = ""
+    bundled: Annotated[bool, doc("`false`: a course of its own; the tutor's bundled lessons are left out while "
+                                 "this pack is loaded (as with `--no-bundled`).")] = True
 
 
 MODELS: dict[str, type[msgspec.Struct]] = {"lesson": LessonFile, "pack": PackFile}

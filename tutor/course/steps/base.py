@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -49,6 +49,7 @@ class Context:
     hint: int = 0
     revealed: bool = False
     variant: str = ""
+    mastery: Callable[[], Mapping[str, float]] = field(default=lambda: {})  # each skill's mastery now, on call
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,373 @@
+"""``Practice``: fresh items until a skill is mastered.
+
+A practice step is a number, choice or written question whose ``params`` and ``args`` vary
+(``coins = {min = 2, max = 6}``).  Each item is a fresh draw of those slots that the learner has never been
+served (the items served are kept in progress, one line each), that the engine can answer (solvable, its
+reference judged right).  The skill's mastery is traced by Bayesian knowledge tracing (``tutor.learner.bkt``)
+from the learner's mastery on entering, each answer an observation as ``tutor.learner.mastery`` counts it,
+and said after each answer.  The step is complete when mastery reaches ``threshold`` (default 0.95), or
+after ``in_a_row`` items right at the first try.  After a wrong first try, the next item is aimed at the mistake
+(``tutor.learner.targets``): where the misconception the engine named gives a wrong value, or else the
+variant closest to the one missed.
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from tutor.course.schema import COMPUTED, PLAY, ComputedFile, PracticeFile, WrittenFile
+from tutor.course.steps.base import Context, Entered, Outcome, Step, StepState
+from tutor.course.steps.build import Setting, declared
+from tutor.course.steps.computed import Computed
+from tutor.course.steps.question import Question
+from tutor.course.steps.written import Written
+from tutor.course.variants import varies
+from tutor.errors import LessonError, TutorError
+from tutor.learner import bkt, targets
+from tutor.learner.practice import Served, candidates, key, read_record, standing, streak
+from tutor.learner.skills import all_skills
+from tutor.progress.events import Attempt, Event, GameMoves
+from tutor.puzzles.answers import Rung, Verdict
+from tutor.shown import Drawn, Reply
+from tutor.text import plural
+
+THRESHOLD = 0.95  # the mastery a practice step stops at, unless it says otherwise
+TRIES = 32  # candidates built before giving up on finding an item the engine can answer
+AIMED = 24  # candidates the engine computes a misconception's value for, smallest first
+
+
+@dataclass(frozen=True)
+class Practising(StepState):
+    """A practice step under way: the item on screen (its step, variant and own state), every item served (the
+    one on screen last) and the skill's mastery now."""
+
+    item: Question
+    variant: Mapping[str, Any]
+    inner: StepState
+    record: tuple[Served, ...]
+    mastery: float
+
+
+@dataclass(frozen=True)
+class Practice(Step):
+    """Items drawn from the step's varied slots (``specs``), each built like a number, choice or written step
+    from ``template``, until ``skill`` is mastered; ``first`` is the item of the lesson's own draw (lint, grading
+    and previews read it)."""
+
+    first: Question | None = None
+    template: ComputedFile | WrittenFile | None = field(default=None, repr=False)
+    setting: Setting | None = field(default=None, repr=False)
+    specs: Mapping[str, Any] = field(default_factory=dict)
+    skill: str = ""
+    threshold: float = THRESHOLD
+    in_a_row: int | None = None
+
+    @classmethod
+    def screen(cls, file: PracticeFile, where: str) -> None:
+        """Declared mistakes, an answer that is not a game, and at least one varied slot."""
+        declared(where, file.mistakes)
+        if file.answer == PLAY:
+            raise LessonError(f"{where}.answer: a practice step asks a number, a choice or a written answer, "
+                              "not a game")
+        if not any(varies(v) for table in (file.params or {}, file.args or {}) for v in table.values()):
+            raise LessonError(f"{where}.params: a practice step draws its items from varied params or args "
+                              "(a list, a {min, max} range or a random table), and this one varies none")
+
+    @classmethod
+    def build(cls, file: PracticeFile, setting: Setting) -> tuple[Practice, set[str]]:
+        """The item of the lesson's draw, built as its answer says, and the space of items around it."""
+        common: dict[str, Any] = {"title": file.title, "ask": file.ask, "hints": file.hints, "mistakes": file.mistakes,
+                  "success": file.success}
+        template: ComputedFile | WrittenFile
+        first: Question
+        if file.answer in COMPUTED:
+            template = ComputedFile(**common, answer=typing.cast(Any, file.answer), compute=file.compute,
+                                    options=file.options)
+            first, used = Computed.build(template, setting)
+        else:
+            if file.compute is not None or file.options is not None:
+                raise LessonError(f"{setting.where}.compute: only number and choice practice takes 'compute' "
+                                  "and 'options'")
+            template = WrittenFile(**common, answer=file.answer)
+            first, used = Written.build(template, setting)
+        specs = {**{name: s for name, s in (file.params or {}).items() if varies(s)},
+                 **{f"args.{name}": s for name, s in (file.args or {}).items() if varies(s)}}
+        own = {f.name: getattr(first, f.name) for f in fields(Step) if f.init}
+        step = cls(**own, first=first, template=template, setting=setting, specs=specs, skill=file.practice,
+                   threshold=THRESHOLD if file.threshold is None else file.threshold, in_a_row=file.in_a_row)
+        return step.settled(), used
+
+    def settled(self) -> Practice:
+        """This step with its sample item the smallest one a learner may be served (lint, grading and previews read
+        it; the lesson's own draw may be one the step never serves)."""
+        for variant in sorted(self.space(), key=lambda v: (targets.variant_size(v), targets.order_key(v))):
+            try:
+                item = self.item(variant)
+            except TutorError:
+                continue
+            if self.answerable(item):
+                return replace(self, first=item, title=item.title, text=item.text, game=item.game,
+                               params=item.params, args=item.args)
+        return self
+
+    def space(self, seen: Sequence[Served] = (), rng: random.Random | None = None) -> list[dict[str, Any]]:
+        """The variants the step may serve but ``seen``, in a seeded order."""
+        assert self.setting is not None, "a practice step is built with its setting"
+        fixed = {**self.setting.lesson_params, **self.setting.params}
+        return candidates(self.specs, fixed, self.puzzle.random_param, rng or random.Random(0),
+                          (key(s.variant) for s in seen))
+
+    # -- the items ------------------------------------------------------------------------------------
+
+    @property
+    def sample_item(self) -> Question:
+        """The item of the lesson's own draw."""
+        assert self.first is not None, "a practice step is built with its first item"
+        return self.first
+
+    def item(self, variant: Mapping[str, Any]) -> Question:
+        """The item for ``variant``: the step's question with the variant's parameters and arguments."""
+        assert self.setting is not None and self.template is not None, "a practice step is built with its setting"
+        params = {**self.setting.params, **{k: v for k, v in variant.items() if not k.startswith("args.")}}
+        args = {**self.setting.args, **{k[5:]: v for k, v in variant.items() if k.startswith("args.")}}
+        made = replace(self.setting, params=params, args=args)
+        step: Step
+        if isinstance(self.template, ComputedFile):
+            step, _ = Computed.build(self.template, made)
+        else:
+            step, _ = Written.build(self.template, made)
+        assert isinstance(step, Question)
+        return step
+
+    def answerable(self, item: Question) -> bool:
+        """Whether the engine can answer ``item`` (its reference is judged right), tell each misconception's wrong
+        value from the right one and from every other's (``Computed.lint_misconceptions``), and reply to typical
+        wrong answers and give hints without stating the answer (``Step.probes``)."""
+        if item.lint_reference():
+            return False
+        if isinstance(item, Computed) and item.lint_misconceptions(item.value()):
+            return False
+        return not any(item.gives_away(text) for _, text in item.probes())
+
+    def concrete(self, variant: targets.Variant) -> tuple[Any, Mapping[str, Any]]:
+        """A variant's game and question arguments (for the misconceptions' values)."""
+        item = self.item(variant)
+        return item.game, item.args
+
+    def draw(self, record: Sequence[Served], rng: random.Random) -> tuple[Question, dict[str, Any]] | None:
+        """The next item: aimed at the last item's wrong first try, else the next fresh one in a seeded order;
+        None when every item has been served."""
+        pool = self.space(record, rng)
+        last = record[-1] if record else None
+        if last is not None and last.first is False:
+            quantity = self.sample_item.quantity if isinstance(self.sample_item, Computed) else None
+            smallest = sorted(pool, key=lambda v: (targets.variant_size(v), targets.order_key(v)))[:AIMED]
+            chosen = targets.aimed(smallest, last.variant, last.idea, quantity, self.concrete)
+            if chosen is not None:
+                pool = [dict(chosen), *(v for v in pool if v != chosen)]
+        for variant in pool[:TRIES]:
+            try:
+                item = self.item(variant)
+                if self.answerable(item):
+                    return item, variant
+            except TutorError:
+                continue
+        return None
+
+    # -- the session ------------------------------------------------------------------------------------
+
+    def enter(self, context: Context) -> Entered:
+        """The item on screen when the learner left (from the record in progress), or a fresh one."""
+        record = read_record(context.saved)
+        mastery = context.mastery().get(self.skill)
+        if mastery is None:  # no mastery known (a test, or a preview): traced from this step's first tries
+            mastery = bkt.trace((s.first for s in record if s.first is not None), bkt.DEFAULT)
+        last = record[-1] if record else None
+        intro = Reply.info(f"Practice until mastered. {self.standing(record, mastery)}")
+        if last is not None and not last.solved:
+            try:
+                item = self.item(last.variant)
+            except TutorError:
+                item = None
+            if item is not None:
+                state = Practising(item, last.variant, StepState(), tuple(record), mastery)
+                return Entered(state, [intro, *item.show(StepState())])
+        drawn = self.draw(record, self.seeded(context, record))
+        if drawn is None:
+            return Entered(StepState(), [intro, Reply.info(self.used_up())])
+        item, variant = drawn
+        state = Practising(item, variant, StepState(), (*record, Served(variant)), mastery)
+        return Entered(state, [intro, *item.show(StepState())])
+
+    @staticmethod
+    def seeded(context: Context, record: Sequence[Served]) -> random.Random:
+        """The generator of the next draw: the step's own (the learner's profile, lesson and step), moved on by
+        how many items were served."""
+        return random.Random(f"{context.rng.getrandbits(64)}:{len(record)}")
+
+    def used_up(self) -> str:
+        """What is said when every item of the step's space has been served."""
+        return "Every item this step can draw has been served: there is nothing fresh left to practise here."
+
+    def standing(self, record: Sequence[Served], mastery: float) -> str:
+        """Where the learner stands on the step's skill."""
+        tried = sum(1 for s in record if s.first is not None)
+        return standing(self.sentence, mastery, self.threshold, self.in_a_row, streak(record), tried)
+
+    @property
+    def sentence(self) -> str:
+        """The skill's sentence (its name when no family declares it)."""
+        found = all_skills().get(self.skill)
+        return found.sentence if found is not None else self.skill
+
+    def show(self, state: StepState) -> list[Reply]:
+        """The item on screen."""
+        if isinstance(state, Practising):
+            return state.item.show(state.inner)
+        return [Reply.info(self.used_up())]
+
+    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+        """The answer to the item on screen: its first try traced, and after a right answer the next item (or
+        the step complete, once the skill is mastered)."""
+        if not isinstance(state, Practising):
+            return Outcome([Reply.info(self.used_up() + " /next to go on.")], done=True)
+        outcome = state.item.respond(state.inner, text, context)
+        attempt = next((e for e in outcome.events if isinstance(e, Attempt)), None)
+        inner = outcome.state if outcome.state is not None else state.inner
+        if attempt is None:
+            return Outcome(outcome.replies, None if outcome.state is None else replace(state, inner=inner))
+        current = state.record[-1]
+        first = current.first is None
+        helped = context.hint > 0 or context.revealed  # as tutor.learner.mastery counts it: help is no evidence
+        mastery = bkt.update(state.mastery, attempt.correct and not helped, bkt.DEFAULT)
+        served = replace(current, first=attempt.correct if first else current.first, solved=attempt.correct,
+                         idea=attempt.misconception if first and not attempt.correct else current.idea)
+        record = (*state.record[:-1], served)
+        tagged = replace(attempt, skills=(self.skill,), variant=key(state.variant))
+        now = replace(state, inner=inner, record=record, mastery=mastery)
+        said = [Reply.info(self.standing(record, mastery))]
+        if not attempt.correct:
+            return Outcome([*outcome.replies[:-1], *said, *outcome.replies[-1:]], now,
+                           (tagged, self.saving(record, context)))
+        return self.solved(now, [*outcome.replies, *said], tagged, context)
+
+    def solved(self, state: Practising, replies: list[Reply], attempt: Attempt, context: Context) -> Outcome:
+        """After a right answer: the step complete if the skill is mastered, else the next item."""
+        record = state.record
+        mastered = state.mastery >= self.threshold or (self.in_a_row is not None
+                                                        and streak(record) >= self.in_a_row)
+        if mastered:
+            return Outcome([*replies, Reply.ok("Mastered: that completes the practice.")], state,
+                           (attempt, self.saving(record, context)), done=True)
+        drawn = self.draw(record, self.seeded(context, record))
+        if drawn is None:
+            return Outcome([*replies, Reply.info(self.used_up())], state, (attempt, self.saving(record, context)),
+                           done=True)
+        item, variant = drawn
+        record = (*record, Served(variant))
+        nxt = Practising(item, variant, StepState(), record, state.mastery)
+        return Outcome([*replies, Reply.title("Next item"), *item.show(StepState())], nxt,
+                       (attempt, self.saving(record, context)))
+
+    def saving(self, record: Sequence[Served], context: Context) -> Event:
+        """The progress event that keeps the items served."""
+        return GameMoves(context.lesson, self.index, tuple(s.line() for s in record))
+
+    def ladder(self, state: StepState) -> list[Rung]:
+        """The item's hint ladder."""
+        return state.item.ladder(state.inner) if isinstance(state, Practising) else []
+
+    def ladder_restarts(self, before: StepState, after: StepState) -> bool:
+        """A new item starts its own ladder."""
+        return isinstance(after, Practising) and (not isinstance(before, Practising)
+                                                   or key(before.variant) != key(after.variant))
+
+    def solution_offer(self) -> str | None:
+        """/solution reveals the item's answer."""
+        return self.sample_item.solution_offer()
+
+    def reveal(self, state: StepState) -> list[Reply]:
+        """The answer to the item on screen."""
+        return state.item.reveal(state.inner) if isinstance(state, Practising) else []
+
+    def completions(self, state: StepState) -> list[str]:
+        """The item's words."""
+        return state.item.completions(state.inner) if isinstance(state, Practising) else []
+
+    def persist(self, state: StepState, context: Context) -> tuple[Event, ...]:
+        """The items served (a fresh state keeps them: an item served is never served again)."""
+        return (self.saving(state.record, context),) if isinstance(state, Practising) else ()
+
+    # -- lint, grading, previews ----------------------------------------------------------------------------
+
+    @property
+    def label(self) -> str:
+        """The answer the items take."""
+        return self.sample_item.label
+
+    @property
+    def multiline(self) -> bool:
+        """Whether the items are answered over several lines."""
+        return self.sample_item.multiline
+
+    def skills(self) -> tuple[str, ...]:
+        """The skill practised."""
+        return (self.skill,)
+
+    def texts(self) -> list[tuple[str, str]]:
+        """The texts of the lesson's own item."""
+        return self.sample_item.texts()
+
+    def reference(self) -> Drawn | None:
+        """The answer to the lesson's own item."""
+        return self.sample_item.reference()
+
+    def judge(self, text: str) -> Verdict:
+        """``text`` judged as an answer to the lesson's own item."""
+        return self.sample_item.judge(text)
+
+    def gives_away(self, text: str) -> str | None:
+        """What of the lesson's own item's answer ``text`` states."""
+        return self.sample_item.gives_away(text)
+
+    def probes(self) -> list[tuple[str, str]]:
+        """What a learner is told before answering the lesson's own item."""
+        return self.sample_item.probes()
+
+    def misconceptions(self) -> list[tuple[str, Any]]:
+        """The misconceptions of the lesson's own item."""
+        return self.sample_item.misconceptions()
+
+    def sample(self, state: StepState, seed: int) -> str | None:
+        """The answer to the item on screen."""
+        if isinstance(state, Practising):
+            return state.item.sample(state.inner, seed)
+        return self.sample_item.sample(state, seed)
+
+    def lint(self) -> list[str]:
+        """The lesson's own item lints, the skill is one the puzzle's family declares, and the space holds more
+        items than a mastered run needs."""
+        problems = self.sample_item.lint()
+        known = [s.name for s in all_skills().values() if s.family == self.puzzle.name]
+        if self.skill not in known:
+            problems.append(f".practice: unknown skill {self.skill!r} for puzzle {self.puzzle.name!r} "
+                            f"(known: {', '.join(known) or 'none'})")
+        need = max(MIN_ITEMS, self.in_a_row or 0)
+        served = 0
+        for variant in self.space():
+            try:
+                served += self.answerable(self.item(variant))
+            except TutorError:
+                continue
+            if served >= need:
+                return problems
+        problems.append(f".params: the step can serve only {plural(served, 'item')} (drawn, answerable and "
+                        f"telling its misconceptions apart); a practice step needs at least {need}")
+        return problems
+
+
+MIN_ITEMS = 5  # the fewest distinct items a practice step's space may hold

@@ -10,9 +10,10 @@
 """
 
 from tutor.grading.files import Collected, Submission, collect, is_answer, submission_files
-from tutor.grading.judge import Variants, failure_key, format_header, judge_answer, judge_text, split_header
+from tutor.grading.judge import Variants, failure_key, judge_answer, judge_text
 from tutor.grading.rows import FIELDS, Row, feedback_markdown, rows_csv, rows_json, rows_text, tally
 from tutor.grading.run import grade, grade_one, graded_step
+from tutor.submission import format_header, split_header
 
 __all__ = ["FIELDS", "Collected", "Row", "Submission", "Variants", "collect", "failure_key", "feedback_markdown",
            "format_header", "grade", "grade_one", "graded_step", "is_answer", "judge_answer", "judge_text",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from tutor.course import Lesson, Step, instantiate, variant_seed
@@ -28,65 +28,10 @@ from tutor.limits import LESSON_SECONDS, lesson_budget
 from tutor.paths import record_crash
 from tutor.puzzles.answers import Verdict
 from tutor.shown import text_of
+from tutor.submission import Header, split_header
 from tutor.text import one_line
 
-HEADER = "#tutor "
 SHORT_VALUE = 60  # a drawn value longer than this is named by its digest in a row's variant
-
-
-@dataclass(frozen=True)
-class Header:
-    """What a submission's header says (None: not said), and what is wrong with it ("": nothing)."""
-
-    lesson: str | None = None
-    step: int | None = None
-    variant: dict[str, Any] | None = None
-    problem: str = ""
-
-
-def format_header(lesson: str, step: int, variant: Mapping[str, Any]) -> str:
-    """The header ``/submit`` writes above an answer (the variant line only where the lesson varies).
-
-    >>> format_header("coins-2", 5, {"coins": 4})
-    '#tutor lesson: coins-2\\n#tutor step: 5\\n#tutor variant: {"coins": 4}\\n'
-    """
-    lines = [f"{HEADER}lesson: {lesson}", f"{HEADER}step: {step}"]
-    if variant:
-        lines.append(f"{HEADER}variant: {json.dumps(dict(variant), sort_keys=True)}")
-    return "\n".join(lines) + "\n"
-
-
-def split_header(text: str) -> tuple[Header | None, str]:
-    """A submission's header (None: it has none) and the answer below it; round-trips ``format_header``.
-
-    >>> split_header(format_header("x", 2, {"n": 3}) + "0 1")
-    (Header(lesson='x', step=2, variant={'n': 3}, problem=''), '0 1')
-    """
-    lines = text.splitlines(keepends=True)
-    said: dict[str, str] = {}
-    count = 0
-    while count < len(lines) and lines[count].startswith(HEADER):
-        key, _, value = lines[count][len(HEADER):].partition(":")
-        said[key.strip()] = value.strip()
-        count += 1
-    if not count:
-        return None, text
-    answer = "".join(lines[count:])
-    unknown = sorted(set(said) - {"lesson", "step", "variant"})
-    if unknown:
-        return Header(problem=f"the header has an unknown line {unknown[0][:30]!r}"), answer
-    step = said.get("step")
-    if step is not None and not (step.isascii() and step.isdigit() and len(step) < 6):
-        return Header(problem=f"the header's step {step[:30]!r} is not a step number"), answer
-    variant = None
-    if "variant" in said:
-        try:
-            variant = json.loads(said["variant"])
-        except ValueError:
-            variant = None
-        if not isinstance(variant, dict):
-            return Header(problem="the header's variant is not a table of values"), answer
-    return Header(said.get("lesson"), None if step is None else int(step), variant), answer
 
 
 def shown_value(value: Any) -> str:

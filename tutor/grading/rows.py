@@ -84,10 +84,20 @@ def rows_csv(rows: list[Row]) -> str:
     writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({**asdict(row), "learner": escape(row.learner), "file": escape(row.file),
-                         "summary": escape(row.summary), "note": escape(row.note),
-                         "answer": escape(row.answer)})
+        cells = {**asdict(row), "learner": escape(row.learner), "file": escape(row.file),
+                 "summary": escape(row.summary), "note": escape(row.note), "answer": escape(row.answer)}
+        writer.writerow({k: inert(v) if isinstance(v, str) else v for k, v in cells.items()})
     return buffer.getvalue()
+
+
+def inert(cell: str) -> str:
+    """A CSV cell a spreadsheet will not run: one starting with ``= + - @`` (a formula-like file name) is
+    prefixed with an apostrophe, as OWASP advises against CSV injection.
+
+    >>> inert("=SUM(A1)"), inert("ann")
+    ("'=SUM(A1)", 'ann')
+    """
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@") else cell
 
 
 def wrapped(text: str, start: int, indent: int) -> list[str]:
@@ -119,7 +129,8 @@ def rows_text(rows: list[Row]) -> str:
         for label, value in (("mistake", r.mistake), ("misconception", r.misconception), ("variant", r.variant),
                              ("note", r.note)):
             if value:
-                lines += [" " * column + line for line in wrapped(f"{label}: {escape(value)}", column, column + 2)]
+                first, *rest = wrapped(f"{label}: {escape(value)}", column, column + 2)
+                lines += [" " * column + first, *rest]
     lines.append(tally(rows))
     return "\n".join(lines)
 

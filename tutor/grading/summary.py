@@ -43,7 +43,7 @@ class Cluster:
 
     def entry(self) -> str:
         """``[[steps.mistakes]]`` entries for the cluster's answers: paste under the graded step."""
-        say = self.representative.mistake or f"Several learners answered this way: {self.representative.summary}"
+        say = self.representative.mistake or f"A common mistake: {self.representative.summary}"
         say = say.replace("{{", "{ {").replace("}}", "} }")  # a lesson text fills {{quantities}}: none here
         lines = [f"# {plural(len(self.members), 'learner')}: {self.key}"]
         for answer in self.answers[:ENTRIES]:
@@ -117,4 +117,4 @@ def summary_text(rows: list[Row], width: int = 80) -> str:
         console.print(f"\n{number}. {plural(len(cluster.members), 'learner')}, e.g. {escape(rep.learner)}: "
                       f"{escape(rep.summary)}", overflow="fold")
         console.print(cluster.entry(), soft_wrap=True)
-    return buffer.getvalue().rstrip() + "\n"
+    return "\n".join(line.rstrip() for line in buffer.getvalue().rstrip().splitlines()) + "\n"

@@ -82,6 +82,9 @@ def build_parser() -> Parser:
             "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
             help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
     for name in ("start", "preview"):
+        sub.choices[name].add_argument(
+            "--no-bundled", action="store_true", default=argparse.SUPPRESS,
+            help="leave out the bundled lessons: only your own (also a pack.toml's bundled = false)")
         sub.choices[name].add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
                                        help="text only: no colour and no pictures, for screen readers")
         sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,

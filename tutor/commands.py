@@ -25,8 +25,10 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
-    """``tutor lint [PATH...]``: exit 0 if every lesson is sound, 1 if not, 2 for a bad path."""
-    from tutor.lint import lint_paths, misconception_lines, missing_explanations
+    """``tutor lint [PATH...] [--format text|json|github]``: every problem on standard output, a count on standard
+    error; exit 0 if every lesson is sound, 1 if not."""
+    from tutor.course.catalog import bundled_wanted, extra_dirs
+    from tutor.lint import lint_problems, misconception_lines, missing_explanations, report
 
     if args.explanations:
         for puzzle, names in missing_explanations().items():
@@ -34,6 +36,10 @@ def cmd_lint(args: argparse.Namespace) -> int:
                   + (f": {', '.join(names)}" if names else ""))
         return Exit.OK
     paths = list(args.paths) + list(args.lessons or [])
+    if not paths and not bundled_wanted():  # --no-bundled: only the instructor's folders (TUTOR_LESSONS)
+        paths = [str(d) for d in extra_dirs()]
+        if not paths:
+            raise TutorError("--no-bundled leaves nothing to lint: name PATHs, --lessons DIR or TUTOR_LESSONS")
     if args.misconceptions:
         from tutor.course import bundled_root, load_roots
 

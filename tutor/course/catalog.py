@@ -1,7 +1,8 @@
 """Finding and loading lessons: bundled ones, instructors' folders, packs, and the catalog.
 
 Bundled lessons ship inside the package (``tutor.lessons``); instructors add
-folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (separated by ``os.pathsep``).
+folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (separated by ``os.pathsep``),
+and leave the bundled ones out with ``--no-bundled`` or a pack's ``bundled = false``.
 A folder with a ``pack.toml`` (id, title, order, welcome, final) is a course; its
 lessons' ids are namespaced ``pack/lesson``, so packs never collide.  A file that
 cannot be loaded becomes an error in the catalog, never a crash: only regular
@@ -257,7 +258,36 @@ def load_guarded(path: Path, pack: str, errors: list[str]) -> Lesson | None:
     return None
 
 
-def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool = True) -> Catalog:
-    """Load bundled lessons and instructors' folders (``--lessons``, ``TUTOR_LESSONS``)."""
-    roots = ([bundled_root()] if include_bundled else []) + extra_dirs(cli_dirs)
-    return load_roots(roots)
+BUNDLED_ENV = "TUTOR_BUNDLED"  # "0" (what --no-bundled sets): leave the bundled lessons out
+
+
+def bundled_wanted() -> bool:
+    """Whether the bundled lessons are loaded: not after ``--no-bundled`` (``TUTOR_BUNDLED=0``)."""
+    return os.environ.get(BUNDLED_ENV, "1").strip() != "0"
+
+
+def packs_want_bundled(dirs: Iterable[Path]) -> bool:
+    """False when a ``pack.toml`` in one of ``dirs`` says ``bundled = false`` (a course of its own); a pack
+    that cannot be read says nothing here (loading reports it)."""
+    for root in dirs:
+        try:
+            found = toml_files(root) if root.is_dir() else [root]
+        except TutorError:
+            continue
+        for path in (p for p in found if p.name == "pack.toml"):
+            try:
+                if not load_pack(path).bundled:
+                    return False
+            except TutorError:
+                continue
+    return True
+
+
+def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool | None = None) -> Catalog:
+    """Load bundled lessons and instructors' folders (``--lessons``, ``TUTOR_LESSONS``); the bundled ones are
+    left out when ``include_bundled`` is False, or (None) after ``--no-bundled`` or when a pack loaded says
+    ``bundled = false``."""
+    extra = extra_dirs(cli_dirs)
+    if include_bundled is None:
+        include_bundled = bundled_wanted() and packs_want_bundled(extra)
+    return load_roots(([bundled_root()] if include_bundled else []) + extra)

@@ -67,3 +67,4 @@ class Pack:
     welcome: str = ""
     final: str = ""
     summary: str = ""
+    bundled: bool = True  # false: the bundled lessons are left out while this pack is loaded

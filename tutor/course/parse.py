@@ -78,4 +78,4 @@ def parse_pack(data: Mapping[str, Any], where: str, default_id: str) -> Pack:
     if not re.fullmatch(ID_PATTERN, pack_id):
         raise LessonError(f"{where}: id {pack_id!r} must be lower-case letters, digits, '-', '_' or '.'")
     return Pack(pack_id, file.title, where, tuple(file.order), file.welcome.strip(), file.final.strip(),
-                file.summary.strip())
+                file.summary.strip(), file.bundled)

@@ -73,6 +73,7 @@ def build_parser() -> Parser:
     p.add_argument("name", nargs="?", metavar="NAME", help="one family to describe")
     p.add_argument("--json", action="store_true", help="print as JSON")
     learner_commands(sub)
+    review_command(sub)
     author_commands(sub)
     grade_command(sub)
     autograde_command(sub)
@@ -111,7 +112,21 @@ def learner_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--format", choices=("json", "xapi", "datashop"), default=None,
                    help="with --export: json (default), xapi (xAPI 1.0.3 statements) or datashop (a DataShop "
                         "transaction table); see docs/instructors.md")
+    p.add_argument("--skills", action="store_true",
+                   help="list every skill the puzzles declare, with what it is (--json: as JSON)")
     p.set_defaults(handler="cmd_progress")
+
+
+def review_command(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``review``: the skills due for spaced review."""
+    p = sub.add_parser("review", help="review the skills that are due (--json lists them)",
+                       description="Solved skills come back for review on a spaced schedule (FSRS). "
+                                   "--json lists what is due (skill, lesson, when) without running it. "
+                                   "TUTOR_NOW (an ISO date and time) sets the clock.")
+    p.add_argument("--json", action="store_true", help="list the reviews due as JSON, without running them")
+    p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
+                   help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
+    p.set_defaults(handler="cmd_review")
 
 
 def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tutor.arguments import PUZZLE_COMMANDS, Parser, UsageError, build_parser
+from tutor.clock import now
 from tutor.errors import Exit, InvalidNotation, InvalidParams, TutorError
 from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES
@@ -254,6 +255,7 @@ def run(argv: list[str]) -> int:
                 raise UsageError(f"tutor: argument {number} is not valid UTF-8 ({ascii(arg)[:60]}); give names and "
                                  "answers as UTF-8 text")
         args = build_parser().parse_args(argv)
+        now()  # a TUTOR_NOW that is not a date and time is one line and exit 2 before anything runs
         if args.plain:
             os.environ["TUTOR_PLAIN"] = "1"
         if args.command in PUZZLE_COMMANDS:

@@ -28,6 +28,7 @@ from tutor.progress.records import revealed, variant_json
 from tutor.puzzles.answers import Level
 from tutor.session.registry import run_command
 from tutor.session.saving import SavingNews, opening_text
+from tutor.session.skills import reviews_text
 from tutor.session.summary import Summary
 from tutor.shown import Markdown, Reply, join
 
@@ -147,6 +148,7 @@ class Session:
         if self.progress.opening is not None:
             out.append(Reply.error(opening_text(self.progress.opening)))
         out += [Reply.error(f"lesson not loaded: {err}") for err in self.catalog.errors]
+        out += [Reply.info(said) for said in [reviews_text(self.progress)] if said]
         if lesson is not None:
             return out + self.handle(f"/open {lesson}")
         last = self.progress.last_lesson()

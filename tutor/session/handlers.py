@@ -5,6 +5,7 @@ from __future__ import annotations
 from tutor.errors import TutorError
 from tutor.session.core import Session
 from tutor.session.registry import command, help_lines
+from tutor.session.skills import Standing
 from tutor.shown import Reply
 
 
@@ -73,6 +74,7 @@ def _solution(session: Session, arg: str) -> list[Reply]:
 @command("/progress", "what you have done so far")
 def _progress(session: Session, arg: str) -> list[Reply]:
     lines = [row.line() for row in session.summary().started()]
+    lines += Standing.of(session.catalog, session.progress).lines()  # each skill's mastery, and the reviews due
     return [Reply.info("\n".join(lines) if lines else "Nothing recorded yet.")]
 
 

@@ -182,3 +182,45 @@ def test_strict_feedback_and_json_summary(tmp_path, capsys):
 def test_session_submit_outside_a_lesson():
     session = new_session()
     assert "No lesson is open" in session.handle("/submit")[0].text
+
+
+# -- --summary: clusters of the same failure -----------------------------------------------------------
+
+KNOWN = {"16": ["a1", "a2", "a3"], "0016": ["a4"], "6": ["b1", "b2"], "17": ["c1"], "5": ["ok1", "ok2"]}
+
+
+def test_clusters_of_a_class_whose_clusters_are_known_and_their_toml_passes_lint(tmp_path, coins2):
+    from tutor.grading.summary import clusters, summary_json, summary_text
+    from tutor.lint import lint_paths
+
+    lesson, step = coins2
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for answer, learners in KNOWN.items():
+        for learner in learners:
+            (subs / f"{learner}.txt").write_text(answer)
+    rows = grade(lesson, step, collect([str(subs)]).submissions, jobs=1)
+    found = clusters(rows)
+    # by construction: 16 written two ways is one failure, 6 another, 17 a third; right answers are no cluster
+    assert [[r.learner for r in c.members] for c in found] == [["a1", "a2", "a3", "a4"], ["b1", "b2"], ["c1"]]
+    assert found[0].answers == ["16"] and found[0].representative.learner == "a1"
+    data = summary_json(rows)
+    assert data["verdicts"] == {"correct": 2, "incorrect": 7}
+    assert sum(c["size"] for c in data["clusters"]) == sum(len(v) for k, v in KNOWN.items() if k != "5")
+    shown = summary_text(rows)
+    assert "█" in shown and "3 clusters" in shown and all(len(line) <= 80 for line in shown.splitlines()
+                                                           if not line.startswith(("match", "say")))
+    # the entries pasted under step 2 of a copy of the lesson: lint passes, and every member now matches
+    source = Path(lesson.path).read_text()
+    cut = [i for i in range(len(source)) if source.startswith("\n[[steps]]", i)][2]
+    pasted = source[:cut] + "\n" + found[0].entry() + found[1].entry() + source[cut:]
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "c.toml").write_text(pasted.replace('id = "coins-2"', 'id = "coins-2-copy"'))
+    assert lint_paths([str(copy)]) == (1, [])
+    again = load_roots([copy]).lessons["coins-2-copy"]
+    regraded = {r.learner: r for r in grade(again, again.steps[1], collect([str(subs)]).submissions, jobs=1)}
+    for cluster in found[:2]:
+        for member in cluster.members:
+            assert regraded[member.learner].mistake.startswith("A common mistake")
+    assert not regraded["c1"].mistake and not regraded["ok1"].mistake

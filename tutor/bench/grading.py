@@ -1,7 +1,9 @@
-"""Grading benchmark: 1,000 coin-table (N = 4) submissions on every core, in each output format (target 10 s)."""
+"""Grading benchmark: 1,000 coin-table (N = 4) submissions on every core, in each output format, and with
+``--summary`` (counts, clusters of the same failure, their TOML entries, the histogram): target 10 s each."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -63,6 +65,14 @@ def run() -> list[Figure]:
             wall = time.perf_counter() - start
             figures.append(Figure(f"tutor grade --format {fmt}: 1000 coin-table N=4 submissions, 2 jobs", wall,
                                   "s", 10.0, f"{counted(fmt, done.stdout)} read back"))
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "tutor", "grade", "--lesson", "coins-2", str(folder),
+                               "--jobs", "2", "--summary", "--json"], capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        summary = json.loads(done.stdout)["summary"] if done.returncode == 0 else {"clusters": []}
+        figures.append(Figure("tutor grade --summary --json: 1000 coin-table N=4 submissions, 2 jobs", wall, "s",
+                              10.0, f"{len(summary['clusters'])} clusters, the largest "
+                                    f"{max((c['size'] for c in summary['clusters']), default=0)}"))
         catalog = load_catalog()
         lesson = catalog.find("coins-2")
         files = submission_files([str(folder)])

@@ -53,8 +53,8 @@ def text(report: ClassReport) -> str:
     if report.tests is not None:
         pre, post = report.tests
         lines += ["", f"Normalised gain from {pre} to {post}: (post - pre) / (1 - pre)"]
-        lines += [f"  {shorten_plain(g.skill, 36):<36} pre {percent(g.pre):>4}  post {percent(g.post):>4}  "
-                  f"gain {'-' if g.gain is None else f'{g.gain:.2f}':>5}  ({plural(g.learners, 'learner')})"
+        lines += [f"  {shorten_plain(g.skill, 30):<30} pre {percent(g.pre):>4}  post {percent(g.post):>4}  "
+                  f"gain {'-' if g.gain is None else f'{g.gain:.2f}':>5}  {plural(g.learners, 'learner')}"
                   for g in report.gains]
         if not report.gains:
             lines.append("  (no learner answered both on the same skill)")

@@ -49,12 +49,12 @@ def read_file(path: str, doing: str = "import") -> Records:
     try:
         raw = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ExportError(f"cannot {doing} {shorten(path)}: no such file") from None
+        raise ExportError(f"cannot {doing} {shorten(path, 200)}: no such file") from None
     except UnicodeDecodeError:
-        raise ExportError(f"cannot {doing} {shorten(path)}: it is not UTF-8 text") from None
+        raise ExportError(f"cannot {doing} {shorten(path, 200)}: it is not UTF-8 text") from None
     except OSError as err:
-        raise ExportError(f"cannot {doing} {shorten(path)}: {err.strerror}") from None
-    return read_records(raw, f"{doing} file {shorten(path)}" if doing == "import" else shorten(path))
+        raise ExportError(f"cannot {doing} {shorten(path, 200)}: {err.strerror}") from None
+    return read_records(raw, f"{doing} file {shorten(path, 200)}" if doing == "import" else shorten(path, 200))
 
 
 def new_events(here: Records, incoming: Records) -> tuple[list[Event], Merged]:

@@ -277,7 +277,7 @@ def test_grade_command_json_and_csv_agree(tmp_path):
     table = list(csv.DictReader(io.StringIO(as_csv.stdout)))
     assert len(rows) == len(table) == 5
     for j, c in zip(rows, table, strict=True):
-        assert {k: "" if v is None else str(v) for k, v in j.items()} == c
+        assert {k: "" if v is None else str(v).lower() if isinstance(v, bool) else str(v) for k, v in j.items()} == c
     text_out = tutor("grade", "--lesson", "coins-2", str(folder))
     assert "5 submissions: 2 correct, 1 empty, 1 incorrect, 1 unparsable" in text_out.stdout
     missing = tutor("grade", "--lesson", "coins-2", str(tmp_path / "nope"))

@@ -338,7 +338,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     when a graded file is not correct; 2 for bad input (a clashing or broken lesson file among them)."""
     from tutor import platforms
     from tutor.course import load_catalog
-    from tutor.grading import collect, grade, graded_step, rows_csv, rows_text
+    from tutor.grading import collect, grade, graded_step, rows_text
     from tutor.grading.command import as_json, exit_status, trusted_lesson, write_feedback
 
     if args.jobs is not None and args.jobs < 1:
@@ -364,9 +364,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"wrote {plural(count, 'feedback file')} to {args.feedback}", file=sys.stderr)
     form = "json" if args.json else "csv" if args.csv else args.format or "text"
     if form == "json":
-        print(json.dumps(as_json(lesson, step.index + 1, rows, args.summary), indent=2))
+        document = as_json(lesson, step.index + 1, rows, args.summary)
+        print(json.dumps({**document, "rows": platforms.rows_json(rows)}, indent=2))  # escaped as in CSV
     elif form == "csv":
-        sys.stdout.write(rows_csv(rows))
+        sys.stdout.write(platforms.rows_csv(rows))
     elif form in ("gradescope", "prairielearn"):
         build = platforms.gradescope if form == "gradescope" else platforms.prairielearn
         print(json.dumps(build(lesson.id, step.index + 1, rows), indent=2))

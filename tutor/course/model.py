@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 import re2
+
+from tutor.learner.bkt import BktParams
 
 
 @lru_cache(maxsize=512)
@@ -68,3 +71,4 @@ class Pack:
     final: str = ""
     summary: str = ""
     bundled: bool = True  # false: the bundled lessons are left out while this pack is loaded
+    mastery: Mapping[str, BktParams] = field(default_factory=dict)  # knowledge tracing by skill (or "default")

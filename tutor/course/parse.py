@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tutor import puzzles
@@ -39,6 +40,8 @@ from tutor.course.schema import ID_PATTERN, LessonFile, PackFile, validate, vali
 from tutor.course.steps import kind_of
 from tutor.course.variants import Tables
 from tutor.errors import LessonError, TutorError
+from tutor.learner.bkt import DEFAULT, BktParams
+from tutor.learner.skills import all_skills
 from tutor.limits import ID_CHARS, LESSON_STEPS, checkpoint
 
 
@@ -78,4 +81,23 @@ def parse_pack(data: Mapping[str, Any], where: str, default_id: str) -> Pack:
     if not re.fullmatch(ID_PATTERN, pack_id):
         raise LessonError(f"{where}: id {pack_id!r} must be lower-case letters, digits, '-', '_' or '.'")
     return Pack(pack_id, file.title, where, tuple(file.order), file.welcome.strip(), file.final.strip(),
-                file.summary.strip(), file.bundled)
+                file.summary.strip(), file.bundled, pack_mastery(file.mastery, where))
+
+
+def pack_mastery(tables: Mapping[str, Mapping[str, float]], where: str) -> dict[str, BktParams]:
+    """A pack's ``[mastery]`` tables as parameters, each checked: a known skill (or ``default``), the four
+    names only, probabilities with slip + guess below 1."""
+    known = all_skills()
+    out = {}
+    for skill, table in tables.items():
+        key = f"{where}: mastery.{skill}"
+        if skill != "default" and skill not in known:
+            raise LessonError(f"{key}: unknown skill {skill!r} (see `tutor progress --skills`)")
+        extra = sorted(set(table) - {"prior", "learn", "slip", "guess"})
+        if extra:
+            raise LessonError(f"{key}: unknown parameter {extra[0]!r} (known: prior, learn, slip, guess)")
+        try:
+            out[skill] = replace(DEFAULT, **table)
+        except (TypeError, ValueError) as err:
+            raise LessonError(f"{key}: {err}") from None
+    return out

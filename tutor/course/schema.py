@@ -257,6 +257,10 @@ class PackFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     summary: Annotated[str, doc("A description of the pack; accepted and stored, not shown yet.")] = ""
     bundled: Annotated[bool, doc("`false`: a course of its own; the tutor's bundled lessons are left out while "
                                  "this pack is loaded (as with `--no-bundled`).")] = True
+    mastery: Annotated[dict[str, dict[str, float]], doc(
+        "Knowledge-tracing parameters for this pack's lessons, by skill (`coins/count-tables`) or `default`: "
+        "a table of `prior`, `learn`, `slip` and `guess` (probabilities; any left out keep the tutor's "
+        "defaults), e.g. fitted to a class's data with pyBKT.")] = {}
 
 
 MODELS: dict[str, type[msgspec.Struct]] = {"lesson": LessonFile, "pack": PackFile}

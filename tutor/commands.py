@@ -336,6 +336,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--include GLOB] [--all-files]
     [--summary] [--feedback DIR] [--strict] [--json|--csv|--format FORMAT]``: exit 0, or 1 with ``--strict``
     when a graded file is not correct; 2 for bad input (a clashing or broken lesson file among them)."""
+    import time
+
     from tutor import platforms
     from tutor.course import load_catalog
     from tutor.grading import collect, grade, graded_step, rows_text
@@ -357,8 +359,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
     files = found.submissions
     if not files:
         raise TutorError("no submission files found")
+    started = time.monotonic()
     with progress_bar(f"grading {len(files):,} files", len(files)) as done:
         rows = grade(lesson, step, files, args.jobs, done, seed=getattr(args, "seed", None))
+    seconds = time.monotonic() - started  # JUnit's time
     if args.feedback:
         count = write_feedback(args.feedback, rows, lesson.id, step.index + 1)
         print(f"wrote {plural(count, 'feedback file')} to {args.feedback}", file=sys.stderr)
@@ -372,7 +376,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         build = platforms.gradescope if form == "gradescope" else platforms.prairielearn
         print(json.dumps(build(lesson.id, step.index + 1, rows), indent=2))
     elif form == "junit":
-        sys.stdout.write(platforms.junit(lesson.id, step.index + 1, rows))
+        sys.stdout.write(platforms.junit(lesson.id, step.index + 1, rows, seconds))
     else:
         print(f"lesson {lesson.id}, step {step.index + 1} ({step.label})")
         print(rows_text(rows))

@@ -15,8 +15,9 @@
   ``gradable: false`` and ``format_errors``.
 * JUnit XML (GitHub Classroom, CI systems), written with junitparser and valid
   against the Jenkins xunit plug-in's ``junit-10.xsd``: a root ``testsuite``
-  with one ``testcase`` per submission (``time`` in seconds); a wrong, empty or unreadable one has a
-  ``failure`` carrying the verdict, an engine bug an ``error``.
+  (``time``: the seconds grading took) with one ``testcase`` per submission;
+  a wrong, empty or unreadable one has a ``failure`` carrying the verdict, an
+  engine bug an ``error``.
 
 Every format carries the whole judgement of a row: its verdict and summary,
 and the declared mistake, misconception and counterexample where the row has
@@ -181,12 +182,12 @@ def prairielearn_results(tests: list[Test], message: str, where: str) -> dict[st
     }
 
 
-def junit(lesson: str, step: int, rows: list[Row], seconds: list[float] | None = None) -> str:
-    """JUnit XML: a testsuite for the step, a testcase per submission (``time``: the seconds its grading took,
-    where known), failures and errors with their verdicts."""
+def junit(lesson: str, step: int, rows: list[Row], seconds: float | None = None) -> str:
+    """JUnit XML: a testsuite for the step (``time``: the seconds the grading took, when given), a testcase per
+    submission, failures and errors carrying the whole judgement."""
     suite = TestSuite(f"{lesson} step {step}")
-    for i, row in enumerate(rows):
-        case = TestCase(escape(row.learner), f"{lesson}.step{step}", round(seconds[i], 3) if seconds else 0.0)
+    for row in rows:
+        case = TestCase(escape(row.learner), f"{lesson}.step{step}")
         text = feedback(row)
         if row.verdict == "error":
             case.result = [Error(escape(row.summary)[:500], "engine-error")]
@@ -198,6 +199,7 @@ def junit(lesson: str, step: int, rows: list[Row], seconds: list[float] | None =
             case.system_out = text
         suite.add_testcase(case)
     suite.update_statistics()
+    suite.time = round(seconds or 0.0, 3)
     buffer = io.BytesIO()
     suite.write(buffer, pretty=True)  # the suite is the root: junitparser's <testsuites> has a 'skipped' the XSD lacks
     return buffer.getvalue().decode("utf-8")

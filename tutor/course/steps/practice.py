@@ -65,6 +65,7 @@ class Practice(Step):
     skill: str = ""
     threshold: float = THRESHOLD
     in_a_row: int | None = None
+    checked: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)  # answerable?
 
     @classmethod
     def screen(cls, file: PracticeFile, where: str) -> None:
@@ -147,11 +148,13 @@ class Practice(Step):
         """Whether the engine can answer ``item`` (its reference is judged right), tell each misconception's wrong
         value from the right one and from every other's (``Computed.lint_misconceptions``), and reply to typical
         wrong answers and give hints without stating the answer (``Step.probes``)."""
-        if item.lint_reference():
-            return False
-        if isinstance(item, Computed) and item.lint_misconceptions(item.value()):
-            return False
-        return not any(item.gives_away(text) for _, text in item.probes())
+        known = self.checked.get(key(item.params) + key(dict(item.args)))
+        if known is None:
+            known = not item.lint_reference() and not (isinstance(item, Computed)
+                                                       and item.lint_misconceptions(item.value()))
+            known = known and not any(item.gives_away(text) for _, text in item.probes())
+            self.checked[key(item.params) + key(dict(item.args))] = known
+        return known
 
     def concrete(self, variant: targets.Variant) -> tuple[Any, Mapping[str, Any]]:
         """A variant's game and question arguments (for the misconceptions' values)."""

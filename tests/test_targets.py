@@ -1,0 +1,96 @@
+"""Practice items aimed at the mistake (tutor.learner.targets): for each family's practice quantity and each of its
+misconceptions, the item drawn after a diagnosis separates that misconception from the right value (both computed
+again here on a freshly loaded game, not through the practice step), and it is the smallest variant that does
+(checked by brute force over the whole space); with no diagnosis it is the closest variant to the one missed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor import puzzles
+from tutor.course import load_catalog
+from tutor.course.steps import Computed, Practice
+from tutor.learner import targets
+
+CATALOG = load_catalog()
+PRACTICE = [(lesson, step) for lesson in CATALOG.ordered() if lesson.id.endswith("-practice")
+            for step in lesson.steps if isinstance(step, Practice)]
+CASES = [(lesson, step, idea.name) for lesson, step in PRACTICE if isinstance(step.sample_item, Computed)
+         for idea in step.sample_item.computes.misconceptions]
+
+
+def engine_values(step: Practice, variant, idea: str):
+    """The right value and the misconception's, from a game loaded here from the lesson's parameters."""
+    puzzle = puzzles.get(step.puzzle.name)
+    params = {**step.setting.lesson_params, **step.setting.params,
+              **{k: v for k, v in variant.items() if not k.startswith("args.")}}
+    args = {**step.setting.lesson_args, **step.setting.args,
+            **{k[5:]: v for k, v in variant.items() if k.startswith("args.")}}
+    game = puzzle.load(params)
+    quantity = puzzle.quantities[step.sample_item.computes.name]
+    own = quantity.arguments(args)
+    found = next(m for m in quantity.misconceptions if m.name == idea)
+    return quantity.compute(game, own), found.value(game, own)
+
+
+def test_every_family_has_a_practice_lesson_last_in_its_course() -> None:
+    families = {lesson.puzzle for lesson, _ in PRACTICE}
+    assert families == {"coins", "wythoff", "gods", "lightsout"}
+    for family in families:
+        course = [lesson for lesson in CATALOG.ordered() if lesson.puzzle == family and not lesson.pack]
+        assert course[-1].id == f"{family}-practice", [lesson.id for lesson in course]
+
+
+@pytest.mark.parametrize(("lesson", "step", "idea"), CASES, ids=[f"{les.id}-{idea}" for les, _, idea in CASES])
+def test_the_item_after_a_diagnosis_separates_the_misconception(lesson, step: Practice, idea: str) -> None:
+    space = step.space()
+    missed = space[0]
+    quantity = step.sample_item.computes
+    chosen = targets.aimed(space[1:], missed, idea, quantity, step.concrete)
+    assert chosen is not None
+    separating = []
+    for variant in space[1:]:
+        right, given = engine_values(step, variant, idea)
+        if given is not None and given != right:
+            separating.append(variant)
+    if not separating:  # the idea gives no wrong value anywhere here: the closest variant instead
+        assert chosen == targets.closest(space[1:], missed)[0]
+        return
+    right, given = engine_values(step, chosen, idea)
+    assert given is not None and given != right, (chosen, right, given)
+    smallest = min(targets.variant_size(v) for v in separating)
+    assert targets.variant_size(chosen) == smallest
+
+
+def test_every_practice_quantity_has_a_misconception_some_variant_separates() -> None:
+    for lesson, step in PRACTICE:
+        quantity = step.sample_item.computes
+        space = step.space()
+        assert any(targets.separates(quantity, idea.name, *step.concrete(v))
+                   for idea in quantity.misconceptions for v in space), lesson.id
+
+
+@pytest.mark.parametrize(("lesson", "step"), PRACTICE, ids=[lesson.id for lesson, _ in PRACTICE])
+def test_with_no_diagnosis_the_closest_variant_comes_next(lesson, step: Practice) -> None:
+    space = step.space(rng=random.Random(7))
+    missed, rest = space[0], space[1:]
+    chosen = targets.aimed(rest, missed, None, None, step.concrete)
+    assert chosen is not None
+    nearest = min(targets.distance(v, missed) for v in rest)
+    assert targets.distance(chosen, missed) == nearest
+
+
+def test_an_unknown_misconception_falls_back_to_the_closest() -> None:
+    _, step = PRACTICE[0]
+    space = step.space()
+    chosen = targets.aimed(space[1:], space[0], "no-such-idea", step.sample_item.computes, step.concrete)
+    assert chosen == targets.closest(space[1:], space[0])[0]
+    assert targets.aimed([], space[0], None, None, step.concrete) is None
+
+
+def test_distance_and_size_by_hand() -> None:
+    assert targets.size("12,30") == 42 and targets.size("X.X/.X.") == 6
+    assert targets.distance({"coins": 3, "sides": 2}, {"coins": 3, "sides": 2}) == 0
+    assert targets.distance({"coins": 3, "sides": 2}, {"coins": 5, "sides": 3}) == (2 + 1) + (1 + 1)

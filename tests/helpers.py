@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from tutor.authoring import rehearse
+from tutor.cli import main
 from tutor.course import Lesson, Step, load_catalog
 from tutor.course.steps import Computed
 from tutor.progress import Progress
@@ -64,3 +69,25 @@ def play_through(session: Session, lesson: Lesson) -> list[Reply]:
 def quantity_name(step: Step) -> str | None:
     """The quantity a computed step asks for (None on other steps)."""
     return step.computes.name if isinstance(step, Computed) else None
+
+
+def run_tutor(*args: str, stdin: str | None = None, env: dict[str, str] | None = None
+              ) -> subprocess.CompletedProcess[str]:
+    """``tutor ARGS`` run by ``tutor.cli.main`` in this process, as a finished process: its exit status and what
+    it wrote to each stream.  What the command reads (standard input, the environment) is its own, and the
+    environment is put back afterwards.  A few tests per family still start the installed command for real
+    (tests/test_end_to_end.py, the ``script`` runs); the rest need not pay for a new Python each time."""
+    saved_env, saved = dict(os.environ), (sys.stdin, sys.stdout, sys.stderr)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        os.environ.update(env or {})
+        sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin or ""), out, err
+        try:
+            code = main(list(args))
+        except SystemExit as done:  # --help and --version end the way argparse ends them
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return subprocess.CompletedProcess(["tutor", *args], code, out.getvalue(), err.getvalue())

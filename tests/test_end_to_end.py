@@ -106,3 +106,20 @@ def test_instructor_folder_is_loaded(tmp_path):
     run = subprocess.run([*tutor_command(), "start", "my-lesson"], input="3\n", capture_output=True, text=True,
                          env=env, timeout=120)
     assert "Lesson complete: Mine" in run.stdout
+
+
+@pytest.mark.parametrize(("puzzle", "flags"), [("coins", []), ("wythoff", ["--position", "3,7"]), ("gods", []),
+                                               ("lightsout", [])])
+def test_each_family_through_the_installed_command(puzzle: str, flags: list[str]) -> None:
+    """The per-family command tests call ``tutor.cli.main`` in-process; this runs the real console script for each
+    family: a solution as JSON (exit 0), and a bad flag as one line with exit 2."""
+    import json
+
+    solved = subprocess.run([*tutor_command(), "solve", puzzle, *flags, "--json"], capture_output=True, text=True,
+                            timeout=120)
+    assert solved.returncode == 0, solved.stderr
+    assert isinstance(json.loads(solved.stdout), dict)
+    bad = subprocess.run([*tutor_command(), "check", puzzle, "--no-such-flag", "x"], capture_output=True, text=True,
+                         timeout=120)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr

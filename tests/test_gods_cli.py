@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
+from helpers import run_tutor
 
 from tutor import puzzles
 from tutor.errors import InvalidNotation, InvalidParams
@@ -22,8 +22,8 @@ GAME = GODS.load({})
 
 
 def tutor(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutor", *args], input=stdin, capture_output=True,
-                          text=True, timeout=120)
+    """The command run in this process (tests/helpers.py); test_end_to_end.py starts the installed one."""
+    return run_tutor(*args, stdin=stdin)
 
 
 def reference(game, kind: str, args: dict | None = None) -> str | None:  # type: ignore[no-untyped-def]

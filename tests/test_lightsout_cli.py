@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_tutor
 
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, pattern_of
@@ -15,8 +15,8 @@ from tutor.puzzles.lightsout.rules.notation import parse_board
 
 
 def tutor(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True,
-                          input=stdin, timeout=120)
+    """The command run in this process (tests/helpers.py); test_end_to_end.py starts the installed one."""
+    return run_tutor(*args, stdin=stdin)
 
 
 def replay(board_text: str, presses: list[list[int]], **rules: object) -> bytes:

@@ -8,10 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_tutor
 
 
 def tutor(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, timeout=120)
+    """The command run in this process (tests/helpers.py); test_end_to_end.py starts the installed one."""
+    return run_tutor(*args)
 
 
 def test_solve_json_contract() -> None:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from functools import reduce
 from operator import xor
 
 import pytest
 import sympy
+from helpers import run_tutor
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.wythoff.engine import (
@@ -40,7 +40,8 @@ HUGE = (1618033988, 2618033988)  # losing pair number 10^9 of Wythoff's game
 
 
 def tutor(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, timeout=120)
+    """The command run in this process (tests/helpers.py); test_end_to_end.py starts the installed one."""
+    return run_tutor(*args)
 
 
 def mex_pairs(a: int, count: int) -> list[tuple[int, int]]:

@@ -33,7 +33,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from junitparser import Error, Failure, TestCase, TestSuite
+from junitparser import Error, Failure, SystemOut, TestCase, TestSuite
 
 from tutor.files import escape
 from tutor.grading import Row, tally
@@ -196,7 +196,7 @@ def junit(lesson: str, step: int, rows: list[Row], seconds: float | None = None)
         for result in case.result:
             result.text = text
         if row.correct:
-            case.system_out = text
+            case.append(SystemOut(text))
         suite.add_testcase(case)
     suite.update_statistics()
     suite.time = round(seconds or 0.0, 3)

@@ -1,4 +1,13 @@
-"""The nullity from Sutner's polynomials over GF(2), independent of the elimination."""
+"""The nullity from Sutner's polynomials over GF(2), independent of the elimination: the polynomials as a lesson
+shows them (expanded, then factored), and the wrong ideas learners bring to the degree of their gcd.
+
+With ``f_0 = 1, f_1 = x, f_(k+1) = x f_k + f_(k-1)`` over GF(2), the chase of a dark m x n board from a top row u
+presses ``f_k(T) u`` in row k + 1 (T: what a row's presses do to their own row), and the nullity is
+``deg gcd(f_m(x), f_n(x + 1))``.
+
+    row_poly(LightsGame("5x5"), {})      # 'f_5(x) = x^5 + x = x (x + 1)^4'
+    shifted_poly(LightsGame("5x5"), {})  # 'f_5(x + 1) = x^5 + x^4 = x^4 (x + 1)'
+"""
 
 from __future__ import annotations
 
@@ -6,11 +15,90 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
-from tutor.puzzles.lightsout.teach.quantities.words import count
-from tutor.puzzles.lightsout.theory import poly_nullity
+from tutor.puzzles.lightsout.teach.quantities.mistakes import idea, unless
+from tutor.puzzles.lightsout.teach.quantities.words import count, fixed_explanation, line_by_line
+from tutor.puzzles.lightsout.theory import f_poly, poly_gcd, poly_nullity
 from tutor.puzzles.options import Args
 
 QUANTITIES = Quantities()
+
+SHOWN_DEGREE = 64  # polynomials past this degree are not written out for a learner (and sympy factors slowly)
+
+
+def _classic(game: LightsGame, what: str) -> None:
+    if not game.rules.classic:
+        raise InvalidParams(f"{what} is defined for the classic rules only")
+
+
+def _shown(game: LightsGame, what: str) -> None:
+    _classic(game, what)
+    if max(game.rules.rows, game.rules.cols) > SHOWN_DEGREE:
+        raise InvalidParams(f"{what} writes polynomials of degree up to {SHOWN_DEGREE} only")
+
+
+def poly_text(bits: int) -> str:
+    """A GF(2) polynomial (bit i = coefficient of x^i) written out: ``x^5 + x``."""
+    terms = [("x" if i == 1 else f"x^{i}") if i else "1" for i in range(bits.bit_length() - 1, -1, -1)
+             if bits >> i & 1]
+    return " + ".join(terms) or "0"
+
+
+def factored_text(bits: int) -> str:
+    """Its factorization over GF(2), lowest degree first: ``x (x + 1)^4``; the polynomial itself if irreducible."""
+    import sympy
+
+    x = sympy.Symbol("x")
+    poly = sympy.Poly([bits >> i & 1 for i in range(bits.bit_length() - 1, -1, -1)], x, modulus=2)
+    _, factors = poly.factor_list()
+    parts = []
+    for factor, power in sorted(factors, key=lambda fe: (fe[0].degree(), str(fe[0].as_expr()))):
+        inner = poly_text(sum(int(c) % 2 << i for i, c in enumerate(reversed(factor.all_coeffs()))))
+        base = inner if " " not in inner else f"({inner})"
+        parts.append(base if power == 1 else f"{base}^{power}")
+    return " ".join(parts) or "1"
+
+
+def both(bits: int) -> str:
+    """``expanded = factored``, or the expanded form alone when it is its own factorization."""
+    expanded, factored = poly_text(bits), factored_text(bits)
+    return expanded if factored in (expanded, f"({expanded})") else f"{expanded} = {factored}"
+
+
+@QUANTITIES.register("sutner_polys", "f_0(x) to f_m(x) over GF(2), m the rows, written out and factored (classic)",
+                     explain=fixed_explanation("f_0 = 1, f_1 = x and f_(k+1) = x f_k + f_(k-1), mod 2."),
+                     refute=line_by_line("The list"))
+def sutner_polys(game: LightsGame, args: Args) -> str:
+    """One line per polynomial, ``f_k(x) = ...``."""
+    _shown(game, "sutner_polys")
+    return "\n".join(f"f_{k}(x) = {both(f_poly(k))}" for k in range(game.rules.rows + 1))
+
+
+@QUANTITIES.register("row_poly", "f_m(x) over GF(2), m the rows, written out and factored (classic)",
+                     explain=fixed_explanation("f_m(x) for m the rows of the board, mod 2."),
+                     refute=line_by_line("The polynomial"))
+def row_poly(game: LightsGame, args: Args) -> str:
+    """``f_m(x) = ...``."""
+    _shown(game, "row_poly")
+    return f"f_{game.rules.rows}(x) = {both(f_poly(game.rules.rows))}"
+
+
+@QUANTITIES.register("shifted_poly", "f_n(x + 1) over GF(2), n the columns, written out and factored (classic)",
+                     explain=fixed_explanation("f_n(x + 1) for n the columns of the board, mod 2."),
+                     refute=line_by_line("The polynomial"))
+def shifted_poly(game: LightsGame, args: Args) -> str:
+    """``f_n(x + 1) = ...``."""
+    _shown(game, "shifted_poly")
+    return f"f_{game.rules.cols}(x + 1) = {both(f_poly(game.rules.cols, shift=True))}"
+
+
+@QUANTITIES.register("poly_gcd", "gcd(f_m(x), f_n(x + 1)) over GF(2), written out and factored (classic)",
+                     explain=fixed_explanation("The common factors of f_m(x) and f_n(x + 1), each to the smaller "
+                                               "power."),
+                     refute=line_by_line("The gcd"))
+def poly_gcd_text(game: LightsGame, args: Args) -> str:
+    """The gcd, ``x^2 + x = x (x + 1)``."""
+    _shown(game, "poly_gcd")
+    return both(poly_gcd(f_poly(game.rules.rows), f_poly(game.rules.cols, shift=True)))
 
 
 def explain_poly_nullity(game: LightsGame, args: Args, value: Value) -> str:
@@ -26,11 +114,73 @@ def refute_poly_nullity(game: LightsGame, args: Args, value: Value, wrong: Value
                   f"{r.cells}")
 
 
+def _right(game: LightsGame) -> int:
+    return poly_nullity(game.rules.rows, game.rules.cols)
+
+
+def _gcd(game: LightsGame) -> int:
+    return poly_gcd(f_poly(game.rules.rows), f_poly(game.rules.cols, shift=True))
+
+
+def _unshifted(game: LightsGame) -> int | None:
+    """deg gcd(f_m(x), f_n(x)): the shift forgotten."""
+    return unless(poly_gcd(f_poly(game.rules.rows), f_poly(game.rules.cols)).bit_length() - 1, _right(game))
+
+
+def _lcm_degree(game: LightsGame) -> int | None:
+    """deg lcm(f_m(x), f_n(x + 1)) = m + n - deg gcd: every factor of either, not the common ones."""
+    r = game.rules
+    return unless(r.rows + r.cols - _right(game), _right(game))
+
+
+def _factor_count(game: LightsGame) -> int | None:
+    """The gcd's irreducible factors counted (with their powers), not its degree."""
+    if max(game.rules.rows, game.rules.cols) > SHOWN_DEGREE or _gcd(game) == 1:
+        return None
+    import sympy
+
+    bits = _gcd(game)
+    x = sympy.Symbol("x")
+    poly = sympy.Poly([bits >> i & 1 for i in range(bits.bit_length() - 1, -1, -1)], x, modulus=2)
+    return unless(sum(power for _, power in poly.factor_list()[1]), _right(game))
+
+
+def _quiet_count(game: LightsGame) -> int | None:
+    """2^nullity - 1: the quiet patterns other than pressing nothing, for their dimension."""
+    right = _right(game)
+    return unless(2**right - 1, right) if right <= 60 else None
+
+
+def _ranked(game: LightsGame) -> int | None:
+    return unless(engine.analyze(game.rules).rank, _right(game))
+
+
+POLY_NULLITY = (
+    idea("unshifted", _unshifted,
+         lambda g, n: f"{n:,} is the degree of gcd(f_{g.rules.rows}(x), f_{g.rules.cols}(x)), with the shift "
+                      f"forgotten. The columns enter through f_{g.rules.cols}(x + 1): a row's presses switch their "
+                      "own cell too, which is the + 1."),
+    idea("rank-for-degree", _ranked,
+         lambda g, n: f"{n:,} is the rank of the {g.rules.rows}x{g.rules.cols} press matrix; the degree of the gcd "
+                      "is the nullity, the cells less the rank."),
+    idea("lcm-degree", _lcm_degree,
+         lambda g, n: f"{n:,} is the degree of the lcm, which takes every factor of either polynomial. The gcd "
+                      "keeps only the factors they share, each to the smaller power."),
+    idea("factor-count", _factor_count,
+         lambda g, n: f"{n:,} counts the gcd's irreducible factors; its degree adds up their degrees, and a factor "
+                      "with a square of x in it counts once but adds its whole degree."),
+    idea("quiet-count", _quiet_count,
+         lambda g, n: f"{n:,} counts the quiet patterns other than pressing nothing; the degree of the gcd is the "
+                      "nullity, the size of a basis that builds them all."),
+)
+
+
 @QUANTITIES.register("poly_nullity", "nullity from deg gcd(f_m(x), f_n(x+1)) over GF(2) (classic rules)",
-                     explain=explain_poly_nullity, refute=refute_poly_nullity)
+                     explain=explain_poly_nullity, refute=refute_poly_nullity, misconceptions=POLY_NULLITY)
 def poly_nullity_quantity(game: LightsGame, args: Args) -> int:
     """Sutner's polynomials, independent of the elimination."""
     rules = game.rules
     if not rules.classic:
         raise InvalidParams("poly_nullity is defined for the classic rules only")
     return poly_nullity(rules.rows, rules.cols)
+

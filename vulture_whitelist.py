@@ -21,6 +21,7 @@ from tutor.puzzles.wythoff.rules import formula
 commands.cmd_start, commands.cmd_lint, commands.cmd_progress  # argparse handlers, looked up by name
 commands.cmd_new, commands.cmd_preview, commands.cmd_grade, commands.cmd_schema
 commands.cmd_autograde
+commands.cmd_review  # tutor review (issue 21)
 cli.main  # the console script
 text.Visible.writable  # the io protocol: print() and rich ask a stream whether it is writable
 completer.TutorCompleter.get_completions  # prompt_toolkit calls it

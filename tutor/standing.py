@@ -1,0 +1,75 @@
+"""The learner model on the command line: the skills section of ``tutor progress``, ``tutor progress
+--skills``, and ``tutor review`` (``--json`` lists what is due; ``run_reviews`` is where reviews run)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tutor.errors import Exit, TutorError
+from tutor.progress import Progress
+from tutor.session.skills import Standing
+from tutor.text import plural
+
+
+def show_standing(standing: Standing) -> None:
+    """Each skill's mastery (a bar per skill: drawn by rich in a terminal, in characters otherwise) and the
+    reviews due; nothing when no skill was attempted."""
+    from tutor.render import plain_wanted
+
+    if not standing.skills:
+        return
+    print()
+    if sys.stdout.isatty() and not plain_wanted():
+        from rich.console import Console
+
+        from tutor.session.skills import table
+
+        Console().print(table(standing))
+        print(standing.due_line())
+        return
+    print("\n".join(standing.lines()))
+
+
+def list_skills(as_json: bool) -> int:
+    """``tutor progress --skills``: every skill the puzzles declare (its global name and what it is)."""
+    from tutor.learner.skills import all_skills
+
+    skills = all_skills().values()
+    if as_json:
+        print(json.dumps([{"skill": s.name, "sentence": s.sentence} for s in skills], indent=2))
+    else:
+        print("\n".join(f"{s.name:<28} {s.sentence}" for s in skills))
+    return Exit.OK
+
+
+def review(args: argparse.Namespace) -> int:
+    """``tutor review [--json]``: the skills due for review now (``TUTOR_NOW``); --json lists them, else they run."""
+    from tutor.clock import iso, now
+    from tutor.learner.review import due
+    from tutor.session.saving import opening_text
+
+    progress = Progress.default(strict=True, readonly=args.json)
+    if progress.opening is not None:
+        raise TutorError(opening_text(progress.opening))
+    if args.json:
+        moment = now()
+        print(json.dumps({"now": iso(moment), "due": [d.as_json() for d in due(progress, moment)]}, indent=2))
+        return Exit.OK
+    return run_reviews(args, progress)
+
+
+def run_reviews(args: argparse.Namespace, progress: Progress) -> int:
+    """THE HOOK where ``tutor review`` runs the due reviews (each a fresh variant of its lesson's step; issue 21,
+    item 5, the running half).  Until it does, it says what is due."""
+    from tutor.learner.review import due
+
+    items = due(progress)
+    if not items:
+        print("No review is due.")
+        return Exit.OK
+    print(f"{plural(len(items), 'review')} due:")
+    for item in items:
+        print(f"  {item.skill}: lesson {item.lesson}")
+    return Exit.OK

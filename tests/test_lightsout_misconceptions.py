@@ -9,6 +9,7 @@ import math
 from functools import cache
 from itertools import product
 
+import numpy as np
 import pytest
 
 from tutor.course import load_catalog
@@ -25,30 +26,31 @@ SMALL = [LightsGame("2x2"), LightsGame("2x3"), LightsGame("3x3"), LightsGame("4x
 
 
 @cache
-def reached(rules: Rules) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
-    """Every press set (counts 0..k-1 per cell), grouped by the board it makes from all-dark: the press rule and
-    nothing else."""
-    out: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    for presses in product(range(rules.states), repeat=rules.cells):
-        board = [0] * rules.cells
-        for i, times in enumerate(presses):
-            for (r, c), hits in rules.effect(*divmod(i, rules.cols)).items():
-                board[r * rules.cols + c] = (board[r * rules.cols + c] + times * hits) % rules.states
-        out.setdefault(tuple(board), []).append(presses)
-    return out
+def reached(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Every press set (counts 0..k-1 per cell, one row each) and the board it makes from all-dark, as one number
+    in base k per row: the press rule and nothing else, applied to all press sets at once (k**cells rows)."""
+    k, cells = rules.states, rules.cells
+    effect = np.zeros((cells, cells), dtype=np.int64)  # row i: what pressing cell i once does to every cell
+    for i in range(cells):
+        for (r, c), hits in rules.effect(*divmod(i, rules.cols)).items():
+            effect[i, r * rules.cols + c] += hits
+    presses = np.array(list(product(range(k), repeat=cells)), dtype=np.int64).reshape(-1, cells)
+    boards = (presses @ effect) % k
+    return presses, boards @ (k ** np.arange(cells - 1, -1, -1, dtype=np.int64))
 
 
 def brute(game: LightsGame) -> dict[str, int]:
     """The counts the ideas confuse, by brute force: boards reached, quiet press sets, this board's solutions."""
     rules = game.rules
-    table = reached(rules)
+    presses, codes = reached(rules)
     k = rules.states
-    quiet = len(table[tuple([0] * rules.cells)])
-    target = tuple((-v) % k for v in game.lights)
-    solutions = table.get(target, [])
-    return {"boards": len(table), "quiet": quiet, "nullity": round(math.log(quiet, k)), "rank": round(math.log(
-        len(table), k)), "solutions": len(solutions), "sizes": sorted({sum(s) for s in solutions}),
-            "fewest": min((sum(s) for s in solutions), default=-1), "lit": sum(1 for v in game.lights if v)}
+    quiet = int(np.count_nonzero(codes == 0))
+    target = sum(((-v) % k) * k ** (rules.cells - 1 - i) for i, v in enumerate(game.lights))
+    sizes = presses[codes == target].sum(axis=1).tolist()
+    boards = len(np.unique(codes))
+    return {"boards": boards, "quiet": quiet, "nullity": round(math.log(quiet, k)), "rank": round(math.log(
+        boards, k)), "solutions": len(sizes), "sizes": sorted(set(sizes)), "fewest": min(sizes, default=-1),
+            "lit": sum(1 for v in game.lights if v)}
 
 
 def values(ideas, game: LightsGame) -> dict[str, int | None]:
@@ -112,7 +114,7 @@ def test_choice_counts_follow_the_plain_rules(game: LightsGame) -> None:
         got = [m.value(game, {}) for m in ideas]
         plain = [n, k * n, n * n, k**n - 1, k**other]
         assert all(g in (None, p) for g, p in zip(got, plain, strict=True)), (got, plain)
-        assert k**n not in got and len(reached(r)) <= k**r.cells
+        assert k**n not in got and len(np.unique(reached(r)[1])) <= k**r.cells
     unknowns = values(mistakes.TOP_ROW_CELLS, game)
     assert r.cols not in unknowns.values()
     assert unknowns["one-per-cell"] == (r.cells if r.rows > 1 else None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from pathlib import Path
 
 import jsonschema
@@ -148,3 +149,48 @@ def test_the_command_end_to_end(tmp_path):
     assert "coins-2: 1 of 1" in done.stdout
     assert json.loads((root / "autograder/results/results.json").read_text())["score"] == 1
     assert os.listdir(root / "autograder" / "results") == ["results.json"]  # no partial file left behind
+
+
+# -- the setups in docs/instructors.md, run as written -----------------------------------------------------
+
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "instructors.md").read_text()
+
+
+def documented(start: str, needle: str) -> list[str]:
+    """The command line in docs/instructors.md that starts with ``start`` and holds ``needle``, as arguments
+    after ``tutor``."""
+    line = next(ln for ln in DOC.splitlines() if start in ln and needle in ln)
+    return shlex.split(line[line.index(start):].rstrip('",'))[1:]
+
+
+def documented_course(folder: Path) -> None:
+    """The pack the docs grade, week1/week1-coins: coins-2 under another id."""
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text('id = "week1"\ntitle = "Week 1"\norder = ["week1-coins"]\n')
+    source = (Path(__file__).resolve().parent.parent / "lessons" / "coins" / "02-four-coins.toml").read_text()
+    assert source.count('id = "coins-2"') == 1
+    (folder / "week1-coins.toml").write_text(source.replace('id = "coins-2"', 'id = "week1-coins"'))
+
+
+@pytest.mark.parametrize(("platform", "course"), [("gradescope", "/autograder/source/course"),
+                                                  ("prairielearn", "/grade/serverFilesCourse/course")])
+def test_the_documented_platform_setups_work_as_written(tmp_path, platform, course):
+    args = documented(f"tutor autograde {platform}", course)
+    documented_course(tmp_path / course.lstrip("/"))
+    upload = tmp_path / ("autograder/submission" if platform == "gradescope" else "grade/student")
+    upload.mkdir(parents=True)
+    (upload / "step5.txt").write_text(STRATEGY)
+    assert run([*(str(tmp_path) + a if a == course else a for a in args), "--root", str(tmp_path)]) == 0
+    out = tmp_path / ("autograder" if platform == "gradescope" else "grade") / "results" / "results.json"
+    data = json.loads(out.read_text())
+    assert data["score"] == 1
+
+
+def test_the_documented_classroom_command_passes_right_and_fails_wrong(tmp_path, monkeypatch):
+    args = documented("tutor grade --lesson week1/week1-coins", "--strict")
+    documented_course(tmp_path / "course")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "step5.txt").write_text(STRATEGY)
+    assert run(args) == 0
+    (tmp_path / "step5.txt").write_text("0123 02 0123")
+    assert run(args) == 1

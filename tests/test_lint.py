@@ -115,9 +115,9 @@ def test_lint_command_exit_codes(tmp_path):
     bad.write_text(BROKEN["unknown quantity"][0])
     failed = subprocess.run([*run, str(bad)], capture_output=True, text=True)
     assert failed.returncode == 1
-    assert "unknown quantity 'clases'" in failed.stderr and "Traceback" not in failed.stderr
+    assert "unknown quantity 'clases'" in failed.stdout and "Traceback" not in failed.stderr
     missing = subprocess.run([*run, str(tmp_path / "nope")], capture_output=True, text=True)
-    assert missing.returncode == 1 and "no such file or folder" in missing.stderr
+    assert missing.returncode == 1 and "no such file or folder" in missing.stdout
 
 
 def test_lint_lists_the_quantities_that_cannot_yet_explain_themselves(capsys):

@@ -133,8 +133,14 @@ def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     """``lint``, ``new``, ``schema`` and ``preview``: for instructors writing lessons."""
     p = sub.add_parser("lint", help="check lessons: schema, computed answers, reference answers, mistakes",
                        description="Validate lessons and run their reference answers and declared mistakes "
-                                   "through the engines. Exit 0 when all are sound, 1 otherwise.")
+                                   "through the engines. Every problem of every file is printed once, with its "
+                                   "file, line and column, on standard output. Exit 0 when all are sound, 1 "
+                                   "otherwise.")
     p.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: bundled lessons)")
+    p.add_argument("--format", choices=("text", "json", "github"), default="text",
+                   help="text: FILE:LINE:COLUMN: KEY: message (default); json: a list of objects with file, line, "
+                        "column, step, key, message, severity; github: ::error workflow commands that annotate a "
+                        "pull request")
     p.add_argument("--misconceptions", action="store_true",
                    help="list each step's misconceptions with the value each gives (a wrong answer equal to one "
                         "is diagnosed with it)")

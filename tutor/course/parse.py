@@ -36,7 +36,8 @@ from typing import Any
 from tutor import puzzles
 from tutor.course.lesson import Lesson, LessonTemplate
 from tutor.course.model import Pack
-from tutor.course.schema import ID_PATTERN, LessonFile, PackFile, validate, validate_step
+from tutor.course.schema import ID_PATTERN, PackFile, StepFile, validate
+from tutor.course.shape import STAND_IN, shape_of
 from tutor.course.steps import kind_of
 from tutor.course.variants import Tables
 from tutor.errors import LessonError, TutorError
@@ -46,24 +47,40 @@ from tutor.limits import ID_CHARS, LESSON_STEPS, checkpoint
 
 
 def parse_template(data: Mapping[str, Any], path: str, pack: str = "") -> LessonTemplate:
-    """Validate one lesson's TOML table into a template; ``LessonError`` names the file and the key."""
+    """Validate one lesson's TOML table into a template; ``LessonError`` names the file and the key (of the first
+    problem: ``checked`` has them all)."""
+    problems, template, _ = checked(data, path, pack)
+    if problems or template is None:
+        raise LessonError(problems[0] if problems else f"{path}: not a lesson")
+    return template
+
+
+def checked(data: Mapping[str, Any], path: str, pack: str = "") -> tuple[list[str], LessonTemplate | None, set[int]]:
+    """Every problem with a lesson's table that needs no engine but its names ("FILE: KEY: message"), and the
+    template with each bad step replaced by a stand-in say step (None if the top level or the puzzle is bad), and
+    the indices of the replaced steps, so that the rest can still be checked through the engines."""
     if isinstance(data.get("id"), str):
         ID_CHARS.check(len(data["id"]), f"{path}: id {data['id'][:40]!r}... has {len(data['id']):,} characters")
-    file: LessonFile = validate(data, LessonFile, path)
-    LESSON_STEPS.check(len(file.steps), f"{path}: steps: {len(file.steps):,} steps")
-    steps = []
-    for i, raw in enumerate(file.steps):
-        checkpoint()
-        step = validate_step(raw, i, path)
-        kind_of(step).screen(step, f"{path}: steps[{i + 1}]")  # what needs no engine, before any variant
-        steps.append(step)
+    if isinstance(data.get("steps"), list):
+        LESSON_STEPS.check(len(data["steps"]), f"{path}: steps: {len(data['steps']):,} steps")
+    shape = shape_of(dict(data), path, screen)
+    file = shape.file
+    if file is None or (file.puzzle == STAND_IN and shape.problems):  # its puzzle is missing: reported already
+        return shape.problems, None, shape.replaced
     try:
         puzzle = puzzles.get(file.puzzle)
     except TutorError as err:
-        raise LessonError(f"{path}: puzzle: {err}") from None
+        return [*shape.problems, f"{path}: puzzle: {err}"], None, shape.replaced
+    steps = shape.steps
     tables = Tables(file.params, file.args, tuple((s.params or {}, s.args or {}) for s in steps),
                     file.allow_unsolvable)
-    return LessonTemplate(file, tuple(steps), tables, puzzle, path, pack)
+    return shape.problems, LessonTemplate(file, tuple(steps), tables, puzzle, path, pack), shape.replaced
+
+
+def screen(step: StepFile, where: str) -> None:
+    """A step's own checks that need no engine (before any variant is drawn)."""
+    checkpoint()
+    kind_of(step).screen(step, where)
 
 
 def parse_lesson(data: Mapping[str, Any], path: str, pack: str = "") -> Lesson:

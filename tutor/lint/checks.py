@@ -1,6 +1,8 @@
 """``tutor lint``: validate lessons and run their answers through the engines.
 
-Beyond the schema (checked when a lesson is parsed) each step checks itself (``Step.lint``):
+Every problem of a file is found in one run.  The shape of the file first (``tutor.course.parse.checked``: every
+key of every table, a step with a problem replaced by a stand-in so the others are still checked), then what the
+engines say, each step checking itself (``Step.lint``):
 * every ask step has a correct answer the engine accepts: the authored
   ``reference``, or the engine's own computed one (a step whose puzzle has no
   winning answer, such as three coins, must be a number/choice/explore step);
@@ -8,26 +10,37 @@ Beyond the schema (checked when a lesson is parsed) each step checks itself (``S
   accepts would teach a false misconception);
 * number/choice answers compute, and a choice's computed value is an option;
 * every ``{{quantity}}`` in the text computes;
-* for lessons with seeded variants, a sample of variants passes all of the above.
-Errors name the file and the key.  Each lesson is checked within its work
-budget (``lint_seconds``, docs/limits.md): a lesson that uses it up is reported,
-and the others are still checked.
+* for lessons with seeded variants, a sample of variants passes all of the above: a problem is reported once,
+  naming the variants it holds for when it does not hold for all of them.
+Problems are values (``tutor.lint.problems.Problem``) with the file, line and column of their key.  Each lesson
+is checked within its work budget (``lint_seconds``, docs/limits.md): a lesson that uses it up is reported, and
+the others are still checked.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from tutor import puzzles
-from tutor.course import Lesson, Step, bundled_root, extra_dirs, instantiate, load_roots
+from tutor.course import Lesson, LessonTemplate, Step, bundled_root, extra_dirs, load_roots
+from tutor.course.catalog import _read_toml, toml_files
 from tutor.course.lines import with_line
+from tutor.course.parse import checked
+from tutor.course.schema import SayFile
+from tutor.course.shape import STAND_IN
+from tutor.course.text import toml_value
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
+from tutor.lint.locate import KeyPath, Place, place, positions
+from tutor.lint.problems import Problem, parse
 from tutor.paths import record_crash
 from tutor.text import controls_in, shorten
 
-VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters
+VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters (seeds 0 to 5)
+LINE_NOTE = re.compile(r" \(line \d+\)$")
 
 
 def lint_step(lesson: Lesson, step: Step) -> list[str]:
@@ -35,21 +48,77 @@ def lint_step(lesson: Lesson, step: Step) -> list[str]:
     return [f"{lesson.path}: {step.key}{problem}" for problem in step.lint()]
 
 
-def lint_lesson(lesson: Lesson) -> list[str]:
-    """Every problem in one lesson."""
+def lint_lesson(lesson: Lesson, replaced: set[int] = frozenset()) -> list[str]:  # type: ignore[assignment]
+    """Every problem in one built lesson variant (the steps in ``replaced`` are stand-ins: not checked)."""
     errors: list[str] = []
-    if not lesson.required:
+    if not lesson.required and not replaced:
         errors.append(f"{lesson.path}: steps: a lesson needs at least one ask step")
-    try:
-        lesson.built  # noqa: B018 - exactly what opening the lesson does, within the same budget
-    except TooLarge:
-        raise
-    except TutorError as err:
-        return [*errors, str(err)]
     for step in lesson.steps:
         checkpoint()
-        errors += lint_step(lesson, step)
+        if step.index not in replaced:
+            errors += lint_step(lesson, step)
     return errors + giveaways(lesson)
+
+
+def stand_in(template: LessonTemplate, index: int) -> LessonTemplate:
+    """``template`` with step ``index`` replaced by a say step that builds whatever the puzzle (its own problem is
+    reported already), so the other steps keep their numbers and are still built and checked."""
+    steps = list(template.steps)
+    steps[index] = SayFile(say=STAND_IN)
+    tables = replace(template.tables, steps=tuple(({}, {}) if i == index else t
+                                                    for i, t in enumerate(template.tables.steps)))
+    return replace(template, steps=tuple(steps), tables=tables)
+
+
+def build(template: LessonTemplate, seed: int, replaced: set[int]) -> tuple[Lesson | None, list[str]]:
+    """The variant of ``seed`` built, each step that does not build reported and replaced by a stand-in (added to
+    ``replaced``); None when what does not build is not a step (the parameters, a variant)."""
+    problems: list[str] = []
+    step_error = re.compile(rf"{re.escape(template.path)}: steps\[(\d+)\]")
+    for _ in range(len(template.steps) + 1):
+        lesson = template.instantiate(seed)
+        try:
+            lesson.built  # noqa: B018 - exactly what opening the lesson does, within the same budget
+        except TooLarge:
+            raise
+        except TutorError as err:
+            problems.append(str(err))
+            found = step_error.match(str(err))
+            if found is None or int(found.group(1)) - 1 in replaced:
+                return None, problems
+            replaced.add(int(found.group(1)) - 1)
+            template = stand_in(template, int(found.group(1)) - 1)
+            continue
+        if replaced:  # an argument only a replaced step took is not unused
+            problems = [p for p in problems if not re.match(rf"{re.escape(template.path)}: args\.\S+: no step", p)]
+        return lesson, problems
+    return None, problems
+
+
+def lint_template(template: LessonTemplate, replaced: set[int]) -> list[str]:
+    """Every problem in a lesson and in a sample of its variants, each once: a problem that holds for some
+    sampled variants but not all names them."""
+    errors = controls(template)
+    seeds = range(VARIANT_SAMPLE if template.tables.slots() else 1)
+    held: dict[str, list[str]] = {}
+    for seed in seeds:
+        checkpoint()
+        stood_in = set(replaced)
+        lesson, problems = build(template, seed, stood_in)
+        label = "" if lesson is None else ", ".join(f"{k} = {toml_value(v)}" for k, v in lesson.variant.items())
+        if lesson is not None:
+            problems += lint_lesson(lesson, stood_in)
+        for problem in problems:
+            held.setdefault(LINE_NOTE.sub("", problem), []).append(label)
+        if lesson is None:
+            seeds = range(seed + 1)
+            break
+    for problem, labels in held.items():
+        named = [label for label in dict.fromkeys(labels) if label]
+        if len(labels) < len(seeds) and named:
+            problem += f" (in variant{'s' if len(named) > 1 else ''} {'; '.join(named)})"
+        errors.append(problem)
+    return errors
 
 
 def giveaways(lesson: Lesson) -> list[str]:
@@ -85,45 +154,103 @@ def misconception_lines(lesson: Lesson) -> list[str]:
 
 def lint_paths(paths: Iterable[str], include_env: bool = True,
                each: Callable[[int, int], None] | None = None) -> tuple[int, list[str]]:
+    """``lint_problems`` with each problem as one line of text (``FILE:LINE:COLUMN: KEY: message``)."""
+    count, problems = lint_problems(paths, include_env, each)
+    return count, [p.text() for p in problems]
+
+
+def lint_problems(paths: Iterable[str], include_env: bool = True,
+                  each: Callable[[int, int], None] | None = None) -> tuple[int, list[Problem]]:
     """Lint lesson files/folders (default: the bundled lessons and TUTOR_LESSONS); ``each(done, total)`` is
     called after each lesson (a progress bar).
 
-    Returns (number of lessons checked, errors).
+    Returns (number of lesson files checked, problems).
     """
     roots = [Path(p) for p in paths]
     if not roots:
         roots = [bundled_root(), *(extra_dirs() if include_env else [])]
     catalog = load_roots(roots)
+    loaded = {lesson.path for lesson in catalog.lessons.values()}
+    failed = [f for f in lesson_files(roots) if f not in loaded]
+    packs = {str(Path(pack.path).parent): pack.id for pack in catalog.packs.values()}
+    jobs: list[tuple[str, Callable[[], list[str]]]] = [
+        *((lesson.path, lambda lesson=lesson: lint_template(lesson.template, set())) for lesson in catalog.ordered()),
+        *((f, lambda f=f: reread(f, next((pid for d, pid in packs.items() if Path(d) in Path(f).parents), "")))
+          for f in failed)]
     errors = list(catalog.errors)
-    lessons = catalog.ordered()
-    for number, lesson in enumerate(lessons, 1):
-        found: list[str] = []
-        try:
-            with lesson_budget(LINT_SECONDS, lesson.path):
-                lint_with_variants(lesson, found)
-        except TooLarge as err:
-            found.append(f"{err} (lint stopped here)")
-        except Exception as err:  # a bug an odd lesson triggers: logged; the other lessons are still checked
-            log = record_crash(err, f"tutor lint {lesson.path}")
-            found.append(f"{lesson.path}: internal error while checking ({type(err).__name__}: {err})"
-                         + (f"; the details are in {log}" if log else ""))
+    for number, (path, job) in enumerate(jobs, 1):
+        found = guarded(path, job)
+        if path in failed and found:  # the full story replaces the loader's first problem
+            errors = [e for e in errors if not e.startswith(f"{path}: ")]
         errors += found
         if each is not None:
-            each(number, len(lessons))
-    return len(catalog.lessons), sorted(set(errors), key=errors.index)
+            each(number, len(jobs))
+    files = {*loaded, *failed, *(pack.path for pack in catalog.packs.values()), *map(str, roots)}
+    where = Locator()
+    problems = list(dict.fromkeys(parse(e, files, where) for e in dict.fromkeys(errors)))
+    order = {file: i for i, file in enumerate(dict.fromkeys(p.file for p in problems))}
+    return len(jobs), sorted(problems, key=lambda p: (order[p.file], p.line, p.column))
 
 
-def controls(lesson: Lesson) -> list[str]:
+def lesson_files(roots: Iterable[Path]) -> list[str]:
+    """Every lesson file under ``roots`` (pack.toml files are packs, not lessons)."""
+    found: list[str] = []
+    for root in roots:
+        try:
+            files = toml_files(root) if root.is_dir() else [root] if root.exists() else []
+        except TutorError:
+            continue  # reported by the catalog
+        found += [str(f) for f in files if not (root.is_dir() and f.name == "pack.toml")]
+    return found
+
+
+def reread(path: str, pack: str) -> list[str]:
+    """Every problem of a lesson file that did not load: its shape, then what the engines say of the rest."""
+    problems, template, replaced = checked(_read_toml(Path(path)), path, pack)
+    problems = [with_line(path, p) for p in problems]
+    return problems + ([] if template is None else lint_template(template, replaced))
+
+
+def guarded(path: str, job: Callable[[], list[str]]) -> list[str]:
+    """``job``'s problems within the lint budget of one lesson; what stops it is one more problem."""
+    try:
+        with lesson_budget(LINT_SECONDS, path):
+            return job()
+    except TooLarge as err:
+        return [f"{err} (lint stopped here)"]
+    except TutorError as err:
+        return [str(err)]
+    except Exception as err:  # a bug an odd lesson triggers: logged; the other lessons are still checked
+        log = record_crash(err, f"tutor lint {path}")
+        return [f"{path}: internal error while checking ({type(err).__name__}: {err})"
+                + (f"; the details are in {log}" if log else "")]
+
+
+class Locator:
+    """Where keys are written: each file's key paths read once."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, dict[KeyPath, Place]] = {}
+
+    def __call__(self, file: str, key: str) -> Place | None:
+        if file not in self.files:
+            try:
+                self.files[file] = positions(Path(file).read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                self.files[file] = {}
+        return place(self.files[file], key)
+
+
+def controls(template: LessonTemplate) -> list[str]:
     """Control characters in the lesson's text (an escape sequence would act on the learner's terminal if the
-    tutor did not show it escaped), each with its key and line."""
+    tutor did not show it escaped), each with its key."""
     import msgspec
 
-    template = lesson.template
     found = strings(msgspec.to_builtins(template.file), "")
     for i, step in enumerate(template.steps, 1):
         found += strings(msgspec.to_builtins(step), f"steps[{i}].")
-    return [with_line(lesson.path, f"{lesson.path}: {key}: control character {escape} (the learner would see "
-                      f"{escape!r}; write what it should say instead)") for key, escape in found]
+    return [f"{template.path}: {key}: control character {escape} (the learner would see {escape!r}; write what it "
+            "should say instead)" for key, escape in found]
 
 
 def strings(data: object, key: str) -> list[tuple[str, str]]:
@@ -138,22 +265,6 @@ def strings(data: object, key: str) -> list[tuple[str, str]]:
         case list():
             return [hit for i, value in enumerate(data, 1) for hit in strings(value, f"{key.rstrip('.')}[{i}].")]
     return []
-
-
-def lint_with_variants(lesson: Lesson, errors: list[str]) -> None:
-    """Every problem in a lesson and in a sample of its variants, appended to ``errors`` as found."""
-    errors += controls(lesson)
-    errors += lint_lesson(lesson)
-    for seed in range(VARIANT_SAMPLE if lesson.variants else 0):
-        checkpoint()
-        try:
-            variant = instantiate(lesson, seed)
-        except TooLarge:
-            raise
-        except TutorError as err:
-            errors.append(str(err))
-            break
-        errors += [f"{e} (variant {dict(variant.variant)})" for e in lint_lesson(variant)]
 
 
 def missing_explanations() -> dict[str, list[str]]:

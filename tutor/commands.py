@@ -49,13 +49,12 @@ def cmd_lint(args: argparse.Namespace) -> int:
                 print(line)
         return Exit.OK
     with Working("checking lessons") as bar:
-        count, errors = lint_paths(paths, each=bar.update)
-    for err in errors:
-        print(err, file=sys.stderr)
-    if errors:
-        print(f"{plural(len(errors), 'problem')} in {plural(count, 'lesson')}", file=sys.stderr)
+        count, problems = lint_problems(paths, each=bar.update)
+    sys.stdout.write(report(problems, args.format))  # text, JSON or workflow commands: for editors and CI
+    if problems:
+        print(f"{plural(len(problems), 'problem')} in {plural(count, 'lesson')}", file=sys.stderr)
         return Exit.INCORRECT
-    print(f"{plural(count, 'lesson')} OK")
+    print(f"{plural(count, 'lesson')} OK", file=sys.stderr if args.format == "json" else sys.stdout)
     return Exit.OK
 
 

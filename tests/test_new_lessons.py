@@ -1,0 +1,282 @@
+"""Issue 21, item 8: the new theory lessons (coins-5 'More faces, and mirrors', lightsout-5 'Nullity from
+polynomials'), and the Lights Out quantities they brought, each claim checked a second, independent way.
+
+* Lights Out: the polynomials a lesson shows (written out and factored) are rebuilt with sympy from the recurrence;
+  the nullity Sutner's gcd gives equals the nullity of a plain GF(2) elimination written here; each misconception
+  of ``poly_nullity`` gives the value its idea names, recomputed here (sympy's gcd without the shift and lcm, a
+  factor count by trial division, the rank and quiet patterns by elimination and by brute force).
+* Coins: the tables up to turns and mirrors are counted by listing orbits, and the lesson's invariant (the
+  weight A and moment B mod 3, against a Devil who may leave, turn one step or turn the table over) is checked
+  over every table and move, agreeing with the engine's verdict that no sure win exists.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+
+import pytest
+import sympy
+
+from tests.helpers import new_session, play_through, text
+from tutor.course import load_catalog
+from tutor.puzzles import get
+from tutor.puzzles.coins.rules import CoinGame
+from tutor.puzzles.lightsout.rules import LightsGame
+from tutor.puzzles.lightsout.teach.quantities.theory import POLY_NULLITY
+
+CATALOG = load_catalog([])
+LIGHTS = get("lightsout")
+COINS = get("coins")
+X = sympy.Symbol("x")
+NEW = ["coins-5", "lightsout-5"]
+
+
+# -- the lessons in the course -------------------------------------------------------------------------------
+
+
+def test_every_family_has_five_lessons_of_theory_before_practice() -> None:
+    for family in ("coins", "wythoff", "gods", "lightsout"):
+        numbered = [les for les in CATALOG.ordered() if les.puzzle == family and les.id.split("-")[-1].isdecimal()]
+        assert len(numbered) >= 5, (family, [les.id for les in numbered])
+
+
+@pytest.mark.parametrize("lesson_id", NEW)
+def test_the_new_lessons_play_through_with_engine_answers(lesson_id: str) -> None:
+    session = new_session()
+    lesson = CATALOG.find(lesson_id)
+    replies = play_through(session, lesson)
+    assert "Lesson complete" in text(replies)
+    assert {s.index for s in lesson.questions} <= session.progress.completed(lesson_id)
+
+
+# -- Lights Out: the polynomials, by sympy ---------------------------------------------------------------------
+
+
+def f(k: int) -> sympy.Poly:
+    """f_k(x) over GF(2) from the recurrence, with sympy."""
+    prev, cur = sympy.Poly(1, X, modulus=2), sympy.Poly(X, X, modulus=2)
+    for _ in range(k):
+        prev, cur = cur, sympy.Poly(X, X, modulus=2) * cur + prev
+    return prev
+
+
+def shifted(k: int) -> sympy.Poly:
+    return sympy.Poly(f(k).as_expr().subs(X, X + 1), X, modulus=2)
+
+
+def read(side: str) -> sympy.Poly:
+    """A polynomial written out as the tutor writes it (``x^5 + x``), read back by sympy."""
+    return sympy.Poly(sympy.sympify(side.replace("^", "**")), X, modulus=2)
+
+
+FACTOR = re.compile(r"(\([^)]*\)|x)(?:\^(\d+))?")
+
+
+def factors(form: str) -> list[tuple[sympy.Poly, int]]:
+    """A factored form as the tutor writes it (``x (x + 1)^4``): each factor and its power; nothing else in it."""
+    found = [(read(base.strip("()")), int(power or 1)) for base, power in FACTOR.findall(form)]
+    assert FACTOR.sub("", form).strip() == "", form
+    return found
+
+
+def sides(line: str) -> list[str]:
+    return [s.strip() for s in line.split("=")[1:]]
+
+
+@pytest.mark.parametrize("size", ["1x1", "3x3", "4x4", "5x5", "9x9", "2x3", "4x7", "16x16"])
+def test_the_polynomials_shown_are_the_recurrence_and_its_factorization(size: str) -> None:
+    game = LightsGame(size)
+    m, n = game.rules.rows, game.rules.cols
+    for line, want in ((LIGHTS.compute(game, "row_poly"), f(m)), (LIGHTS.compute(game, "shifted_poly"), shifted(n)),
+                       (f"g = {LIGHTS.compute(game, 'poly_gcd')}", sympy.gcd(f(m), shifted(n)))):
+        expanded, *factored = sides(line)
+        assert read(expanded) == want, line
+        for form in factored:  # the factorization multiplies out, and each factor is irreducible mod 2
+            parts = factors(form)
+            product_ = sympy.Poly(1, X, modulus=2)
+            for base, power in parts:
+                assert base.is_irreducible, (line, base)
+                product_ *= base**power
+            assert product_ == want, line
+    listed = LIGHTS.compute(game, "sutner_polys").splitlines()
+    assert len(listed) == m + 1 and all(read(sides(row)[0]) == f(k) for k, row in enumerate(listed))
+
+
+def rank_gf2(game: LightsGame) -> int:
+    """The press matrix's rank over GF(2), by a plain elimination on row bit masks (not the engine's)."""
+    rules = game.rules
+    rows = []
+    for i in range(rules.cells):
+        mask = 0
+        for (r, c), hits in rules.effect(*divmod(i, rules.cols)).items():
+            if hits % 2:
+                mask |= 1 << (r * rules.cols + c)
+        rows.append(mask)
+    rank = 0
+    for bit in range(rules.cells):
+        pivot = next((r for r in rows if r >> bit & 1), None)
+        if pivot is None:
+            continue
+        rows = [r ^ pivot if r >> bit & 1 else r for r in rows if r is not pivot]
+        rank += 1
+    return rank
+
+
+SQUARES_AND_RECTANGLES = [LightsGame(f"{m}x{n}") for m in range(1, 10) for n in range(1, 10) if m <= n]
+
+
+def test_sutners_gcd_is_the_nullity_of_a_plain_elimination() -> None:
+    for game in SQUARES_AND_RECTANGLES:
+        assert LIGHTS.compute(game, "poly_nullity") == game.rules.cells - rank_gf2(game), game.rules.describe()
+
+
+def factor_count(poly: sympy.Poly) -> int:
+    """Irreducible factors with their powers, by trial division over every polynomial of each degree (bit ints)."""
+    bits = int("".join(str(int(c) % 2) for c in poly.all_coeffs()), 2)
+    count, d = 0, 1
+    while bits.bit_length() > 1:
+        for cand in range(1 << d, 1 << (d + 1)):
+            while bits.bit_length() > 1 and gf2_mod(bits, cand) == 0:
+                bits, count = gf2_div(bits, cand), count + 1
+        d += 1
+    return count
+
+
+def gf2_mod(a: int, b: int) -> int:
+    while a and a.bit_length() >= b.bit_length():
+        a ^= b << (a.bit_length() - b.bit_length())
+    return a
+
+
+def gf2_div(a: int, b: int) -> int:
+    q = 0
+    while a and a.bit_length() >= b.bit_length():
+        shift = a.bit_length() - b.bit_length()
+        q |= 1 << shift
+        a ^= b << shift
+    return q
+
+
+def quiet_by_brute_force(game: LightsGame) -> int:
+    """Press sets other than none that change nothing, by trying every press set."""
+    rules = game.rules
+    effects = []
+    for i in range(rules.cells):
+        effects.append(sum(1 << (r * rules.cols + c) for (r, c), hits in rules.effect(*divmod(i, rules.cols)).items()
+                           if hits % 2))
+    quiet = 0
+    for presses in product((0, 1), repeat=rules.cells):
+        board = 0
+        for i, on in enumerate(presses):
+            if on:
+                board ^= effects[i]
+        quiet += board == 0 and any(presses)
+    return quiet
+
+
+def expected(game: LightsGame) -> dict[str, int]:
+    """What each idea of ``poly_nullity`` answers, computed here a second way."""
+    m, n = game.rules.rows, game.rules.cols
+    gcd = sympy.gcd(f(m), shifted(n))
+    nullity = game.rules.cells - rank_gf2(game)
+    out = {"unshifted": sympy.gcd(f(m), f(n)).degree(), "rank-for-degree": rank_gf2(game),
+           "lcm-degree": sympy.lcm(f(m), shifted(n)).degree(), "quiet-count": 2**nullity - 1}
+    if gcd.degree() > 0:
+        out["factor-count"] = factor_count(gcd)
+    return out
+
+
+@pytest.mark.parametrize("size", ["3x3", "4x4", "5x5", "9x9", "2x3", "4x5", "2x2"])
+def test_each_poly_nullity_misconception_gives_what_its_idea_names(size: str) -> None:
+    game = LightsGame(size)
+    right = LIGHTS.compute(game, "poly_nullity")
+    want = expected(game)
+    assert len(POLY_NULLITY) >= 3
+    for idea in POLY_NULLITY:
+        given = idea.value(game, {})
+        independent = want.get(idea.name)
+        if independent is None or independent == right:
+            assert given is None, (size, idea.name, given)
+        else:
+            assert given == independent, (size, idea.name, given, independent)
+
+
+@pytest.mark.parametrize("size", ["2x3", "3x3", "3x4", "4x4"])
+def test_the_quiet_count_idea_counts_the_quiet_press_sets(size: str) -> None:
+    game = LightsGame(size)
+    (idea,) = [i for i in POLY_NULLITY if i.name == "quiet-count"]
+    given = idea.value(game, {})
+    brute = quiet_by_brute_force(game)
+    assert given is None if brute == LIGHTS.compute(game, "poly_nullity") else given == brute
+
+
+def test_each_idea_is_met_on_some_board_of_the_lesson() -> None:
+    lesson = CATALOG.find("lightsout-5")
+    met = {idea.name for step in lesson.steps if step.required for idea in POLY_NULLITY
+           if idea.value(step.game, {}) is not None}
+    assert met == {idea.name for idea in POLY_NULLITY}
+
+
+def test_the_misconceptions_say_nothing_of_the_right_degree() -> None:
+    from tutor.puzzles.computed import states_number
+
+    for size in ("3x3", "4x4", "5x5", "9x9", "11x11", "14x14"):
+        game = LightsGame(size)
+        right = LIGHTS.compute(game, "poly_nullity")
+        for idea in POLY_NULLITY:
+            given = idea.value(game, {})
+            if given is not None:
+                assert not states_number(idea.says(game, {}, given), right), (size, idea.name)
+
+
+def test_the_polynomial_texts_refuse_other_rules_and_huge_boards_in_one_line() -> None:
+    from tutor.errors import TutorError
+
+    for game in (LightsGame("5x5", torus=True), LightsGame("100x100")):
+        with pytest.raises(TutorError, match="row_poly"):
+            LIGHTS.compute(game, "row_poly")
+
+
+# -- coins: mirrors and three faces ----------------------------------------------------------------------------
+
+
+def orbits(n: int, k: int, mirror: bool) -> int:
+    """Tables of n positions with k faces, up to rotations (and reflections), by listing the orbits."""
+    seen, count = set(), 0
+    for table in product(range(k), repeat=n):
+        if table in seen:
+            continue
+        count += 1
+        for r in range(n):
+            turned = table[r:] + table[:r]
+            seen.add(turned)
+            if mirror:
+                seen.add(tuple(turned[-p % n] for p in range(n)))
+    return count
+
+
+@pytest.mark.parametrize(("n", "k"), [(3, 3), (3, 4), (4, 3), (6, 2)])
+def test_tables_up_to_mirrors_are_the_orbits(n: int, k: int) -> None:
+    for symmetry, mirror in (("rotation", False), ("dihedral", True)):
+        assert COINS.compute(CoinGame(n, k, symmetry), "classes") == orbits(n, k, mirror)
+
+
+def test_the_weight_and_moment_invariant_of_the_lesson_holds_for_three_faces() -> None:
+    """From every table with (A, B) != (0, 0) and every move, one of 'no turn', 'one step' and 'over' leaves
+    (A, B) != (0, 0) after the move: the Devil's invariant the lesson states; the engine says no sure win."""
+
+    def weights(table: tuple[int, ...]) -> tuple[int, int]:
+        return sum(table) % 3, sum(p * d for p, d in enumerate(table)) % 3
+
+    tables = list(product(range(3), repeat=3))
+    for table in tables:
+        if weights(table) == (0, 0):
+            continue
+        choices = [table, table[-1:] + table[:-1], tuple(table[-p % 3] for p in range(3))]
+        for move in tables:
+            after = [tuple((a + b) % 3 for a, b in zip(t, move, strict=True)) for t in choices]
+            assert any(weights(t) != (0, 0) for t in after), (table, move)
+    assert COINS.compute(CoinGame(3, 3, "dihedral"), "winnable") == "no"
+    assert COINS.compute(CoinGame(3, 3), "winnable") == "yes"  # without the mirror the Devil loses it
+    assert COINS.compute(CoinGame(4, 2, "dihedral"), "winnable") == "yes"  # mod 2, -1 = 1

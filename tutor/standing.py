@@ -10,7 +10,6 @@ import sys
 from tutor.errors import Exit, TutorError
 from tutor.progress import Progress
 from tutor.session.skills import Standing
-from tutor.text import plural
 
 
 def show_standing(standing: Standing) -> None:
@@ -61,15 +60,12 @@ def review(args: argparse.Namespace) -> int:
 
 
 def run_reviews(args: argparse.Namespace, progress: Progress) -> int:
-    """THE HOOK where ``tutor review`` runs the due reviews (each a fresh variant of its lesson's step; issue 21,
-    item 5, the running half).  Until it does, it says what is due."""
+    """``tutor review``: the due reviews run in the tutor (the REPL in a terminal, plain lines otherwise), each at
+    its lesson's step in a fresh variant (``tutor.session.review``); nothing due is one line."""
     from tutor.learner.review import due
+    from tutor.repl import run_repl
 
-    items = due(progress)
-    if not items:
+    if not due(progress):
         print("No review is due.")
         return Exit.OK
-    print(f"{plural(len(items), 'review')} due:")
-    for item in items:
-        print(f"  {item.skill}: lesson {item.lesson}")
-    return Exit.OK
+    return run_repl(args, "/review")

@@ -21,12 +21,14 @@ from dataclasses import dataclass, replace
 from tutor.course import Catalog, Lesson, Step, instantiate, toml_value, variant_seed
 from tutor.course.steps import Context, Outcome, StepState
 from tutor.errors import TutorError
+from tutor.learner.mastery import mastery
 from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
 from tutor.progress.records import revealed, variant_json
 from tutor.puzzles.answers import Level
 from tutor.session.registry import run_command
+from tutor.session.review import Reviewing
 from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import reviews_text
 from tutor.session.summary import Summary
@@ -63,6 +65,7 @@ class Session:
         self.finished = False
         self.shown_at = clock()
         self.profile = self.progress.profile_id()
+        self.reviewing: Reviewing | None = None  # the reviews under way (/review, tutor review)
 
     # -- where the learner is ---------------------------------------------------------------------------
 
@@ -116,7 +119,8 @@ class Session:
         moves = tuple(self.progress.game(lesson, step.index)) if saved else ()
         drawn = variant_json(self.lesson.seed, self.lesson.variant) if self.lesson is not None else ""
         return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
-                       revealed=revealed(self.progress, lesson, step.index), variant=drawn)
+                       revealed=revealed(self.progress, lesson, step.index), variant=drawn,
+                       mastery=lambda: mastery(self.progress))
 
     def completions(self) -> list[str]:
         """Moves or words worth completing for the current step."""
@@ -149,8 +153,8 @@ class Session:
             out.append(Reply.error(opening_text(self.progress.opening)))
         out += [Reply.error(f"lesson not loaded: {err}") for err in self.catalog.errors]
         out += [Reply.info(said) for said in [reviews_text(self.progress)] if said]
-        if lesson is not None:
-            return out + self.handle(f"/open {lesson}")
+        if lesson is not None:  # a lesson to open, or a command to start with (tutor review: /review)
+            return out + self.handle(lesson if lesson.startswith("/") else f"/open {lesson}")
         last = self.progress.last_lesson()
         if last and last in self.catalog.lessons:
             out.append(Reply.info("Welcome back. Picking up where you left off."))
@@ -218,6 +222,9 @@ class Session:
             self.place = replace(self.place, state=outcome.state, hint_level=0 if fresh else self.place.hint_level)
         if outcome.done:
             self.write(Completed(self.place.lesson or "", step.index))
+            after = self.reviewing.finished(self, step) if self.reviewing is not None else None
+            if after is not None:  # a review's step: the next review comes instead of the lesson's next step
+                return outcome.replies + after
         if outcome.done or outcome.advance:
             return outcome.replies + self.advance(remember=False)  # one undo takes back the answer and the move
         return outcome.replies

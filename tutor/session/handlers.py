@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.errors import TutorError
+from tutor.session import review
 from tutor.session.core import Session
 from tutor.session.registry import command, help_lines
 from tutor.session.skills import Standing
@@ -76,6 +77,11 @@ def _progress(session: Session, arg: str) -> list[Reply]:
     lines = [row.line() for row in session.summary().started()]
     lines += Standing.of(session.catalog, session.progress).lines()  # each skill's mastery, and the reviews due
     return [Reply.info("\n".join(lines) if lines else "Nothing recorded yet.")]
+
+
+@command("/review", "run the reviews that are due (solved skills, spaced out)")
+def _review(session: Session, arg: str) -> list[Reply]:
+    return review.start(session)
 
 
 @command("/quit", "leave (progress is already saved)")

@@ -1,0 +1,166 @@
+"""Running the reviews that are due: ``/review`` in the tutor, and ``tutor review`` on the command line.
+
+``tutor.learner.review.due`` says which solved skills are due (FSRS, at ``clock.now()``, so ``TUTOR_NOW``
+moves the clock).  Each due skill is reviewed at one step of the lesson it was last practised in: its practice
+step if it has one (which serves an item the learner has never been served), else the last step that asks
+about the skill, in a variant of the lesson the learner has not answered yet where the lesson has variants.
+When the step is completed the next review comes up; after the last one the learner's own variants are back.
+
+The session calls ``Reviewing.finished`` when a step is done (``Session.apply``); this module never imports
+the session core, so the core may import it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tutor.clock import iso, now
+from tutor.course import Lesson, Step, instantiate, variant_seed
+from tutor.course.steps import Practice
+from tutor.errors import TutorError
+from tutor.learner.review import due, upcoming
+from tutor.progress.records import attempts
+from tutor.shown import Reply
+from tutor.text import plural
+
+FRESH_TRIES = 8  # variant seeds tried for a review the learner has not answered yet
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One review: the skill, the lesson variant it is reviewed in and the step (0-based) that asks about it."""
+
+    skill: str
+    lesson: Lesson
+    step: int
+    fresh: bool  # whether the variant (or, at a practice step, the item) is one the learner has not answered
+
+
+def review_step(lesson: Lesson, skill: str) -> Step | None:
+    """The step a skill is reviewed at: the lesson's practice step for it, else its last step asking about it."""
+    asking = [s for s in lesson.steps if s.required and skill in s.skills()]
+    practice = [s for s in asking if isinstance(s, Practice)]
+    return (practice or asking or [None])[-1]
+
+
+def answered_variants(progress: Any, lesson: str) -> set[str]:
+    """The variants of ``lesson`` the learner has answered (their drawn values, as JSON)."""
+    out = set()
+    for record in attempts(progress):
+        if record.lesson == lesson and record.variant:
+            try:
+                out.add(json.dumps(json.loads(record.variant).get("params"), sort_keys=True, default=str))
+            except (ValueError, AttributeError):
+                continue
+    return out
+
+
+def fresh_variant(lesson: Lesson, owner: str, seen: set[str]) -> tuple[Lesson, bool]:
+    """A variant of ``lesson`` whose drawn values are not in ``seen`` (the lesson itself when it has no variants),
+    and whether it is one not answered yet."""
+    if not lesson.variants:
+        return lesson, False
+    for k in range(FRESH_TRIES):
+        candidate = instantiate(lesson, variant_seed(owner, f"{lesson.id}#review-{k}"))
+        try:
+            drawn = json.dumps(dict(candidate.variant), sort_keys=True, default=str)
+        except TutorError:
+            continue
+        if drawn not in seen:
+            return candidate, True
+    return lesson, False
+
+
+def plan(session: Any) -> list[Planned]:
+    """The reviews due now, each at its step of a fresh variant (skills whose lesson is not loaded are left out)."""
+    out = []
+    for item in due(session.progress, now()):
+        lesson = session.catalog.lessons.get(item.lesson)
+        if lesson is None:
+            continue
+        base = session.variant_of(lesson)
+        step = review_step(base, item.skill)
+        if step is None:
+            continue
+        if isinstance(step, Practice):
+            out.append(Planned(item.skill, base, step.index, True))
+            continue
+        variant, fresh = fresh_variant(lesson, session.owner, answered_variants(session.progress, lesson.id))
+        out.append(Planned(item.skill, variant, step.index, fresh))
+    return out
+
+
+@dataclass
+class Reviewing:
+    """The reviews of one ``/review``: what is planned, how far the learner is, and each lesson's own variant (put
+    back when the reviews end)."""
+
+    planned: list[Planned]
+    at: int = 0
+    own: dict[str, Lesson] = field(default_factory=dict)
+
+    @property
+    def current(self) -> Planned | None:
+        """The review under way (None when they are over)."""
+        return self.planned[self.at] if self.at < len(self.planned) else None
+
+    def show(self, session: Any) -> list[Reply]:
+        """Put the learner at the current review's step, in its variant."""
+        planned = self.current
+        assert planned is not None
+        lesson = planned.lesson
+        self.own.setdefault(lesson.id, session.instances.get(lesson.id) or session.variant_of(lesson))
+        session.instances[lesson.id] = lesson
+        session.remember()
+        session.place = replace(session.place, lesson=lesson.id, step=planned.step, hint_level=0, state=None)
+        sentence = skill_sentence(planned.skill)
+        how = ("a fresh item" if isinstance(lesson.steps[planned.step], Practice)
+               else "a variant you have not answered" if planned.fresh else "the same question (this lesson has no "
+               "other variant)")
+        head = Reply.title(f"Review {self.at + 1} of {len(self.planned)}: {sentence} ({lesson.id}; {how})")
+        return [head, *session.enter()]
+
+    def finished(self, session: Any, step: Step) -> list[Reply] | None:
+        """After ``step`` was completed: the next review, or the end of them (None: not a review's step)."""
+        planned = self.current
+        if planned is None or session.place.lesson != planned.lesson.id or step.index != planned.step:
+            return None
+        self.at += 1
+        if self.current is not None:
+            return self.show(session)
+        for lesson_id, lesson in self.own.items():
+            session.instances[lesson_id] = lesson
+        session.reviewing = None
+        session.place = replace(session.place, lesson=None, step=0, hint_level=0, state=None)
+        return [Reply.ok(f"Reviews done: {plural(len(self.planned), 'review')}. {next_review(session)}"),
+                Reply.info("/lessons to choose a lesson, or /quit.")]
+
+
+def skill_sentence(name: str) -> str:
+    """A skill's sentence (its name when no family declares it)."""
+    from tutor.learner.skills import all_skills
+
+    found = all_skills().get(name)
+    return found.sentence if found is not None else name
+
+
+def next_review(session: Any) -> str:
+    """When the next review comes, if one is scheduled."""
+    moment = now()
+    later = [d for d in upcoming(session.progress) if d.when > moment]
+    if not later:
+        return "No review is scheduled yet."
+    return f"The next is due {iso(later[0].when)} ({skill_sentence(later[0].skill)})."
+
+
+def start(session: Any) -> list[Reply]:
+    """``/review``: the first review due, or when the next one comes."""
+    planned = plan(session)
+    if not planned:
+        return [Reply.info(f"No review is due now. {next_review(session)}")]
+    session.reviewing = Reviewing(planned)
+    intro = Reply.info(f"{plural(len(planned), 'review')} due. Each is a question you have solved before, asked "
+                       "again on something fresh; answer it as usual (/hint and /solution work as always).")
+    return [intro, *session.reviewing.show(session)]

@@ -194,3 +194,21 @@ def test_the_documented_classroom_command_passes_right_and_fails_wrong(tmp_path,
     assert run(args) == 0
     (tmp_path / "step5.txt").write_text("0123 02 0123")
     assert run(args) == 1
+
+
+def test_an_upload_over_the_file_limit_is_reported_not_crashed(tmp_path, monkeypatch):
+    from tutor import autograde as module
+    from tutor.limits import Limit
+
+    monkeypatch.setattr(module, "GRADE_FILES", Limit("grade_files", 3, "files", "test"))
+    data = gradescope(tmp_path, {f"f{i}.txt": "x" for i in range(5)})
+    assert data["score"] == 0 and "more than 3 files" in data["tests"][0]["output"]
+    assert data["tests"][0]["output"].startswith("unreadable")
+
+
+def test_a_single_file_may_be_named_as_the_submission(tmp_path):
+    answer = tmp_path / "mine.txt"
+    answer.write_text(STRATEGY)
+    out = tmp_path / "results.json"
+    autograde("gradescope", str(answer), lesson="coins-2", results_file=str(out))
+    assert json.loads(out.read_text())["score"] == 1

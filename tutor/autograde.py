@@ -76,22 +76,27 @@ def step_of(name: str) -> int | None:
 
 
 def upload(folder: Path) -> list[str]:
-    """Every regular file under ``folder`` (not hidden, no symbolic link followed), sorted; none if the folder
-    is missing."""
+    """Every regular file under ``folder`` (not hidden, no symbolic link followed; a subfolder that cannot be
+    listed is passed over), sorted; ``folder`` itself if it is a file; none if it is missing."""
+    if folder.is_file() and not folder.is_symlink():
+        return [str(folder)]
     found: list[str] = []
     pending = [str(folder)] if folder.is_dir() and not folder.is_symlink() else []
     while pending:
-        with os.scandir(pending.pop()) as entries:
-            for entry in entries:
-                if entry.name.startswith("."):
-                    continue
-                mode = entry.stat(follow_symlinks=False).st_mode
-                if stat.S_ISDIR(mode):
-                    pending.append(entry.path)
-                elif stat.S_ISREG(mode):
-                    found.append(entry.path)
-                GRADE_FILES.check(len(found) + len(pending), f"the submission holds more than "
-                                                              f"{GRADE_FILES.value:,} files")
+        try:
+            with os.scandir(pending.pop()) as entries:
+                for entry in entries:
+                    if entry.name.startswith("."):
+                        continue
+                    mode = entry.stat(follow_symlinks=False).st_mode
+                    if stat.S_ISDIR(mode):
+                        pending.append(entry.path)
+                    elif stat.S_ISREG(mode):
+                        found.append(entry.path)
+                    GRADE_FILES.check(len(found) + len(pending), f"the submission holds more than "
+                                                                  f"{GRADE_FILES.value:,} files")
+        except OSError:
+            continue
     return sorted(found)
 
 
@@ -202,9 +207,14 @@ def autograde(platform: str, submission: str | None = None, lesson: str | None =
     except TutorError as err:
         write(out, setup_problem(platform, str(err)))
         raise
-    files = upload(Path(submission) if submission else base / where.submission)
+    try:
+        files, trouble = upload(Path(submission) if submission else base / where.submission), ""
+    except TutorError as err:  # too many files: the student reads why, the run goes on
+        files, trouble = [], str(err)
     found = answers(files, [s.index + 1 for s in chosen])
-    graded = [judge(graded_lesson, s, files, found[s.index + 1]) for s in chosen]
+    graded = [judge(graded_lesson, s, files, found[s.index + 1]) if not trouble else
+              Graded(s.index + 1, s.label, Row(f"step{s.index + 1}", "", "unreadable", False, None, None, trouble))
+              for s in chosen]
     data = results(platform, graded_lesson.id, graded, time.perf_counter() - start)
     write(out, data)
     score = data.get("score", 0)

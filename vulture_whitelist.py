@@ -14,6 +14,7 @@ from prompt_toolkit.buffer import Buffer
 
 from tutor import arithmetic, cli, commands, completer, history, text
 from tutor.course import lesson, schema
+from tutor.progress import Progress
 from tutor.puzzles import base
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.wythoff.rules import formula
@@ -22,6 +23,8 @@ commands.cmd_start, commands.cmd_lint, commands.cmd_progress  # argparse handler
 commands.cmd_new, commands.cmd_preview, commands.cmd_grade, commands.cmd_schema
 commands.cmd_autograde
 commands.cmd_review  # tutor review (issue 21)
+commands.cmd_class  # tutor class (issue 21)
+Progress.export_json  # the store's raw rows as text: tests read them
 cli.main  # the console script
 text.Visible.writable  # the io protocol: print() and rich ask a stream whether it is writable
 completer.TutorCompleter.get_completions  # prompt_toolkit calls it

@@ -12,7 +12,8 @@ from tests.test_class_learners import learners
 from tutor.cli import main
 from tutor.learner import classroom
 from tutor.learner.classroom_show import text
-from tutor.learner.export import ExportError, to_json, write
+from tutor.learner.export import ExportError, to_json
+from tutor.learner.export_formats import write
 
 PRE, POST = "coins-3", "coins-5"
 

@@ -12,8 +12,9 @@ import pytest
 
 from tests.test_class_learners import learners
 from tutor.cli import main
-from tutor.learner.export import ExportError, read_records, records_of, to_json, write
+from tutor.learner.export import ExportError, records_of, to_json
 from tutor.learner.export_datashop import KC
+from tutor.learner.export_formats import read_records, write
 from tutor.learner.export_merge import merge
 from tutor.learner.export_xapi import statements
 from tutor.progress import Progress

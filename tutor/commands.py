@@ -83,7 +83,8 @@ def cmd_progress(args: argparse.Namespace) -> int:
         print(import_file(progress, args.import_file).line())
         return Exit.OK
     if args.export:
-        from tutor.learner.export import records_of, write
+        from tutor.learner.export import records_of
+        from tutor.learner.export_formats import write
 
         try:
             content = write(records_of(progress.export(), "this machine's progress"), args.format or "json")

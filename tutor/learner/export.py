@@ -13,8 +13,8 @@ Every record has a stable ``key`` made of what it is (lesson, step, time, answer
 machine it was recorded on: an import compares keys, so importing an export twice adds nothing, and the
 xAPI statement id is the attempt's key as a UUID (a learning record store drops a statement sent twice).
 
-``FORMATS`` maps each format's name to its writer (``tutor progress --export FILE --format NAME``);
-``read_records`` reads a JSON or xAPI export back (``--import``, ``tutor class``).
+The formats: ``to_json`` here, ``export_xapi`` and ``export_datashop``; ``export_formats`` picks one by
+name (``tutor progress --export FILE --format NAME``) and reads JSON or xAPI back (``--import``, ``tutor class``).
 """
 
 from __future__ import annotations
@@ -238,32 +238,3 @@ def to_json(records: Records) -> str:
     for table, kept in rows:
         out[table] = [asdict(r) for r in kept]
     return json.dumps(out, indent=2)
-
-
-def write(records: Records, form: str) -> str:
-    """``records`` in the format ``form`` (a key of ``FORMATS``)."""
-    from tutor.learner.export_datashop import to_datashop
-    from tutor.learner.export_xapi import to_xapi
-
-    writers: dict[str, Callable[[Records], str]] = {"json": to_json, "xapi": to_xapi, "datashop": to_datashop}
-    return writers[form](records)
-
-
-FORMATS = ("json", "xapi", "datashop")  # tutor progress --export FILE --format NAME
-
-
-def read_records(raw: str, where: str) -> Records:
-    """A JSON export (an object with ``attempts``) or an xAPI export (a list of statements, or an object with
-    ``statements``) read back; ``ExportError`` naming ``where`` if it is neither or malformed."""
-    try:
-        data = json.loads(raw)
-    except ValueError as err:
-        raise ExportError(f"{where} is not JSON ({err})") from None
-    if isinstance(data, list) or (isinstance(data, dict) and "statements" in data):
-        from tutor.learner.export_xapi import from_xapi
-
-        return from_xapi(data, where)
-    if isinstance(data, dict) and "attempts" in data:
-        return records_of(data, where)
-    raise ExportError(f"{where} is not a tutor progress export (a JSON export with 'attempts', or xAPI "
-                      "statements); a DataShop table is written for DataShop, not read back")

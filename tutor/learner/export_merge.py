@@ -18,9 +18,9 @@ from tutor.learner.export import (
     HintRecord,
     Records,
     SolutionRecord,
-    read_records,
     records_of,
 )
+from tutor.learner.export_formats import read_records
 from tutor.progress import Progress
 from tutor.progress.events import Attempt, Completed, Event, HintShown, Position, Revealed
 from tutor.text import plural, shorten

@@ -1,0 +1,33 @@
+"""The export formats by name, and reading an export back whatever its format (JSON or xAPI)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from tutor.learner.export import ExportError, Records, records_of, to_json
+from tutor.learner.export_datashop import to_datashop
+from tutor.learner.export_xapi import from_xapi, to_xapi
+
+WRITERS: dict[str, Callable[[Records], str]] = {"json": to_json, "xapi": to_xapi, "datashop": to_datashop}
+FORMATS = tuple(WRITERS)  # tutor progress --export FILE --format NAME
+
+
+def write(records: Records, form: str) -> str:
+    """``records`` in the format ``form`` (one of ``FORMATS``)."""
+    return WRITERS[form](records)
+
+
+def read_records(raw: str, where: str) -> Records:
+    """A JSON export (an object with ``attempts``) or an xAPI export (a list of statements, or an object with
+    ``statements``) read back; ``ExportError`` naming ``where`` if it is neither or malformed."""
+    try:
+        data = json.loads(raw)
+    except ValueError as err:
+        raise ExportError(f"{where} is not JSON ({err})") from None
+    if isinstance(data, list) or (isinstance(data, dict) and "statements" in data):
+        return from_xapi(data, where)
+    if isinstance(data, dict) and "attempts" in data:
+        return records_of(data, where)
+    raise ExportError(f"{where} is not a tutor progress export (a JSON export with 'attempts', or xAPI "
+                      "statements); a DataShop table is written for DataShop, not read back")

@@ -32,7 +32,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
     if args.explanations:
         for puzzle, names in missing_explanations().items():
-            print(f"{puzzle}: {len(names)} quantities without an explanation or refutation"
+            print(f"{puzzle}: {plural(len(names), 'quantity', 'quantities')} without an explanation or refutation"
                   + (f": {', '.join(names)}" if names else ""))
         return Exit.OK
     paths = list(args.paths) + list(args.lessons or [])

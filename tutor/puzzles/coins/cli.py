@@ -52,8 +52,9 @@ def solve(game: CoinGame, args: Args) -> Report:
     if sol.decision.invariant is not None:
         data["invariant"] = sol.decision.invariant.json()
     if length is None:
-        return Report(data, f"{m.n} coins: no winning strategy: {sol.reason}.")
-    head = f"{m.n} coins: shortest winning strategy, {length.text()} moves ({sol.reason})"
+        return Report(data, f"{plural(m.n, 'coin')}: no winning strategy: {sol.reason}.")
+    one = length.digits() == 1 and int(length) == 1
+    head = f"{plural(m.n, 'coin')}: shortest winning strategy, {length.text()} move{'' if one else 's'} ({sol.reason})"
     moves = int(length) if length.digits() <= 10 else MAX_WRITTEN + 1
     output = args["output"]
     if output is not None:

@@ -93,7 +93,7 @@ def never_data(game: GodsGame, limit: int) -> tuple[JSON, str]:
     pair = theory.inseparable_pair(u, game.start)
     if pair is None:
         return ({"proved_never": False, "indistinguishable": None},
-                f"no solution within {limit} questions (enough questions do suffice: every two identities "
+                f"no solution within {plural(limit, 'question')} (enough questions do suffice: every two identities "
                 f"have a god who is Random in neither). {theory.random_rule(u)}")
     worlds = [u.worlds[i].as_json(u.gods) for i in pair]
     proof = f"{theory.never_proof(u, pair)}. {theory.random_rule(u)}"

@@ -57,7 +57,7 @@ def parse_move(text: str, heaps: Heaps) -> Move:
     if not 0 <= h < len(heaps):
         raise IllegalMove(f"move {text.strip()!r}: there is no heap {h + 1} (heaps 1-{len(heaps)})")
     if not 1 <= n <= heaps[h]:
-        raise IllegalMove(f"move {text.strip()!r}: heap {h + 1} has {heaps[h]} counter(s); take 1 to {heaps[h]}")
+        raise IllegalMove(f"move {text.strip()!r}: heap {h + 1} holds {heaps[h]}: take 1 to {heaps[h]}")
     return h, n
 
 

@@ -18,7 +18,7 @@ import re
 
 from tutor.errors import InvalidNotation
 from tutor.puzzles.coins.limits import STRATEGY_MOVES
-from tutor.text import shorten
+from tutor.text import plural, shorten
 
 Move = tuple[int, ...]  # the amount added at each position: (1, 0, 1, 0) flips positions 0 and 2
 
@@ -76,7 +76,7 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
         return _parse_amounts(word, n, k, where)
     if k > 2:
         if len(word) != n:
-            raise InvalidNotation(f"{where}: needs {n} digits (one amount per position), has {len(word)}")
+            raise InvalidNotation(f"{where}: needs {plural(n, 'digit')} (one amount per position), has {len(word)}")
         digits = []
         for col, ch in enumerate(word, 1):
             if ch not in DIGITS or int(ch) >= k:
@@ -87,7 +87,7 @@ def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
         return _parse_braces(word, n, where)
     if any(ch in "xX." for ch in word):
         if len(word) != n:
-            raise InvalidNotation(f"{where}: a pattern needs {n} characters of x and ., has {len(word)}")
+            raise InvalidNotation(f"{where}: a pattern needs {plural(n, 'character')} of x and ., has {len(word)}")
         bad = next((i for i, ch in enumerate(word, 1) if ch not in "xX."), None)
         if bad is not None:
             raise InvalidNotation(f"{where}, character {bad}: {word[bad - 1]!r} is not x or .")
@@ -120,7 +120,7 @@ def _flip(flips: list[int], pos: int, where: str, col: int) -> None:
     """Mark position ``pos`` flipped; out of range or repeated is an error at character ``col``."""
     n = len(flips)
     if pos >= n:
-        raise InvalidNotation(f"{where}, character {col}: position {pos} is out of range 0-{n - 1} for {n} coins")
+        raise InvalidNotation(f"{where}, character {col}: position {pos} is out of range 0-{n - 1}")
     if flips[pos]:
         raise InvalidNotation(f"{where}, character {col}: position {pos} is named twice")
     flips[pos] = 1
@@ -141,7 +141,7 @@ def _parse_braces(word: str, n: int, where: str) -> Move:
         significant = stripped.lstrip("0") or "0"
         if len(significant) > len(str(n)):  # never converted: it cannot be a position of this table
             raise InvalidNotation(f"{where}, character {offset}: position {stripped[:20]!r}"
-                                  f"{'...' if len(stripped) > 20 else ''} is out of range 0-{n - 1} for {n} coins")
+                                  f"{'...' if len(stripped) > 20 else ''} is out of range 0-{n - 1}")
         _flip(flips, int(significant), where, offset)
     return tuple(flips)
 

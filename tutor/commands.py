@@ -284,51 +284,18 @@ def cmd_grade(args: argparse.Namespace) -> int:
     """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--include GLOB] [--all-files]
     [--summary] [--feedback DIR] [--strict] [--json|--csv|--format FORMAT]``: exit 0, or 1 with ``--strict``
     when a graded file is not correct; 2 for bad input (a clashing or broken lesson file among them)."""
-    import time
-
     from tutor import platforms
-    from tutor.course import load_catalog
-    from tutor.grading import collect, grade, graded_step, rows_text
-    from tutor.grading.command import as_json, exit_status, trusted_lesson, write_feedback
+    from tutor.grading.command import run_grade
 
-    if args.jobs is not None and args.jobs < 1:
-        raise TutorError(f"--jobs must be at least 1, not {args.jobs}")
-    lesson, problems = trusted_lesson(load_catalog(args.lessons or []), args.lesson)
-    for problem in problems:
-        print(f"warning: {problem}", file=sys.stderr)
-    step = graded_step(lesson, args.step)
-    found = collect(args.submissions, args.include or (), args.all_files)
-    for line in found.several:
-        print(line, file=sys.stderr)
-    if found.skipped:
-        print(f"not graded: {plural(len(found.skipped), 'file')} that are not answers ("
-              + ", ".join(found.skipped[:3]) + (", ..." if len(found.skipped) > 3 else "")
-              + "); --include PATTERN chooses the answer files", file=sys.stderr)
-    files = found.submissions
-    if not files:
-        raise TutorError("no submission files found")
-    started = time.monotonic()
-    with progress_bar(f"grading {len(files):,} files", len(files)) as done:
-        rows = grade(lesson, step, files, args.jobs, done, seed=getattr(args, "seed", None))
-    seconds = time.monotonic() - started  # JUnit's time
-    if args.feedback:
-        count = write_feedback(args.feedback, rows, lesson.id, step.index + 1)
-        print(f"wrote {plural(count, 'feedback file')} to {args.feedback}", file=sys.stderr)
-    form = "json" if args.json else "csv" if args.csv else args.format or "text"
-    if form == "json":
-        document = as_json(lesson, step.index + 1, rows, args.summary)
-        print(json.dumps({**document, "rows": platforms.rows_json(rows)}, indent=2))  # escaped as in CSV
-    elif form == "csv":
-        sys.stdout.write(platforms.rows_csv(rows))
-    elif form in ("gradescope", "prairielearn"):
+    def platform(form: str, lesson: str, step: int, rows: list[Any], seconds: float) -> str:
+        if form == "csv":  # tutor.platforms writes the cells of every format alike
+            return platforms.rows_csv(rows)
+        if form == "junit":
+            return platforms.junit(lesson, step, rows, seconds)
         build = platforms.gradescope if form == "gradescope" else platforms.prairielearn
-        print(json.dumps(build(lesson.id, step.index + 1, rows), indent=2))
-    elif form == "junit":
-        sys.stdout.write(platforms.junit(lesson.id, step.index + 1, rows, seconds))
-    else:
-        print(f"lesson {lesson.id}, step {step.index + 1} ({step.label})")
-        print(rows_text(rows))
-    return Exit.OK
+        return json.dumps(build(lesson, step, rows), indent=2) + "\n"
+
+    return run_grade(args, progress_bar, platform, platforms.rows_json)
 
 
 def cmd_class(args: argparse.Namespace) -> int:

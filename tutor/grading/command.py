@@ -8,8 +8,13 @@ lesson that happened to load would grade against the wrong file.
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import re
+import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +24,11 @@ from tutor.errors import LessonError, TutorError
 from tutor.files import escape, read_text
 from tutor.grading.rows import Row, feedback_markdown
 from tutor.limits import INPUT_BYTES
+from tutor.text import plural
+
+Bar = Callable[[str, int], AbstractContextManager[Callable[[], None]]]  # a progress bar: (what, total) -> done()
+Platform = Callable[[str, str, int, list[Row], float], str]  # (format, lesson, step, rows, seconds) -> its file
+RowsJson = Callable[[list[Row]], list[dict[str, Any]]]
 
 ERROR_FILE = re.compile(r"^(?P<path>.+?\.toml)(?::\d+)?:")  # the file a catalogue error names first
 ID_LINE = re.compile(r"""^\s*id\s*=\s*["'](?P<id>[^"'\n]*)["']""", re.MULTILINE)
@@ -105,3 +115,55 @@ def as_json(lesson: Lesson, step: int, rows: list[Row], summary: bool) -> dict[s
     if summary:
         out["summary"] = summary_json(rows)
     return out
+
+
+def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json: RowsJson) -> int:
+    """``tutor grade`` (``tutor.commands.cmd_grade``): a trusted lesson, the files, the rows in the form asked
+    for (``platform`` writes CSV and the course platforms' formats, ``rows_json`` the rows of ``--json``, as
+    ``tutor.platforms`` writes them), feedback files and the summary; the exit status."""
+    import time
+
+    from tutor.course import load_catalog
+    from tutor.grading.files import collect
+    from tutor.grading.rows import rows_text
+    from tutor.grading.run import grade, graded_step
+    from tutor.grading.summary import summary_text
+
+    if args.jobs is not None and args.jobs < 1:
+        raise TutorError(f"--jobs must be at least 1, not {args.jobs}")
+    lesson, problems = trusted_lesson(load_catalog(args.lessons or []), args.lesson)
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    step = graded_step(lesson, args.step)
+    found = collect(args.submissions, args.include or (), args.all_files)
+    for line in found.several:
+        print(line, file=sys.stderr)
+    if found.skipped:
+        print(f"not graded: {plural(len(found.skipped), 'file')} that are not answers ("
+              + ", ".join(escape(f) for f in found.skipped[:3]) + (", ..." if len(found.skipped) > 3 else "")
+              + "); --include PATTERN chooses the answer files", file=sys.stderr)
+    if not found.submissions:
+        raise TutorError("no submission files found")
+    started = time.monotonic()
+    with bar(f"grading {len(found.submissions):,} files", len(found.submissions)) as done:
+        rows = grade(lesson, step, found.submissions, args.jobs, done, seed=getattr(args, "seed", None))
+    seconds = time.monotonic() - started  # JUnit's time
+    if args.feedback:
+        count = write_feedback(args.feedback, rows, lesson.id, step.index + 1)
+        print(f"wrote {plural(count, 'feedback file')} to {args.feedback}", file=sys.stderr)
+    if form(args) == "json":
+        print(json.dumps({**as_json(lesson, step.index + 1, rows, args.summary), "rows": rows_json(rows)}, indent=2))
+    elif form(args) == "text":
+        print(f"lesson {lesson.id}, step {step.index + 1} ({step.label})")
+        print(rows_text(rows))
+    else:
+        sys.stdout.write(platform(form(args), lesson.id, step.index + 1, rows, seconds))
+    if args.summary and form(args) != "json":  # after a platform's file, on standard error: the file stays valid
+        print(file=sys.stdout if form(args) == "text" else sys.stderr)
+        (sys.stdout if form(args) == "text" else sys.stderr).write(summary_text(rows))
+    return exit_status(rows, args.strict)
+
+
+def form(args: argparse.Namespace) -> str:
+    """The output format asked for: text, json, csv, gradescope, prairielearn or junit."""
+    return "json" if args.json else "csv" if args.csv else args.format or "text"

@@ -224,3 +224,15 @@ def test_clusters_of_a_class_whose_clusters_are_known_and_their_toml_passes_lint
         for member in cluster.members:
             assert regraded[member.learner].mistake.startswith("A common mistake")
     assert not regraded["c1"].mistake and not regraded["ok1"].mistake
+
+
+def test_the_failure_key_comes_from_the_engine_not_from_how_the_answer_is_written(coins2):
+    lesson, _ = coins2
+    strategy = lesson.steps[4]
+    written = ["0123 02 0123", "0123   02\n0123", "0 1 2", "0123 02 0123 01 0123 02 0123"]
+    rows = [judge_answer(strategy, text, f"l{i}", "f") for i, text in enumerate(written)]
+    assert rows[0].failure == rows[1].failure and rows[0].answer == rows[1].answer
+    for row in rows:  # the key is the counterexample's start and final table, judged again from the answer
+        data = strategy.judge(row.answer).data["counterexample"]
+        assert row.failure == f'counterexample {{"final": "{data["final"]}", "start": "{data["start"]}"}}'
+    assert len({r.failure for r in rows}) == 3

@@ -170,6 +170,10 @@ class Catalog:
         """Lessons in course order: loose lessons by puzzle family, then each pack in its own order."""
         return sorted(self.lessons.values(), key=self._rank)
 
+    def size_text(self) -> str:
+        """How many lessons: ``18 lessons``, ``1 lesson``."""
+        return plural(len(self.lessons), "lesson")
+
     def pack_lessons(self, pack: str) -> list[Lesson]:
         """A pack's lessons in course order."""
         return [les for les in self.ordered() if les.pack == pack]

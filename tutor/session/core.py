@@ -33,7 +33,6 @@ from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import reviews_text
 from tutor.session.summary import Summary
 from tutor.shown import Markdown, Reply, join
-from tutor.text import plural
 
 HISTORY = 200  # undo snapshots kept
 
@@ -133,8 +132,7 @@ class Session:
         then the reminder of commands, so the lesson, the step and the count always show."""
         lesson = self.lesson
         if lesson is None:
-            lessons = plural(len(self.catalog.lessons), "lesson")
-            return f"no lesson open - /lessons to choose, /help for commands ({lessons})"
+            return f"no lesson open - /lessons to choose, /help for commands ({self.catalog.size_text()})"
         done = Summary.lesson(self.progress, lesson)
         unsaved = self.progress.status(seen=False).kept
         kept = f" | {len(unsaved)} NOT SAVED" if unsaved else ""

@@ -39,8 +39,7 @@ HISTORY = 200  # undo snapshots kept
 
 @dataclass(frozen=True)
 class Place:
-    """An immutable snapshot of where the learner is, for /undo: the step's ``state`` is its class's own value
-    (None until the step is entered)."""
+    """An immutable snapshot of where the learner is, for /undo (``state``: its step class's own value, or None)."""
 
     lesson: str | None = None
     step: int = 0
@@ -61,8 +60,7 @@ class Session:
         self.clock = clock
         self.place = Place()
         self.history: list[Place] = []
-        self.pending_solution = False
-        self.finished = False
+        self.pending_solution = self.finished = False  # a /solution awaiting y/n; the learner has left
         self.shown_at = clock()
         self.profile = self.progress.profile_id()
         self.reviewing: Reviewing | None = None  # the reviews under way (/review, tutor review)
@@ -214,17 +212,15 @@ class Session:
         """Carry out what a step made of the learner's input: store its events, keep an undo point when the
         place changes, and move on when the step is done (or only left)."""
         self.write(*outcome.events)
-        changes = outcome.state is not None or outcome.done or outcome.advance
-        if changes:
+        if outcome.state is not None or outcome.done or outcome.advance:
             self.remember()
         if outcome.state is not None:
             fresh = step.ladder_restarts(self.state, outcome.state)  # a new position on screen: its own ladder
             self.place = replace(self.place, state=outcome.state, hint_level=0 if fresh else self.place.hint_level)
         if outcome.done:
             self.write(Completed(self.place.lesson or "", step.index))
-            after = self.reviewing.finished(self, step) if self.reviewing is not None else None
-            if after is not None:  # a review's step: the next review comes instead of the lesson's next step
-                return outcome.replies + after
+            if self.reviewing is not None and (after := self.reviewing.finished(self, step)) is not None:
+                return outcome.replies + after  # a review's step: the next review comes, not the lesson's next step
         if outcome.done or outcome.advance:
             return outcome.replies + self.advance(remember=False)  # one undo takes back the answer and the move
         return outcome.replies

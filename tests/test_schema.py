@@ -15,8 +15,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tutor.course import bundled_root
+from tutor.course.editors import TAPLO, json_schema
 from tutor.course.parse import parse_lesson
-from tutor.course.schema import STEP_MODELS, TABLES, json_schema, key_table
+from tutor.course.schema import STEP_MODELS, TABLES, key_table
 from tutor.errors import LessonError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +84,7 @@ def test_the_docs_tables_are_the_models() -> None:
     assert key_table(STEP_MODELS, ("key", "on", "type", "meaning")) in shown
 
 
-def test_schema_command_and_the_new_lesson_directive(tmp_path: Path) -> None:
+def test_schema_command_and_the_editor_files(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "tutor", "schema"], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == json_schema("lesson")
     pack = subprocess.run([sys.executable, "-m", "tutor", "schema", "pack"], capture_output=True, text=True,
@@ -94,9 +95,36 @@ def test_schema_command_and_the_new_lesson_directive(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "tutor", "new", "week1", "--puzzle", "gods", "--dir", str(tmp_path)],
                    capture_output=True, text=True)
     written = (tmp_path / "week1.toml").read_text(encoding="utf-8")
-    assert written.splitlines()[0] == "#:schema ./lesson.schema.json"
+    assert "#:schema" not in written  # no path relative to the lesson: it may move to a pack folder
     assert json.loads((tmp_path / "lesson.schema.json").read_text(encoding="utf-8")) == json_schema("lesson")
+    assert json.loads((tmp_path / "pack.schema.json").read_text(encoding="utf-8")) == json_schema("pack")
+    assert (tmp_path / ".taplo.toml").read_text(encoding="utf-8") == TAPLO
     assert not list(VALIDATOR.iter_errors(tomllib.loads(written)))
+    made = subprocess.run([sys.executable, "-m", "tutor", "schema", "--write", str(tmp_path / "course")],
+                          capture_output=True, text=True)
+    assert made.returncode == 0 and made.stdout.count("wrote ") == 3
+
+
+def test_the_taplo_setup_matches_lessons_and_packs_and_not_itself() -> None:
+    taplo = tomllib.loads(TAPLO)
+    assert ".taplo.toml" in taplo["exclude"] and "**/.taplo.toml" in taplo["exclude"]
+    lesson, pack = taplo["rule"]
+    assert lesson["schema"]["path"] == "./lesson.schema.json" and "**/pack.toml" in lesson["exclude"]
+    assert pack["schema"]["path"] == "./pack.schema.json" and pack["include"] == ["**/pack.toml"]
+    packs = Draft202012Validator(json_schema("pack"))
+    for path in bundled_root().rglob("pack.toml"):
+        assert not list(packs.iter_errors(tomllib.loads(path.read_text(encoding="utf-8")))), path
+    assert list(packs.iter_errors(GOOD)), "a lesson is not a pack"
+    assert list(VALIDATOR.iter_errors(tomllib.loads(TAPLO))), "the Taplo file is not a lesson"
+
+
+def test_the_schema_has_no_null_and_names_the_choices() -> None:
+    text = json.dumps(json_schema("lesson"))
+    assert '"type": "null"' not in text and '"default": null' not in text
+    steps = json_schema("lesson")["$defs"]
+    assert steps["GameFile"]["properties"]["goal"]["enum"] == ["explore", "win"]
+    assert "strategy" in steps["WrittenFile"]["properties"]["answer"]["enum"]
+    assert all(d.get("additionalProperties") is False for d in steps.values())
 
 
 def test_errors_name_the_line_of_their_key(tmp_path: Path) -> None:

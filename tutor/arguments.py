@@ -158,12 +158,15 @@ def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     p = sub.add_parser("schema", help="print the JSON Schema of a lesson file (or of pack.toml), for editors",
                        description="Print the JSON Schema of a lesson file, or of a pack.toml with 'pack'. Editors "
                                    "that read TOML through Taplo (VS Code's Even Better TOML, Neovim, Helix) "
-                                   "validate and complete a lesson from it: save it and point a '#:schema' line "
-                                   "or .taplo.toml at it (docs/authoring.md).")
+                                   "validate and complete a lesson from it: 'tutor schema --write DIR' saves both "
+                                   "schemas and a .taplo.toml that applies them to every lesson and pack.toml "
+                                   "under DIR (docs/authoring.md).")
     p.add_argument("which", nargs="?", choices=("lesson", "pack"), default="lesson",
                    help="lesson (default) or pack")
     p.add_argument("--markdown", action="store_true",
                    help="the tables of keys as docs/authoring.md shows them, instead of the JSON Schema")
+    p.add_argument("--write", metavar="DIR",
+                   help="write lesson.schema.json, pack.schema.json and a .taplo.toml applying them into DIR")
     p.set_defaults(handler="cmd_schema")
     p = sub.add_parser("preview", help="read a lesson as a learner sees it, answered with its reference answers",
                        description="Run LESSON non-interactively with its reference answers and print what a "

@@ -126,29 +126,12 @@ def cmd_review(args: argparse.Namespace) -> int:
     return review(args)
 
 
-SCHEMA_FILE = "lesson.schema.json"
-
-
-def write_schema(folder: Path) -> Path | None:
-    """Write the lesson JSON Schema next to new lessons, unless a file of that name is there; None if not
-    written (a new file only, never through a link)."""
-    from tutor.course.schema import schema_text
-
-    path = folder / SCHEMA_FILE
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    except OSError:
-        return None  # already there (kept as it is), or not writable: the lesson does not need it
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(schema_text("lesson"))
-    return path
-
-
 def cmd_new(args: argparse.Namespace) -> int:
     """``tutor new LESSON_ID --puzzle NAME [--dir DIR]``: a skeleton that passes lint as written."""
     import re
 
     from tutor.authoring import skeleton
+    from tutor.course.editors import write_editor_files
     from tutor.lint import lint_paths
 
     ID_CHARS.check(len(args.lesson_id), f"lesson id {args.lesson_id[:30]!r}... has {len(args.lesson_id):,} "
@@ -167,21 +150,35 @@ def cmd_new(args: argparse.Namespace) -> int:
     except OSError as err:
         raise TutorError(f"cannot write {str(path)!r}: {err.strerror}") from None
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(f"#:schema ./{SCHEMA_FILE}\n" + text)  # Taplo-based editors validate and complete from it
-    schema = write_schema(folder)
+        handle.write(text)
+    try:  # the schemas and the .taplo.toml that applies them to the folder, for editors (kept if there)
+        editors = write_editor_files(folder, replace=False)
+    except OSError:
+        editors = []  # not writable: the lesson does not need them
     _, errors = lint_paths([str(path)])
     for problem in errors:
         print(problem, file=sys.stderr)
-    print(f"wrote {path}" + (f" and {schema}, which editors read for help as you type" if schema else "")
+    print(f"wrote {path}" + (f" and {', '.join(p.name for p in editors)}, which editors read for help as you type"
+                             if editors else "")
           + f"\ncheck it:   tutor lint {path}\nread it:    tutor preview {args.lesson_id} --lessons {folder}")
     return Exit.INCORRECT if errors else Exit.OK
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    """``tutor schema [lesson|pack] [--markdown]``: the JSON Schema of a lesson file or of pack.toml, or the
-    tables of their keys."""
-    from tutor.course.schema import key_tables, schema_text
+    """``tutor schema [lesson|pack] [--markdown] [--write DIR]``: the JSON Schema of a lesson file or of pack.toml,
+    or the tables of their keys, or both schemas and a .taplo.toml written into DIR."""
+    from tutor.course.editors import schema_text, write_editor_files
+    from tutor.course.schema import key_tables
 
+    if args.write is not None:
+        try:
+            Path(args.write).mkdir(parents=True, exist_ok=True)
+            written = write_editor_files(Path(args.write))
+        except OSError as err:
+            raise TutorError(f"cannot write into {shorten(args.write)}: {err.strerror}") from None
+        for path in written:
+            print(f"wrote {path}")
+        return Exit.OK
     sys.stdout.write(key_tables(args.which) if args.markdown else schema_text(args.which))
     return Exit.OK
 

@@ -9,7 +9,6 @@ on a puzzle (its parameters, answer kinds, quantities) is checked by ``parse`` a
 
 from __future__ import annotations
 
-import json
 import re
 import typing
 from typing import Annotated, Any, Literal
@@ -261,31 +260,6 @@ class PackFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
         "Knowledge-tracing parameters for this pack's lessons, by skill (`coins/count-tables`) or `default`: "
         "a table of `prior`, `learn`, `slip` and `guess` (probabilities; any left out keep the tutor's "
         "defaults), e.g. fitted to a class's data with pyBKT.")] = {}
-
-
-MODELS: dict[str, type[msgspec.Struct]] = {"lesson": LessonFile, "pack": PackFile}
-SCHEMA_URL = "https://puzzle-tutor.invalid/schema/{}.json"  # an id only: editors read the file `tutor schema` writes
-
-
-def json_schema(name: str = "lesson") -> dict[str, Any]:
-    """The JSON Schema of a lesson file (``name="lesson"``) or of a ``pack.toml`` (``"pack"``); a lesson's steps
-    are one of the step models (``oneOf``: a say step, or the question kind its ``answer`` names)."""
-    if name == "lesson":
-        (top, *variants), defs = msgspec.json.schema_components([LessonFile, *STEP_MODELS])
-        steps = defs["LessonFile"]["properties"]["steps"]
-        steps["items"] = {"oneOf": variants}
-        schema: dict[str, Any] = {**top, "$defs": defs}
-    else:
-        schema = msgspec.json.schema(MODELS[name])
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["$id"] = SCHEMA_URL.format(name)
-    schema["title"] = f"tutor {name} file"
-    return schema
-
-
-def schema_text(name: str = "lesson") -> str:
-    """``json_schema`` as indented JSON."""
-    return json.dumps(json_schema(name), indent=2) + "\n"
 
 
 _PATH_PART = re.compile(r"\[(\d+)\]")

@@ -191,22 +191,6 @@ def step_model(raw: Any, where: str) -> type[StepBase]:
     return ComputedFile if answer in COMPUTED else GameFile if answer == PLAY else WrittenFile
 
 
-def validate_step(raw: Any, index: int, file: str) -> StepFile:
-    """One ``[[steps]]`` table as its model; ``LessonError`` "FILE: steps[2].hints: ..." (1-based)."""
-    where = f"{file}: steps[{index + 1}]"
-    model = step_model(raw, where)
-    own = {f.encode_name for f in msgspec.structs.fields(model)}
-    for key in raw:
-        if key in TAKEN_BY and key not in own:
-            raise LessonError(f"{where}.{key}: only {TAKEN_BY[key]} steps take {key!r}")
-    try:
-        step = typing.cast(StepFile, msgspec.convert(raw, model, strict=True))
-    except msgspec.ValidationError as err:
-        path, words = _message(str(err), model)
-        raise LessonError(f"{where}{'.' + path if path else ''}: {words}") from None
-    return step
-
-
 class LessonFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """The top level of a lesson file."""
 

@@ -216,8 +216,10 @@ def obstruction(analysis: Analysis, board: Board) -> Pattern | None:
     return None
 
 
+@lru_cache(maxsize=16)
 def solve(rules: Rules, board: Board, *, minimize: bool = True, budget: int = SEARCH_BUDGET) -> Solution:
-    """Solve ``board``: one solution, made minimal by searching the quiet patterns."""
+    """Solve ``board``: one solution, made minimal by searching the quiet patterns (cached: a step's quantity,
+    its explanation and its refutation all ask about the same board, which may have a million cells)."""
     analysis = analyze(rules)
     pattern = one_solution(rules, board)
     if pattern is None:

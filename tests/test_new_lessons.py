@@ -280,3 +280,20 @@ def test_the_weight_and_moment_invariant_of_the_lesson_holds_for_three_faces() -
     assert COINS.compute(CoinGame(3, 3, "dihedral"), "winnable") == "no"
     assert COINS.compute(CoinGame(3, 3), "winnable") == "yes"  # without the mirror the Devil loses it
     assert COINS.compute(CoinGame(4, 2, "dihedral"), "winnable") == "yes"  # mod 2, -1 = 1
+
+
+@pytest.mark.parametrize("size", ["3x3", "5x5", "9x9", "4x7"])
+def test_a_wrong_degree_is_refuted_in_the_polynomials_terms_by_its_side(size: str) -> None:
+    game = LightsGame(size)
+    q = LIGHTS.quantities["poly_nullity"]
+    right = q(game)
+    smallest = min(game.rules.rows, game.rules.cols)
+    for wrong in {0, 1, right - 1, right + 1, smallest + 1, -1} - {right}:
+        reason = q.refute(game, {}, right, wrong)
+        if wrong < 0:
+            assert "never negative" in reason
+        elif wrong > smallest:
+            assert "at most the smaller of their degrees" in reason
+        else:
+            assert ("more than" if wrong < right else "less than") in reason, (size, wrong, reason)
+        assert "rank" not in reason  # cells less the rank would be the answer

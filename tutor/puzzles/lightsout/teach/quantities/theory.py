@@ -16,7 +16,7 @@ from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.teach.quantities.mistakes import idea, unless
-from tutor.puzzles.lightsout.teach.quantities.words import count, fixed_explanation, line_by_line
+from tutor.puzzles.lightsout.teach.quantities.words import fixed_explanation, line_by_line, negative, number
 from tutor.puzzles.lightsout.theory import f_poly, poly_gcd, poly_nullity
 from tutor.puzzles.options import Args
 
@@ -108,10 +108,22 @@ def explain_poly_nullity(game: LightsGame, args: Args, value: Value) -> str:
 
 
 def refute_poly_nullity(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
+    """Too small or too large for a gcd, in the polynomials' own terms (the rank would give the answer away)."""
     r = game.rules
-    return count(wrong, value, "A degree", f"The degree of gcd(f_{r.rows}(x), f_{r.cols}(x+1)) is the "
-                  f"nullity, and the {r.rows}x{r.cols} press matrix has rank {engine.analyze(r).rank} of "
-                  f"{r.cells}")
+    bad = negative(wrong, "A degree")
+    if bad:
+        return bad
+    n = number(wrong)
+    assert n is not None and isinstance(value, int)
+    gcd = f"gcd(f_{r.rows}(x), f_{r.cols}(x + 1))"
+    if n > r.rows or n > r.cols:
+        return (f"On the {r.describe()} board, {gcd} divides both polynomials, so its degree is at most the smaller "
+                "of their degrees.")
+    if n < value:
+        return (f"On the {r.describe()} board, the degree of {gcd} is more than {n:,}: take every factor the two "
+                "share, each to the smaller of its two powers, and add up their degrees.")
+    return (f"On the {r.describe()} board, the degree of {gcd} is less than {n:,}: the gcd keeps only the factors "
+            "both polynomials have, each to the smaller of its two powers.")
 
 
 def _right(game: LightsGame) -> int:
@@ -157,9 +169,10 @@ def _ranked(game: LightsGame) -> int | None:
 
 POLY_NULLITY = (
     idea("unshifted", _unshifted,
-         lambda g, n: f"{n:,} is the degree of gcd(f_{g.rules.rows}(x), f_{g.rules.cols}(x)), with the shift "
-                      f"forgotten. The columns enter through f_{g.rules.cols}(x + 1): a row's presses switch their "
-                      "own cell too, which is the + 1."),
+         lambda g, n: f"{n:,} is the degree of gcd(f_{g.rules.rows}(x), f_{g.rules.cols}(x))"
+                      f"{' (f_' + str(g.rules.cols) + '(x) itself)' if g.rules.rows == g.rules.cols else ''}, with "
+                      f"the shift forgotten. The columns enter through f_{g.rules.cols}(x + 1): a row's presses "
+                      "switch their own cell too, which is the + 1."),
     idea("rank-for-degree", _ranked,
          lambda g, n: f"{n:,} is the rank of the {g.rules.rows}x{g.rules.cols} press matrix; the degree of the gcd "
                       "is the nullity, the cells less the rank."),

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import helpers
 import pytest
 
 from tests.helpers import new_session
@@ -316,8 +317,9 @@ def test_export_contains_everything(tmp_path):
 
 
 def run_tutor(args, home, stdin=""):
-    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin,
-                          env={**os.environ, "TUTOR_HOME": str(home)}, timeout=120)
+    """``tutor ARGS`` in this process (tests/helpers.py) with its own home; the tests below that need real
+    processes (concurrent sessions, kill -9) start them."""
+    return helpers.run_tutor(*args, stdin=stdin, env={"TUTOR_HOME": str(home)})
 
 
 def test_progress_command_json_export_reset(tmp_path):

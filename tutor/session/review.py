@@ -18,7 +18,6 @@ from typing import Any
 
 from tutor.clock import iso, now
 from tutor.course import Lesson, Step, instantiate, variant_seed
-from tutor.course.steps import Practice
 from tutor.errors import TutorError
 from tutor.learner.review import due, upcoming
 from tutor.progress.records import attempts
@@ -41,7 +40,7 @@ class Planned:
 def review_step(lesson: Lesson, skill: str) -> Step | None:
     """The step a skill is reviewed at: the lesson's practice step for it, else its last step asking about it."""
     asking = [s for s in lesson.steps if s.required and skill in s.skills()]
-    practice = [s for s in asking if isinstance(s, Practice)]
+    practice = [s for s in asking if s.fresh]
     return (practice or asking or [None])[-1]
 
 
@@ -84,7 +83,7 @@ def plan(session: Any) -> list[Planned]:
         step = review_step(base, item.skill)
         if step is None:
             continue
-        if isinstance(step, Practice):
+        if step.fresh:
             out.append(Planned(item.skill, base, step.index, True))
             continue
         variant, fresh = fresh_variant(lesson, session.owner, answered_variants(session.progress, lesson.id))
@@ -116,7 +115,7 @@ class Reviewing:
         session.remember()
         session.place = replace(session.place, lesson=lesson.id, step=planned.step, hint_level=0, state=None)
         sentence = skill_sentence(planned.skill)
-        how = ("a fresh item" if isinstance(lesson.steps[planned.step], Practice)
+        how = ("a fresh item" if lesson.steps[planned.step].fresh
                else "a variant you have not answered" if planned.fresh else "the same question (this lesson has no "
                "other variant)")
         head = Reply.title(f"Review {self.at + 1} of {len(self.planned)}: {sentence} ({lesson.id}; {how})")

@@ -97,6 +97,7 @@ class Step(ABC):
     filled: dict[str, Markdown | TutorError] = field(default_factory=dict, init=False, repr=False, compare=False)
     required: ClassVar[bool] = True  # the lesson is complete when every required step is
     gradable: ClassVar[int] = 0  # preference as the step `tutor grade` grades by default (0: never)
+    fresh: ClassVar[bool] = False  # serves an item never served before each time (a review there needs no new variant)
     no_hints: ClassVar[str] = "There are no hints for this step. /solution reveals the answer."
 
     @property

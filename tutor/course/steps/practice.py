@@ -65,6 +65,7 @@ class Practice(Step):
     skill: str = ""
     threshold: float = THRESHOLD
     in_a_row: int | None = None
+    fresh = True
     checked: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)  # answerable?
 
     @classmethod

@@ -41,7 +41,8 @@ def review_step(lesson: Lesson, skill: str) -> Step | None:
     """The step a skill is reviewed at: the lesson's practice step for it, else its last step asking about it."""
     asking = [s for s in lesson.steps if s.required and skill in s.skills()]
     practice = [s for s in asking if s.fresh]
-    return (practice or asking or [None])[-1]
+    chosen = practice or asking
+    return chosen[-1] if chosen else None
 
 
 def answered_variants(progress: Any, lesson: str) -> set[str]:

@@ -1,5 +1,6 @@
 """Issue 21, item 8: the new theory lessons (coins-5 'More faces, and mirrors', lightsout-5 'Nullity from
-polynomials'), and the Lights Out quantities they brought, each claim checked a second, independent way.
+polynomials', wythoff-6 'Grundy values in sums'), and the Lights Out quantities they brought, each claim checked a
+second, independent way.
 
 * Lights Out: the polynomials a lesson shows (written out and factored) are rebuilt with sympy from the recurrence;
   the nullity Sutner's gcd gives equals the nullity of a plain GF(2) elimination written here; each misconception
@@ -29,7 +30,7 @@ CATALOG = load_catalog([])
 LIGHTS = get("lightsout")
 COINS = get("coins")
 X = sympy.Symbol("x")
-NEW = ["coins-5", "lightsout-5"]
+NEW = ["coins-5", "lightsout-5", "wythoff-6"]
 
 
 # -- the lessons in the course -------------------------------------------------------------------------------
@@ -297,3 +298,31 @@ def test_a_wrong_degree_is_refuted_in_the_polynomials_terms_by_its_side(size: st
         else:
             assert ("more than" if wrong < right else "less than") in reason, (size, wrong, reason)
         assert "rank" not in reason  # cells less the rank would be the answer
+
+
+# -- wythoff: Grundy values in sums ----------------------------------------------------------------------------
+
+
+def mex_table(size: int) -> dict[tuple[int, int], int]:
+    """Grundy values of Wythoff positions by the mex over every move, written here (not the engine's table)."""
+    table: dict[tuple[int, int], int] = {}
+    for x in range(size):
+        for y in range(size):
+            reached = {table[(x - t, y)] for t in range(1, x + 1)} | {table[(x, y - t)] for t in range(1, y + 1)}
+            reached |= {table[(x - t, y - t)] for t in range(1, min(x, y) + 1)}
+            table[(x, y)] = min(n for n in range(len(reached) + 1) if n not in reached)
+    return table
+
+
+def test_the_sums_of_wythoff_6_are_the_xor_of_mex_values() -> None:
+    wythoff = get("wythoff")
+    table = mex_table(6)
+    for step in CATALOG.find("wythoff-6").steps:
+        if step.label != "number":
+            continue
+        value = 0
+        for board in step.game.boards:
+            value ^= table[board]
+        assert step.value() == value, step.title
+    game = wythoff.load({"position": "2,2 + 0,3", "misere": False})
+    assert table[(2, 2)] ^ table[(0, 3)] != 0 and wythoff.compute(game, "outcome") == "win"

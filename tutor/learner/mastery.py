@@ -16,14 +16,17 @@ Parameters are the skill's defaults (``bkt.DEFAULT``), or what ``params(lesson, 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from tutor.learner.bkt import DEFAULT, BktParams, update
 from tutor.progress import Progress
-from tutor.progress.records import AttemptRecord, attempts
+from tutor.progress.brief import Briefs, briefs, from_records
+from tutor.progress.records import AttemptRecord
 
 ParamsFor = Callable[[str, str], BktParams]  # (lesson id, skill name) -> the parameters that apply there
+Source = Progress | Iterable[AttemptRecord] | Briefs  # a store, its records, or its attempts in brief
 
 
 def defaults(lesson: str, skill: str) -> BktParams:
@@ -36,6 +39,13 @@ def observed(record: AttemptRecord) -> bool:
     return record.correct and not record.helped
 
 
+def brief(source: Source) -> Briefs:
+    """The attempts of a source in brief: a store's read in one query, records' taken as they come."""
+    if isinstance(source, Briefs):
+        return source
+    return briefs(source) if isinstance(source, Progress) else from_records(source)
+
+
 @dataclass(frozen=True)
 class Traced:
     """One skill's tracing: the estimate, the opportunities seen, and how many of them were observed correct."""
@@ -46,22 +56,28 @@ class Traced:
     correct: int
 
 
-def traced(source: Progress | Iterable[AttemptRecord], params: ParamsFor = defaults) -> dict[str, Traced]:
-    """Every skill with at least one attempt, traced over the attempts in order (see the module docstring)."""
-    records = attempts(source) if isinstance(source, Progress) else source
+def traced(source: Source, params: ParamsFor = defaults) -> dict[str, Traced]:
+    """Every skill with at least one attempt, traced over the attempts in order (see the module docstring).
+
+    The attempts are read in brief (``tutor.progress.brief``): each kind's skills, their parameters and its
+    observation are found once, and only the update runs per attempt and skill."""
+    found = brief(source)
+    plans = [tuple((skill, params(kind.lesson, skill)) for skill in kind.skills) for kind in found.kinds]
+    oks = [kind.observed for kind in found.kinds]
     p: dict[str, float] = {}
-    seen: dict[str, int] = {}
-    right: dict[str, int] = {}
-    for record in records:
-        ok = observed(record)
-        for skill in record.skills:
-            chosen = params(record.lesson, skill)
+    for index, _, _ in found.rows:
+        ok = oks[index]
+        for skill, chosen in plans[index]:
             p[skill] = update(p.get(skill, chosen.prior), ok, chosen)
-            seen[skill] = seen.get(skill, 0) + 1
-            right[skill] = right.get(skill, 0) + ok
+    seen: dict[str, int] = dict.fromkeys(p, 0)
+    right: dict[str, int] = dict.fromkeys(p, 0)
+    for index, count in Counter(index for index, _, _ in found.rows).items():
+        for skill, _ in plans[index]:
+            seen[skill] += count
+            right[skill] += count * oks[index]
     return {skill: Traced(skill, p[skill], seen[skill], right[skill]) for skill in p}
 
 
-def mastery(source: Progress | Iterable[AttemptRecord], params: ParamsFor = defaults) -> dict[str, float]:
+def mastery(source: Source, params: ParamsFor = defaults) -> dict[str, float]:
     """The probability that the learner knows each skill they have attempted (BKT), by skill name."""
     return {skill: t.p for skill, t in traced(source, params).items()}

@@ -11,17 +11,20 @@ moves the clock in tests and demonstrations).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from operator import itemgetter
 
 from fsrs import Card, Rating, Scheduler
 
 from tutor.clock import iso, now
-from tutor.progress import Progress
-from tutor.progress.records import AttemptRecord, attempts
+from tutor.learner.mastery import Source, brief
+from tutor.progress.brief import Briefs, Kind
+from tutor.progress.records import AttemptRecord
 
 SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+DAY = 86400  # seconds in a UTC day (POSIX time counts no leap seconds)
+EPOCH = date(1970, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -38,24 +41,49 @@ class Due:
         return {"skill": self.skill, "lesson": self.lesson, "when": iso(self.when)}
 
 
-def rating(record: AttemptRecord) -> Rating:
-    """How well a review went, from its first attempt."""
-    if not record.correct or record.revealed:
+def rating(attempt: AttemptRecord | Kind) -> Rating:
+    """How well a review went, from its first attempt (a record, or its kind)."""
+    if not attempt.correct or attempt.revealed:
         return Rating.Again
-    return Rating.Hard if record.hint else Rating.Good
+    return Rating.Hard if attempt.hint else Rating.Good
 
 
-def reviews(records: Iterable[AttemptRecord]) -> dict[str, list[AttemptRecord]]:
-    """Each skill's reviews, in order: the first attempt of each (lesson, step, day) it was exercised in."""
-    out: dict[str, list[AttemptRecord]] = {}
-    seen: set[tuple[str, str, int, str]] = set()
-    for record in sorted(records, key=lambda r: r.at):
-        day = iso(record.at)[:10]
-        for skill in record.skills:
-            key = (skill, record.lesson, record.step, day)
+def day_of(at: float) -> float:
+    """The UTC day of a moment, as days since the epoch: the date ``clock.iso`` gives it.  ``iso`` rounds to the
+    microsecond first, so within a hundredth of a second of midnight it is asked."""
+    day, rest = divmod(at, DAY)
+    if rest < DAY - 0.01:
+        return day
+    return (datetime.fromtimestamp(at, UTC).date() - EPOCH).days
+
+
+def firsts(found: Briefs) -> dict[tuple[int, int, float], float]:
+    """The first attempt of each kind at each step on each day, by (kind, step, day), in time order (the time).
+
+    A later attempt of the same kind, step and day is never a review: it shares every (skill, lesson, step,
+    day) with that first one."""
+    out: dict[tuple[int, int, float], float] = {}
+    for index, at, step in sorted(found.rows, key=itemgetter(1)):
+        day, rest = divmod(at, DAY)
+        key = (index, step, day if rest < DAY - 0.01 else day_of(at))
+        if key not in out:
+            out[key] = at
+    return out
+
+
+def reviews(source: Source) -> dict[str, list[tuple[Kind, float]]]:
+    """Each skill's reviews, in order: the first attempt (its kind and time) of each (lesson, step, day) it was
+    exercised in."""
+    found = brief(source)
+    out: dict[str, list[tuple[Kind, float]]] = {}
+    seen: set[tuple[str, str, int, float]] = set()
+    for (index, step, day), at in firsts(found).items():
+        kind = found.kinds[index]
+        for skill in kind.skills:
+            key = (skill, kind.lesson, step, day)
             if key not in seen:
                 seen.add(key)
-                out.setdefault(skill, []).append(record)
+                out.setdefault(skill, []).append((kind, at))
     return out
 
 
@@ -68,29 +96,28 @@ class Scheduled:
     lesson: str
 
 
-def schedule(records: Iterable[AttemptRecord]) -> dict[str, Scheduled]:
+def schedule(source: Source) -> dict[str, Scheduled]:
     """Every solved skill's FSRS card after replaying its reviews, by skill name."""
-    found = list(records)
-    solved = {skill for r in found if r.correct for skill in r.skills}
+    found = brief(source)
+    solved = {skill for kind in found.kinds if kind.correct for skill in kind.skills}
     out = {}
     for skill, done in reviews(found).items():
         if skill not in solved:
             continue
         card = Card(card_id=1)
-        for record in done:
-            card, _ = SCHEDULER.review_card(card, rating(record), datetime.fromtimestamp(record.at, UTC))
-        out[skill] = Scheduled(skill, card, done[-1].lesson)
+        for kind, at in done:
+            card, _ = SCHEDULER.review_card(card, rating(kind), datetime.fromtimestamp(at, UTC))
+        out[skill] = Scheduled(skill, card, done[-1][0].lesson)
     return out
 
 
-def upcoming(source: Progress | Iterable[AttemptRecord]) -> list[Due]:
+def upcoming(source: Source) -> list[Due]:
     """Every solved skill with when it is next due, soonest first."""
-    records = attempts(source) if isinstance(source, Progress) else source
-    rows = [Due(s.skill, s.lesson, s.card.due.astimezone(UTC)) for s in schedule(records).values()]
+    rows = [Due(s.skill, s.lesson, s.card.due.astimezone(UTC)) for s in schedule(source).values()]
     return sorted(rows, key=lambda d: (d.when, d.skill))
 
 
-def due(source: Progress | Iterable[AttemptRecord], at: datetime | None = None) -> list[Due]:
+def due(source: Source, at: datetime | None = None) -> list[Due]:
     """The skills due for review at ``at`` (default: ``clock.now()``), most overdue first."""
     moment = now() if at is None else at
     return [d for d in upcoming(source) if d.when <= moment]

@@ -11,7 +11,7 @@ the defaults of the columns it lacks (``schema.ADDED``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -78,11 +78,11 @@ def from_row(row: tuple[Any, ...], profile: str) -> AttemptRecord:
                          float(at), profile, str(answer), str(verdict))
 
 
-def columns(progress: Progress) -> str:
-    """The select list for ``FIELDS``: a column the file lacks is read as its default."""
+def columns(progress: Progress, names: Iterable[str] = FIELDS) -> str:
+    """The select list for ``names`` (default ``FIELDS``): a column the file lacks is read as its default."""
     have = {str(r[1]) for r in progress._run("PRAGMA table_info(attempts)")}
     return ", ".join(name if name in have or name not in ADDED["attempts"] else f"{ADDED['attempts'][name]}"
-                     for name in FIELDS)
+                     for name in names)
 
 
 def attempts(progress: Progress, lesson: str | None = None) -> Iterator[AttemptRecord]:

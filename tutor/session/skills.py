@@ -18,7 +18,7 @@ from tutor.learner.mastery import ParamsFor, traced
 from tutor.learner.review import Due, upcoming
 from tutor.learner.skills import all_skills
 from tutor.progress import Progress
-from tutor.progress.records import attempts
+from tutor.progress.brief import briefs
 from tutor.text import plural
 
 BAR = 20  # columns of a mastery bar in words
@@ -79,9 +79,9 @@ class Standing:
     def of(cls, catalog: Catalog, progress: Progress, at: datetime | None = None) -> Standing:
         """The learner's standing now (``TUTOR_NOW``), or at ``at``."""
         moment = now() if at is None else at
-        records = list(attempts(progress))
-        traces = traced(records, bkt_params(catalog))
-        schedule = {d.skill: d for d in upcoming(records)}
+        found = briefs(progress)  # read once, in brief, for both
+        traces = traced(found, bkt_params(catalog))
+        schedule = {d.skill: d for d in upcoming(found)}
         known = all_skills()
         rows = tuple(SkillStatus(name, known[name].sentence if name in known else "", t.p, t.opportunities,
                                  t.correct, schedule[name].when if name in schedule else None)
@@ -107,7 +107,7 @@ class Standing:
 
 def due_now(progress: Progress) -> list[Due]:
     """The reviews due now (the welcome says how many)."""
-    return [d for d in upcoming(attempts(progress)) if d.when <= now()]
+    return [d for d in upcoming(progress) if d.when <= now()]
 
 
 def table(standing: Standing) -> Any:

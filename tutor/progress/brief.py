@@ -1,0 +1,123 @@
+"""Attempts in brief: what the learner model reads of every attempt, read in one query and decoded once per kind.
+
+The learner model (mastery by knowledge tracing, the review schedule) needs of an attempt only its lesson, its
+skills, how it went (right, the hint rung reached, whether the solution was revealed), its step and its time.
+Most attempts share the first five with many others (a learner answers the same steps again and again), so
+``briefs`` reads those columns only and makes one ``Kind`` per distinct combination (the skills' JSON decoded
+once per kind, not once per row); each attempt is then a short tuple ``(kind index, at, step)``.  Everything is
+read exactly as ``records.attempts`` reads it (``records.from_row``), in the same order, kept attempts last, so
+whatever is computed from the briefs equals what the full records give (tests/test_learner_fast.py checks it).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+from tutor.progress.events import Attempt
+from tutor.progress.records import AttemptRecord, columns, from_event, from_row
+from tutor.progress.schema import text_column
+
+if TYPE_CHECKING:
+    from tutor.progress import Progress
+
+Row = tuple[int, float, int]  # one attempt: (index of its kind in Briefs.kinds, at in epoch seconds, step 1-based)
+KIND_FIELDS = ("lesson", "skills", "correct", "hint", "revealed")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What attempts of one kind share: the lesson, the skills exercised, and how the answer went."""
+
+    lesson: str
+    skills: tuple[str, ...]
+    correct: bool
+    hint: int
+    revealed: bool
+
+    @property
+    def observed(self) -> bool:
+        """The observation knowledge tracing makes (``tutor.learner.mastery``): right, with no hint or solution."""
+        return self.correct and not (self.hint > 0 or self.revealed)
+
+
+@dataclass(frozen=True)
+class Briefs:
+    """Every attempt in brief, in the order ``records.attempts`` gives them: the kinds, and a row per attempt."""
+
+    kinds: tuple[Kind, ...]
+    rows: tuple[Row, ...]
+
+
+def kind_of(record: AttemptRecord) -> Kind:
+    """An attempt record's kind."""
+    return Kind(record.lesson, record.skills, record.correct, record.hint, record.revealed)
+
+
+class Kinds:
+    """Kinds met so far, each numbered once, by the key it was read from (raw columns, or a record's fields)."""
+
+    def __init__(self) -> None:
+        self.index: dict[Any, int] = {}
+        self.found: list[Kind] = []
+
+    def number(self, kind: Kind) -> int:
+        """The index of ``kind``, added if new."""
+        return self.key(kind, kind)
+
+    def key(self, key: Any, kind: Kind) -> int:
+        """The index of the kind read from ``key`` (``kind`` is added under it if the key is new)."""
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = len(self.found)
+            self.found.append(kind)
+        return found
+
+
+def from_records(records: Iterable[AttemptRecord]) -> Briefs:
+    """Attempt records in brief, in their order."""
+    kinds = Kinds()
+    rows = tuple((kinds.number(kind_of(r)), r.at, r.step) for r in records)
+    return Briefs(tuple(kinds.found), rows)
+
+
+def briefs(progress: Progress) -> Briefs:
+    """Every attempt recorded, in brief, oldest first (by time, then as stored), kept attempts last: one query for
+    the columns the learner model reads, and each distinct kind decoded once, as ``from_row`` decodes it."""
+    kinds = Kinds()
+    rows: list[Row] = []
+    append = rows.append
+    for lesson, skills, correct, hint, revealed, at, step in stored(progress):
+        key = (lesson, skills, correct, hint, revealed)
+        index = kinds.index.get(key)
+        if index is None:
+            record = from_row((lesson, step, "", correct, "", 0.0, at, skills, None, hint, revealed, ""), "")
+            index = kinds.key(key, kind_of(record))
+        append((index, float(at), int(step) + 1))
+    rows.sort(key=itemgetter(1))  # stable: by time, then by id as read (``ORDER BY at, id``, without a sort in SQL)
+    for event in progress.pending:
+        if isinstance(event, Attempt):
+            record = from_event(event, "")
+            append((kinds.number(kind_of(record)), record.at, record.step))
+    return Briefs(tuple(kinds.found), tuple(rows))
+
+
+def stored(progress: Progress) -> list[tuple[Any, ...]]:
+    """The stored attempts' columns that make a brief, in the order they were stored.
+
+    Text is first read by sqlite3's own ``str`` (in C) rather than the store's ``text_column`` (a Python call per
+    text cell, a third of the read); only if some text is not UTF-8 is it read again the store's way."""
+    sql = f"SELECT {columns(progress, KIND_FIELDS)}, at, step FROM attempts ORDER BY id"
+    db = progress.db
+    if db is not None and db.text_factory is text_column:
+        db.text_factory = str
+        try:
+            return db.execute(sql).fetchall()
+        except sqlite3.Error:
+            pass  # read again below, where damaged text reads as text and other errors are the store's to report
+        finally:
+            db.text_factory = text_column
+    return progress._run(sql)

@@ -34,11 +34,6 @@ def defaults(lesson: str, skill: str) -> BktParams:
     return DEFAULT
 
 
-def observed(record: AttemptRecord) -> bool:
-    """The observation an attempt gives: right, and with no hint or revealed solution before it."""
-    return record.correct and not record.helped
-
-
 def brief(source: Source) -> Briefs:
     """The attempts of a source in brief: a store's read in one query, records' taken as they come."""
     if isinstance(source, Briefs):

@@ -50,7 +50,11 @@ def rating(attempt: AttemptRecord | Kind) -> Rating:
 
 def day_of(at: float) -> float:
     """The UTC day of a moment, as days since the epoch: the date ``clock.iso`` gives it.  ``iso`` rounds to the
-    microsecond first, so within a hundredth of a second of midnight it is asked."""
+    microsecond first, so within a hundredth of a second of midnight it is asked.
+
+    >>> day_of(86399.5), day_of(86400.0), day_of(86399.9999999)
+    (0.0, 1.0, 1)
+    """
     day, rest = divmod(at, DAY)
     if rest < DAY - 0.01:
         return day
@@ -64,8 +68,7 @@ def firsts(found: Briefs) -> dict[tuple[int, int, float], float]:
     day) with that first one."""
     out: dict[tuple[int, int, float], float] = {}
     for index, at, step in sorted(found.rows, key=itemgetter(1)):
-        day, rest = divmod(at, DAY)
-        key = (index, step, day if rest < DAY - 0.01 else day_of(at))
+        key = (index, step, day_of(at))
         if key not in out:
             out[key] = at
     return out

@@ -67,8 +67,8 @@ def test_a_board_of_your_own_ends_with_how_the_presses_compare_with_the_fewest()
 def test_counting_with_three_colours_states_only_true_powers() -> None:
     """'2 = 3^1 would count the combinations of 1 basis pattern', but 3^1 = 3: every 'N = B^E' or
     'N = B^E - L' a reply states is checked by arithmetic, over the wrong answers learners give."""
+    session, step = session_at("lightsout-4", "Counting with three colours")  # a wrong answer stays on the step
     for wrong in range(0, 30):
-        session, step = session_at("lightsout-4", "Counting with three colours")
         if str(wrong) == text_of(step.reference()):
             continue
         out = said(session, str(wrong))

@@ -50,6 +50,7 @@ class Mistake:
     match: str | None = None
     pattern: str | None = None
     unless: str | None = None
+    example: str | None = None  # an answer the author says the pattern is for (lint: it matches, parses, is wrong)
 
     def matches(self, canonical: str, raw: str) -> bool:
         """Whether an answer (canonical form and raw text) is this mistake (letter case ignored)."""

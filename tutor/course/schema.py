@@ -42,6 +42,10 @@ class MistakeFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True
     unless: Annotated[str | None, doc("Only with `pattern`: a second regular expression; the mistake applies when "
                                       "`pattern` matches the whole answer and `unless` does not (what a lookahead "
                                       "would say).", kind="text")] = None
+    example: Annotated[str | None, doc("Only with `pattern`: a wrong answer the pattern is for, as a learner would "
+                                       "type it. `tutor lint` checks that the mistake matches it and that the engine "
+                                       "reads it and judges it wrong; without it, lint looks for such an answer "
+                                       "itself.", kind="text")] = None
 
 
 # -- steps: one model per kind of step (a tagged union, tagged by ``say`` or by ``answer``) ---------------

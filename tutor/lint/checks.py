@@ -7,7 +7,8 @@ engines say, each step checking itself (``Step.lint``):
   ``reference``, or the engine's own computed one (a step whose puzzle has no
   winning answer, such as three coins, must be a number/choice/explore step);
 * every declared mistake parses and is judged wrong (a "mistake" the engine
-  accepts would teach a false misconception);
+  accepts would teach a false misconception), and each can be said: a ``pattern`` matches some wrong answer the
+  engine reads that no earlier mistake catches first (``tutor.lint.mistakes``);
 * number/choice answers compute, and a choice's computed value is an option;
 * every ``{{quantity}}`` in the text computes;
 * for lessons with seeded variants, a sample of variants passes all of the above: a problem is reported once,
@@ -35,6 +36,7 @@ from tutor.course.text import toml_value
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
 from tutor.lint.locate import KeyPath, Place, place, positions
+from tutor.lint.mistakes import mistake_problems
 from tutor.lint.problems import Problem, parse
 from tutor.paths import record_crash
 from tutor.text import controls_in, shorten
@@ -45,7 +47,7 @@ LINE_NOTE = re.compile(r" \(line \d+\)$")
 
 def lint_step(lesson: Lesson, step: Step) -> list[str]:
     """Every problem with one step, each as ``file: steps[i].key: message`` (the step's own checks)."""
-    return [f"{lesson.path}: {step.key}{problem}" for problem in step.lint()]
+    return [f"{lesson.path}: {step.key}{problem}" for problem in [*step.lint(), *mistake_problems(step)]]
 
 
 def lint_lesson(lesson: Lesson, replaced: set[int] = frozenset()) -> list[str]:  # type: ignore[assignment]

@@ -228,6 +228,11 @@ class Step(ABC):
         """The named misconceptions of what this step asks, with the value each gives for this step's game."""
         return []
 
+    def answer_candidates(self) -> list[str] | None:
+        """Whole answers a learner might give here, right and wrong, that ``judge`` reads: lint tries the declared
+        mistakes on them (``tutor.lint.mistakes``).  None: the step's mistakes are not whole answers."""
+        return None
+
     def ladder_restarts(self, before: StepState, after: StepState) -> bool:
         """Whether an answer that took the step from ``before`` to ``after`` put something new on screen, whose
         hint ladder starts again from its first rung (a move in a game); a whole answer keeps its ladder."""

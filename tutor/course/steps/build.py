@@ -119,13 +119,16 @@ def declared(place: str, files: Sequence[MistakeFile] | None) -> tuple[Mistake, 
             raise LessonError(f"{where}: give exactly one of 'match' (an answer) or 'pattern' (a regex)")
         if raw.unless is not None and raw.pattern is None:
             raise LessonError(f"{where}.unless: only a 'pattern' mistake takes 'unless'")
-        for key in ("match", "pattern", "unless"):
+        if raw.example is not None and raw.pattern is None:
+            raise LessonError(f"{where}.example: only a 'pattern' mistake takes 'example' (a 'match' is its own)")
+        for key in ("match", "pattern", "unless", "example"):
             value = getattr(raw, key)
             if value is not None and not value.strip():
                 raise LessonError(f"{where}.{key}: expected non-empty text, got {value!r}")
         if raw.pattern is not None:
             out.append(Mistake(raw.say, pattern=pattern(raw.pattern, f"{where}.pattern"),
-                               unless=None if raw.unless is None else pattern(raw.unless, f"{where}.unless")))
+                               unless=None if raw.unless is None else pattern(raw.unless, f"{where}.unless"),
+                               example=raw.example))
         else:
             out.append(Mistake(raw.say, match=raw.match))
     return tuple(out)

@@ -237,6 +237,10 @@ class Game(Question):
             return move
         return None
 
+    def answer_candidates(self) -> None:
+        """A game's mistakes are moves, said on any move they match: no whole answer is judged."""
+        return None
+
     def lint(self) -> list[str]:
         """A game to win must be winnable: its reference line wins from the start."""
         problems = super().lint()

@@ -334,6 +334,10 @@ class Practice(Step):
         """``text`` judged as an answer to the lesson's own item."""
         return self.sample_item.judge(text)
 
+    def answer_candidates(self) -> list[str] | None:
+        """Answers to the lesson's own item (lint tries the declared mistakes on them)."""
+        return self.sample_item.answer_candidates()
+
     def gives_away(self, text: str) -> str | None:
         """What of the lesson's own item's answer ``text`` states."""
         return self.sample_item.gives_away(text)

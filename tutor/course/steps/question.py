@@ -140,6 +140,17 @@ class Question(Step):
             proposed = []
         return list(dict.fromkeys([*declared, *proposed]))
 
+    def answer_candidates(self) -> list[str] | None:
+        """A right answer, the typical wrong ones and the values of the misconceptions (as text)."""
+        out: list[str] = []
+        try:
+            answer = self.reference()
+            out += [] if answer is None else [text_of(answer)]
+            out += [str(value) for _, value in self.misconceptions() if value is not None]
+        except TutorError:
+            pass  # the step's own checks report what does not compute
+        return list(dict.fromkeys([*out, *self.wrong_answers()]))
+
     def probes(self) -> list[tuple[str, str]]:
         """The reply to each typical wrong answer (and the hints after the first), and the hint rungs but the last."""
         context = Context("lint")
@@ -263,7 +274,7 @@ class Question(Step):
             try:
                 verdict = self.judge(mistake.match)
             except TutorError as err:
-                problems.append(f".mistakes[{i}].match: does not parse: {err}")
+                problems.append(f".mistakes[{i}].match: does not parse: {' '.join(str(err).split())}")
                 continue
             if verdict.correct:
                 problems.append(f".mistakes[{i}].match: the engine judges this answer correct, so it is not a mistake")

@@ -11,7 +11,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.test_instructors import tutor
+from tests.test_instructors import tutor_process as tutor
 from tutor import platforms
 from tutor.autograde import answers, autograde, step_of
 from tutor.cli import run

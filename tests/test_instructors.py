@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_tutor
 
 from tests.helpers import new_session, play_through, text
 from tutor import puzzles
@@ -25,9 +26,17 @@ from tutor.shown import text_of
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def tutor(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def tutor_process(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m tutor ARGS`` as a new process (a plug-in on PYTHONPATH is only seen by a new interpreter)."""
     return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin,
                           env={**os.environ, **(env or {})}, timeout=300)
+
+
+def tutor(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``tutor ARGS``: in this process (tests/helpers.py), but in a new one when ``env`` adds to PYTHONPATH."""
+    if env and "PYTHONPATH" in env:
+        return tutor_process(*args, env=env, stdin=stdin)
+    return run_tutor(*args, stdin=stdin, env=env)
 
 
 # -- tutor new ----------------------------------------------------------------------------------------

@@ -18,7 +18,8 @@ import xmlschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_instructors import make_class, tutor
+from tests.test_instructors import make_class
+from tests.test_instructors import tutor_process as tutor
 from tutor import platforms
 from tutor.course import load_catalog
 from tutor.grading import Row, grade, graded_step, submission_files

@@ -324,12 +324,6 @@ class Progress:
             return []  # a damaged row: the game starts again
         return [str(m) for m in moves] if isinstance(moves, list) else []
 
-    def hint_level(self, lesson: str, step: int) -> int:
-        """The highest rung of a step's hint ladder shown so far (0 if none), so the ladder goes on from there."""
-        rows = self._run("SELECT max(level) FROM hints WHERE lesson = ? AND step = ?", (lesson, step))
-        stored = int(rows[0][0]) if rows and rows[0][0] is not None else 0
-        return max([stored, *(e.level for e in self._kept(HintShown, lesson, step))])
-
     def completed(self, lesson: str) -> frozenset[int]:
         """The completed step indices of a lesson."""
         rows = self._run("SELECT step FROM completed WHERE lesson = ?", (lesson,))

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from tutor.clock import iso
-from tutor.progress.events import Attempt, Revealed
+from tutor.progress.events import Attempt
 from tutor.progress.schema import ADDED
 
 if TYPE_CHECKING:
@@ -103,10 +103,3 @@ def variant_json(seed: int, drawn: Mapping[str, Any]) -> str:
     '{"params": {"coins": 4}, "seed": 7}'
     """
     return json.dumps({"seed": seed, "params": dict(drawn)}, sort_keys=True, default=str)
-
-
-def revealed(progress: Progress, lesson: str, step: int) -> bool:
-    """Whether the solution of a step (0-based) has been revealed, kept events included."""
-    if any(isinstance(e, Revealed) and e.lesson == lesson and e.step == step for e in progress.pending):
-        return True
-    return bool(progress._run("SELECT 1 FROM solutions WHERE lesson = ? AND step = ? LIMIT 1", (lesson, step)))

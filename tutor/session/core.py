@@ -25,10 +25,10 @@ from tutor.learner.mastery import mastery
 from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
-from tutor.progress.records import revealed, variant_json
+from tutor.progress.records import variant_json
 from tutor.puzzles.answers import Level
 from tutor.session.registry import run_command
-from tutor.session.review import Reviewing
+from tutor.session.review import Reviewing, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import reviews_text
 from tutor.session.summary import Summary
@@ -45,6 +45,7 @@ class Place:
     step: int = 0
     hint_level: int = 0
     state: StepState | None = None
+    revealed: bool = False  # the solution of the item on screen was revealed
 
 
 class Session:
@@ -117,7 +118,7 @@ class Session:
         moves = tuple(self.progress.game(lesson, step.index)) if saved else ()
         drawn = variant_json(self.lesson.seed, self.lesson.variant) if self.lesson is not None else ""
         return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
-                       revealed=revealed(self.progress, lesson, step.index), variant=drawn,
+                       revealed=self.place.revealed, variant=drawn,
                        mastery=lambda: mastery(self.progress))
 
     def completions(self) -> list[str]:
@@ -216,7 +217,8 @@ class Session:
             self.remember()
         if outcome.state is not None:
             fresh = step.ladder_restarts(self.state, outcome.state)  # a new position on screen: its own ladder
-            self.place = replace(self.place, state=outcome.state, hint_level=0 if fresh else self.place.hint_level)
+            self.place = replace(self.place, state=outcome.state, hint_level=0 if fresh else self.place.hint_level,
+                                 revealed=not fresh and self.place.revealed)
         if outcome.done:
             self.write(Completed(self.place.lesson or "", step.index))
             if self.reviewing is not None and (after := self.reviewing.finished(self, step)) is not None:
@@ -265,8 +267,7 @@ class Session:
         assert lesson is not None and step is not None
         self.shown_at = self.clock()
         self.write(Position(lesson.id, step.index))
-        level = max(self.place.hint_level, self.progress.hint_level(lesson.id, step.index))
-        self.place = replace(self.place, hint_level=level)
+        self.place = with_stored_help(self, self.place, step)
         header = Reply.title(f"[{step.index + 1}/{len(lesson.steps)}]" + (f" {step.title}" if step.title else ""))
         if self.place.state is None:
             entered = step.enter(self.context(step, saved=True))
@@ -354,6 +355,7 @@ class Session:
         lesson, step = self.lesson, self.step
         assert lesson is not None and step is not None
         self.write(Revealed(lesson.id, step.index))
+        self.place = replace(self.place, revealed=True)
         return step.reveal(self.state)
 
     def undo(self) -> list[Reply]:
@@ -365,8 +367,7 @@ class Session:
         lesson, step = self.lesson, self.step
         if lesson is None or step is None:
             return out + self.lessons()
-        self.place = replace(self.place, hint_level=max(self.place.hint_level,
-                                                        self.progress.hint_level(lesson.id, step.index)))
+        self.place = with_stored_help(self, self.place, step)
         self.write(Position(lesson.id, step.index), *step.persist(self.state, self.context(step)))
         return out + self.show()
 

@@ -20,6 +20,7 @@ from tutor.clock import iso, now
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import TutorError
 from tutor.learner.review import due, upcoming
+from tutor.progress.helped import item_help
 from tutor.progress.records import attempts
 from tutor.shown import Reply
 from tutor.text import plural
@@ -114,7 +115,8 @@ class Reviewing:
         self.own.setdefault(lesson.id, session.instances.get(lesson.id) or session.variant_of(lesson))
         session.instances[lesson.id] = lesson
         session.remember()
-        session.place = replace(session.place, lesson=lesson.id, step=planned.step, hint_level=0, state=None)
+        session.place = replace(session.place, lesson=lesson.id, step=planned.step, hint_level=0, state=None,
+                                revealed=False)
         sentence = skill_sentence(planned.skill)
         how = ("a fresh item" if lesson.steps[planned.step].fresh
                else "a variant you have not answered" if planned.fresh else "the same question (this lesson has no "
@@ -133,7 +135,7 @@ class Reviewing:
         for lesson_id, lesson in self.own.items():
             session.instances[lesson_id] = lesson
         session.reviewing = None
-        session.place = replace(session.place, lesson=None, step=0, hint_level=0, state=None)
+        session.place = replace(session.place, lesson=None, step=0, hint_level=0, state=None, revealed=False)
         return [Reply.ok(f"Reviews done: {plural(len(self.planned), 'review')}. {next_review(session)}"),
                 Reply.info("/lessons to choose a lesson, or /quit.")]
 
@@ -164,3 +166,14 @@ def start(session: Any) -> list[Reply]:
     intro = Reply.info(f"{plural(len(planned), 'review')} due. Each is a question you have solved before, asked "
                        "again on something fresh; answer it as usual (/hint and /solution work as always).")
     return [intro, *session.reviewing.show(session)]
+
+
+def with_stored_help(session: Any, place: Any, step: Step) -> Any:
+    """``place`` (a ``Place``) with the help the store holds for the item on screen added: none at a review's
+    step (it serves something new), else the step's hints and reveal, or its item's when the step serves fresh
+    items (``tutor.progress.helped``: help on one item is no help on the next)."""
+    planned = session.reviewing.current if session.reviewing is not None else None
+    if planned is not None and planned.lesson.id == place.lesson and planned.step == step.index:
+        return place
+    rung, shown = item_help(session.progress, place.lesson or "", step.index, step.fresh)
+    return replace(place, hint_level=max(place.hint_level, rung), revealed=place.revealed or shown)

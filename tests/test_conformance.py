@@ -9,11 +9,11 @@ with a winner.  What each check covered is printed (``pytest -s``).
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from typing import Any
 
 import pytest
+from helpers import run_tutor
 
 from tutor import puzzles
 from tutor.cli import main
@@ -72,16 +72,14 @@ def test_every_command_has_help(puzzle: Puzzle[Any], command: str) -> None:
         pytest.skip("plug-in commands are tested where the plug-in is pip-installed")
     if command not in puzzle.commands:
         pytest.skip(f"{puzzle.name} has no {command}")
-    run = subprocess.run([sys.executable, "-m", "tutor", command, puzzle.name, "--help"],
-                         capture_output=True, text=True, timeout=60)
+    run = run_tutor(command, puzzle.name, "--help")
     assert run.returncode == 0 and "--json" in run.stdout
 
 
 def test_unknown_flag_is_one_line(puzzle: Puzzle[Any]) -> None:
     if puzzle.name not in NAMES:
         pytest.skip("plug-in commands are tested where the plug-in is pip-installed")
-    run = subprocess.run([sys.executable, "-m", "tutor", "solve", puzzle.name, "--frobnicate"],
-                         capture_output=True, text=True, timeout=60)
+    run = run_tutor("solve", puzzle.name, "--frobnicate")
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1 and "--frobnicate" in run.stderr
 
@@ -106,7 +104,7 @@ def test_a_flag_appears_only_on_the_commands_that_use_it(puzzle: Puzzle[Any], ca
 
 
 def test_puzzles_command_lists_them() -> None:
-    run = subprocess.run([sys.executable, "-m", "tutor", "puzzles"], capture_output=True, text=True, timeout=60)
+    run = run_tutor("puzzles")
     assert run.returncode == 0
     for name in NAMES:
         assert name in run.stdout

@@ -10,15 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import new_session, text
+from tests.helpers import new_session, run_tutor, text
 from tutor.cli import main
 
 LONG = "x" * 300
 
 
 def run(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin,
-                          env={**os.environ, **(env or {})}, timeout=120)
+    """``tutor ARGS`` in this process (tests/helpers.py); in a new one when ``env`` adds a plug-in's PYTHONPATH."""
+    if env and "PYTHONPATH" in env:
+        return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin,
+                              env={**os.environ, **env}, timeout=120)
+    return run_tutor(*args, stdin=stdin, env=env)
 
 
 @pytest.mark.parametrize("argv", [["progress", "--reset", "\udcff"], ["start", "\udcffé"], ["lint", "a\udc80b"]])

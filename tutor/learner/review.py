@@ -65,12 +65,16 @@ def firsts(found: Briefs) -> dict[tuple[int, int, float], float]:
     """The first attempt of each kind at each step on each day, by (kind, step, day), in time order (the time).
 
     A later attempt of the same kind, step and day is never a review: it shares every (skill, lesson, step,
-    day) with that first one."""
+    day) with that first one.  In time order the day changes seldom, so it is worked out again (``day_of``) only
+    when a time leaves the stretch of the day before midnight where ``day_of`` needs no asking."""
     out: dict[tuple[int, int, float], float] = {}
+    start = end = day = 0.0
     for index, at, step in sorted(found.rows, key=itemgetter(1)):
-        key = (index, step, day_of(at))
-        if key not in out:
-            out[key] = at
+        if not start <= at < end:
+            day = day_of(at)
+            start = day * DAY
+            end = start + DAY - 0.01 if start <= at < start + DAY - 0.01 else start
+        out.setdefault((index, step, day), at)
     return out
 
 

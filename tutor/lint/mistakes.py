@@ -107,17 +107,18 @@ class Search:
         if not matched:
             return (f"matches none of the {count:,} answers lint tried (such as {shorten(self.step_answer())}), "
                     f"so lint cannot tell that it is ever said{advice}")
+        if self.caught:  # it matches wrong answers, but an earlier mistake is said for each
+            answer, first = self.caught[0]
+            return (f"mistakes[{first}] is said first for every wrong answer lint tried that this one matches "
+                    f"(such as {shorten(answer)}), so this one is never said; narrow mistakes[{first}], or put "
+                    "this one before it")
         met = []
         if self.right:
             met.append(f"right answers (such as {shorten(self.right[0])})")
         if self.unread:
             answer, err = self.unread[0]
             met.append(f"answers that do not parse (such as {shorten(answer)}: {err})")
-        if self.caught:
-            answer, first = self.caught[0]
-            met.append(f"wrong answers that mistakes[{first}] is said for first (such as {shorten(answer)})")
-        return (f"matches only {' or '.join(met)} among the answers lint tried, so it is never said for them"
-                f"{advice}")
+        return f"matches only {' or '.join(met)} among the answers lint tried, so it is never said{advice}"
 
     def step_answer(self) -> str:
         """An answer lint tried: the step's first candidate (its reference, where it has one)."""

@@ -58,9 +58,13 @@ def bundled_root() -> Path:
     return Path(__file__).resolve().parent.parent.parent / "lessons"
 
 
+TAPLO = "taplo.toml"  # Taplo's configuration (or .taplo.toml, hidden), which `tutor new` writes beside lessons
+
+
 def toml_files(root: Path) -> list[Path]:
-    """Every ``*.toml`` under the folder ``root``, sorted; symbolic links to folders are not followed (no loops),
-    and at most ``lesson_files`` of them (``TooLarge`` past that)."""
+    """Every ``*.toml`` under the folder ``root``, sorted, except hidden files and folders and Taplo's
+    configuration; symbolic links to folders are not followed (no loops), and at most ``lesson_files`` of
+    them (``TooLarge`` past that)."""
     found: list[Path] = []
     seen = 0
     top = len(root.parts)
@@ -69,8 +73,8 @@ def toml_files(root: Path) -> list[Path]:
         FOLDER_ENTRIES.check(seen, f"{shorten(str(root))} holds more than {FOLDER_ENTRIES.value:,} files and folders")
         if len(Path(folder).parts) - top >= FOLDER_DEPTH.value:
             dirs.clear()  # deeper folders are not lesson folders: not walked
-        dirs.sort()
-        found += [Path(folder) / f for f in files if f.endswith(".toml")]
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))  # .git, .vscode: never lessons
+        found += [Path(folder) / f for f in files if f.endswith(".toml") and not f.startswith(".") and f != TAPLO]
         LESSON_FILES.check(len(found), f"{root} holds more than {LESSON_FILES.value:,} *.toml files")
     return sorted(found)
 

@@ -224,6 +224,9 @@ def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--pretest", metavar="LESSON", help="a lesson taken before teaching (with --posttest: each "
                                                         "skill's normalised gain)")
     p.add_argument("--posttest", metavar="LESSON", help="the lesson on the same skills taken after")
+    p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
+                   help="a pack whose pack.toml names a pretest and a posttest: their gain is reported (the "
+                        "--pretest and --posttest options, when given, win)")
     p.set_defaults(handler="cmd_class")
 
 

@@ -306,7 +306,7 @@ def cmd_class(args: argparse.Namespace) -> int:
     names = classroom.read_roster(read_text(args.roster), shorten(args.roster)) if args.roster else {}
     if bool(args.pretest) != bool(args.posttest):
         raise TutorError("--pretest and --posttest go together: name both lessons")
-    tests = (args.pretest, args.posttest) if args.pretest else None
+    tests = (args.pretest, args.posttest) if args.pretest else pack_tests(args.lessons) if args.lessons else None
     with progress_bar(f"reading {plural(len(files), 'export')}", len(files)) as done:
         exports = []
         for path in files:
@@ -317,6 +317,24 @@ def cmd_class(args: argparse.Namespace) -> int:
         classroom_show.plot(report, args.plot)
     print(json.dumps(report.as_json(), indent=2) if args.json else classroom_show.text(report))
     return Exit.OK
+
+
+def pack_tests(dirs: list[str]) -> tuple[str, str]:
+    """The pretest and posttest lessons (full ids) of the one pack under ``dirs`` that declares them;
+    ``TutorError`` (one line) when none does, several do, or a pack's file is wrong."""
+    from tutor.course import load_roots
+
+    catalog = load_roots(Path(d) for d in dirs)
+    packs = {pack.path for pack in catalog.packs.values()}
+    broken = [e for e in catalog.errors if e.split(": ", 1)[0] in packs or "pack.toml" in e.split(": ", 1)[0]]
+    if broken:
+        raise TutorError(broken[0])
+    declared = [ids for pack in catalog.packs.values() if (ids := pack.test_ids()) is not None]
+    if len(declared) != 1:
+        where = ", ".join(shorten(d) for d in dirs)
+        raise TutorError(f"{where}: {'no pack declares' if not declared else 'several packs declare'} a pretest "
+                         "and a posttest (name them with --pretest and --posttest)")
+    return declared[0]
 
 
 def export_files(paths: list[str]) -> list[Path]:

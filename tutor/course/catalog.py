@@ -243,6 +243,9 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog
         for short in pack.order:
             if f"{pack.id}/{short}" not in catalog.lessons:
                 catalog.errors.append(f"{pack.path}: order: no lesson {short!r} in pack {pack.id!r}")
+        for name, short in zip(("pretest", "posttest"), pack.tests or (), strict=False):
+            if f"{pack.id}/{short}" not in catalog.lessons:
+                catalog.errors.append(f"{pack.path}: {name}: no lesson {short!r} in pack {pack.id!r}")
     return catalog
 
 

@@ -73,3 +73,8 @@ class Pack:
     summary: str = ""
     bundled: bool = True  # false: the bundled lessons are left out while this pack is loaded
     mastery: Mapping[str, BktParams] = field(default_factory=dict)  # knowledge tracing by skill (or "default")
+    tests: tuple[str, str] | None = None  # the short ids of the pretest and the posttest lessons, when declared
+
+    def test_ids(self) -> tuple[str, str] | None:
+        """The full ids (``pack/lesson``) of the pretest and the posttest, when the pack declares them."""
+        return None if self.tests is None else (f"{self.id}/{self.tests[0]}", f"{self.id}/{self.tests[1]}")

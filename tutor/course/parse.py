@@ -97,8 +97,12 @@ def parse_pack(data: Mapping[str, Any], where: str, default_id: str) -> Pack:
     pack_id = file.id or default_id
     if not re.fullmatch(ID_PATTERN, pack_id):
         raise LessonError(f"{where}: id {pack_id!r} must be lower-case letters, digits, '-', '_' or '.'")
+    if (file.pretest is None) != (file.posttest is None):
+        given, missing = ("pretest", "posttest") if file.posttest is None else ("posttest", "pretest")
+        raise LessonError(f"{where}: {given}: name the {missing} too (the two go together)")
+    tests = None if file.pretest is None or file.posttest is None else (file.pretest, file.posttest)
     return Pack(pack_id, file.title, where, tuple(file.order), file.welcome.strip(), file.final.strip(),
-                file.summary.strip(), file.bundled, pack_mastery(file.mastery, where))
+                file.summary.strip(), file.bundled, pack_mastery(file.mastery, where), tests)
 
 
 def pack_mastery(tables: Mapping[str, Mapping[str, float]], where: str) -> dict[str, BktParams]:

@@ -248,6 +248,13 @@ class PackFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
         "Knowledge-tracing parameters for this pack's lessons, by skill (`coins/count-tables`) or `default`: "
         "a table of `prior`, `learn`, `slip` and `guess` (probabilities; any left out keep the tutor's "
         "defaults), e.g. fitted to a class's data with pyBKT.")] = {}
+    pretest: Annotated[Annotated[str, msgspec.Meta(pattern=ID_PATTERN)] | None, msgspec.Meta(description=(
+        "The short id of the pack's lesson taken before the teaching, with `posttest`: `tutor class --lessons "
+        "DIR` reports each skill's normalised gain from one to the other. Both name lessons of the pack, are "
+        "given together and ask about the same skills (lint checks all three)."))] = None
+    posttest: Annotated[Annotated[str, msgspec.Meta(pattern=ID_PATTERN)] | None, msgspec.Meta(description=(
+        "The short id of the lesson on the same skills (other variants) taken after the teaching, with "
+        "`pretest`."))] = None
 
 
 _PATH_PART = re.compile(r"\[(\d+)\]")

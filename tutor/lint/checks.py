@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from tutor import puzzles
-from tutor.course import Lesson, LessonTemplate, Step, bundled_root, extra_dirs, load_roots
+from tutor.course import Catalog, Lesson, LessonTemplate, Step, bundled_root, extra_dirs, load_roots
 from tutor.course.catalog import _read_toml, toml_files
 from tutor.course.lines import with_line
 from tutor.course.parse import checked
@@ -37,7 +37,7 @@ from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
 from tutor.lint.locate import KeyPath, Place, place, positions
 from tutor.lint.mistakes import mistake_problems
-from tutor.lint.problems import Problem, parse
+from tutor.lint.problems import Problem, file_of, parse
 from tutor.paths import record_crash
 from tutor.text import controls_in, shorten
 
@@ -179,19 +179,40 @@ def lint_problems(paths: Iterable[str], include_env: bool = True,
         *((lesson.path, lambda lesson=lesson: lint_template(lesson.template, set())) for lesson in catalog.ordered()),
         *((f, lambda f=f: reread(f, next((pid for d, pid in packs.items() if Path(d) in Path(f).parents), "")))
           for f in failed)]
-    errors = list(catalog.errors)
+    errors = list(catalog.errors) + pack_tests(catalog)
     for number, (path, job) in enumerate(jobs, 1):
         found = guarded(path, job)
         if path in failed and found:  # the full story replaces the loader's first problem
-            errors = [e for e in errors if not e.startswith(f"{path}: ")]
+            errors = [e for e in errors if file_of(e, [path])[0] != path]
         errors += found
         if each is not None:
             each(number, len(jobs))
-    files = {*loaded, *failed, *(pack.path for pack in catalog.packs.values()), *map(str, roots)}
+    files = {*loaded, *failed, *(pack.path for pack in catalog.packs.values()), *map(str, roots),
+             *(str(root / "pack.toml") for root in roots if (root / "pack.toml").is_file())}
     where = Locator()
     problems = list(dict.fromkeys(parse(e, files, where) for e in dict.fromkeys(errors)))
     order = {file: i for i, file in enumerate(dict.fromkeys(p.file for p in problems))}
     return len(jobs), sorted(problems, key=lambda p: (order[p.file], p.line, p.column))
+
+
+def pack_tests(catalog: Catalog) -> list[str]:
+    """Each pack's pretest and posttest ask about the same skills (their steps' ``skills()``); a lesson that
+    cannot be built is reported with its own problems, not here."""
+    errors = []
+    for pack in catalog.packs.values():
+        ids = pack.test_ids()
+        if ids is None or not all(i in catalog.lessons for i in ids):
+            continue  # a missing lesson is the catalogue's error
+        try:
+            pre, post = ({s for step in catalog.lessons[i].steps for s in step.skills()} for i in ids)
+        except TutorError:
+            continue
+        parts = [f"only the {which} asks about {', '.join(sorted(only))}"
+                 for which, only in (("pretest", pre - post), ("posttest", post - pre)) if only]
+        if parts:
+            errors.append(f"{pack.path}: posttest: the pretest and the posttest must ask about the same skills: "
+                          + "; ".join(parts))
+    return errors
 
 
 def lesson_files(roots: Iterable[Path]) -> list[str]:

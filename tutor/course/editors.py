@@ -52,7 +52,7 @@ RULES: dict[str, dict[str, Any]] = {
                  "if": {"properties": {"goal": {"const": "explore"}}, "required": ["goal"]},
                  "then": {"required": ["explore"]}, "else": {"not": {"required": ["explore"]}}},
     "MistakeFile": {"oneOf": [{"required": ["match"]}, {"required": ["pattern"]}],
-                    "dependentRequired": {"unless": ["pattern"]}},
+                    "dependentRequired": {"unless": ["pattern"], "example": ["pattern"]}},
 }
 
 

@@ -61,8 +61,10 @@ def test_what_a_step_would_show_is_measured_by_lint_and_by_start_alike(body, lim
     path = lesson(folder, "heavy", body)
     assert sorted(load_roots([folder]).lessons) == ["heavy"]  # listed: building waits until it is opened
     assert main(["lint", str(path)]) == 1
-    err = capsys.readouterr().err
-    assert f"over the limit {limit}" in err and "steps[1]" in err
+    out, err = capsys.readouterr()
+    step_line = path.read_text(encoding="utf-8").splitlines().index("[[steps]]") + 1
+    assert out.startswith(f"{path}:{step_line}:1: steps[1]: ") and f"over the limit {limit}" in out, out
+    assert out.count("\n") == 1 and err == "1 problem in 1 lesson\n"  # one problem: the step is measured once
     monkeypatch.setattr(sys, "stdin", io.StringIO("/quit\n"))
     main(["start", "heavy", "--lessons", str(folder)])
     flat = " ".join(capsys.readouterr().out.split())  # plain mode wraps at 80 columns

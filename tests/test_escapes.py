@@ -104,11 +104,18 @@ def test_errors_that_echo_what_was_given_show_it_escaped(argv, monkeypatch, caps
 
 
 def test_lint_reports_control_characters_with_line_and_column(lessons, capsys) -> None:
-    assert main(["lint", str(lessons / "evil.toml")]) == 1
-    err = capsys.readouterr().err
-    assert clean(err)
-    assert "evil.toml: title: control character \\x1b (the learner would see '\\\\x1b'" in err
-    assert "evil.toml: steps[2].hints[1]: control character \\x1b" in err and "(line 10)" in err
+    path = lessons / "evil.toml"
+    assert main(["lint", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert clean(out) and clean(err)
+    source = path.read_text(encoding="utf-8").splitlines()
+    title, hints = (next(n for n, line in enumerate(source, 1) if line.startswith(key)) for key in ("title", "hints"))
+    hint = source[hints - 1].index('"') + 1  # the hint's own column, inside the list
+    assert f"{path}:{title}:1: title: control character \\x1b (the learner would see '\\\\x1b'" in out
+    assert f"{path}:{hints}:{hint}: steps[2].hints[1]: control character \\x1b" in out
+    keys = ["title", "summary", "steps[1].say", "steps[2].ask", "steps[2].hints[1]", "steps[2].success"]
+    assert [line.split(": ")[1] for line in out.splitlines()] == keys  # one problem per text, in file order
+    assert err == "6 problems in 1 lesson\n"
 
 
 def test_progress_shows_stored_text_escaped(lessons, monkeypatch, capsys) -> None:

@@ -59,9 +59,15 @@ def test_a_mistake_of_thousands_of_digits_is_a_lint_problem(tmp_path: Path) -> N
     at = lesson.index('answer = "number"')
     end = lesson.index("\n[[steps]]", at)
     lesson = lesson[:end] + f'\n[[steps.mistakes]]\nmatch = "{"1" * 5000}"\nsay = "far too many"\n' + lesson[end:]
-    (tmp_path / "l.toml").write_text(lesson.replace('id = "coins-1"', 'id = "digits"'))
-    done = run("lint", str(tmp_path / "l.toml"))
-    assert done.returncode == 1 and "int_digits" in done.stderr and "internal error" not in done.stderr
+    step = lesson[:at].count("\n[[steps]]")  # the author's count, from 1
+    mistake = lesson[lesson.rindex("\n[[steps]]", 0, at):end].count("[[steps.mistakes]]") + 1
+    line = lesson[:end].count("\n") + 3  # after the step's last line: the header, then the match
+    path = tmp_path / "l.toml"
+    path.write_text(lesson.replace('id = "coins-1"', 'id = "digits"'))
+    done = run("lint", str(path))
+    assert done.returncode == 1 and done.stderr == "1 problem in 1 lesson\n", done.stderr
+    assert done.stdout.startswith(f"{path}:{line}:1: steps[{step}].mistakes[{mistake}].match: "), done.stdout
+    assert "over the limit int_digits" in done.stdout and done.stdout.count("\n") == 1
 
 
 def test_a_broken_plugin_is_listed_and_every_other_family_works(tmp_path: Path) -> None:

@@ -80,8 +80,15 @@ def test_every_command_that_loads_lessons_still_works(folder, tmp_path, monkeypa
     assert main(["progress", "--json"]) == 0
     assert any(r["lesson"] == "good" for r in json.loads(capsys.readouterr().out)["lessons"])
     assert main(["lint", str(folder)]) == 1
-    err = capsys.readouterr().err
-    assert f"{len(HOSTILE) + 2} problems in 2 lessons" in err and "Traceback" not in err  # board: when linted
+    out, err = capsys.readouterr()
+    lines = out.splitlines()  # one problem per bad file (board: when linted), each on the file's own line
+    assert len(lines) == len(HOSTILE) + 2 and "Traceback" not in out + err, out
+    for name, says in [*((n, says) for n, (_, says) in HOSTILE.items()), ("zero.toml", "character device"),
+                       ("fifo.toml", "FIFO")]:
+        mine = [line for line in lines if line.startswith(f"{folder / name}:")]
+        assert len(mine) == 1 and says in mine[0], (name, mine)
+    files = len(HOSTILE) + 3  # every *.toml file is checked: the good one, the hostile ones, zero and fifo
+    assert err == f"{len(HOSTILE) + 2} problems in {files} lessons\n", err
     assert main(["preview", "good"]) == 1  # the lesson previews; the broken files make it a failure
     out = capsys.readouterr()
     assert "Lesson complete" in out.out and "binary.toml" in out.err
@@ -249,11 +256,23 @@ def test_new_never_writes_through_a_link(tmp_path, capsys):
     assert "already exists" in capsys.readouterr().err and not target.exists()
 
 
+def utf8(data: bytes) -> bool:
+    """Whether ``data`` is UTF-8 text."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def test_lint_of_a_binary_file_is_one_problem(tmp_path, capsys):
     path = tmp_path / "bin.toml"
     path.write_bytes(bytes(range(256)))
     assert main(["lint", str(path)]) == 1
-    assert "not UTF-8" in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    bad = next(n for n in range(1, 257) if not utf8(bytes(range(n))))  # the first byte UTF-8 refuses, from 1
+    assert out == f"{path}:1:1: cannot read this file: not UTF-8 text (byte {bad})\n", out  # one problem, its file
+    assert err == "1 problem in 1 lesson\n"
 
 
 def test_grading_cannot_be_led_out_of_its_folder_by_a_swap_a_hard_link_or_a_linked_folder(tmp_path):

@@ -37,7 +37,7 @@ from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
 from tutor.lint.locate import KeyPath, Place, place, positions
 from tutor.lint.mistakes import mistake_problems
-from tutor.lint.problems import Problem, parse
+from tutor.lint.problems import Problem, file_of, parse
 from tutor.paths import record_crash
 from tutor.text import controls_in, shorten
 
@@ -183,7 +183,7 @@ def lint_problems(paths: Iterable[str], include_env: bool = True,
     for number, (path, job) in enumerate(jobs, 1):
         found = guarded(path, job)
         if path in failed and found:  # the full story replaces the loader's first problem
-            errors = [e for e in errors if not e.startswith(f"{path}: ")]
+            errors = [e for e in errors if file_of(e, [path])[0] != path]
         errors += found
         if each is not None:
             each(number, len(jobs))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.files import escape
 from tutor.lint.locate import Place
 
 FORMATS = ("text", "json", "github")
@@ -67,8 +68,7 @@ def _escape(text: str, prop: bool) -> str:
 def parse(error: str, files: Iterable[str], where: Callable[[str, str], Place | None]) -> Problem:
     """A loader's or a step's one-line error as a ``Problem``: ``files`` are the paths it may start with, ``where``
     finds a key's place in a file."""
-    file = next((f for f in sorted(files, key=len, reverse=True) if error.startswith(f"{f}: ")), "")
-    rest = error[len(file) + 2:] if file else error
+    file, rest = file_of(error, files)
     noted = LINE_NOTE.search(rest)
     rest = rest[:noted.start()] if noted else rest
     match = KEY.match(rest)
@@ -84,6 +84,26 @@ def parse(error: str, files: Iterable[str], where: Callable[[str, str], Place | 
         found = (int(noted.group(1)), 1)
     line, column = found or (1, 1)
     return Problem(file, line, column, key, suggest(message))
+
+
+def file_of(error: str, files: Iterable[str]) -> tuple[str, str]:
+    """The file (one of ``files``) a one-line error is about, and the rest of it: ``FILE: rest``, or a sentence
+    about the whole file (``cannot read 'FILE': not UTF-8 text``, ``FILE has more than ...``) with the file
+    called "this file"; ("", error) when it names none of them.
+
+    >>> file_of("cannot read '/l/a.toml': not UTF-8 text (byte 3)", ["/l/a.toml"])
+    ('/l/a.toml', 'cannot read this file: not UTF-8 text (byte 3)')
+    """
+    longest = sorted(files, key=len, reverse=True)
+    for f in longest:
+        if error.startswith(f"{f}: "):
+            return f, error[len(f) + 2:]
+    for f in longest:
+        for shown in (repr(escape(f)), f):
+            for lead in ("cannot read ", ""):
+                if error.startswith(f"{lead}{shown} ") or error.startswith(f"{lead}{shown}: "):
+                    return f, f"{lead}this file{error[len(lead) + len(shown):]}"
+    return "", error
 
 
 NAMES = re.compile(r"[A-Za-z_][\w.-]*")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from helpers import run_tutor
@@ -21,3 +22,41 @@ def test_lint_of_a_folder_made_by_tutor_new_skips_the_editor_files(tmp_path: Pat
     assert linted.returncode == 0, linted.stdout + linted.stderr
     assert "taplo" not in linted.stdout + linted.stderr
     assert "1 lesson OK" in linted.stdout
+
+
+VARIED = '''id = "varied"
+title = "Varied"
+summary = "A strategy step whose table size varies per learner."
+puzzle = "coins"
+
+[[steps]]
+ask = "With {{coins}} coins: a strategy that always wins."
+answer = "strategy"
+params = { coins = [2, 4] }
+'''
+
+
+def varied_course(tmp_path: Path) -> Path:
+    """A folder with one lesson whose graded step is a seeded variant."""
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "varied.toml").write_text(VARIED, encoding="utf-8")
+    return course
+
+
+def test_an_empty_file_is_empty_even_on_a_varied_step(tmp_path: Path) -> None:
+    """An empty upload is an `empty` row (docs/authoring.md section 11), not `ungraded` for its missing header;
+    a README beside it is counted in the singular."""
+    course, subs = varied_course(tmp_path), tmp_path / "subs"
+    subs.mkdir()
+    (subs / "fay.txt").write_text("", encoding="utf-8")
+    (subs / "gil.txt").write_text("  \n\n", encoding="utf-8")
+    (subs / "hal.txt").write_text("01 0 01\n", encoding="utf-8")
+    (subs / "README.md").write_text("notes\n", encoding="utf-8")
+    graded = run_tutor("grade", "--lesson", "varied", "--lessons", str(course), "--no-bundled", str(subs), "--json")
+    assert graded.returncode == 0, graded.stderr
+    rows = {row["learner"]: row for row in json.loads(graded.stdout)["rows"]}
+    assert rows["fay"]["verdict"] == "empty" and "holds nothing" in rows["fay"]["summary"]
+    assert rows["gil"]["verdict"] == "empty" and "only spaces" in rows["gil"]["summary"]
+    assert rows["hal"]["verdict"] == "ungraded"  # a real answer without a header still needs its variant
+    assert "1 file that is not an answer (" in " ".join(graded.stderr.split())

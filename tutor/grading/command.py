@@ -139,7 +139,9 @@ def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json:
     for line in found.several:
         print(line, file=sys.stderr)
     if found.skipped:
-        print(f"not graded: {plural(len(found.skipped), 'file')} that are not answers ("
+        skipped = len(found.skipped)
+        what = "is not an answer" if skipped == 1 else "are not answers"
+        print(f"not graded: {plural(skipped, 'file')} that {what} ("
               + ", ".join(escape(f) for f in found.skipped[:3]) + (", ..." if len(found.skipped) > 3 else "")
               + "); --include PATTERN chooses the answer files", file=sys.stderr)
     if not found.submissions:

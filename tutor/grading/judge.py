@@ -122,22 +122,29 @@ def resolve(variants: Variants, header: Header | None) -> tuple[Step, str] | str
 def judge_text(variants: Variants, text: str, learner: str, file: str, note: str = "") -> Row:
     """One submission's text (with or without a header) judged on its variant: the row."""
     header, answer = split_header(text)
-    found = resolve(variants, header)
     said = f"lesson {header.lesson}, step {header.step}" if header and header.lesson else ""
     note = "; ".join(part for part in (note, f"the header says {said}" if said else "") if part)
+    if not answer.strip():  # nothing to grade, whatever the header says: an empty row, never an ungraded one
+        return empty_row(answer, learner, file, note)
+    found = resolve(variants, header)
     if isinstance(found, str):
         return Row(learner, file, "ungraded", False, None, None, found, note=note)
     step, variant = found
     return judge_answer(step, answer, learner, file, variant, note)
 
 
+def empty_row(text: str, learner: str, file: str, note: str = "", variant: str = "") -> Row:
+    """The row of an answer holding nothing, or only whitespace."""
+    return Row(learner, file, "empty", False, None, None, "an empty answer: the file holds " +
+               ("nothing" if not text else "only spaces and line breaks"), variant, note=note)
+
+
 def judge_answer(step: Step, text: str, learner: str, file: str, variant: str = "", note: str = "") -> Row:
     """One answer judged on one step (of the variant ``variant`` names): the row with the whole judgement.
     Whitespace alone is an empty answer; an engine's bug is an ``error`` row and a crash-log entry."""
-    row = Row(learner, file, "empty", False, None, None, "", variant, note=note)
+    row = empty_row(text, learner, file, note, variant)
     if not text.strip():
-        return replace(row, summary="an empty answer: the file holds " +
-                       ("nothing" if not text else "only spaces and line breaks"))
+        return row
     try:
         verdict = step.judge(text)
     except TutorError as err:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -76,6 +77,15 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     '65,535 moves'
     """
     return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+def percent(share: float) -> str:
+    """A share as a whole percent, rounded down, so a share just under a target never reads as the target.
+
+    >>> percent(0.9479), percent(0.95), percent(1.0), percent(0.004)
+    ('94%', '95%', '100%', '0%')
+    """
+    return f"{math.floor(round(share * 100, 6))}%"
 
 
 # Control characters a terminal acts on: C0 (but line feed and tab), DEL, C1 (U+0080-U+009F: U+009B is a CSI),

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.learner.targets import Variant
-from tutor.text import plural
+from tutor.text import percent, plural
 
 POOL = 64  # variants considered for one item: the whole space when it is no larger, else a seeded sample
 BAR = 20  # characters of a mastery bar
@@ -143,4 +143,4 @@ def standing(sentence: str, p: float, threshold: float, in_a_row: int | None, ro
     right at the first try when the step counts one."""
     target = f"target {threshold:.0%}"
     run = f"; {plural(row, 'item')} right in a row (of {in_a_row})" if in_a_row else ""
-    return (f"Mastery of '{sentence}': {bar(p)} {p:.0%}, {target}{run}; {plural(tried, 'item')} practised.")
+    return (f"Mastery of '{sentence}': {bar(p)} {percent(p)}, {target}{run}; {plural(tried, 'item')} practised.")

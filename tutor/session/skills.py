@@ -19,7 +19,7 @@ from tutor.learner.review import Due, upcoming
 from tutor.learner.skills import all_skills
 from tutor.progress import Progress
 from tutor.progress.brief import briefs
-from tutor.text import plural
+from tutor.text import percent, plural
 
 BAR = 20  # columns of a mastery bar in words
 
@@ -63,7 +63,7 @@ class SkillStatus:
     def line(self, at: datetime) -> str:
         """One line in words: the bar, the mastery in percent, the attempts, and whether a review is due."""
         when = "" if self.due is None else "  review due" if self.due <= at else f"  review {iso(self.due)[:10]}"
-        return (f"{self.skill:<28} [{self.bar()}] {self.mastery:4.0%}  "
+        return (f"{self.skill:<28} [{self.bar()}] {percent(self.mastery):>4}  "
                 f"{plural(self.opportunities, 'attempt')}{when}")
 
 
@@ -120,7 +120,7 @@ def table(standing: Standing) -> Any:
         out.add_column(column)
     for s in standing.skills:
         review = "" if s.due is None else "due" if s.due <= standing.at else iso(s.due)[:10]
-        out.add_row(s.skill, ProgressBar(total=1.0, completed=s.mastery, width=BAR), f"{s.mastery:.0%}",
+        out.add_row(s.skill, ProgressBar(total=1.0, completed=s.mastery, width=BAR), percent(s.mastery),
                     str(s.opportunities), review)
     return out
 

@@ -314,15 +314,36 @@ def mex_table(size: int) -> dict[tuple[int, int], int]:
     return table
 
 
+def options(board: tuple[int, int]) -> list[tuple[int, int]]:
+    """Every position one move from ``board``: from one pile, or the same from both."""
+    x, y = board
+    return ([(x - t, y) for t in range(1, x + 1)] + [(x, y - t) for t in range(1, y + 1)]
+            + [(x - t, y - t) for t in range(1, min(x, y) + 1)])
+
+
+def sum_value(table: dict[tuple[int, int], int], boards: list[tuple[int, int]]) -> int:
+    value = 0
+    for board in boards:
+        value ^= table[board]
+    return value
+
+
 def test_the_sums_of_wythoff_6_are_the_xor_of_mex_values() -> None:
     wythoff = get("wythoff")
     table = mex_table(6)
+    asked = {}
     for step in CATALOG.find("wythoff-6").steps:
         if step.label != "number":
             continue
-        value = 0
-        for board in step.game.boards:
-            value ^= table[board]
-        assert step.value() == value, step.title
+        boards = list(step.game.boards)
+        asked[step.computes.name] = step.value()
+        if step.computes.name == "grundy":
+            assert step.value() == sum_value(table, boards), step.title
+            continue
+        # winning moves of a sum: every move on one board after which the XOR of all the boards is 0
+        wins = sum(1 for i, board in enumerate(boards) for option in options(board)
+                   if sum_value(table, boards[:i] + [option] + boards[i + 1:]) == 0)
+        assert step.computes.name == "winning_move_count" and step.value() == wins == 5, step.title
+    assert set(asked) == {"grundy", "winning_move_count"}
     game = wythoff.load({"position": "2,2 + 0,3", "misere": False})
     assert table[(2, 2)] ^ table[(0, 3)] != 0 and wythoff.compute(game, "outcome") == "win"

@@ -128,6 +128,29 @@ def test_sum_grundy_ideas(first, second):
     assert {found[n] for n in ("smallest_reached", "win_is_one", "moves_counted")} == {None}
 
 
+@pytest.mark.parametrize("boards", [[(1, 1), (2, 2)], [(2, 3), (3, 4)], [(0, 1), (1, 2), (2, 2)], [(3, 5)],
+                                    [(4, 4)]])
+def test_winning_move_count_ideas_play_the_sum_out(boards):
+    """A sum's winning moves found by brute force: every move of one board after which the player to move loses
+    the whole sum, decided by the XOR of mex values computed here."""
+    def total(bs):
+        value = 0
+        for b in bs:
+            value ^= grundy(1, b)
+        return value
+
+    after = [(i, p) for i, b in enumerate(boards) for p in moves(1, b)]
+    wins = [(i, p) for i, p in after if total(boards[:i] + [p] + boards[i + 1:]) == 0]
+    game = WythoffGame(" + ".join(f"{x},{y}" for x, y in boards))
+    assert QUANTITIES["winning_move_count"](game) == len(wins)
+    found = ideas("winning_move_count", game, {})
+    assert found["every_move_counted"] == len(after)
+    single = len(boards) == 1
+    assert found["each_board_alone"] == (None if single else
+                                         sum(1 for b in boards for p in moves(1, b) if mover_loses(1, p)))
+    assert found["one_per_board"] == (None if single else len({i for i, _ in wins}))
+
+
 @pytest.mark.parametrize("board", [(8, 13), (3, 5), (4, 4), (2, 7), (6, 10)])
 def test_remoteness_ideas_replay_the_game_tree(board):
     found = ideas("remoteness", WythoffGame(f"{board[0]},{board[1]}"), {})
@@ -156,6 +179,8 @@ CASES = [
     ("grundy", WythoffGame(p), {}) for p in ("1,1", "2,3", "1,1 + 0,3", "2,2 + 1,4")
 ] + [
     ("remoteness", WythoffGame(p), {}) for p in ("8,13", "6,10", "2,7")
+] + [
+    ("winning_move_count", WythoffGame(p), {}) for p in ("1,1 + 2,2", "2,3 + 3,4", "0,1 + 1,2 + 2,2")
 ] + [
     ("winning_total_count", WythoffGame(), {"min_total": lo, "max_total": hi}) for lo, hi in ((20, 30), (0, 10))
 ]

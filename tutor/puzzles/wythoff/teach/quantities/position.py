@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from tutor.errors import TutorError
+from tutor.errors import InvalidParams, TutorError
 from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
-from tutor.puzzles.wythoff.engine import losing, remoteness, sum_winning_moves, winning_moves
+from tutor.puzzles.wythoff.engine import grundy_values, losing, remoteness, sum_winning_moves, winning_moves
 from tutor.puzzles.wythoff.rules import (
     Move,
     Position,
@@ -178,12 +178,22 @@ def _winning_moves_text(game: WythoffGame, moves: list[SumMove]) -> str:
     return "; ".join(f"{format_sum_move(m, game.boards)} ({describe_move(m[1])})" for m in moves)
 
 
+def _goal(game: WythoffGame) -> str:
+    """What a winning move leaves: a losing position on one board, a sum of value 0 on several."""
+    return "a sum of value 0" if len(game.boards) > 1 else "a losing position"
+
+
 def explain_winning_move_count(game: WythoffGame, args: Args, value: Value) -> str:
-    """The winning moves, each named."""
+    """The winning moves, each named (on several boards, after the boards' values)."""
     wins = sum_winning_moves(game.rules, game.boards)
     if not wins:
         return f"No move wins: {outcome_explanation(game.rules, game.boards)}"
-    return f"The moves that leave a losing position: {_winning_moves_text(game, wins)}."
+    values = ""
+    if len(game.boards) > 1:
+        values = (f"The boards' values are {', '.join(map(str, grundy_values(game.rules, game.boards)))}: a move "
+                  "wins when the board it is made on ends with the XOR of the other boards' values. ")
+    return (f"{values}The moves that leave {_goal(game)}: {_winning_moves_text(game, wins)} - "
+            f"{plural(len(wins), 'move')} in all.")
 
 
 def refute_winning_move_count(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
@@ -195,20 +205,83 @@ def refute_winning_move_count(game: WythoffGame, args: Args, value: Value, wrong
     if n < 0:
         return "A count cannot be negative."
     if n == total:
-        return (f"{n} counts every move from {where}. A winning move is one that leaves a losing position, and "
+        return (f"{n} counts every move from {where}. A winning move is one that leaves {_goal(game)}, and "
                 "most moves do not.")
     if n < len(wins):
         board, move = wins[n]
         on = f" on board {board + 1}" if len(game.boards) > 1 else ""
         kind = "takes from both piles" if move[0] and move[1] else "takes from one pile"
         return (f"{plural(n, 'winning move')} would leave {total - n} of the {plural(total, 'move')} from {where} "
-                f"handing your opponent a win. Look again: a move that {kind}{on} also leaves a losing position.")
+                f"handing your opponent a win. Look again: a move that {kind}{on} also leaves {_goal(game)}.")
+    if len(game.boards) > 1:
+        return (f"{n} is more than the moves from {where} that leave a sum of value 0. On each board only the "
+                "moves to one value win, the XOR of the other boards' values: count the moves that reach it.")
     return (f"{n} is more than the losing positions one move from {where}: each winning move lands on a losing "
             "position of its own, so look along the row, the column and the diagonal for them and count those.")
 
 
+# -- misconceptions: every move, each board played alone, one move for each board ------------------------
+
+
+def _sum_values(game: WythoffGame) -> list[int] | None:
+    """The boards' values of a sum in normal play, else None (the ideas about sums do not apply)."""
+    if len(game.boards) < 2 or game.misere:
+        return None
+    try:
+        return grundy_values(game.rules, game.boards)
+    except InvalidParams:  # a board out of the table's reach
+        return None
+
+
+def every_move(game: WythoffGame, args: Args) -> int | None:
+    """Every legal move counted, winning or not."""
+    return sum(move_count(game.rules, b) for b in game.boards)
+
+
+def says_every_move(game: WythoffGame, args: Args, given: Value) -> str:
+    """All moves for winning moves."""
+    return (f"{given} counts every move from {show_positions(game.boards)}. A move wins only when it leaves "
+            f"{_goal(game)} for your opponent: count those moves alone.")
+
+
+def alone_wins(game: WythoffGame, args: Args) -> int | None:
+    """Board by board, the moves that would win on that board alone (to its own losing positions), added."""
+    if _sum_values(game) is None:
+        return None
+    return sum(len(winning_moves(game.rules, b)) for b in game.boards)
+
+
+def says_alone_wins(game: WythoffGame, args: Args, given: Value) -> str:
+    """Each board alone for the sum."""
+    return (f"{given} counts, board by board, the moves that would win if that board were played alone: those "
+            "that bring it to value 0. In a sum the other boards still count: a move wins when it makes the XOR "
+            "of ALL the boards' values 0.")
+
+
+def boards_with_a_win(game: WythoffGame, args: Args) -> int | None:
+    """One winning move for each board that has one, as a single pile (which reaches each size one way)."""
+    if _sum_values(game) is None:
+        return None
+    return len({board for board, _ in sum_winning_moves(game.rules, game.boards)})
+
+
+def says_boards_with_a_win(game: WythoffGame, args: Args, given: Value) -> str:
+    """One per board for every move."""
+    return (f"{given} counts the boards on which some move wins, one move each. A single pile can reach a size in "
+            "one way only, but a board of two piles can often reach the value it needs by several moves: from "
+            "the first pile, from the second, or from both.")
+
+
+WINNING_COUNT_MISTAKES = (
+    Misconception("every_move_counted", every_move, says_every_move),
+    Misconception("each_board_alone", alone_wins, says_alone_wins),
+    Misconception("one_per_board", boards_with_a_win, says_boards_with_a_win),
+)
+
+
 @QUANTITIES.register("winning_move_count", "how many winning moves the position has",
-                     explain=explain_winning_move_count, refute=refute_winning_move_count)
+                     explain=explain_winning_move_count, refute=refute_winning_move_count,
+                     misconceptions=WINNING_COUNT_MISTAKES)
 def winning_move_count(game: WythoffGame, args: Args) -> int:
     """Moves to a losing position (to nim-sum 0 on several boards)."""
     return len(sum_winning_moves(game.rules, game.boards))

@@ -53,7 +53,11 @@ def test_enter_show_and_answer_right(lesson: Lesson, step: Step) -> None:
     entered = step.enter(context(lesson))
     assert entered.replies and step.show(entered.state)
     assert all(isinstance(s, StepState) for s in (entered.state, *entered.earlier))
-    _, outcomes = play_right(step, lesson)
+    assert step.submission(entered.state) is None  # nothing answered: nothing to hand in
+    state, outcomes = play_right(step, lesson)
+    handed = step.submission(state)  # a whole answer to hand in, never a game's moves or a practice's items
+    assert (handed is not None) == isinstance(step, Computed | Written)
+    assert handed is None or step.judge(handed).correct  # graded as the step judged it
     last = outcomes[-1]
     if not step.required:
         assert last.advance and not last.done and not last.events  # read, and left: nothing to record
@@ -101,6 +105,7 @@ def test_a_wrong_answer_is_judged_recorded_and_not_done(lesson: Lesson, step: St
     assert outcome.replies[0].kind is ReplyKind.WRONG
     (attempt,) = outcome.events
     assert isinstance(attempt, Attempt) and not attempt.correct and attempt.answer == wrong[0]
+    assert step.submission(entered.state) is None and step.submission(outcome.state) == wrong[0].rstrip("\n")
     refused = step.respond(entered.state, "", context(lesson))
     assert refused.state is None and not refused.events  # nothing typed: nothing recorded
 
@@ -138,6 +143,21 @@ def test_persist_and_completions(lesson: Lesson, step: Step) -> None:
     assert all(isinstance(e, GameMoves) and e.lesson == lesson.id for e in events)
     assert bool(events) == isinstance(step, Game | Practice)
     assert all(isinstance(c, str) for c in step.completions(state))
+
+
+def test_a_written_answer_is_handed_in_with_the_definitions_it_was_judged_with() -> None:
+    lesson = CATALOG.lessons["coins-4"]
+    step = next(s for s in lesson.steps if isinstance(s, Written) and s.answer_kind.definitions("let D = 0")[0])
+    reference = text_of(step.reference())
+    first, rest = reference.split(maxsplit=1)
+    kept = step.respond(step.enter(context(lesson)).state, f"let D = {first}", context(lesson))
+    assert kept.state is not None and not kept.events and step.submission(kept.state) is None  # only a definition
+    judged = step.respond(kept.state, f"D {rest}", context(lesson))
+    assert judged.done and judged.state is not None
+    handed = step.submission(judged.state)
+    assert handed == f"let D = {first}\nD {rest}" and step.judge(handed).correct
+    with pytest.raises(TutorError):
+        step.judge(f"D {rest}")  # without its definition the answer does not read
 
 
 def test_every_step_class_is_met_and_writes_a_skeleton() -> None:
@@ -201,15 +221,29 @@ def test_no_module_outside_the_steps_asks_a_step_what_kind_it_is() -> None:
 def test_variants_are_drawn_from_the_template_without_reading_toml_again(monkeypatch: pytest.MonkeyPatch) -> None:
     import tomllib
 
+    import msgspec
+
+    import tutor.course.catalog
     import tutor.course.parse
     import tutor.course.schema
+    import tutor.course.shape
 
     varied = [lesson for lesson in CATALOG.ordered() if lesson.variants]
     assert varied
+    data = tomllib.loads(Path(varied[0].path).read_text(encoding="utf-8"))
+
+    def again(*_: object, **__: object) -> None:
+        pytest.fail("a variant validated the file again")
+
     monkeypatch.setattr(tomllib, "loads", lambda *_: pytest.fail("a variant read the TOML again"))
-    for module in (tutor.course.schema, tutor.course.parse):
-        for name in ("validate", "validate_step"):
-            monkeypatch.setattr(module, name, lambda *_: pytest.fail("a variant validated the file again"))
+    monkeypatch.setattr(msgspec, "convert", again)  # what every check of the file's shape goes through
+    for module, names in ((tutor.course.schema, ("validate",)),
+                          (tutor.course.shape, ("shape_of", "step_problems", "convert_all")),
+                          (tutor.course.parse, ("parse_template", "checked", "shape_of", "screen"))):
+        for name in names:
+            monkeypatch.setattr(module, name, again)
+    with pytest.raises(pytest.fail.Exception, match="validated the file again"):
+        tutor.course.catalog.parse_template(data, varied[0].path)  # reading a file does go through them
     for lesson in varied:
         assert lesson.template is not None
         drawn = {repr(dict(lesson.template.instantiate(seed).variant)) for seed in range(6)}

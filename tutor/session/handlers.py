@@ -94,18 +94,18 @@ def _quit(session: Session, arg: str) -> list[Reply]:
 @command("/submit", "write your last answer to FILE, headed with its lesson, step and variant, to hand in",
          takes="[FILE]")
 def _submit(session: Session, arg: str) -> list[Reply]:
-    from tutor.course.steps.question import Answered
     from tutor.submission import format_header, write_new
 
     lesson, step, state = session.lesson, session.step, session.state
     if lesson is None or step is None:
         return [Reply.info("No lesson is open.")]
-    if not isinstance(state, Answered) or not state.last.strip():
+    answer = step.submission(state)
+    if answer is None:
         return [Reply.error("Nothing to submit yet: answer this step first, then /submit.")]
     name = arg or f"{lesson.id.replace('/', '-')}-step{step.index + 1}.txt"
     header = format_header(lesson.id, step.index + 1, lesson.variant)
     try:
-        write_new(name, header + state.last.rstrip("\n") + "\n")
+        write_new(name, header + answer + "\n")
     except TutorError as err:
         return [Reply.error(str(err))]
     return [Reply.info(f"Wrote {name}: your last answer to step {step.index + 1} of {lesson.id}, with its "

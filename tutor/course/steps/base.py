@@ -190,6 +190,11 @@ class Step(ABC):
         """The progress events that make the store hold ``state`` again (after /undo or /reset)."""
         return ()
 
+    def submission(self, state: StepState) -> str | None:
+        """The learner's last whole answer in ``state``, to hand in (``/submit``); None when there is none (no
+        answer yet, or a step whose answers are not whole answers to grade)."""
+        return None
+
     # -- lint, grading, previews and skeletons --------------------------------------------------------
 
     def reference(self) -> Drawn | None:

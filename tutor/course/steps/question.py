@@ -111,6 +111,12 @@ class Question(Step):
             return join(["The answer:", answer])
         return join(["The answer: ", answer], sep="")
 
+    def submission(self, state: StepState) -> str | None:
+        """The last answer given, if it is not blank (a game's moves are not one: its state is not ``Answered``)."""
+        if isinstance(state, Answered) and state.last.strip():
+            return state.last.rstrip("\n")
+        return None
+
     def judge(self, text: str) -> Verdict:
         """Parse and judge ``text`` with the step's answer kind."""
         return self.answer_kind.judge(self.game, text, self.args)

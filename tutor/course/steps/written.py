@@ -70,6 +70,15 @@ class Written(Question):
             return Outcome([Reply.error(str(err))])
         return self.judged(text, verdict, Drafted(text, known), context)
 
+    def submission(self, state: StepState) -> str | None:
+        """The last answer with the definitions it was judged with (``let`` lines typed earlier), so that what is
+        handed in reads and grades as it did here."""
+        last = super().submission(state)
+        if last is None or not isinstance(state, Drafted) or not state.defined:
+            return last
+        _, rest = self.answer_kind.definitions(last)
+        return f"{state.defined}\n{rest}" if rest.strip() else None
+
     def ladder(self, state: StepState) -> list[Rung]:
         """The author's hints, then the solver's for the learner's last answer (with its definitions)."""
         kind = self.answer_kind

@@ -31,3 +31,26 @@ def test_practice_never_says_the_target_is_reached_while_asking_for_more() -> No
         said.append((shown, target, "Mastered" in out))
     assert said[-1] == (94, 95, False), said
     assert all(done == (shown >= target) for shown, target, done in said if shown >= target or done), said
+
+
+def test_a_review_of_a_lesson_without_variants_reads_plainly(monkeypatch) -> None:
+    # coins-1 has one variant: its review is the same question, said once and without nested brackets; the step
+    # does not offer "/next to move on" (which walked away from the review), and the next review is a date and
+    # time, not a raw ISO stamp.
+    monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
+    session = new_session()
+    session.handle("/open coins-1")
+    for _ in range(2):
+        session.handle("")
+    assert "Right" in text(session.handle("3"))
+    monkeypatch.setenv("TUTOR_NOW", "2026-03-03T09:00")  # right at the first try: due in two days
+    out = " ".join(text(session.handle("/review")).split())
+    assert "Review 1 of 1: count tables up to turning" in out, out
+    assert "(coins-1; the same question: this lesson has no other variant)" in out, out
+    assert "on something fresh where the lesson has it" in out and "answered this before" not in out, out
+    done = " ".join(text(session.handle("3")).split())
+    assert "Reviews done: 1 review." in done, done
+    found = re.search(r"The next is due (\S+) at (\d\d:\d\d) UTC \(", done)
+    assert found is not None and re.fullmatch(r"2026-0\d-\d\d", found.group(1)), done
+    assert not re.search(r"\d\dT\d\d:", done), done
+    assert session.reviewing is None

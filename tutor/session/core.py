@@ -28,7 +28,7 @@ from tutor.progress.events import Completed, Event, HintShown, Position, Reveale
 from tutor.progress.records import variant_json
 from tutor.puzzles.answers import Level
 from tutor.session.registry import run_command
-from tutor.session.review import Reviewing, with_stored_help
+from tutor.session.review import Reviewing, under_review, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import reviews_text
 from tutor.session.summary import Summary
@@ -276,7 +276,7 @@ class Session:
             shown = entered.replies
         else:
             shown = step.show(self.state)
-        again = step.index in self.progress.completed(lesson.id)
+        again = step.index in self.progress.completed(lesson.id) and not under_review(self, lesson.id, step.index)
         return [header, *shown,
                 *([Reply.info("(You have answered this before: /next to move on, or answer again.)")] if again else [])]
 

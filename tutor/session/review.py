@@ -119,8 +119,8 @@ class Reviewing:
                                 revealed=False)
         sentence = skill_sentence(planned.skill)
         how = ("a fresh item" if lesson.steps[planned.step].fresh
-               else "a variant you have not answered" if planned.fresh else "the same question (this lesson has no "
-               "other variant)")
+               else "a variant you have not answered" if planned.fresh else "the same question: this lesson has no "
+               "other variant")
         head = Reply.title(f"Review {self.at + 1} of {len(self.planned)}: {sentence} ({lesson.id}; {how})")
         return [head, *session.enter()]
 
@@ -154,7 +154,7 @@ def next_review(session: Any) -> str:
     later = [d for d in upcoming(session.progress) if d.when > moment]
     if not later:
         return "No review is scheduled yet."
-    return f"The next is due {iso(later[0].when)} ({skill_sentence(later[0].skill)})."
+    return f"The next is due {when_text(later[0].when)} ({skill_sentence(later[0].skill)})."
 
 
 def start(session: Any) -> list[Reply]:
@@ -164,16 +164,28 @@ def start(session: Any) -> list[Reply]:
         return [Reply.info(f"No review is due now. {next_review(session)}")]
     session.reviewing = Reviewing(planned)
     intro = Reply.info(f"{plural(len(planned), 'review')} due. Each is a question you have solved before, asked "
-                       "again on something fresh; answer it as usual (/hint and /solution work as always).")
+                       "again (on something fresh where the lesson has it); answer it as usual (/hint and "
+                       "/solution work as always).")
     return [intro, *session.reviewing.show(session)]
+
+
+def when_text(moment: Any) -> str:
+    """A review's time as a learner reads it: ``2026-03-03 at 09:00 UTC``."""
+    stamp = iso(moment)
+    return f"{stamp[:10]} at {stamp[11:16]} UTC"
+
+
+def under_review(session: Any, lesson: str | None, index: int) -> bool:
+    """Whether step ``index`` of ``lesson`` is the step of the review under way."""
+    planned = session.reviewing.current if session.reviewing is not None else None
+    return planned is not None and planned.lesson.id == lesson and planned.step == index
 
 
 def with_stored_help(session: Any, place: Any, step: Step) -> Any:
     """``place`` (a ``Place``) with the help the store holds for the item on screen added: none at a review's
     step (it serves something new), else the step's hints and reveal, or its item's when the step serves fresh
     items (``tutor.progress.helped``: help on one item is no help on the next)."""
-    planned = session.reviewing.current if session.reviewing is not None else None
-    if planned is not None and planned.lesson.id == place.lesson and planned.step == step.index:
+    if under_review(session, place.lesson, step.index):
         return place
     rung, shown = item_help(session.progress, place.lesson or "", step.index, step.fresh)
     return replace(place, hint_level=max(place.hint_level, rung), revealed=place.revealed or shown)

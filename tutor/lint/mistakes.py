@@ -12,6 +12,7 @@ it is checked.  Every search is bounded (``TRIED``, ``JUDGED``) and seeded, so l
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections.abc import Sequence
@@ -52,16 +53,23 @@ def mistake_problems(step: Step) -> list[str]:
     return problems
 
 
-def tried(pattern: str, candidates: Sequence[str]) -> list[str]:
-    """The answers to try a pattern on: ``candidates``, each with a number one up or down, strings drawn from the
-    pattern, and its core spliced into the candidates; at most ``TRIED``."""
+def tried(pattern: str, candidates: Sequence[str]) -> list[list[str]]:
+    """The answers to try a pattern on, in groups: ``candidates``, each with a number one up or down, the
+    pattern's core spliced into them, one word swapped, and strings drawn from the pattern; at most ``TRIED`` in a
+    group past the first, kept in order."""
     rng = random.Random(0)
     nearby = [f"{c[:m.start()]}{int(m.group()) + d}{c[m.end():]}"
               for c in candidates for m in list(NUMBER.finditer(c))[:20] for d in (-1, 1) if int(m.group()) + d >= 0]
-    drawn = Drawer(rng, candidates).samples(pattern, DRAWN)
-    out = list(dict.fromkeys([*candidates, *nearby, *drawn, *spliced(pattern, candidates, rng),
-                              *swapped(candidates, rng)]))
-    return out if len(out) <= TRIED else out[:len(candidates)] + rng.sample(out[len(candidates):], TRIED)
+    groups = [nearby, spliced(pattern, candidates, rng), swapped(candidates, rng),
+              Drawer(rng, candidates).samples(pattern, DRAWN)]
+    return [list(candidates), *([g[i] for i in sorted(rng.sample(range(len(g)), min(len(g), TRIED)))]
+                                for g in groups)]
+
+
+def interleaved(groups: Sequence[Sequence[str]]) -> list[str]:
+    """The answers of ``groups`` taken in turn, one from each, each answer once: every way of finding an answer
+    gets its share of the answers judged."""
+    return list(dict.fromkeys(a for row in itertools.zip_longest(*groups) for a in row if a is not None))
 
 
 def folded(err: Exception) -> str:
@@ -80,9 +88,10 @@ class Search:
     unread: list[tuple[str, str]] = field(default_factory=list)  # (answer, the parse error)
     caught: list[tuple[str, int]] = field(default_factory=list)  # (answer, the earlier mistake said instead)
 
-    def run(self, answers: Sequence[str]) -> str | None:
-        """None if some answer is matched, read, judged wrong and not caught first; else what went wrong."""
-        matched = [a for a in answers if self.mistake.matches(a, a)]
+    def run(self, groups: Sequence[Sequence[str]]) -> str | None:
+        """None if some answer is matched, read, judged wrong and not caught first; else what went wrong.  The
+        matching answers of each group are judged in turn (``interleaved``), at most ``JUDGED`` in all."""
+        matched = interleaved([[a for a in group if self.mistake.matches(a, a)] for group in groups])
         for answer in matched[:JUDGED]:
             checkpoint()
             try:
@@ -99,7 +108,7 @@ class Search:
             if first is None:
                 return None
             self.caught.append((answer, first))
-        return self.report(len(answers), len(matched))
+        return self.report(len({a for group in groups for a in group}), len(matched))
 
     def report(self, count: int, matched: int) -> str:
         """What the search met: nothing matched, or only right answers, unreadable ones, or ones caught first."""

@@ -83,6 +83,7 @@ def plot(report: ClassReport, path: str) -> None:
 
         matplotlib.use("Agg")
         from matplotlib import pyplot
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise TutorError("--plot needs matplotlib: pip install 'puzzle-tutor[plot]'") from None
     figure, axes = pyplot.subplots(figsize=(8, 5))
@@ -90,6 +91,9 @@ def plot(report: ClassReport, path: str) -> None:
         for skill, points in report.curves.items():
             axes.plot([c.opportunity for c in points], [c.error_rate for c in points], marker="o", label=skill)
         axes.set_xlabel("opportunity")
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))  # 1st, 2nd, ...: never 0.96
+        last = max((c.opportunity for points in report.curves.values() for c in points), default=1)
+        axes.set_xlim(0.5, last + 0.5)
         axes.set_ylabel("error rate")
         axes.set_ylim(0, 1)
         axes.set_title(f"Learning curves ({plural(len(report.learners), 'learner')})")

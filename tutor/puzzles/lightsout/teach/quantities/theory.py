@@ -11,6 +11,8 @@ presses ``f_k(T) u`` in row k + 1 (T: what a row's presses do to their own row),
 
 from __future__ import annotations
 
+import warnings
+
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.lightsout import engine
@@ -49,7 +51,9 @@ def factored_text(bits: int) -> str:
 
     x = sympy.Symbol("x")
     poly = sympy.Poly([bits >> i & 1 for i in range(bits.bit_length() - 1, -1, -1)], x, modulus=2)
-    _, factors = poly.factor_list()
+    with warnings.catch_warnings():  # sympy 1.13+ warns about its own sorting of ModularIntegers in factor_list
+        warnings.simplefilter("ignore", DeprecationWarning)
+        _, factors = poly.factor_list()
     parts = []
     for factor, power in sorted(factors, key=lambda fe: (fe[0].degree(), str(fe[0].as_expr()))):
         inner = poly_text(sum(int(c) % 2 << i for i, c in enumerate(reversed(factor.all_coeffs()))))

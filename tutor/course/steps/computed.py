@@ -184,7 +184,7 @@ class Computed(Question):
             name, value = numbers[0]
             lines += ["[[steps]]", 'title = "A number to find"', f'ask = "What is the value of {name} here?"',
                       'answer = "number"', f'compute = "{name}"  # any of: {", ".join(puzzle.quantities)}',
-                      'hints = ["A first, gentle hint; the engine adds its own hints after yours where it can."]',
+                      'hints = ["A first, gentle hint; /hint gives your hints in order, then the answer."]',
                       'success = "Shown when the answer is right."',
                       "# A known wrong answer and the misconception it shows:", "# [[steps.mistakes]]",
                       f'# match = "{value + 1}"', '# say = "Why this answer is tempting, and what it misses."']

@@ -107,7 +107,7 @@ class Written(Question):
                 continue
             return ["[[steps]]", f'title = "A whole answer ({name})"', f'ask = "{kind.description}: write yours."',
                     f'answer = "{name}"  # judged exactly by the engine; kinds: {", ".join(puzzle.kind_names())}',
-                    'hints = ["Authored hints come first; the solver\'s computed hints follow."]',
+                    'hints = ["Your hints follow the engine\'s nudge and come before its concepts and next move."]',
                     "# reference = \"...\"  # optional: your own correct answer (lint checks it); "
                     "default: the engine's",
                     "# [[steps.mistakes]]", '# pattern = "regular expression matching a typical wrong answer"',

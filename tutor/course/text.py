@@ -136,8 +136,8 @@ def fill(text: str, puzzle: Puzzle[Any], game: Any, args: Mapping[str, Any]) -> 
         if name not in values:
             known = puzzle.compute(game, name, args) if name in puzzle.quantities else \
                 params[name] if name in params else args[name]
-            values[name] = number_text(known) if isinstance(known, int) and not isinstance(known, bool) \
-                else str(known)
+            values[name] = ("yes" if known else "no") if isinstance(known, bool) else \
+                number_text(known) if isinstance(known, int) else str(known)
         raw = values[name]
         shown = raw if code.at(match.start()) else as_markdown(raw)
         made += len(shown)

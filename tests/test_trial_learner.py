@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import new_session, text
+from tests.helpers import new_session, run_tutor, text
 from tutor.course.steps import Practising
 from tutor.learner import bkt
 from tutor.shown import text_of
@@ -64,3 +64,16 @@ def test_a_true_or_false_parameter_reads_yes_or_no() -> None:
     assert re.search(r"That is (yes|no) here\.", gods), gods
     lights = " ".join(text(session.handle("/open lightsout-6") + session.handle("")).split())
     assert re.search(r"wrapping round its edges: (yes|no)\)", lights), lights
+
+
+def test_importing_a_datashop_table_says_it_cannot_be_read_back(tmp_path) -> None:
+    # The README lists DataShop among the export formats beside --import; importing one said only "is not JSON
+    # (Expecting value: line 1 column 1 (char 0))".
+    env = {"TUTOR_HOME": str(tmp_path), "TUTOR_NOW": "2026-03-01T09:00"}
+    table = tmp_path / "class.tsv"
+    assert run_tutor("progress", "--export", str(table), "--format", "datashop", env=env).returncode == 0
+    assert table.read_text(encoding="utf-8").startswith("Anon Student Id\t")
+    done = run_tutor("progress", "--import", str(table), env=env)
+    assert done.returncode == 2 and done.stdout == "", done
+    said = " ".join(done.stderr.split())
+    assert "is a DataShop table" in said and "json or xapi" in said and done.stderr.strip().count("\n") == 0, said

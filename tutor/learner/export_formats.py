@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 from tutor.learner.export import ExportError, Records, records_of, to_json
-from tutor.learner.export_datashop import to_datashop
+from tutor.learner.export_datashop import HEAD, to_datashop
 from tutor.learner.export_xapi import from_xapi, to_xapi
 
 WRITERS: dict[str, Callable[[Records], str]] = {"json": to_json, "xapi": to_xapi, "datashop": to_datashop}
@@ -21,6 +21,9 @@ def write(records: Records, form: str) -> str:
 def read_records(raw: str, where: str) -> Records:
     """A JSON export (an object with ``attempts``) or an xAPI export (a list of statements, or an object with
     ``statements``) read back; ``ExportError`` naming ``where`` if it is neither or malformed."""
+    if raw.lstrip("\ufeff").startswith(HEAD[0] + "\t"):
+        raise ExportError(f"{where} is a DataShop table, which is written for DataShop and not read back: import "
+                          "an export in the json or xapi format")
     try:
         data = json.loads(raw)
     except ValueError as err:

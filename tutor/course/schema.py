@@ -68,8 +68,9 @@ ANSWER_DOC = doc(
     "(`\"strategy\"`, `\"move\"`, `\"tree\"`, `\"presses\"`, `\"play\"`, ... see "
     "[section 5](#5-computed-answers-quantities-and-answer-kinds)).", "ask (required)", "text")
 HINTS = Annotated[list[Text] | None, doc(
-    "Your hints, shown first by `/hint`; the engine's own hints follow (engine kinds and play). May quote "
-    "`{{quantity}}` or `{{parameter}}`.", "ask", "list of non-empty texts")]
+    "Your hints, given by `/hint` in order, after the engine's nudges and before its concepts and next move "
+    "(engine kinds and play; [section 4](#4-how-each-step-runs)). May quote `{{quantity}}` or `{{parameter}}`.",
+    "ask", "list of non-empty texts")]
 MISTAKES = Annotated[list[MistakeFile] | None, doc(
     "Known wrong answers and what to say about them ([section 6](#6-mistakes)).", "ask (play steps too)",
     "array of tables `[[steps.mistakes]]`")]

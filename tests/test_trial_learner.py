@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 
 from tests.helpers import new_session, run_tutor, text
 from tutor.course.steps import Practising
@@ -77,3 +79,40 @@ def test_importing_a_datashop_table_says_it_cannot_be_read_back(tmp_path) -> Non
     assert done.returncode == 2 and done.stdout == "", done
     said = " ".join(done.stderr.split())
     assert "is a DataShop table" in said and "json or xapi" in said and done.stderr.strip().count("\n") == 0, said
+
+
+def test_an_export_taken_under_a_frozen_clock_imports_whole(tmp_path, monkeypatch) -> None:
+    # Under TUTOR_NOW every attempt of a session has one time.  A game's move "01" and the same move winning the
+    # game had one export id, so an import kept the move and dropped the win: the skill it was evidence for
+    # vanished from the copy.  Two practice items answered with the same number were one record too.
+    monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
+    home = tmp_path / "home"
+    home.mkdir()
+    session = new_session(home / "progress.sqlite3")
+    session.handle("/open coins-1")
+    for line in ("", "", "3", "0", "01", "0", "01"):
+        session.handle(line)
+    session.handle("/open coins-6")
+    session.handle("")
+    for _ in range(2):
+        state = session.state
+        assert isinstance(state, Practising)
+        session.handle(text_of(state.item.reference()))
+    session.progress.db.close()
+    env = {"TUTOR_HOME": str(home), "TUTOR_NOW": "2026-03-01T09:00"}
+    for form in ("json", "xapi"):
+        export, copy = tmp_path / f"export.{form}", tmp_path / f"copy-{form}"
+        assert run_tutor("progress", "--export", str(export), "--format", form, env=env).returncode == 0
+        imported = run_tutor("progress", "--import", str(export), env={**env, "TUTOR_HOME": str(copy)})
+        assert imported.returncode == 0 and "(0 records were here already)" in imported.stdout, imported
+        again = run_tutor("progress", "--import", str(export), env=env)
+        assert "imported 0 attempts" in again.stdout, again  # nothing doubled
+        original, copied = (json.loads(run_tutor("progress", "--json", env={**env, "TUTOR_HOME": str(h)}).stdout)
+                            for h in (home, copy))
+        placeless = [[{k: v for k, v in row.items() if k != "step"} for row in p["lessons"]]
+                     for p in (original, copied)]
+        assert copied["skills"] == original["skills"] and placeless[0] == placeless[1], form  # xAPI has no place
+        assert "coins/play-blindfolded" in {s["skill"] for s in copied["skills"]}
+        held = [sorted(sqlite3.connect(h / "progress.sqlite3").execute(
+            "SELECT lesson, step, answer, correct, verdict, at, skills, variant FROM attempts")) for h in (home, copy)]
+        assert held[0] == held[1] and len(held[0]) == 7, held  # "3", four moves, two practice items

@@ -56,8 +56,12 @@ class AttemptRecord:
 
     @property
     def key(self) -> str:
-        """The attempt's identity, the same on every machine and in every format: a UUID."""
-        return str(uuid.uuid5(NAMESPACE, f"attempt\x1f{self.lesson}\x1f{self.step}\x1f{self.at!r}\x1f{self.answer}"))
+        """The attempt's identity, the same on every machine and in every format: a UUID.  Its time, seconds
+        taken, verdict and variant are part of it, so two answers alike given at one moment (a frozen
+        ``TUTOR_NOW``, a coarse clock) are still two attempts: a game's move and the same move winning it, or one
+        number given to two practice items."""
+        what = f"{self.at!r}\x1f{self.seconds!r}\x1f{self.verdict}\x1f{self.variant}\x1f{self.answer}"
+        return str(uuid.uuid5(NAMESPACE, f"attempt\x1f{self.lesson}\x1f{self.step}\x1f{what}"))
 
 
 @dataclass(frozen=True)

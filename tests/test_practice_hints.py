@@ -36,8 +36,11 @@ class Clock:
 def at_practice(session: Session) -> None:
     """Open the practice lesson at its practice step."""
     session.handle(f"/open {LESSON}")
-    while not isinstance(session.state, Practising):
+    for _ in range(10):
+        if isinstance(session.state, Practising):
+            return
         session.handle("/next")
+    raise AssertionError(f"{LESSON} has no practice step")
 
 
 def right(session: Session) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +32,7 @@ from tutor.submission import Header, split_header
 from tutor.text import one_line
 
 SHORT_VALUE = 60  # a drawn value longer than this is named by its digest in a row's variant
+NO_HEADER = "no header names its variant"  # how an ungraded row of a headerless file on a varied step begins
 
 
 def shown_value(value: Any) -> str:
@@ -62,7 +63,7 @@ class Variants:
         if not self.relevant:
             return self.lesson.steps[self.index], ""
         if self.seed is None:
-            return ("no header names its variant (the step varies: " + ", ".join(self.relevant) + "); write it "
+            return (f"{NO_HEADER} (the step varies: " + ", ".join(self.relevant) + "); write it "
                     "with /submit in the tutor, or grade with --seed N to draw the variant of 'tutor --seed N'")
         key = f"seed {self.seed}"
         if key not in self.built:
@@ -157,15 +158,31 @@ def judge_answer(step: Step, text: str, learner: str, file: str, variant: str = 
         (text_of(step.fill(m.say)) for m in step.mistakes if m.matches(verdict.canonical, text)), "")
     return Row(learner, file, "correct" if verdict.correct else "incorrect", verdict.correct, verdict.length,
                verdict.shortest, verdict.summary, variant, mistake, verdict.misconception or "",
-               text_of(verdict.detail), failure_key(verdict), note, verdict.canonical)
+               text_of(verdict.detail), failure_key(verdict, lambda: right_data(step)), note, verdict.canonical)
 
 
-def failure_key(verdict: Verdict) -> str:
+RIGHT: dict[int, tuple[Step, dict[str, Any] | None]] = {}  # id(step) -> (the step, kept alive; its right data)
+
+
+def right_data(step: Step) -> dict[str, Any] | None:
+    """The data of the verdict on the step's own right answer (None when it has none), judged once per step."""
+    if id(step) not in RIGHT:
+        if len(RIGHT) > 64:
+            RIGHT.clear()
+        reference = step.reference()
+        RIGHT[id(step)] = (step, None if reference is None else dict(step.judge(text_of(reference)).data))
+    return RIGHT[id(step)][1]
+
+
+def failure_key(verdict: Verdict, right: Callable[[], Mapping[str, Any] | None] | None = None) -> str:
     """What a wrong answer's failure is, from the engine's verdict and never from the learner's text: the
     misconception named; else the counterexample's class (coins: the start and the table shown at the end;
     gods: why the plan fails and the worlds it leaves together; a formula: the first k it fails and what was
     expected there); else the verdict's data without what restates the answer (the board or position left,
-    the positions missing and extra, the residue).  Equal keys: the same exact failure ("" when correct)."""
+    the positions missing and extra, the residue), unless ``right`` (the data of the verdict on a right answer)
+    has the same: then the data only state the truth (a pair's or a number's true value), the same for every
+    answer, and the failure is the answer as the engine reads it.  Equal keys: the same exact failure ("" when
+    correct)."""
     if verdict.correct:
         return ""
     if verdict.misconception:
@@ -174,7 +191,9 @@ def failure_key(verdict: Verdict) -> str:
     found = data.get("counterexample")
     if isinstance(found, dict):
         if "remaining" in found:
-            core: Any = {"reason": found.get("reason"), "worlds": found["remaining"]}
+            worlds = found["remaining"]  # a set of worlds, whatever order the plan met them in
+            core: Any = {"reason": found.get("reason"), "worlds": sorted(worlds, key=lambda w: json.dumps(
+                w, sort_keys=True)) if isinstance(worlds, list) else worlds}
         elif "start" in found:
             core = {"start": found["start"], "final": found.get("final")}
         else:
@@ -183,6 +202,7 @@ def failure_key(verdict: Verdict) -> str:
     echoed = {"correct", "presses", "press_count", "effective_press_count", "cancelling", "move", "length",
               "questions", "conjecture", "won_by", "misconception", "explanation", "proof_needs"}
     rest = {k: v for k, v in data.items() if k not in echoed}
-    if rest:
+    truth = right() if rest and right is not None else None
+    if rest and (truth is None or rest != {k: v for k, v in truth.items() if k not in echoed}):
         return "result " + json.dumps(rest, sort_keys=True, default=str)
     return f"answer {verdict.canonical}"  # nothing but right or wrong: the (normalised) choice is the failure

@@ -342,7 +342,7 @@ class Progress:
         kept = self._kept(Position)
         if kept:
             return kept[-1].lesson
-        rows = self._run("SELECT lesson FROM position ORDER BY at DESC LIMIT 1")
+        rows = self._run("SELECT lesson FROM position ORDER BY at DESC, rowid DESC LIMIT 1")  # ties: TUTOR_NOW
         return None if not rows else str(rows[0][0])
 
     def summary(self, lesson: str) -> LessonProgress:

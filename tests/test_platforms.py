@@ -157,7 +157,8 @@ def test_csv_and_json_hold_the_same_rows_escaped_alike(rows):
                 shown = ("true" if value else "false") if isinstance(value, bool) else "" if value is None \
                     else str(value)
                 assert line[key] == ("'" + shown if shown[:1] in ("=", "+", "-", "@") else shown), (key, value)
-                assert not isinstance(value, str) or value.isprintable()
+                kept = value.replace("\n", "") if key in platforms.MULTILINE and isinstance(value, str) else value
+                assert not isinstance(kept, str) or kept.isprintable(), (key, value)  # only line breaks kept
 
 
 def test_every_format_carries_the_whole_judgement():

@@ -243,6 +243,9 @@ def autograde_command(sub: argparse._SubParsersAction[Parser]) -> None:
                    help="the lesson graded (PrairieLearn: else params.lesson in /grade/data/data.json)")
     p.add_argument("--step", type=whole_number, metavar="N", action="append", dest="steps",
                    help="a step graded, one point (repeat for several; default: the last whole-answer step)")
+    p.add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
+                   help="grade a file without a header on a varied step on the variant 'tutor --seed N' draws "
+                        "(as tutor grade --seed)")
     p.add_argument("--results", metavar="FILE",
                    help="where to write the results (default: /autograder/results/results.json or "
                         "/grade/results/results.json)")

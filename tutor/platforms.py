@@ -2,7 +2,9 @@
 ``tutor autograde``.
 
 * CSV and JSON rows: every field of ``Row``, every string escaped the same way
-  (control characters as ``repr`` escapes them); in CSV, booleans are
+  (control characters as ``repr`` escapes them), except that the line breaks
+  of the fields that hold lines (summary, mistake, counterexample) are kept as
+  line breaks, which JSON and CSV quote as they should; in CSV, booleans are
   ``true``/``false`` as in JSON, and a cell a spreadsheet would evaluate (one
   starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is
   neutralised with a leading ``'`` (OWASP's advice on CSV injection).
@@ -43,6 +45,7 @@ from tutor.grading import Row, tally
 JUDGEMENT = (("mistake", "Your instructor's note"), ("misconception", "Misconception"),
              ("counterexample", "Counterexample"), ("variant", "Graded on variant"), ("note", "Note"))
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet evaluate a cell
+MULTILINE = ("summary", "mistake", "counterexample")  # fields whose text is lines: their line breaks are kept
 
 
 def clean(value: Any) -> Any:
@@ -57,12 +60,16 @@ def clean(value: Any) -> Any:
 
 
 def cells(row: Row) -> dict[str, Any]:
-    """Every field of the row, cleaned: what JSON, CSV and every platform's extra data hold.
+    """Every field of the row, cleaned: what JSON, CSV and every platform's extra data hold.  A field that holds
+    lines keeps its line breaks (JSON and CSV quote them); every other control character is escaped.
 
     >>> cells(Row("a\\x1b", "a.txt", "empty", False, None, None, "the file is empty"))["learner"]
     'a\\\\x1b'
+    >>> cells(Row("a", "a.txt", "incorrect", False, None, None, "", counterexample="0101\\n\\x1b[2J"))["counterexample"]
+    '0101\\n\\\\x1b[2J'
     """
-    return {name: clean(value) for name, value in asdict(row).items()}
+    return {name: escape_lines(value) if name in MULTILINE and isinstance(value, str) else clean(value)
+            for name, value in asdict(row).items()}
 
 
 def feedback(row: Row) -> str:

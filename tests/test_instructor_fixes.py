@@ -1,0 +1,130 @@
+"""What an instructor trial found, fixed: the Gradescope setup on both base images, autograde --seed, concrete
+lesson skeletons, tutor class on a folder of mixed exports, and line breaks kept in tutor grade --json."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from helpers import run_tutor
+
+from tests.test_trial_instructor import varied_course
+from tutor.autograde import autograde
+from tutor.course import load_catalog
+from tutor.progress import Progress
+from tutor.session import Session
+from tutor.shown import text_of
+
+# -- tutor autograde --seed, and what a headerless upload tells the student ---------------------------------
+
+
+def seeded_reference(course: Path, seed: int) -> tuple[str, str]:
+    """The variant ``tutor --seed N start`` shows of the lesson ``varied``, and its step's reference answer, read
+    from a Session as a learner would meet it (not from the grader's own drawing)."""
+    catalog = load_catalog([str(course)])
+    session = Session(catalog, Progress(None), seed=seed)
+    session.handle("/open varied")
+    lesson = session.lesson
+    assert lesson is not None
+    return json.dumps(dict(lesson.variant), sort_keys=True), text_of(lesson.steps[0].reference() or "")
+
+
+def test_autograde_grades_a_headerless_upload_on_the_seeded_variant(tmp_path: Path) -> None:
+    course = varied_course(tmp_path)
+    answers = {seed: seeded_reference(course, seed) for seed in range(1, 9)}
+    seeds = {variant: seed for seed, (variant, _) in answers.items()}
+    assert len(seeds) == 2, answers  # both table sizes drawn, so a right answer for one seed is wrong for another
+    (one, other) = seeds.values()
+    upload = tmp_path / "step1.txt"
+    upload.write_text(answers[one][1] + "\n", encoding="utf-8")
+    out = tmp_path / "results.json"
+    for seed, score in ((one, 1), (other, 0)):
+        summary, note = autograde("gradescope", str(upload), "varied", [1], str(out), lessons=[str(course)],
+                                  seed=seed)
+        data = json.loads(out.read_text(encoding="utf-8"))
+        assert data["score"] == score and not note and f": {score} of 1" in summary, (seed, data)
+        verdict = data["tests"][0]["extra_data"]["verdict"]  # judged, never ungraded
+        assert verdict == "correct" if score else verdict in ("incorrect", "unparsable"), verdict
+        assert f"--seed {seed}" in data["tests"][0]["extra_data"]["variant"]
+
+
+def test_a_headerless_upload_tells_the_student_to_use_submit_and_the_instructor_about_seed(tmp_path: Path) -> None:
+    course = varied_course(tmp_path)
+    root = tmp_path / "root"
+    (root / "autograder" / "submission").mkdir(parents=True)
+    (root / "autograder" / "submission" / "step1.txt").write_text("01 0 01\n", encoding="utf-8")
+    done = run_tutor("autograde", "gradescope", "--root", str(root), "--lesson", "varied", "--step", "1",
+                     "--lessons", str(course))
+    assert done.returncode == 0, done.stderr
+    data = json.loads((root / "autograder" / "results" / "results.json").read_text(encoding="utf-8"))
+    student = " ".join(data["tests"][0]["output"].split())
+    assert data["score"] == 0 and data["tests"][0]["extra_data"]["verdict"] == "ungraded"
+    assert "/submit" in student and "upload the file it writes" in student
+    assert "--seed" not in student and "grade with" not in student  # nothing the student cannot do
+    instructor = " ".join(done.stderr.split())
+    assert "--seed N" in instructor and "/submit" in instructor and len(done.stderr.strip().splitlines()) == 1
+
+
+# -- tutor grade --json: line breaks kept -------------------------------------------------------------------
+
+
+def test_grade_json_keeps_the_counterexample_lines(tmp_path: Path) -> None:
+    (tmp_path / "ann.txt").write_text("0123 02 0123\n", encoding="utf-8")
+    (tmp_path / "bob\x1b[2J.txt").write_text("0123 02 0123\n", encoding="utf-8")
+    done = run_tutor("grade", "--lesson", "coins-2", "--step", "5", str(tmp_path), "--json")
+    assert done.returncode == 0, done.stderr
+    rows = {row["learner"]: row for row in json.loads(done.stdout)["rows"]}
+    text = rows["ann"]["counterexample"]
+    lines = text.split("\n")
+    assert len(lines) > 3 and "\\n" not in text, text  # real line breaks, each line as the text report shows it
+    assert lines[1].startswith("Start: ") and lines[-1].startswith("After the last move")
+    assert "bob\\x1b[2J" in rows, list(rows)  # a hostile control character in a name is still escaped
+    assert '"counterexample": "' in done.stdout and "\\n" in done.stdout.split('"counterexample": "')[1]
+
+
+# -- the Gradescope setup.sh of docs/instructors.md, on both base images -------------------------------------
+
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "instructors.md").read_text(encoding="utf-8")
+STUB = """#!/usr/bin/env bash
+echo "$(basename "$0") $*" >> "$LOG"
+case "$(basename "$0")" in
+  python3|python3.11)
+    if [ "$1" = -c ]; then [ "$(basename "$0")" = python3.11 ] || exit "$OLD"; exit 0; fi
+    if [ "$1" = -m ] && [ "$2" = venv ]; then mkdir -p "$3/bin"; cp "$0" "$3/bin/pip"; cp "$0" "$3/bin/tutor"; fi;;
+esac
+"""
+
+
+def setup_script() -> str:
+    """The ``setup.sh`` block of docs/instructors.md, as written."""
+    start = DOC.index("```sh\n#!/usr/bin/env bash\n# For Gradescope's Ubuntu base images")
+    return DOC[start + len("```sh\n"):DOC.index("```", start + 6)]
+
+
+@pytest.mark.parametrize(("image", "old"), [("22.04", 1), ("24.04", 0)])
+def test_the_documented_gradescope_setup_installs_python_3_11_or_later_in_a_venv(tmp_path, image, old):
+    """Run setup.sh with apt-get, add-apt-repository and the Pythons stubbed (a log of what was called), its
+    absolute folders moved under tmp_path: on 22.04 (python3 is 3.10) it takes python3.11 from deadsnakes, on
+    24.04 the system's python3; either way pip runs only inside the venv and tutor is linked into the PATH."""
+    script = setup_script()
+    assert "pip3 install" not in script and "--break-system-packages" not in script
+    stubs = tmp_path / "stubs"
+    stubs.mkdir()
+    for name in ("apt-get", "add-apt-repository", "python3", "python3.11"):
+        (stubs / name).write_text(STUB, encoding="utf-8")
+        (stubs / name).chmod(0o755)
+    (tmp_path / "usr/local/bin").mkdir(parents=True)
+    moved = script.replace("/opt/", f"{tmp_path}/opt/").replace("/usr/local/bin/", f"{tmp_path}/usr/local/bin/")
+    log = tmp_path / "log"
+    done = subprocess.run(["bash", "-c", moved], capture_output=True, text=True, timeout=30,
+                          env={"PATH": f"{stubs}:/usr/bin:/bin", "LOG": str(log), "OLD": str(old)})
+    assert done.returncode == 0, done.stderr
+    calls = log.read_text(encoding="utf-8").splitlines()
+    python = "python3.11" if image == "22.04" else "python3"
+    assert f"{python} -m venv {tmp_path}/opt/tutor" in calls, calls
+    assert ("add-apt-repository -y ppa:deadsnakes/ppa" in calls) == (image == "22.04")
+    assert ("apt-get install -y python3.11 python3.11-venv" in calls) == (image == "22.04")
+    assert "pip install /autograder/source/puzzle_tutor-*.whl" in calls  # the venv's pip, nothing system-wide
+    assert (tmp_path / "usr/local/bin/tutor").resolve() == (tmp_path / "opt/tutor/bin/tutor").resolve()

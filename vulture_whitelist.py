@@ -14,6 +14,7 @@ from prompt_toolkit.buffer import Buffer
 
 from tutor import arithmetic, cli, commands, completer, history, text
 from tutor.course import lesson, schema
+from tutor.course.steps import Step
 from tutor.progress import Progress
 from tutor.puzzles import base
 from tutor.puzzles.gods.rules import lang
@@ -48,3 +49,4 @@ ParseConf.callbacks  # Reading._replay empties them, so a replay to find what wa
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it
 history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string  # prompt_toolkit calls them
+Step.on_screen  # the question on screen (a practice step's item): the course sweeps in tests read it

@@ -52,9 +52,9 @@ def explain(name: str, game: CoinGame) -> str:
 
 
 def asked() -> list[tuple[Lesson, Step]]:
-    """Every number and choice step of the coin lessons."""
-    return [(lesson, step) for lesson in LESSONS for step in lesson.steps
-            if step.required and step.label in ("number", "choice")]
+    """Every number and choice step of the coin lessons (a practice step's items, from smallest to largest)."""
+    return [(lesson, item) for lesson in LESSONS for step in lesson.steps
+            if step.required and step.label in ("number", "choice") for item in step.items()]
 
 
 def wrong_values(lesson: Lesson, step: Step, value: Any) -> list[Any]:
@@ -81,7 +81,10 @@ def test_the_lessons_ask_the_quantities_the_issue_names() -> None:
     assert set(FAMOUS) <= asked_for
 
 
-@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=[f"{lesson.id}-{step.index + 1}" for lesson, step in STEPS])
+IDS = [f"{lesson.id}-{step.index + 1}-{step.params['coins']}x{step.params['sides']}" for lesson, step in STEPS]
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
 def test_every_wrong_answer_gets_a_computed_reason(lesson: Lesson, step: Step) -> None:
     quantity = QUANTITIES[quantity_name(step) or ""]
     assert quantity.refute is not None and quantity.explain is not None

@@ -47,6 +47,16 @@ def steps_asking_numbers() -> list[tuple[Lesson, Step]]:
     return [(les, st) for les in LESSONS for st in les.steps if st.label in ("number", "choice")]
 
 
+def items_asking_numbers() -> list[tuple[Lesson, Step]]:
+    """What those steps ask: each step itself, a practice step's items from smallest to largest."""
+    return [(les, item) for les, st in steps_asking_numbers() for item in st.items()]
+
+
+def item_id(x) -> str:
+    """A test id: the lesson, or the step and, for a practice item, its gods."""
+    return getattr(x, "id", "") or f"{x.key}-{x.params['gods']}-{'known' if x.params['known_language'] else 'daja'}"
+
+
 def wrong_values(step: Step, value) -> list:
     """Off by one both ways, 0, negative, huge, and the lesson's declared mistakes (number steps); every other
     option (choice steps)."""
@@ -80,7 +90,7 @@ def test_every_gods_quantity_fills_both_slots():
     assert missing == []
 
 
-@pytest.mark.parametrize("lesson,step", steps_asking_numbers(), ids=lambda x: getattr(x, "key", getattr(x, "id", "")))
+@pytest.mark.parametrize("lesson,step", items_asking_numbers(), ids=item_id)
 def test_every_wrong_value_gets_a_computed_reason(lesson, step):
     q = GODS.quantities[quantity_name(step)]
     args = q.arguments(step.args)
@@ -177,7 +187,7 @@ def test_report_wrong_answers_tried_per_lesson(capsys):
     """Counts for the report: every wrong value tried gets a reason."""
     tried: Counter[str] = Counter()
     explained: Counter[str] = Counter()
-    for les, step in steps_asking_numbers():
+    for les, step in items_asking_numbers():
         q = GODS.quantities[quantity_name(step)]
         args = q.arguments(step.args)
         value = q.compute(step.game, args)
@@ -315,6 +325,7 @@ def test_a_learner_gets_the_reason_for_every_wrong_value(lesson, step):
     session.handle(f"/open {lesson.id}")
     while session.place.step != step.index:
         session.handle("/next")
+    step = step.on_screen(session.state)  # a practice step's item served
     q, args, value, _ = refutation(step, 0)
     for wrong in wrong_values(step, value):
         typed = "10^6" if wrong == 10**6 else str(wrong)  # an expression the tutor writes is read as a number

@@ -119,10 +119,10 @@ def test_lesson_three_minimal_step_refuses_a_solution_padded_with_pairs() -> Non
 def values():
     """Each lesson step's quantities, each computed once for the tests of this module (None: not for the
     step's rules)."""
-    known: dict[tuple[str, int, str], Value | None] = {}
+    known: dict[tuple[str, int, str, str], Value | None] = {}
 
     def value(lesson, step, name: str) -> Value | None:
-        key = (lesson.id, step.index, name)
+        key = (lesson.id, step.index, f"{sorted(step.params.items())}{sorted(step.args.items())}", name)  # an item
         if key not in known:
             try:
                 known[key] = PUZZLE.quantities[name](step.game, step.args)
@@ -133,7 +133,8 @@ def values():
     return value
 
 
-ASKED = [(les, step) for les in OURS for step in les.steps if step.label in ("number", "choice")]
+ASKED = [(les, item) for les in OURS for step in les.steps if step.label in ("number", "choice")
+         for item in step.items()]  # a practice step's items, from the smallest board to the largest
 FAMOUS = {("lightsout-1", "min_presses"): [3], ("lightsout-2", "top_rows"): [31]}
 
 
@@ -172,7 +173,8 @@ def states_value(reason: str, value: int) -> bool:
     return bool(re.search(rf"(?<![\w.,^]){value:,}(?![\w,^])|(?<![\w.,^]){value}(?![\w,^])", reason))
 
 
-@pytest.mark.parametrize("lesson_step", ASKED, ids=lambda ls: f"{ls[0].id}-{ls[1].key}")
+@pytest.mark.parametrize("lesson_step", ASKED, ids=lambda ls: f"{ls[0].id}-{ls[1].key}-{ls[1].params['size']}"
+                         + ("-torus" if ls[1].params["torus"] else ""))
 def test_every_wrong_value_gets_a_computed_reason(lesson_step, values) -> None:
     lesson, step = lesson_step
     q = PUZZLE.quantities[quantity_name(step)]

@@ -25,7 +25,7 @@ from tutor.shown import text_of
 
 CATALOG = load_catalog()
 PRACTICE = {lesson.id: (lesson, next(s for s in lesson.steps if isinstance(s, Practice)))
-            for lesson in CATALOG.ordered() if lesson.id.endswith("-practice")}
+            for lesson in CATALOG.ordered() if any(isinstance(s, Practice) for s in lesson.steps)}
 
 
 def wrong_answer(state: Practising, rng: random.Random) -> str:
@@ -86,7 +86,7 @@ def test_practice_stops_at_the_threshold_and_never_repeats_an_item(seed: int, p_
 
 
 def test_a_learner_always_right_masters_in_three_items() -> None:
-    _, step = PRACTICE["coins-practice"]
+    _, step = PRACTICE["coins-6"]
     observed, served, done, _ = run(step, 1, 1.0)
     assert done and observed == [True, True, True] and len(served) == 3
     assert bkt.trace([True, True], bkt.DEFAULT) < 0.95 <= bkt.trace([True] * 3, bkt.DEFAULT)
@@ -130,9 +130,9 @@ def test_lint_refuses_an_unknown_skill_and_a_space_too_small() -> None:
 
 def test_a_practice_lesson_played_through_the_session() -> None:
     session = new_session()
-    session.handle("/open wythoff-practice")
+    session.handle("/open wythoff-7")
     session.handle("")
-    _, step = PRACTICE["wythoff-practice"]
+    _, step = PRACTICE["wythoff-7"]
     seen: list[str] = []
     out: list[str] = []
     for turn in range(12):
@@ -150,13 +150,13 @@ def test_a_practice_lesson_played_through_the_session() -> None:
     assert "Mastered" in out[-1] and "Lesson complete" in out[-1]
     assert len(seen) == len(set(seen))
     rows = session.progress.db.execute(
-        "SELECT correct, skills, variant FROM attempts WHERE lesson = 'wythoff-practice'").fetchall()
+        "SELECT correct, skills, variant FROM attempts WHERE lesson = 'wythoff-7'").fetchall()
     assert len(rows) == len(seen) + 1
     assert all("wythoff/golden-formula" in skills for _, skills, _ in rows)
     assert {variant for _, _, variant in rows} == set(seen)
-    record = read_record(session.progress.game("wythoff-practice", step.index))
+    record = read_record(session.progress.game("wythoff-7", step.index))
     assert [key(s.variant) for s in record] == seen and record[0].first is False and all(s.solved for s in record)
-    again = session.handle("/open wythoff-practice")  # back at the completed step: a fresh item, never one seen
+    again = session.handle("/open wythoff-7")  # back at the completed step: a fresh item, never one seen
     assert "You have answered this before" in text(again)
     assert key(session.state.variant) not in seen
 
@@ -164,5 +164,5 @@ def test_a_practice_lesson_played_through_the_session() -> None:
 def test_the_record_survives_a_bad_line_and_progress_keeps_it_as_moves() -> None:
     record = read_record(["not json", '{"v": {"coins": 3}, "first": false, "idea": "x", "solved": true}', "[]"])
     assert len(record) == 1 and record[0].idea == "x" and record[0].first is False
-    event = PRACTICE["coins-practice"][1].saving(record, Context("l"))
+    event = PRACTICE["coins-6"][1].saving(record, Context("l"))
     assert isinstance(event, GameMoves) and read_record(event.moves) == record

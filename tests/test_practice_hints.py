@@ -17,7 +17,7 @@ from tutor.progress.records import attempts
 from tutor.session import Session
 from tutor.shown import text_of
 
-LESSON = "coins-practice"
+LESSON = "coins-6"
 SKILL = "coins/count-tables"
 START = datetime(2026, 3, 1, 9)
 

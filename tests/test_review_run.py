@@ -23,7 +23,7 @@ from tutor.progress.events import Attempt
 from tutor.session.review import answered_variants
 
 START = "2026-03-01T09:00:00"
-LESSONS = ("coins-practice", "lightsout-1")
+LESSONS = ("coins-6", "lightsout-1")
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +51,8 @@ def test_weeks_later_the_due_reviews_run_on_fresh_items(solved) -> None:
     mp.setenv("TUTOR_NOW", later)
     items = due(session.progress, parse(later))
     assert {d.lesson for d in items} == set(LESSONS)
-    practice = next(s for s in session.catalog.find("coins-practice").steps if isinstance(s, Practice))
-    served = {key(s.variant) for s in read_record(session.progress.game("coins-practice", practice.index))}
+    practice = next(s for s in session.catalog.find("coins-6").steps if isinstance(s, Practice))
+    served = {key(s.variant) for s in read_record(session.progress.game("coins-6", practice.index))}
     answered = answered_variants(session.progress, "lightsout-1")
     own = session.variant_of(session.catalog.find("lightsout-1"))
     replies = text(session.handle("/review"))
@@ -82,7 +82,7 @@ def test_tutor_review_runs_them_from_the_command_line(tmp_path) -> None:
     env = {**os.environ, "TUTOR_HOME": str(tmp_path), "TUTOR_NOW": START, "NO_COLOR": "1"}
     run = [sys.executable, "-m", "tutor"]
     store = Progress(tmp_path / "progress.sqlite3")
-    store.record(Attempt("coins-practice", 1, "3", True, "Right: 3.", 1.0, skills=("coins/count-tables",),
+    store.record(Attempt("coins-6", 1, "3", True, "Right: 3.", 1.0, skills=("coins/count-tables",),
                          at=parse(START).timestamp()))
     store.db.commit()
     env["TUTOR_NOW"] = "2026-04-15T09:00:00"

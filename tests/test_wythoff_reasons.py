@@ -37,9 +37,10 @@ def test_every_quantity_has_both_slots():
 
 def numeric_steps():
     for lesson in LESSONS:
-        for step in lesson.questions:
+        for step in (item for st in lesson.questions for item in st.items()):  # a practice step's items too
             if step.label in ("number", "choice"):
-                yield pytest.param(lesson, step, id=f"{lesson.id}-{step.index + 1}-{quantity_name(step)}")
+                yield pytest.param(lesson, step, id=f"{lesson.id}-{step.index + 1}-{quantity_name(step)}"
+                                   + "".join(f"-{v}" for v in step.args.values() if isinstance(v, int)))
 
 
 def wrong_values(lesson, step, value):
@@ -181,7 +182,7 @@ def test_no_step_names_a_later_answer():
     step of its lesson (the golden ratio before wythoff-3 asks for it, the k-th pair before it is asked)."""
     for lesson in LESSONS:
         texts = list(prose(lesson))
-        for step in lesson.questions:
+        for step in (item for st in lesson.questions for item in st.items()):
             if step.label not in ("number", "choice", "kth"):
                 continue
             answer = W.kind(step.label).reference(step.game, step.args) if step.label == "kth" else \

@@ -111,3 +111,24 @@ def aimed(candidates: Sequence[Variant], missed: Variant, idea: str | None, quan
             return aimed_at[0]
     near = closest(candidates, missed)
     return near[0] if near else None
+
+
+def spread(candidates: Sequence[Variant], count: int, usable: Callable[[Variant], bool]) -> list[Variant]:
+    """Up to ``count`` usable candidates spread over them from the smallest to the largest (each the usable one
+    nearest its even share of the way, larger first): a sample of the items a practice step serves.
+
+    >>> spread([{"k": n} for n in range(10)], 3, lambda v: v["k"] != 9)
+    [{'k': 0}, {'k': 4}, {'k': 8}]
+    """
+    ordered = sorted(candidates, key=lambda v: (variant_size(v), order_key(v)))
+    picked: list[Variant] = []
+    tried: set[int] = set()
+    for i in range(count):
+        start = round(i * (len(ordered) - 1) / max(1, count - 1))
+        for at in (*range(start, len(ordered)), *range(start - 1, -1, -1)):
+            if at not in tried:
+                tried.add(at)
+                if usable(ordered[at]):
+                    picked.append(ordered[at])
+                    break
+    return picked

@@ -238,6 +238,16 @@ class Step(ABC):
         mistakes on them (``tutor.lint.mistakes``).  None: the step's mistakes are not whole answers."""
         return None
 
+    def items(self, count: int = 3) -> Sequence[Step]:
+        """The questions this step puts to a learner, as steps a sweep over the course checks (what each asks, its
+        reasons for wrong answers): the step itself; a step that serves fresh items, up to ``count`` of them."""
+        return [self]
+
+    def on_screen(self, state: StepState) -> Step:
+        """The question on screen in ``state``, as a step: the step itself; a step that serves fresh items, the item
+        served."""
+        return self
+
     def ladder_restarts(self, before: StepState, after: StepState) -> bool:
         """Whether an answer that took the step from ``before`` to ``after`` put something new on screen, whose
         hint ladder starts again from its first rung (a move in a game); a whole answer keeps its ladder."""

@@ -157,6 +157,22 @@ class Practice(Step):
             self.checked[key(item.params) + key(dict(item.args))] = known
         return known
 
+    def items(self, count: int = 3) -> list[Question]:
+        """Up to ``count`` items the step would serve, spread over its space from the smallest (its sample item) to
+        the largest, so a sweep over the course checks what the items ask and say across the whole range."""
+        return [self.item(v) for v in targets.spread(self.space(), count, self.serves)]
+
+    def serves(self, variant: targets.Variant) -> bool:
+        """Whether the step would serve ``variant``'s item (it builds, and the engine answers it)."""
+        try:
+            return self.answerable(self.item(variant))
+        except TutorError:
+            return False
+
+    def on_screen(self, state: StepState) -> Question:
+        """The item on screen (the sample item when none is)."""
+        return state.item if isinstance(state, Practising) else self.sample_item
+
     def concrete(self, variant: targets.Variant) -> tuple[Any, Mapping[str, Any]]:
         """A variant's game and question arguments (for the misconceptions' values)."""
         item = self.item(variant)

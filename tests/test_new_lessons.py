@@ -25,6 +25,7 @@ from tutor.puzzles import get
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.teach.quantities.theory import POLY_NULLITY
+from tutor.puzzles.wythoff.teach.quantities import QUANTITIES as QUANTITIES_W
 
 CATALOG = load_catalog([])
 LIGHTS = get("lightsout")
@@ -347,3 +348,20 @@ def test_the_sums_of_wythoff_6_are_the_xor_of_mex_values() -> None:
     assert set(asked) == {"grundy", "winning_move_count"}
     game = wythoff.load({"position": "2,2 + 0,3", "misere": False})
     assert table[(2, 2)] ^ table[(0, 3)] != 0 and wythoff.compute(game, "outcome") == "win"
+
+
+@pytest.mark.parametrize("wrong", [5, 6, 9, 10**30])
+def test_a_value_above_the_mex_is_refuted_without_listing_the_values_reached(wrong: int) -> None:
+    """Listing the values one move from (1, 3), {0, 1, 2, 3}, spelled the mex out: the reason names one smaller
+    number no move reaches (checked against the mex table), or says fewer values than ``wrong`` are reached."""
+    table = mex_table(6)
+    reached = {table[option] for option in options((1, 3))}
+    game = get("wythoff").load({"position": "1,3", "misere": False})
+    grundy = QUANTITIES_W["grundy"]
+    reason = grundy.refute(game, {}, 4, wrong)
+    assert "{" not in reason and "4" not in reason.replace(str(wrong), ""), reason
+    named = re.search(r"none reaches (\d+) either", reason)
+    if named:
+        assert int(named.group(1)) not in reached and 4 < int(named.group(1)) < wrong
+    else:
+        assert "fewer than" in reason and len({v for v in reached if v < wrong}) < wrong

@@ -46,7 +46,9 @@ def position_hints(rules: Rules, boards: Boards) -> list[Hint]:
             Rung("Each board is a game of its own; what matters is one number per board, its Grundy value.",
                  Level.NUDGE),
             Rung(f"The Grundy values are {', '.join(map(str, values))}; their XOR (nim-sum) is {total}. "
-                 "A position loses exactly when the nim-sum is 0, so move to make it 0.", Level.CONCEPT),
+                 + ("A position loses exactly when the nim-sum is 0, so move to make it 0." if total else
+                    "A position loses exactly when the nim-sum is 0: whatever you move, it will not be 0 after."),
+                 Level.CONCEPT),
         ]
         if sum_wins:
             number, choice = sum_wins[0]

@@ -67,9 +67,17 @@ def grundy_reason(rules: Rules, boards: Boards, wrong: int) -> str:
     if wrong in options:
         return (f"{pair_text(pos)} can move to {pair_text(options[wrong])}, of value {wrong}: the mex skips "
                 "every value one move away.")
-    near = ", ".join(map(str, sorted(options)))
-    return (f"The value is the SMALLEST whole number not one move away. The values one move from {pair_text(pos)} "
-            f"are {{{near}}}: a number smaller than {wrong} is missing from them too.")
+    # only a value above the mex is missing from the options: name a smaller missing one that is not the mex
+    # (listing the options' values would spell the mex out)
+    below = wrong - 1
+    while below > values[0] and below in options:  # at most one step per option: a huge guess costs nothing
+        below -= 1
+    if below > values[0]:
+        return (f"No move from {pair_text(pos)} reaches {wrong}, but none reaches {below} either, and {below} is "
+                "smaller. The value is the SMALLEST whole number no move reaches.")
+    return (f"No move from {pair_text(pos)} reaches {wrong}, but the moves reach fewer than {wrong} different "
+            f"values below it, so a smaller number is missing too. The value is the SMALLEST whole number no move "
+            "reaches.")
 
 
 # -- misconceptions: on one board the mex of a wrong set, on several a wrong way to combine ----------------

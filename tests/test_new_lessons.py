@@ -22,10 +22,14 @@ import sympy
 from tests.helpers import new_session, play_through, text
 from tutor.course import load_catalog
 from tutor.puzzles import get
+from tutor.puzzles.answers import rung
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.teach.quantities.theory import POLY_NULLITY
+from tutor.puzzles.wythoff.rules import Rules
+from tutor.puzzles.wythoff.teach.hints import position_hints
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES as QUANTITIES_W
+from tutor.shown import text_of
 
 CATALOG = load_catalog([])
 LIGHTS = get("lightsout")
@@ -365,3 +369,12 @@ def test_a_value_above_the_mex_is_refuted_without_listing_the_values_reached(wro
         assert int(named.group(1)) not in reached and 4 < int(named.group(1)) < wrong
     else:
         assert "fewer than" in reason and len({v for v in reached if v < wrong}) < wrong
+
+
+def test_the_sum_hints_of_a_lost_sum_do_not_ask_for_a_move_to_value_0() -> None:
+    """After a losing move in 'Win the sum' the learner may face (1, 1) + (0, 2), values 2 and 2 by the mex table:
+    no move makes the nim-sum 0 there, and the ladder must not tell them to make one."""
+    table = mex_table(6)
+    assert table[(1, 1)] ^ table[(0, 2)] == 0
+    ladder = [text_of(rung(h).text) for h in position_hints(Rules(), ((1, 1), (0, 2)))]
+    assert not [h for h in ladder if "move to make it 0" in h] and any("nim-sum) is 0" in h for h in ladder)

@@ -53,6 +53,8 @@ def test_the_skeleton_asks_in_plain_english_for_every_family():
 
     for name in puzzles.names():
         text = skeleton(f"{name}-new", name)
-        asks = [line for line in text.splitlines() if line.startswith('ask = "What is')]
-        assert asks and all(line.startswith('ask = "What is the value of ') for line in asks), asks
+        asks = [line for line in text.splitlines() if line.startswith('ask = "Work it out')]
+        computed = [line.split('"')[1] for line in text.splitlines() if line.startswith("compute = ")]
+        described = puzzles.get(name).quantities[computed[0]].description.replace('"', "'")
+        assert asks and asks[0] == f'ask = "Work it out for this puzzle: {described}."', asks  # its description
         assert "What is the worlds" not in text and ", worlds is " not in text

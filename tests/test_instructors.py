@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,15 @@ def test_new_skeleton_passes_lint_as_written(tmp_path, name):
     body = path.read_text()
     for kind in ('answer = "number"', 'answer = "play"', "[[steps.mistakes]]", "hints", "compute"):
         assert kind in body  # every step kind shown, live or in comments
+    lesson, puzzle = tomllib.loads(body), puzzles.get(name)
+    assert lesson["params"] and all(value != "" for value in lesson["params"].values()), lesson["params"]
+    names = {*puzzle.quantities, *(o.name for o in puzzle.params),
+             *(o.name for _, k in puzzle.kinds.items() for o in k.args),
+             *(o.name for q in map(puzzle.quantities.__getitem__, puzzle.quantities) for o in q.args)}
+    for step in lesson["steps"]:  # what the learner reads names no quantity, parameter or argument by its key
+        for shown in (step.get("title", ""), step.get("ask", ""), step.get("say", ""), *step.get("hints", [])):
+            words = set(re.findall(r"\w+", re.sub(r"\{\{\w+\}\}", "", shown)))
+            assert not {n for n in names if "_" in n} & words, (step, shown)
 
 
 def test_new_command_writes_refuses_to_overwrite_and_checks_the_id(tmp_path):
@@ -232,6 +242,7 @@ def test_plugin_plays_through_a_lesson(nim_path, tmp_path):
     assert tutor("lint", lessons, env=env).returncode == 0
     script = f"""
 import sys
+import tomllib
 sys.path.insert(0, {nim_path!r})
 from tests.helpers import new_session, play_through, text
 session = new_session(lessons=[{lessons!r}])

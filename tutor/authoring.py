@@ -9,12 +9,15 @@ once; it fails where a step would not accept its reference answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tutor import puzzles
 from tutor.course import Catalog, toml_value
 from tutor.course.steps import STEPS
 from tutor.limits import EXPLORE_MOVES
 from tutor.progress import Progress
+from tutor.puzzles.base import Puzzle
+from tutor.puzzles.options import Option
 from tutor.render import plain_text as render_plain
 from tutor.session import Reply, Session
 from tutor.shown import text_of
@@ -27,7 +30,7 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
     default parameters; kinds that need more than the defaults are shown in comments.
     """
     puzzle = puzzles.get(puzzle_name)
-    game = puzzle.load({})
+    game = puzzle.load(puzzle.skeleton_params)
     values = puzzle.values(game)
     lines = [
         f"# A lesson for the tutor: {puzzle.title} ({puzzle_name}).",
@@ -42,9 +45,9 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
         "order = 1",
         "",
         "[params]",
-        "# The puzzle's parameters (defaults shown). A list of choices, e.g. [4, 8], or a range",
+        "# The puzzle's parameters. A list of choices, e.g. [4, 8], or a range",
         "# {min = 2, max = 8} gives every learner their own seeded variant.",
-        *(f"{option.name} = {toml_value(values[option.name])}  # {option.help}" for option in puzzle.params),
+        *(param_line(puzzle, option, values[option.name]) for option in puzzle.params),
     ]
     for kind in STEPS:
         example = kind.skeleton(puzzle, game)
@@ -58,6 +61,16 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def param_line(puzzle: Puzzle[Any], option: Option, value: Any) -> str:
+    """A parameter's line in the skeleton: its value, or, where it is empty (none given), a commented example
+    from the family's samples, so the lesson never sets a parameter to an empty text."""
+    if value != "":
+        return f"{option.name} = {toml_value(value)}  # {option.help}"
+    example = next((s.params[option.name] for s in puzzle.samples if s.params.get(option.name)), None)
+    shown = toml_value(example) if example is not None else '"..."'
+    return f"# {option.name} = {shown}  # {option.help}"
 
 
 @dataclass(frozen=True)

@@ -150,6 +150,9 @@ class Puzzle(ABC, Generic[G]):
     commands: ClassVar[Commands]
     play: ClassVar[Play[Any, Any, Any] | None] = None
     samples: ClassVar[tuple[Sample, ...]] = (Sample(),)
+    # The parameters ``tutor new``'s skeleton starts from, where a default is empty ("" meaning "none given"):
+    # a lesson shows a concrete position or board, never an empty value.
+    skeleton_params: ClassVar[Mapping[str, Any]] = {}
     order: ClassVar[int] = 0  # a built-in's place in the course (1 = first); other families are listed by name
     limits: ClassVar[tuple[Limit, ...]] = ()  # the family's own limits (docs/limits.md lists a built-in's)
     skills: ClassVar[tuple[Skill, ...]] = ()  # what a learner masters here (tutor.learner traces each one)

@@ -175,14 +175,17 @@ class Computed(Question):
 
     @classmethod
     def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
-        """A number step on the first whole-number quantity, and a choice step on the first yes/no one."""
-        values = computable(puzzle, game)
+        """A number step on the first whole-number quantity that takes no question arguments (so its
+        description, the question asked, names no argument left unset), and a choice step on the first yes/no
+        one."""
+        values = [(n, v) for n, v in computable(puzzle, game) if not puzzle.quantities[n].args]
         numbers = [(n, v) for n, v in values if type(v) is int]
         choices = [n for n, v in values if isinstance(v, str) and v.lower() in ("yes", "no")]
         lines: list[str] = []
         if numbers:
             name, value = numbers[0]
-            lines += ["[[steps]]", 'title = "A number to find"', f'ask = "What is the value of {name} here?"',
+            said = puzzle.quantities[name].description.replace('"', "'")
+            lines += ["[[steps]]", 'title = "A number to find"', f'ask = "Work it out for this puzzle: {said}."',
                       'answer = "number"', f'compute = "{name}"  # any of: {", ".join(puzzle.quantities)}',
                       'hints = ["A first, gentle hint; /hint gives your hints in order, then the answer."]',
                       'success = "Shown when the answer is right."',

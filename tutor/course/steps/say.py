@@ -44,8 +44,10 @@ class Say(Step):
     @classmethod
     def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
         """A text step that quotes one computed value."""
-        number = next((name for name, value in computable(puzzle, game) if type(value) is int), None)
+        number = next((name for name, value in computable(puzzle, game)
+                       if type(value) is int and not puzzle.quantities[name].args), None)
+        said = puzzle.quantities[number].description.replace('"', "'") if number else ""
         return ["[[steps]]", 'title = "The idea"', 'say = """',
                 "Text the learner reads; Enter moves on. Computed values can be quoted:",
-                *([f"for these parameters, the value of {number} is {{{{{number}}}}}."] if number else []), '"""']
+                *([f"for this puzzle, {said}: {{{{{number}}}}}."] if number else []), '"""']
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -97,15 +98,21 @@ class Written(Question):
 
     @classmethod
     def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:
-        """A step in the first answer kind whose engine reference the engine accepts for the default game."""
-        for name, kind in puzzle.kinds.items():
+        """A step in the first answer kind whose engine reference the engine accepts for the skeleton's game,
+        preferring a kind whose description (the question asked) names none of its arguments."""
+        named = [n for n, k in puzzle.kinds.items() if any(re.search(rf"\b{o.name}\b", k.description) for o in k.args)]
+        for name in sorted(puzzle.kinds, key=lambda n: n in named):
+            kind = puzzle.kinds[name]
             try:
                 reference = kind.reference(game, kind.arguments({}))
                 if reference is None or not kind.judge(game, text_of(reference)).correct:
                     continue
             except TutorError:
                 continue
-            return ["[[steps]]", f'title = "A whole answer ({name})"', f'ask = "{kind.description}: write yours."',
+            said = kind.description.replace('"', "'")
+            for option in kind.args if name in named else ():  # the values the learner is asked about, quoted
+                said = re.sub(rf"\b{option.name}\b", f"{{{{{option.name}}}}}", said)
+            return ["[[steps]]", f'title = "A whole answer ({name})"', f'ask = "Write {said}."',
                     f'answer = "{name}"  # judged exactly by the engine; kinds: {", ".join(puzzle.kind_names())}',
                     'hints = ["Your hints follow the engine\'s nudge and come before its concepts and next move."]',
                     "# reference = \"...\"  # optional: your own correct answer (lint checks it); "

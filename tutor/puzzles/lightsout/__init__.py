@@ -64,6 +64,7 @@ class LightsOut(Puzzle[LightsGame]):
     quantities = QUANTITIES
     commands = COMMANDS
     play = PLAY
+    skeleton_params = {"size": "5x5"}  # the classic board, spelt out
     # Small boards, so random presses darken them soon.  None of them needs zero presses for any kind:
     # the empty answer means "no presses" here (not garbage), and is right wherever none are needed.
     samples = (

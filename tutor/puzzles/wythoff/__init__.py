@@ -58,6 +58,7 @@ class Wythoff(Puzzle[WythoffGame]):
     quantities = QUANTITIES
     commands = COMMANDS
     play = PLAY
+    skeleton_params = {"position": "8,14"}  # a winning position: its winning move is the skeleton's whole answer
     samples = (
         Sample({"position": "8,14"}, {"index": 5, "count": 12, "min_total": 20, "max_total": 30, "bound": 300}),
         Sample({"position": "10,15"}, {"first": "computer"}),

@@ -30,7 +30,7 @@ from tutor.puzzles.answers import Level
 from tutor.session.registry import run_command
 from tutor.session.review import Reviewing, under_review, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
-from tutor.session.skills import reviews_text
+from tutor.session.skills import bkt_params, reviews_text
 from tutor.session.summary import Summary
 from tutor.shown import Markdown, Reply, join
 
@@ -117,9 +117,10 @@ class Session:
         lesson = self.place.lesson or ""
         moves = tuple(self.progress.game(lesson, step.index)) if saved else ()
         drawn = variant_json(self.lesson.seed, self.lesson.variant) if self.lesson is not None else ""
+        params = bkt_params(self.catalog)  # a pack's [mastery], as /progress traces it
         return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
                        revealed=self.place.revealed, variant=drawn,
-                       mastery=lambda: mastery(self.progress))
+                       mastery=lambda: mastery(self.progress, params), bkt=params)
 
     def completions(self) -> list[str]:
         """Moves or words worth completing for the current step."""

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from tutor.course.model import Mistake
 from tutor.course.text import fill
 from tutor.errors import TooLarge, TutorError
+from tutor.learner.mastery import ParamsFor, defaults
 from tutor.learner.skills import covering, unknown
 from tutor.progress.events import Event
 from tutor.puzzles.answers import Rung, Verdict
@@ -50,6 +51,7 @@ class Context:
     revealed: bool = False
     variant: str = ""
     mastery: Callable[[], Mapping[str, float]] = field(default=lambda: {})  # each skill's mastery now, on call
+    bkt: ParamsFor = defaults  # the knowledge-tracing parameters ``mastery`` is traced with (a pack's [mastery])
 
 
 @dataclass(frozen=True)

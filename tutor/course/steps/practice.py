@@ -5,8 +5,9 @@ A practice step is a number, choice or written question whose ``params`` and ``a
 served (the items served are kept in progress, one line each), that the engine can answer (solvable, its
 reference judged right).  The skill's mastery is traced by Bayesian knowledge tracing (``tutor.learner.bkt``)
 from the learner's mastery on entering, each answer an observation as ``tutor.learner.mastery`` counts it,
-and said after each answer.  The step is complete when mastery reaches ``threshold`` (default 0.95), or
-after ``in_a_row`` items right at the first try.  After a wrong first try, the next item is aimed at the mistake
+with the parameters mastery is traced with (``Context.bkt``: a pack's ``[mastery]``), and said after each
+answer.  The step is complete when mastery reaches ``threshold`` (default 0.95), or after ``in_a_row`` items
+right at the first try.  After a wrong first try, the next item is aimed at the mistake
 (``tutor.learner.targets``): where the misconception the engine named gives a wrong value, or else the
 variant closest to the one missed.
 """
@@ -205,7 +206,8 @@ class Practice(Step):
         record = read_record(context.saved)
         mastery = context.mastery().get(self.skill)
         if mastery is None:  # no mastery known (a test, or a preview): traced from this step's first tries
-            mastery = bkt.trace((s.first for s in record if s.first is not None), bkt.DEFAULT)
+            params = context.bkt(context.lesson, self.skill)
+            mastery = bkt.trace((s.first for s in record if s.first is not None), params)
         last = record[-1] if record else None
         intro = Reply.info(f"Practice until mastered. {self.standing(record, mastery)}")
         if last is not None and not last.solved:
@@ -263,7 +265,7 @@ class Practice(Step):
         current = state.record[-1]
         first = current.first is None
         helped = context.hint > 0 or context.revealed  # as tutor.learner.mastery counts it: help is no evidence
-        mastery = bkt.update(state.mastery, attempt.correct and not helped, bkt.DEFAULT)
+        mastery = bkt.update(state.mastery, attempt.correct and not helped, context.bkt(context.lesson, self.skill))
         served = replace(current, first=attempt.correct if first else current.first, solved=attempt.correct,
                          idea=attempt.misconception if first and not attempt.correct else current.idea)
         record = (*state.record[:-1], served)

@@ -4,6 +4,7 @@ lesson skeletons, tutor class on a folder of mixed exports, and line breaks kept
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -128,3 +129,76 @@ def test_the_documented_gradescope_setup_installs_python_3_11_or_later_in_a_venv
     assert ("apt-get install -y python3.11 python3.11-venv" in calls) == (image == "22.04")
     assert "pip install /autograder/source/puzzle_tutor-*.whl" in calls  # the venv's pip, nothing system-wide
     assert (tmp_path / "usr/local/bin/tutor").resolve() == (tmp_path / "opt/tutor/bin/tutor").resolve()
+
+
+# -- tutor class: a folder of mixed exports, a DataShop table, a roster, the plot ---------------------------
+
+
+@pytest.fixture(scope="module")
+def class_folder(tmp_path_factory) -> tuple[Path, list]:
+    """Three learners' exports in one folder: two JSON, one xAPI named .xapi, and a DataShop table and notes
+    beside them."""
+    from tests.test_class_learners import learners
+    from tutor.learner.export_formats import write
+
+    made = learners(3, seed=5, lessons=("coins-3",), weights=((1, 2, 1),))
+    folder = tmp_path_factory.mktemp("class") / "exports"
+    folder.mkdir()
+    for i, m in enumerate(made):
+        (folder / f"l{i}.{'xapi' if i == 2 else 'json'}").write_text(write(m.records, "xapi" if i == 2 else "json"))
+    (folder / "l0.tsv").write_text(write(made[0].records, "datashop"))
+    (folder / "notes.txt").write_text("who is who\n")
+    return folder, made
+
+
+def test_class_reads_xapi_files_of_a_folder_and_names_the_files_it_skips(class_folder) -> None:
+    folder, made = class_folder
+    done = run_tutor("class", str(folder), "--json")
+    assert done.returncode == 0, done.stderr
+    profiles = {row["profile"] for row in json.loads(done.stdout)["learners"]}
+    assert profiles == {m.records.profile for m in made}  # the .xapi learner too
+    said = " ".join(done.stderr.split())
+    assert "skipped 2 files" in said and "l0.tsv" in said and "notes.txt" in said and "l2.xapi" not in said
+
+
+def test_class_says_a_datashop_table_is_one(class_folder) -> None:
+    folder, _ = class_folder
+    done = run_tutor("class", str(folder / "l0.tsv"))
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    said = " ".join(done.stderr.split())
+    assert "l0.tsv' is a DataShop table; tutor class reads tutor's JSON or xAPI exports" in said, said
+    assert "not JSON" not in said
+
+
+def test_class_shows_learners_by_the_roster_names(class_folder, tmp_path) -> None:
+    """A spreadsheet's roster (byte-order mark, the name column first) names every learner; without a roster
+    the profile ids are shown."""
+    folder, made = class_folder
+    roster = tmp_path / "roster.csv"
+    roster.write_text("\ufeffname,profile id\n" + "".join(f"Learner {i},{m.records.profile}\n"
+                                                           for i, m in enumerate(made)), encoding="utf-8")
+    named = run_tutor("class", str(folder), "--roster", str(roster))
+    assert named.returncode == 0, named.stderr
+    learners = named.stdout[named.stdout.index("\nLearners"):]
+    assert all(f"Learner {i}" in learners for i in range(3)), learners
+    assert not any(m.records.profile in named.stdout for m in made)
+    plain = run_tutor("class", str(folder))
+    assert all(m.records.profile in plain.stdout for m in made) and "Learner 0" not in plain.stdout
+
+
+def test_equal_learning_curves_are_drawn_side_by_side(tmp_path) -> None:
+    """Two skills with the same points: each curve is drawn, moved aside, not one under the other."""
+    matplotlib = pytest.importorskip("matplotlib")
+    from tutor.learner.classroom import ClassReport, CurvePoint
+    from tutor.learner.classroom_show import plot
+
+    curve = tuple(CurvePoint(n, 3, 3 - n) for n in range(1, 4))
+    path = tmp_path / "curves.svg"
+    with matplotlib.rc_context({"svg.hashsalt": "x"}):
+        plot(ClassReport((), (), {"a/one": curve, "b/two": curve}), str(path))
+    lines = [[tuple(map(float, p.split())) for p in re.findall(r"[ML] ([\d.]+ [\d.]+)", d)]
+             for d in re.findall(r'<path d="(M [^"]+)"[^>]*clip-path', path.read_text(encoding="utf-8"))]
+    assert len(lines) == 2 and all(len(line) == 3 for line in lines), lines
+    first, second = lines
+    assert [y for _, y in first] == [y for _, y in second]  # the same error rates ...
+    assert all(0 < x2 - x1 < 40 for (x1, _), (x2, _) in zip(first, second, strict=True))  # ... side by side

@@ -216,7 +216,8 @@ def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "met), each skill's learning curve, and each skill's normalised gain between "
                                    "a pretest and a posttest. Learners are their profile ids unless a "
                                    "roster names them. See docs/instructors.md.")
-    p.add_argument("exports", nargs="+", metavar="EXPORT", help="export files, or folders of them (*.json)")
+    p.add_argument("exports", nargs="+", metavar="EXPORT",
+                   help="export files, or folders of them (their *.json and *.xapi files)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--plot", metavar="FILE", help="draw the learning curves to FILE (.png or .svg; needs "
                                                    "matplotlib: pip install 'puzzle-tutor[plot]')")

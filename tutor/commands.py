@@ -298,6 +298,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
 def cmd_class(args: argparse.Namespace) -> int:
     """``tutor class EXPORT... [--json] [--plot FILE] [--roster FILE]``: what a class learned."""
     from tutor.learner import classroom, classroom_show
+    from tutor.learner.export_formats import DataShopTable
     from tutor.learner.export_merge import read_file
 
     if args.plot:
@@ -310,7 +311,11 @@ def cmd_class(args: argparse.Namespace) -> int:
     with progress_bar(f"reading {plural(len(files), 'export')}", len(files)) as done:
         exports = []
         for path in files:
-            exports.append(read_file(str(path), "read"))
+            try:
+                exports.append(read_file(str(path), "read"))
+            except DataShopTable:
+                raise TutorError(f"{shorten(str(path))} is a DataShop table; tutor class reads tutor's JSON or xAPI "
+                                 "exports") from None
             done()
     report = classroom.report(exports, tests, names)
     if args.plot:
@@ -337,19 +342,30 @@ def pack_tests(dirs: list[str]) -> tuple[str, str]:
     return declared[0]
 
 
+EXPORT_SUFFIXES = (".json", ".xapi")  # what a folder given to tutor class is searched for: JSON and xAPI exports
+
+
 def export_files(paths: list[str]) -> list[Path]:
-    """The export files named, a folder standing for its ``*.json`` files; ``TutorError`` if none or missing."""
+    """The export files named, a folder standing for its ``*.json`` and ``*.xapi`` files (its other files named on
+    standard error as skipped); ``TutorError`` if none or missing."""
     files: list[Path] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            files += sorted(path.glob("*.json"))
+            found = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+            files += [p for p in found if p.suffix.lower() in EXPORT_SUFFIXES]
+            skipped = [p.name for p in found if p.suffix.lower() not in EXPORT_SUFFIXES]
+            if skipped:
+                shown = ", ".join(shorten(n, 40) for n in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
+                what = "is not a .json or .xapi export" if len(skipped) == 1 else "are not .json or .xapi exports"
+                print(f"tutor class: skipped {plural(len(skipped), 'file')} of {shorten(name)} that {what} "
+                      f"({shown}); name an export file to read it whatever its name", file=sys.stderr)
         elif path.exists():
             files.append(path)
         else:
             raise TutorError(f"cannot read {shorten(name)}: no such file")
     if not files:
-        raise TutorError("no export files found (folders are searched for *.json)")
+        raise TutorError("no export files found (folders are searched for *.json and *.xapi)")
     return files
 
 

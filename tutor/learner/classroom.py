@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from tutor.learner.export import AttemptRecord, ExportError, HintRecord, Json, Records
 
+PROFILE_HEADS = ("profile", "profile id", "profile_id", "id")  # a roster's first row naming the id column
 Step = tuple[str, int]  # a lesson step: ("coins-1", 3), counted from 1
 Item = tuple[str, int, str]  # a step in one variant: ("coins-1", 3, '{"seed": 7}')
 
@@ -217,19 +218,28 @@ def gains(learners: Iterable[Learner], pretest: str, posttest: str) -> tuple[Gai
 
 
 def read_roster(text: str, where: str) -> dict[str, str]:
-    """A roster: CSV rows of profile id and name (a first row naming the columns is skipped); ``ExportError``
-    naming the row if one has not two fields."""
+    r"""A roster: CSV rows of profile id and name (a first row naming the columns is skipped, and read for their
+    order: ``name,profile`` swaps them; a spreadsheet's byte-order mark is ignored); ``ExportError`` naming the
+    row if one has not two fields.
+
+    >>> read_roster("\ufeffname,profile id\nAda Lovelace,3f9a\n", "roster")
+    {'3f9a': 'Ada Lovelace'}
+    """
     names: dict[str, str] = {}
-    for number, row in enumerate(csv.reader(io.StringIO(text)), 1):
+    swapped = False
+    for number, row in enumerate(csv.reader(io.StringIO(text.lstrip("\ufeff"))), 1):
         if not row or not "".join(row).strip():
             continue
         if len(row) != 2:
             raise ExportError(f"{where}, row {number}: expected a profile id and a name, found "
                               f"{len(row)} field{'' if len(row) == 1 else 's'}")
         profile, name = (cell.strip() for cell in row)
-        if number == 1 and profile.lower() in ("profile", "profile id", "profile_id", "id"):
+        if number == 1 and name.lower() in PROFILE_HEADS and profile.lower() not in PROFILE_HEADS:
+            swapped = True
             continue
-        names[profile] = name
+        if number == 1 and profile.lower() in PROFILE_HEADS:
+            continue
+        names[name if swapped else profile] = profile if swapped else name
     return names
 
 

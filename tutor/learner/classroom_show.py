@@ -16,6 +16,9 @@ from tutor.text import plural, shorten
 
 BAR = 40  # columns of a full bar (an error rate of 100%)
 PLOT_SUFFIXES = (".png", ".svg")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")  # each skill's points in its own shape, as well as colour
+LINES = ("-", "--", ":", "-.")
+DODGE = 0.3  # the widest spread of the curves around an opportunity (the next one is 1 away)
 
 
 def percent(value: float | None) -> str:
@@ -69,6 +72,18 @@ def shorten_plain(value: str, width: int) -> str:
     return value if len(value) <= width else value[: width - 1] + "\u2026"
 
 
+def dodge(index: int, count: int) -> float:
+    """How far the ``index``-th of ``count`` curves is moved along the x axis, so that equal points of several
+    skills stand side by side around their opportunity, within a third of the way to the next.
+
+    >>> [round(dodge(i, 3), 3) for i in range(3)], dodge(0, 1)
+    ([-0.15, 0.0, 0.15], 0.0)
+    """
+    if count < 2:
+        return 0.0
+    return (index - (count - 1) / 2) * min(DODGE / (count - 1), 0.15)
+
+
 def check_plot_path(path: str) -> None:
     """``TutorError`` unless ``path`` ends in a suffix the plot can be written as (checked before any work)."""
     if Path(path).suffix.lower() not in PLOT_SUFFIXES:
@@ -88,14 +103,18 @@ def plot(report: ClassReport, path: str) -> None:
         raise TutorError("--plot needs matplotlib: pip install 'puzzle-tutor[plot]'") from None
     figure, axes = pyplot.subplots(figsize=(8, 5))
     try:
-        for skill, points in report.curves.items():
-            axes.plot([c.opportunity for c in points], [c.error_rate for c in points], marker="o", label=skill)
+        count = len(report.curves)
+        for i, (skill, points) in enumerate(report.curves.items()):
+            shift = dodge(i, count)  # curves with equal points would hide each other: each is moved aside a little
+            axes.plot([c.opportunity + shift for c in points], [c.error_rate for c in points],
+                      marker=MARKERS[i % len(MARKERS)], linestyle=LINES[i // len(MARKERS) % len(LINES)],
+                      label=skill, alpha=0.85)
         axes.set_xlabel("opportunity")
         axes.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))  # 1st, 2nd, ...: never 0.96
         last = max((c.opportunity for points in report.curves.values() for c in points), default=1)
         axes.set_xlim(0.5, last + 0.5)
         axes.set_ylabel("error rate")
-        axes.set_ylim(0, 1)
+        axes.set_ylim(-0.04, 1.04)  # points at 0 and 1 whole, not cut by the frame
         axes.set_title(f"Learning curves ({plural(len(report.learners), 'learner')})")
         if report.curves:
             axes.legend(fontsize="small")

@@ -18,11 +18,16 @@ def write(records: Records, form: str) -> str:
     return WRITERS[form](records)
 
 
+class DataShopTable(ExportError):
+    """The file read back is a DataShop table: written for DataShop, never read back (each command says what it
+    reads instead)."""
+
+
 def read_records(raw: str, where: str) -> Records:
     """A JSON export (an object with ``attempts``) or an xAPI export (a list of statements, or an object with
     ``statements``) read back; ``ExportError`` naming ``where`` if it is neither or malformed."""
     if raw.lstrip("\ufeff").startswith(HEAD[0] + "\t"):
-        raise ExportError(f"{where} is a DataShop table, which is written for DataShop and not read back: import "
+        raise DataShopTable(f"{where} is a DataShop table, which is written for DataShop and not read back: import "
                           "an export in the json or xapi format")
     try:
         data = json.loads(raw)

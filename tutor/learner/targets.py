@@ -100,17 +100,24 @@ def closest(candidates: Sequence[Variant], missed: Variant) -> list[Variant]:
     return sorted(candidates, key=lambda v: (distance(v, missed), variant_size(v), order_key(v)))
 
 
+def ranked(candidates: Sequence[Variant], missed: Variant, idea: str | None, quantity: Quantity[Any] | None,
+           concrete: Concrete) -> list[Variant]:
+    """The candidates in the order to try them after a wrong answer on ``missed``: with a diagnosed misconception
+    ``idea`` (of ``quantity``), those that separate it from the right value, smallest first; then the rest, the
+    closest to ``missed`` first.  A caller that cannot serve the first tries the next (an item the engine cannot
+    answer is skipped, not traded for a random one)."""
+    aimed_at = separating(candidates, quantity, idea, concrete) if idea is not None and quantity is not None else []
+    rest = [v for v in candidates if v not in aimed_at]
+    return [*aimed_at, *closest(rest, missed)]
+
+
 def aimed(candidates: Sequence[Variant], missed: Variant, idea: str | None, quantity: Quantity[Any] | None,
           concrete: Concrete) -> Variant | None:
-    """The next item after a wrong answer on ``missed``: with a diagnosed misconception ``idea`` (of
-    ``quantity``), the smallest candidate that separates it from the right value; else (no diagnosis, or no
-    candidate separates it) the candidate closest to ``missed``.  None when there are no candidates."""
-    if idea is not None and quantity is not None:
-        aimed_at = separating(candidates, quantity, idea, concrete)
-        if aimed_at:
-            return aimed_at[0]
-    near = closest(candidates, missed)
-    return near[0] if near else None
+    """The next item after a wrong answer on ``missed``: the first of ``ranked`` (the smallest candidate that
+    separates the misconception ``idea`` from the right value, else the one closest to ``missed``); None when
+    there are no candidates."""
+    order = ranked(candidates, missed, idea, quantity, concrete)
+    return order[0] if order else None
 
 
 def spread(candidates: Sequence[Variant], count: int, usable: Callable[[Variant], bool]) -> list[Variant]:

@@ -180,16 +180,16 @@ class Practice(Step):
         return item.game, item.args
 
     def draw(self, record: Sequence[Served], rng: random.Random) -> tuple[Question, dict[str, Any]] | None:
-        """The next item: aimed at the last item's wrong first try, else the next fresh one in a seeded order;
-        None when every item has been served."""
+        """The next item: aimed at the last item's wrong first try (the aimed items in order, smallest first, any
+        the engine cannot serve passed over for the next), else the next fresh one in a seeded order; None when
+        every item has been served."""
         pool = self.space(record, rng)
         last = record[-1] if record else None
         if last is not None and last.first is False:
             quantity = self.sample_item.quantity if isinstance(self.sample_item, Computed) else None
             smallest = sorted(pool, key=lambda v: (targets.variant_size(v), targets.order_key(v)))[:AIMED]
-            chosen = targets.aimed(smallest, last.variant, last.idea, quantity, self.concrete)
-            if chosen is not None:
-                pool = [dict(chosen), *(v for v in pool if v != chosen)]
+            order = targets.ranked(smallest, last.variant, last.idea, quantity, self.concrete)
+            pool = [*(dict(v) for v in order), *(v for v in pool if v not in order)]
         for variant in pool[:TRIES]:
             try:
                 item = self.item(variant)

@@ -1,0 +1,61 @@
+"""Regressions found by a learner trying the tutor over a simulated week (trial T2), each through
+``Session.handle`` or ``tutor.cli.main``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.helpers import new_session, text
+from tutor import puzzles
+from tutor.course.steps import Practice, Practising
+from tutor.course.steps.base import StepState
+from tutor.learner import targets
+from tutor.learner.practice import Served
+from tutor.session import Session
+from tutor.shown import text_of
+
+
+def serve(session: Session, variant: dict) -> Practice:
+    """Put the practice step on screen at ``variant``'s item, as if it had been drawn (the only item served)."""
+    step, state = session.step, session.state
+    assert isinstance(step, Practice) and isinstance(state, Practising)
+    item = Practising(step.item(variant), variant, StepState(), (Served(variant),), state.mastery)
+    session.place = replace(session.place, state=item)
+    return step
+
+
+def engine_values(step: Practice, variant: dict, idea: str) -> tuple[object, object]:
+    """The right value and misconception ``idea``'s, from a game loaded here from the lesson's parameters."""
+    puzzle = puzzles.get(step.puzzle.name)
+    assert step.setting is not None
+    params = {**step.setting.lesson_params, **step.setting.params, **variant}
+    game = puzzle.load(params)
+    quantity = puzzle.quantities[step.sample_item.computes.name]
+    own = quantity.arguments(dict(step.setting.args))
+    found = next(m for m in quantity.misconceptions if m.name == idea)
+    return quantity.compute(game, own), found.value(game, own)
+
+
+def test_an_aimed_item_the_engine_cannot_serve_gives_way_to_the_next_aimed_one() -> None:
+    # lightsout-6: "2" on the 2x3 flat board is the nullity; the smallest item that separates it (2x3 on a torus)
+    # cannot be served, and the next item was a shuffled one (6x6 flat) instead of the next aimed (3x3 torus).
+    session = new_session()
+    session.handle("/open lightsout-6")
+    session.handle("")
+    missed = {"size": "2x3", "torus": False}
+    step = serve(session, missed)
+    out = " ".join(text(session.handle("2")).split())
+    assert "2 is the nullity" in out, out
+    assert session.state.record[-1].idea == "nullity-for-solutions"
+    session.handle(text_of(session.state.item.reference()))
+    served = session.state
+    assert isinstance(served, Practising) and served.variant != missed
+    right, given = engine_values(step, served.variant, "nullity-for-solutions")
+    assert given is not None and given != right, (served.variant, right, given)
+    # the smallest item of the whole space that separates the idea and that the step can serve (brute force)
+    aimed = [v for v in step.space() if v != missed and engine_values(step, v, "nullity-for-solutions")[1]
+             not in (None, engine_values(step, v, "nullity-for-solutions")[0])]
+    servable = [v for v in aimed if step.answerable(step.item(v))]
+    assert len(servable) < len(aimed), "the case is one where an aimed item cannot be served"
+    best = min(servable, key=lambda v: (targets.variant_size(v), targets.order_key(v)))
+    assert served.variant == best, (served.variant, best)

@@ -76,6 +76,21 @@ def test_count_misconceptions_match_a_brute_force_count(gods, known, identify) -
     assert got["meanings_added"] == (None if known else wrong_or_none(assignments + 2, len(worlds)))
 
 
+@pytest.mark.parametrize(("gods", "known"), [("True,False,False,Random", False), ("True,True,False", True),
+                                             ("False,Random,Random", False), ("True,False,Random", False)])
+def test_counting_identical_gods_as_different_matches_a_count_of_labelled_gods(gods, known) -> None:
+    """A learner who tells copies of a role apart counts the orders of n labelled gods (permutations of their
+    indices), with each meaning of ja: the worlds counted with the copies kept apart."""
+    game = make_game(gods, known)
+    roles = gods.split(",")
+    meanings = [True] if known else [True, False]
+    labelled = [(o, ja) for o in itertools.permutations(range(len(roles))) for ja in meanings]
+    worlds = brute_worlds(roles, known)
+    got = values("worlds", game)["copies_told_apart"]
+    assert got == (None if len(set(roles)) == len(roles) else wrong_or_none(len(labelled), len(worlds)))
+    assert right("worlds", game) == len(worlds)
+
+
 def test_start_world_misconceptions_match_a_brute_force_count() -> None:
     game = make_game("True,False,Random", worlds="A is Random")
     worlds = brute_worlds(["True", "False", "Random"], False)

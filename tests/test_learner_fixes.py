@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from tests.helpers import new_session, text
@@ -59,3 +60,22 @@ def test_an_aimed_item_the_engine_cannot_serve_gives_way_to_the_next_aimed_one()
     assert len(servable) < len(aimed), "the case is one where an aimed item cannot be served"
     best = min(servable, key=lambda v: (targets.variant_size(v), targets.order_key(v)))
     assert served.variant == best, (served.variant, best)
+
+
+def test_gods_practice_names_the_gods_and_diagnoses_identical_gods_counted_apart() -> None:
+    # gods-6 read "The gods are True,False,Random"; 48 for True,False,False,Random (4! x 2, the two False gods told
+    # apart) got no named misconception.
+    session = new_session()
+    session.handle("/open gods-6")
+    session.handle("")
+    variant = {"gods": "True,False,False,Random", "known_language": False}
+    serve(session, variant)
+    shown = " ".join(text(session.step.show(session.state)).split())
+    assert "The gods are True, False, False and Random, one role each" in shown, shown
+    labelled = len(list(itertools.permutations(range(4)))) * 2  # four gods told apart, ja meaning yes or no
+    worlds = len(set(itertools.permutations(["True", "False", "False", "Random"]))) * 2
+    assert labelled == 48 and worlds != labelled
+    out = " ".join(text(session.handle(str(labelled))).split())
+    assert "counts identical gods as different" in out and "two gods are False" in out, out
+    assert session.state.record[-1].idea == "copies_told_apart"
+    assert str(worlds) not in out.split("Mastery of")[0], out

@@ -125,6 +125,7 @@ def fill(text: str, puzzle: Puzzle[Any], game: Any, args: Mapping[str, Any]) -> 
     it makes is measured before anyone renders it (``shown_chars``, ``table_cells``).
     """
     params = puzzle.values(game)
+    options = {o.name: o for o in puzzle.params}
     code = Code(text)
     made = 0
 
@@ -136,7 +137,9 @@ def fill(text: str, puzzle: Puzzle[Any], game: Any, args: Mapping[str, Any]) -> 
         if name not in values:
             known = puzzle.compute(game, name, args) if name in puzzle.quantities else \
                 params[name] if name in params else args[name]
-            values[name] = ("yes" if known else "no") if isinstance(known, bool) else \
+            option = options.get(name) if name not in puzzle.quantities and name in params else None
+            values[name] = option.shown(known) if option is not None and option.shown is not None else \
+                ("yes" if known else "no") if isinstance(known, bool) else \
                 number_text(known) if isinstance(known, int) else str(known)
         raw = values[name]
         shown = raw if code.at(match.start()) else as_markdown(raw)

@@ -14,7 +14,7 @@ Vocabulary:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ class Option:
     readable: bool = False
     metavar: str | None = None
     limit: Limit | None = None  # a maximum from the limits table (docs/limits.md), named when it refuses
+    shown: Callable[[Any], str] | None = None  # how a value reads in a lesson's text (the gods' "True and False")
 
     def __post_init__(self) -> None:
         if self.limit is not None and self.maximum is None:

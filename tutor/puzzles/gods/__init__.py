@@ -25,6 +25,7 @@ from tutor.puzzles.gods.limits import LIMITS
 from tutor.puzzles.gods.rules import GodsGame, make_game
 from tutor.puzzles.gods.teach.kinds import KINDS
 from tutor.puzzles.gods.teach.quantities import QUANTITIES
+from tutor.puzzles.gods.teach.quantities.words import gods_named
 from tutor.puzzles.gods.teach.skills import SKILLS
 from tutor.puzzles.options import Args
 
@@ -43,7 +44,7 @@ class Gods(Puzzle[GodsGame]):
     skills = SKILLS
     summary = "identify True, False and Random with three da/ja questions"
     params = (
-        Option("gods", str, "True,False,Random", "the gods' roles, one per god (A, B, C, ...)"),
+        Option("gods", str, "True,False,Random", "the gods' roles, one per god (A, B, C, ...)", shown=gods_named),
         Option("known_language", bool, False, "the gods answer in plain yes/no"),
         Option("identify_language", bool, False, "also find out what 'ja' means"),
         Option("worlds", str, "", "start from the worlds where this proposition holds (default: all)"),

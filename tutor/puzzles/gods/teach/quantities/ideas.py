@@ -73,6 +73,15 @@ def same_role(u: Universe) -> str:
     return " ".join(f"{g}={u.roles[0]}" for g in u.gods)
 
 
+def shared_role(u: Universe) -> str:
+    """The roles more than one god holds, as a clause: 'two gods are False'."""
+    counts = {r: u.roles.count(r) for r in dict.fromkeys(u.roles) if u.roles.count(r) > 1}
+    return " and ".join(f"{NUMBER_WORDS.get(c, str(c))} gods are {r}" for r, c in counts.items())
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
 def meanings(u: Universe) -> int:
     """How many meanings of ja a world may fix: 1 with plain yes and no, else 2."""
     return 1 if u.known_language else 2
@@ -141,6 +150,14 @@ _WORLDS = (
         lambda game, args, given: (
             f"{given} adds the two meanings of ja to the assignments. Every assignment comes with both meanings, "
             f"so each one is two worlds: {twins(game.universe, game.universe.full)}.")),
+    Misconception(
+        "copies_told_apart",
+        lambda game, args: None if len(set(game.roles)) == len(game.roles)
+        else unless(factorial(len(game.roles)) * meanings(game.universe), game.universe.size),
+        lambda game, args, given: (
+            f"{given} = {len(game.roles)}!{' x 2' if meanings(game.universe) == 2 else ''} counts identical gods "
+            f"as different: it orders {len(game.roles)} roles as if each were held by one god, but "
+            f"{shared_role(game.universe)}, and swapping them gives the same world.")),
 )
 WORLDS = portable(__name__, "_WORLDS")
 

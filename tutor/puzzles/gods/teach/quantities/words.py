@@ -9,6 +9,16 @@ LISTED = 24  # a refutation lists at most this many objects
 BIG = 60  # 2^k is written out only below this
 
 
+def gods_named(gods: str) -> str:
+    """The gods' roles as lesson text names them, from the canonical roles text.
+
+    >>> gods_named("True,False,Random"), gods_named("True,Random"), gods_named("True,False,False,Random")
+    ('True, False and Random', 'True and Random', 'True, False, False and Random')
+    """
+    roles = [r.strip() for r in gods.split(",")]
+    return roles[0] if len(roles) == 1 else f"{', '.join(roles[:-1])} and {roles[-1]}"
+
+
 def listing(items: list[str]) -> str:
     """One object per preformatted line (elided past ``LISTED``)."""
     lines = ["    " + x for x in items[:LISTED]]

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import itertools
+import math
+import re
 from dataclasses import replace
 
 from tests.helpers import new_session, text
 from tutor import puzzles
 from tutor.course.steps import Practice, Practising
 from tutor.course.steps.base import StepState
-from tutor.learner import targets
+from tutor.learner import bkt, targets
 from tutor.learner.practice import Served
 from tutor.session import Session
 from tutor.shown import text_of
@@ -79,3 +81,31 @@ def test_gods_practice_names_the_gods_and_diagnoses_identical_gods_counted_apart
     assert "counts identical gods as different" in out and "two gods are False" in out, out
     assert session.state.record[-1].idea == "copies_told_apart"
     assert str(worlds) not in out.split("Mastery of")[0], out
+
+
+def by_hand(p: float, correct: bool, params: bkt.BktParams = bkt.DEFAULT) -> float:
+    """Bayes' rule on one answer, then the chance to learn (knowledge tracing written out again)."""
+    s, g, t = params.slip, params.guess, params.learn
+    known = p * (1 - s) if correct else p * s
+    unknown = (1 - p) * g if correct else (1 - p) * (1 - g)
+    post = known / (known + unknown)
+    return post + (1 - post) * t
+
+
+def test_a_right_answer_after_a_hint_says_why_mastery_fell() -> None:
+    # wythoff-7: a right answer after hints took mastery from 26% to 18% with no word of why.
+    session = new_session()
+    session.handle("/open wythoff-7")
+    session.handle("")
+    out = " ".join(text(session.handle(text_of(session.state.item.reference()))).split())
+    assert "Right" in out and "no evidence of mastery" not in out, out  # a right first try, no help: nothing to explain
+    before = session.state.mastery
+    session.handle("/hint")
+    out = " ".join(text(session.handle(text_of(session.state.item.reference()))).split())
+    shown = int(re.findall(r"Mastery of '[^']*': \[[#.]+\] (\d+)%", out)[0])
+    assert shown == math.floor(100 * by_hand(before, False)) < math.floor(100 * before), (before, out)
+    assert "A right answer after a hint is no evidence of mastery yet: it counts as a miss." in out, out
+    session.handle("/solution")
+    session.handle("y")
+    out = " ".join(text(session.handle(text_of(session.state.item.reference()))).split())
+    assert "A right answer after a revealed answer is no evidence of mastery yet" in out, out

@@ -138,9 +138,12 @@ def bar(p: float, width: int = BAR) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def standing(sentence: str, p: float, threshold: float, in_a_row: int | None, row: int, tried: int) -> str:
-    """Where the learner stands on a skill after an item: its mastery against the target, and the run of items
-    right at the first try when the step counts one."""
+def standing(sentence: str, p: float, threshold: float, in_a_row: int | None, row: int, tried: int,
+             helped: str | None = None) -> str:
+    """Where the learner stands on a skill after an item: its mastery against the target, the run of items right
+    at the first try when the step counts one, and why mastery fell after a right answer that came after
+    ``helped`` ("a hint", "a revealed answer")."""
     target = f"target {threshold:.0%}"
     run = f"; {plural(row, 'item')} right in a row (of {in_a_row})" if in_a_row else ""
-    return (f"Mastery of '{sentence}': {bar(p)} {percent(p)}, {target}{run}; {plural(tried, 'item')} practised.")
+    why = f" A right answer after {helped} is no evidence of mastery yet: it counts as a miss." if helped else ""
+    return f"Mastery of '{sentence}': {bar(p)} {percent(p)}, {target}{run}; {plural(tried, 'item')} practised.{why}"

@@ -235,10 +235,10 @@ class Practice(Step):
         """What is said when every item of the step's space has been served."""
         return "Every item this step can draw has been served: there is nothing fresh left to practise here."
 
-    def standing(self, record: Sequence[Served], mastery: float) -> str:
-        """Where the learner stands on the step's skill."""
+    def standing(self, record: Sequence[Served], mastery: float, helped: str | None = None) -> str:
+        """Where the learner stands on the step's skill (``helped``: the help a right answer came after)."""
         tried = sum(1 for s in record if s.first is not None)
-        return standing(self.sentence, mastery, self.threshold, self.in_a_row, streak(record), tried)
+        return standing(self.sentence, mastery, self.threshold, self.in_a_row, streak(record), tried, helped)
 
     @property
     def sentence(self) -> str:
@@ -264,14 +264,14 @@ class Practice(Step):
             return Outcome(outcome.replies, None if outcome.state is None else replace(state, inner=inner))
         current = state.record[-1]
         first = current.first is None
-        helped = context.hint > 0 or context.revealed  # as tutor.learner.mastery counts it: help is no evidence
+        helped = "a revealed answer" if context.revealed else "a hint" if context.hint > 0 else None  # no evidence
         mastery = bkt.update(state.mastery, attempt.correct and not helped, context.bkt(context.lesson, self.skill))
         served = replace(current, first=attempt.correct if first else current.first, solved=attempt.correct,
                          idea=attempt.misconception if first and not attempt.correct else current.idea)
         record = (*state.record[:-1], served)
         tagged = replace(attempt, skills=(self.skill,), variant=key(state.variant))
         now = replace(state, inner=inner, record=record, mastery=mastery)
-        said = [Reply.info(self.standing(record, mastery))]
+        said = [Reply.info(self.standing(record, mastery, helped if attempt.correct else None))]
         if not attempt.correct:
             return Outcome([*outcome.replies[:-1], *said, *outcome.replies[-1:]], now,
                            (tagged, self.saving(record, context)))

@@ -76,16 +76,16 @@ def build_parser() -> Parser:
     review_command(sub)
     author_commands(sub)
     grade_command(sub)
-    autograde_command(sub)
     class_command(sub)
+    autograde_command(sub)
     for name in ("start", "lint", "progress", "preview", "grade"):
         sub.choices[name].add_argument(
             "--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
             help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
-    for name in ("start", "preview"):
         sub.choices[name].add_argument(
             "--no-bundled", action="store_true", default=argparse.SUPPRESS,
             help="leave out the bundled lessons: only your own (also a pack.toml's bundled = false)")
+    for name in ("start", "preview"):
         sub.choices[name].add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
                                        help="text only: no colour and no pictures, for screen readers")
         sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
@@ -208,29 +208,6 @@ def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
     p.set_defaults(handler="cmd_grade")
 
 
-def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
-    """``class``: what a class learned, from its learners' exports."""
-    p = sub.add_parser("class", help="what a class learned, from its learners' progress exports",
-                       description="Read learners' exports (tutor progress --export, JSON or xAPI) and report per "
-                                   "step (learners, attempts, success on the first try, hints, misconceptions "
-                                   "met), each skill's learning curve, and each skill's normalised gain between "
-                                   "a pretest and a posttest. Learners are their profile ids unless a "
-                                   "roster names them. See docs/instructors.md.")
-    p.add_argument("exports", nargs="+", metavar="EXPORT",
-                   help="export files, or folders of them (their *.json and *.xapi files)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--plot", metavar="FILE", help="draw the learning curves to FILE (.png or .svg; needs "
-                                                   "matplotlib: pip install 'puzzle-tutor[plot]')")
-    p.add_argument("--roster", metavar="FILE", help="a CSV of profile id, name: show learners by name")
-    p.add_argument("--pretest", metavar="LESSON", help="a lesson taken before teaching (with --posttest: each "
-                                                        "skill's normalised gain)")
-    p.add_argument("--posttest", metavar="LESSON", help="the lesson on the same skills taken after")
-    p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
-                   help="a pack whose pack.toml names a pretest and a posttest: their gain is reported (the "
-                        "--pretest and --posttest options, when given, win)")
-    p.set_defaults(handler="cmd_class")
-
-
 def autograde_command(sub: argparse._SubParsersAction[Parser]) -> None:
     """``autograde``: one student's submission, inside a course platform's grader."""
     p = sub.add_parser("autograde", help="grade one student's submission inside Gradescope or PrairieLearn",
@@ -256,3 +233,26 @@ def autograde_command(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
                    help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
     p.set_defaults(handler="cmd_autograde")
+
+
+def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``class``: what a class learned, from its learners' exports."""
+    p = sub.add_parser("class", help="what a class learned, from its learners' progress exports",
+                       description="Read learners' exports (tutor progress --export, JSON or xAPI) and report per "
+                                   "step (learners, attempts, success on the first try, hints, misconceptions "
+                                   "met), each skill's learning curve, and each skill's normalised gain between "
+                                   "a pretest and a posttest. Learners are their profile ids unless a "
+                                   "roster names them. See docs/instructors.md.")
+    p.add_argument("exports", nargs="+", metavar="EXPORT",
+                   help="export files, or folders of them (their *.json and *.xapi files)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--plot", metavar="FILE", help="draw the learning curves to FILE (.png or .svg; needs "
+                                                   "matplotlib: pip install 'puzzle-tutor[plot]')")
+    p.add_argument("--roster", metavar="FILE", help="a CSV of profile id, name: show learners by name")
+    p.add_argument("--pretest", metavar="LESSON", help="a lesson taken before teaching (with --posttest: each "
+                                                        "skill's normalised gain)")
+    p.add_argument("--posttest", metavar="LESSON", help="the lesson on the same skills taken after")
+    p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
+                   help="a pack whose pack.toml names a pretest and a posttest: their gain is reported (the "
+                        "--pretest and --posttest options, when given, win)")
+    p.set_defaults(handler="cmd_class")

@@ -258,10 +258,10 @@ def run(argv: list[str]) -> int:
         now()  # a TUTOR_NOW that is not a date and time is one line and exit 2 before anything runs
         if args.plain:
             os.environ["TUTOR_PLAIN"] = "1"
-        if args.command in PUZZLE_COMMANDS:
-            return run_puzzle_command(args.command, args.puzzle, args.rest, args.help)
         if getattr(args, "no_bundled", False):
             os.environ["TUTOR_BUNDLED"] = "0"  # tutor.course.catalog leaves the bundled lessons out
+        if args.command in PUZZLE_COMMANDS:
+            return run_puzzle_command(args.command, args.puzzle, args.rest, args.help)
         if args.command == "puzzles":
             return list_puzzles(args.name, args.json)
         handler = getattr(args, "handler", None)

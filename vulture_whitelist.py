@@ -12,7 +12,7 @@ import re2
 from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import arithmetic, cli, commands, completer, history, text
+from tutor import arithmetic, cli, commands, completer, history, puzzles, text
 from tutor.course import lesson, schema
 from tutor.course.steps import Step
 from tutor.progress import Progress
@@ -50,3 +50,4 @@ lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.wo
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it
 history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string  # prompt_toolkit calls them
 Step.on_screen  # the question on screen (a practice step's item): the course sweeps in tests read it
+puzzles.unregister  # the counterpart of register, for tests and embedding: a registered family can be forgotten

@@ -10,6 +10,7 @@ with a winner.  What each check covered is printed (``pytest -s``).
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,15 +31,16 @@ def puzzle(request: pytest.FixtureRequest, nim_installed: None) -> Puzzle[Any]:
 
 
 @pytest.fixture(scope="module")
-def nim_installed() -> None:
+def nim_installed() -> Iterator[None]:
     """The example plug-in, importable in-process (the instructors' tests install it with pip)."""
     from pathlib import Path
 
     source = str(Path(__file__).parent / "plugins" / "nim")
     if source not in sys.path:
         sys.path.insert(0, source)
-    if "nim" not in puzzles.names():
-        puzzles.register("nim", "tutor_nim:Nim")
+    puzzles.register("nim", "tutor_nim:Nim")
+    yield
+    puzzles.unregister("nim")  # other tests in this worker see the installed families alone
 
 
 def test_registry_knows_the_four_families() -> None:

@@ -257,7 +257,7 @@ print(text(play_through(session, session.catalog.find("nim-1"))))
 
 def test_without_the_plugin_its_lesson_is_refused_clearly():
     lessons = str(ROOT / "tests" / "plugins" / "nim" / "lessons")
-    run = tutor("lint", lessons)
+    run = tutor_process("lint", lessons)  # a new interpreter: no plug-in registered by another test
     assert run.returncode == 1 and "unknown puzzle 'nim'" in run.stdout
     assert puzzles.names()[:4] == ["coins", "wythoff", "gods", "lightsout"]
 

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,14 +67,17 @@ def example_module() -> types.ModuleType:
 
 
 @pytest.fixture(scope="module")
-def registered() -> None:
-    """The documented example and the Nim plug-in, registered in-process."""
+def registered() -> Iterator[None]:
+    """The documented example and the Nim plug-in, registered in-process for this module's tests only (other
+    tests in the same worker must see the installed families alone)."""
     example_module()
     puzzles.register("take", "tutor_take:Take")
     if str(NIM) not in sys.path:
         sys.path.insert(0, str(NIM))
-    if "nim" not in puzzles.names():
-        puzzles.register("nim", "tutor_nim:Nim")
+    puzzles.register("nim", "tutor_nim:Nim")
+    yield
+    for name in ("take", "nim", "lying", "crashing"):
+        puzzles.unregister(name)
 
 
 @pytest.mark.parametrize("name", ["take", "nim"])

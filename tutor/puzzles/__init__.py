@@ -29,6 +29,12 @@ def register(name: str, target: str) -> None:
     get.cache_clear()
 
 
+def unregister(name: str) -> None:
+    """Forget a family ``register`` added (a test's plug-in must not outlive the test)."""
+    _REGISTERED.pop(name, None)
+    get.cache_clear()
+
+
 def builtin(target: str) -> bool:
     """Whether ``"module:Class"`` names a family inside this package.
 

@@ -26,7 +26,7 @@ from tutor.limits import INPUT_BYTES
 from tutor.puzzles.base import Command, Puzzle
 from tutor.puzzles.options import Option, resolve
 from tutor.shown import Drawn, Picture
-from tutor.text import Visible, one_line, raw_stream, shorten
+from tutor.text import Visible, one_line, raw_stream, shorten, shorten_path
 
 
 def add_option(group: argparse._ActionsContainer, option: Option, dest: str) -> None:
@@ -283,7 +283,7 @@ def run(argv: list[str]) -> int:
     except OSError as err:
         if err.errno not in PATH_ERRORS:
             raise
-        name = f": {shorten(str(err.filename))}" if err.filename else ""
+        name = f": {shorten_path(str(err.filename))}" if err.filename else ""
         print(f"tutor: error: {err.strerror or err}{name}", file=sys.stderr)
         return Exit.BAD_INPUT
     except KeyboardInterrupt:

@@ -14,7 +14,7 @@ from typing import Any
 
 from tutor.errors import Exit, TutorError
 from tutor.limits import ID_CHARS
-from tutor.text import plural, raw_stream, shorten
+from tutor.text import plural, raw_stream, shorten, shorten_path
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -102,7 +102,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
 
         return list_skills(args.json)
     catalog = load_catalog(args.lessons or [])
-    rows = sorted(Summary.of(catalog, progress, recorded=True).lessons, key=lambda row: row.lesson)
+    rows = Summary.of(catalog, progress, recorded=True).lessons  # course order, as /lessons; lessons not loaded last
     standing = Standing.of(catalog, progress)
     if args.json:
         print(json.dumps({"profile": progress.profile_id(), "lessons": [r.as_json() for r in rows],
@@ -314,8 +314,8 @@ def cmd_class(args: argparse.Namespace) -> int:
             try:
                 exports.append(read_file(str(path), "read"))
             except DataShopTable:
-                raise TutorError(f"{shorten(str(path))} is a DataShop table; tutor class reads tutor's JSON or xAPI "
-                                 "exports") from None
+                raise TutorError(f"{shorten_path(str(path))} is a DataShop table; tutor class reads tutor's JSON or "
+                                 "xAPI exports") from None
             done()
     report = classroom.report(exports, tests, names)
     if args.plot:

@@ -32,6 +32,20 @@ def shorten(text: str, width: int = 60) -> str:
     return f"{text[:width]!r}... ({len(text):,} characters)"
 
 
+def shorten_path(path: str, width: int = 60) -> str:
+    """A file or folder name quoted as ``repr`` does; a long one loses its middle, never its last part (which file).
+
+    >>> shorten_path("/tmp/class/l0.tsv"), shorten_path("/" + "d" * 80 + "/exports/l0.tsv", 30)
+    ("'/tmp/class/l0.tsv'", "'/ddddddd.../exports/l0.tsv'")
+    """
+    if len(path) <= width:
+        return repr(path)
+    tail = path[-(width // 2):]
+    tail = tail[tail.find("/"):] if "/" in tail else tail
+    head = path[: max(1, width - len(tail) - 3)]
+    return repr(f"{head}...{tail}")
+
+
 def one_line(message: str, width: int = 800) -> str:
     """A message as one line: line breaks become spaces, and the middle of a long one is elided.
 

@@ -42,7 +42,7 @@ from tutor.limits import (
     lesson_budget,
 )
 from tutor.paths import record_crash
-from tutor.text import plural, shorten
+from tutor.text import plural, shorten_path
 
 
 def bundled_root() -> Path:
@@ -70,7 +70,8 @@ def toml_files(root: Path) -> list[Path]:
     top = len(root.parts)
     for folder, dirs, files in os.walk(root, onerror=None, followlinks=False):
         seen += len(dirs) + len(files)
-        FOLDER_ENTRIES.check(seen, f"{shorten(str(root))} holds more than {FOLDER_ENTRIES.value:,} files and folders")
+        FOLDER_ENTRIES.check(seen, f"{shorten_path(str(root))} holds more than {FOLDER_ENTRIES.value:,} files and "
+                                   "folders")
         if len(Path(folder).parts) - top >= FOLDER_DEPTH.value:
             dirs.clear()  # deeper folders are not lesson folders: not walked
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))  # .git, .vscode: never lessons

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 from dataclasses import replace
 
-from tests.helpers import new_session, text
+from tests.helpers import new_session, run_tutor, text
 from tutor import puzzles
 from tutor.course.steps import Practice, Practising
 from tutor.course.steps.base import StepState
@@ -109,3 +110,74 @@ def test_a_right_answer_after_a_hint_says_why_mastery_fell() -> None:
     session.handle("y")
     out = " ".join(text(session.handle(text_of(session.state.item.reference()))).split())
     assert "A right answer after a revealed answer is no evidence of mastery yet" in out, out
+
+
+def test_the_last_hint_and_the_solution_of_a_practice_item_say_typing_it_finishes_the_item() -> None:
+    session = new_session()
+    session.handle("/open wythoff-7")
+    session.handle("")
+    said = " ".join(text([r for _ in session.step.ladder(session.state) for r in session.handle("/hint")]).split())
+    assert "Type it in to finish this item." in said and "complete the step" not in said, said
+    session.handle("/solution")
+    said = " ".join(text(session.handle("y")).split())
+    assert "Type it in (or your own) to finish this item." in said, said
+    session.handle("/open coins-1")  # a step of its own still completes the step
+    session.handle("/next")
+    session.handle("/next")
+    said = " ".join(text([r for _ in session.step.ladder(session.state) for r in session.handle("/hint")]).split())
+    assert "Type it in to complete the step." in said, said
+
+
+def test_the_wythoff_practice_misconceptions_name_the_k_on_screen() -> None:
+    # "k more than its partner" and "k times 1.6" beside "losing position number 60".
+    session = new_session()
+    session.handle("/open wythoff-7")
+    session.handle("")
+    k = session.state.variant["args.index"]
+    phi = (1 + math.sqrt(5)) / 2
+    smaller, larger = math.floor(k * phi), math.floor(k * phi) + k  # A_k and B_k = A_k + k, by Wythoff's formula
+    assert text_of(session.state.item.reference()) == str(smaller)
+    said = " ".join(text(session.handle(str(larger))).split())
+    assert f"{larger} is B_{k}" in said and f"{k} more than its partner" in said and " k more" not in said, said
+    said = " ".join(text(session.handle(str(k * 16 // 10))).split())
+    assert f"is {k} times 1.6" in said and "k times" not in said, said
+    assert f"Multiply {k} by the golden ratio" in " ".join(text(session.handle("/hint")).split())
+
+
+def test_the_coin_play_says_who_turns_and_who_flips_and_which_table_is_left_out() -> None:
+    session = new_session()
+    session.handle("/open coins-1")
+    session.handle("/next")
+    session.handle("/next")
+    said = " ".join(text(session.handle("2")).split())  # 3 tables up to turning, HH left out: 2
+    assert "2 leaves out the table where the game is already over" in said, said
+    session.handle("/next")
+    said = " ".join(text(session.handle("01")).split())
+    assert "You call 01. The Devil turns the table, then you flip. Still possible" in said, said
+    assert "turns the table and flips" not in said
+
+
+def test_a_review_of_the_coin_strategy_does_not_refer_to_a_game_just_played(monkeypatch) -> None:
+    monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
+    session = new_session()
+    session.handle("/open coins-1")
+    step = next(s for s in session.lesson.steps if "coins/build-doubling" in s.skills())
+    for _ in range(step.index):
+        session.handle("/next")
+    assert "wins for every start" in text(session.handle(text_of(step.reference())) + session.handle(""))
+    monkeypatch.setenv("TUTOR_NOW", "2026-03-09T09:00")
+    said = " ".join(text(session.handle("/review")).split())
+    assert "Review 1 of 1" in said and "(coins-1;" in said and "one line of moves" in said, said
+    assert "just played" not in said and "just won" not in said, said
+
+
+def test_tutor_progress_lists_lessons_in_course_order_as_lessons_does(tmp_path) -> None:
+    env = {"TUTOR_HOME": str(tmp_path), "TUTOR_NOW": "2026-03-01T09:00"}
+    assert run_tutor("start", "gods-1", stdin="/quit\n", env=env).returncode == 0
+    assert run_tutor("start", "wythoff-1", stdin="/quit\n", env=env).returncode == 0
+    shown = [line.split()[0] for line in run_tutor("progress", env=env).stdout.splitlines()
+             if re.match(r"[a-z]+-\d+ ", line)]
+    listed = re.findall(r"^\s*\d+\. (\S+)", text(new_session().handle("/lessons")), re.M)
+    assert shown == listed and shown.index("wythoff-1") < shown.index("gods-1"), shown
+    data = json.loads(run_tutor("progress", "--json", env=env).stdout)
+    assert [row["lesson"] for row in data["lessons"]] == listed

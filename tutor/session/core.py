@@ -339,7 +339,7 @@ class Session:
         self.write(HintShown(lesson.id, step.index, level))
         if rung.level is Level.REVEAL:
             self.write(Revealed(lesson.id, step.index))  # the last rung tells the answer: recorded as revealed
-            return [shown, Reply.info("That was the last hint: the answer itself. Type it in to complete the step.")]
+            return [shown, Reply.info(f"That was the last hint: the answer itself. Type it in to {step.answered}.")]
         return [shown]
 
     def ask_solution(self) -> list[Reply]:

@@ -100,6 +100,7 @@ class Step(ABC):
     required: ClassVar[bool] = True  # the lesson is complete when every required step is
     gradable: ClassVar[int] = 0  # preference as the step `tutor grade` grades by default (0: never)
     fresh: ClassVar[bool] = False  # serves an item never served before each time (a review there needs no new variant)
+    answered: ClassVar[str] = "complete the step"  # what typing a revealed answer in does
     no_hints: ClassVar[str] = "There are no hints for this step. /solution reveals the answer."
 
     @property

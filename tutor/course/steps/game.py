@@ -184,8 +184,9 @@ class Game(Question):
         answer = self.reference()
         return None if answer is None else join(["This wins from the start: ", answer], sep="")
 
-    def reveal(self, state: StepState) -> list[Reply]:
-        """Mid-game, the moves that win from here (or from the start, when this game cannot be won)."""
+    def reveal(self, state: StepState, answered: str | None = None) -> list[Reply]:
+        """Mid-game, the moves that win from here (or from the start, when this game cannot be won); before a move,
+        as any question (typing the answer in does ``answered``)."""
         answer = self.reference()
         if isinstance(state, Playing) and state.position is not None and state.played:
             now = self.rules.solution(state.position)
@@ -195,7 +196,7 @@ class Game(Question):
             if answer is not None:
                 return [Reply.hint(f"From the start, this wins: {text_of(answer)}"),
                         Reply.info("Your game cannot be won as it stands: /reset and type it in.")]
-        return super().reveal(state)
+        return super().reveal(state, answered)
 
     def completions(self, state: StepState) -> list[str]:
         """The legal moves now."""

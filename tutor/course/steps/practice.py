@@ -67,6 +67,7 @@ class Practice(Step):
     threshold: float = THRESHOLD
     in_a_row: int | None = None
     fresh = True
+    answered = "finish this item"  # the practice goes on until the skill is mastered
     checked: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)  # answerable?
 
     @classmethod
@@ -314,7 +315,7 @@ class Practice(Step):
 
     def reveal(self, state: StepState) -> list[Reply]:
         """The answer to the item on screen."""
-        return state.item.reveal(state.inner) if isinstance(state, Practising) else []
+        return state.item.reveal(state.inner, self.answered) if isinstance(state, Practising) else []
 
     def completions(self, state: StepState) -> list[str]:
         """The item's words."""

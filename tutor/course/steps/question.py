@@ -223,8 +223,9 @@ class Question(Step):
             return Outcome([Reply.error(str(err))])
         return self.judged(text, verdict, Answered(text), context)
 
-    def reveal(self, state: StepState) -> list[Reply]:
-        """A correct answer (a plan on its own lines; a press list keeps its grid), and how to go on."""
+    def reveal(self, state: StepState, answered: str | None = None) -> list[Reply]:
+        """A correct answer (a plan on its own lines; a press list keeps its grid), and how to go on (typing it in
+        does ``answered``: the step's own, unless a practice step asks it of its item)."""
         answer = self.reference()
         if answer is None:
             return [Reply.info("There is no winning answer here: that is the point of this step. "
@@ -233,7 +234,7 @@ class Question(Step):
                  else [Reply.hint(join(["A correct answer: ", answer], sep=""))])
         why = self.explanation()
         return [*shown, *([Reply.board(why)] if why else []),
-                Reply.info("Type it in (or your own) to complete the step.")]
+                Reply.info(f"Type it in (or your own) to {answered or self.answered}.")]
 
     def explanation(self) -> str:
         """Why the answer is right, in the engine's words ("" when there is nothing to say)."""

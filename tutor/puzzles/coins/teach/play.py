@@ -90,13 +90,14 @@ class CoinPlay(Play[CoinGame, CoinState, Move]):
         new = CoinState(game, tuple(every), bits, state.blocks if blocks is None else blocks)
         said = " ".join(format_move(mv, m.k) for mv in moves[:SHOWN_MOVES])
         said += f" ... ({len(moves):,} moves)" if len(moves) > SHOWN_MOVES else ""
+        turned = f"{'Each time, the' if len(moves) > 1 else 'The'} Devil turns the table, then you flip"
         if won_by is not None:
-            return Turn(new, (f"You call {said}. The Devil turns and flips... every possible table is now "
+            return Turn(new, (f"You call {said}. {turned}... every possible table is now "
                               f"{game.goal_text}: you win, whatever he did, after {plural(won_by, 'move')}.",))
         count = bits.bit_count()
         names = m.names_in(bits, SHOWN_NAMES)
         more = f" and {count - len(names):,} more" if count > len(names) else ""
-        return Turn(new, (f"You call {said}. The Devil turns the table and flips. "
+        return Turn(new, (f"You call {said}. {turned}. "
                           f"Still possible ({count:,}): {', '.join(names)}{more}.",
                           *self._line_comments(state, moves, trail)))
 

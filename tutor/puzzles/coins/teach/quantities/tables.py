@@ -97,6 +97,11 @@ def _finished(game: CoinGame) -> str:
     return f"{listed(names)} {'is' if len(names) == 1 else 'are'}" if names else f"the tables {game.goal_text} are"
 
 
+def _over(game: CoinGame) -> str:
+    """The finished tables as an object: "the table", "the 2 tables"."""
+    return "the table" if finished(game) == 1 else f"the {plural(finished(game), 'table')}"
+
+
 def _divided(game: CoinGame) -> int | None:
     """K^N / (number of turns), where that is a whole number."""
     total = every_table(game)
@@ -131,8 +136,8 @@ CLASSES_IDEAS = (
          lambda g, w: f"{w:,} = {g.sides}^{g.coins} counts the turned copies of a table apart; but the Devil turns "
                       f"the table before each move, so {_one_table(g)}."),
     idea("without_finished", up_to_turning, lambda g: minus(up_to_turning(g), finished(g)),
-         lambda g, w: f"{w:,} leaves out where the game is already over; but the question counts every table: "
-                      f"{_finished(g)} one too."),
+         lambda g, w: f"{w:,} leaves out {_over(g)} where the game is already over; but the question counts every "
+                      f"table: {_finished(g)} one too."),
     # with two coins, halving gives the number that leaving out HH gives, and the question warns about HH
     idea("divided_by_turns", up_to_turning, lambda g: _divided(g) if g.coins > 2 else None,
          lambda g, w: f"{w:,} = {g.sides}^{g.coins} / {turns(g)} divides the tables by the {turns(g)} turns, as if "
@@ -208,8 +213,8 @@ def _turned_apart(game: CoinGame) -> int | None:
 
 
 def _says_turned_apart(game: CoinGame, w: int) -> str:
-    return (f"{w:,} = {game.sides}^{game.coins} - {finished(game)} leaves out where the game is over but counts the "
-            f"turned copies of a table apart; the Devil turns the table, so {_one_table(game)}.")
+    return (f"{w:,} = {game.sides}^{game.coins} - {finished(game)} leaves out {_over(game)} where the game is over "
+            f"but counts the turned copies of a table apart; the Devil turns the table, so {_one_table(game)}.")
 
 
 START_IDEAS = (

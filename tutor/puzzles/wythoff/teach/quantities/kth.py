@@ -100,9 +100,9 @@ def _name(rules: Rules) -> str:
     return "phi" if rules.a == 1 else alpha_text(rules.a)
 
 
-def _step(rules: Rules) -> str:
-    """The difference of pair number k: ``k``, ``2k``."""
-    return "k" if rules.a == 1 else f"{rules.a}k"
+def _step(rules: Rules, k: int) -> str:
+    """The difference of pair number ``k``, as a number: ``37``, or ``74 (2 x 37)`` when it is a multiple of k."""
+    return f"{k}" if rules.a == 1 else f"{rules.a * k} ({rules.a} x {k})"
 
 
 def rounded_up(pile: int, game: WythoffGame, args: Args) -> int | None:
@@ -121,7 +121,7 @@ def says_first_rounded_up(game: WythoffGame, args: Args, given: Value) -> str:
 def says_second_rounded_up(game: WythoffGame, args: Args, given: Value) -> str:
     """Ceiling (or nearest) for floor."""
     k, name = args["index"], _name(game.rules)
-    return (f"{given} rounds up. A_{k} is {k} times {name} rounded DOWN, and B_{k} adds {_step(game.rules)} to it "
+    return (f"{given} rounds up. A_{k} is {k} times {name} rounded DOWN, and B_{k} adds {_step(game.rules, k)} to it "
             "exactly: nothing in the formula rounds up or to the nearest.")
 
 
@@ -134,7 +134,7 @@ def other_pile(pile: int, game: WythoffGame, args: Args) -> int | None:
 def says_larger_pile(game: WythoffGame, args: Args, given: Value) -> str:
     """B for A."""
     k = args["index"]
-    return (f"{given} is B_{k}, the larger pile of losing position number {k}, {_step(game.rules)} more than its "
+    return (f"{given} is B_{k}, the larger pile of losing position number {k}, {_step(game.rules, k)} more than its "
             "partner. The question asks for the smaller pile, A_k.")
 
 
@@ -142,7 +142,7 @@ def says_smaller_pile(game: WythoffGame, args: Args, given: Value) -> str:
     """A for B."""
     k = args["index"]
     return (f"{given} is A_{k}, the smaller pile of losing position number {k}. The question asks for its partner, "
-            f"the larger pile, which is {_step(game.rules)} more.")
+            f"the larger pile, which is {_step(game.rules, k)} more.")
 
 
 def counted_from_one(pile: int, game: WythoffGame, args: Args) -> int | None:
@@ -168,8 +168,8 @@ def index_itself(game: WythoffGame, args: Args) -> int | None:
 def says_index_itself(game: WythoffGame, args: Args, given: Value) -> str:
     """The pair's number for its pile."""
     name = _name(game.rules)
-    return (f"{given} is k itself, the number of the pair. A_k is k times {name} rounded down, and {name} is more "
-            "than 1.")
+    return (f"{given} is k itself, the number of the pair. A_{given} is {given} times {name} rounded down, and "
+            f"{name} is more than 1.")
 
 
 def one_decimal(game: WythoffGame, args: Args) -> int | None:
@@ -184,7 +184,8 @@ def says_one_decimal(game: WythoffGame, args: Args, given: Value) -> str:
     """A short decimal for the exact number."""
     tenths = p_position(Rules(game.a), 10)[0]
     name = _name(game.rules)
-    return (f"{given} is k times {tenths // 10}.{tenths % 10}, {name} cut to one decimal, rounded down. A short "
+    k = args["index"]
+    return (f"{given} is {k} times {tenths // 10}.{tenths % 10}, {name} cut to one decimal, rounded down. A short "
             f"decimal fits the first pairs and then falls behind: use {name} itself.")
 
 
@@ -200,7 +201,7 @@ def says_times_phi(game: WythoffGame, args: Args, given: Value) -> str:
     """B = A phi for B = A + k."""
     k = args["index"]
     return (f"{given} is A_{k} times phi, rounded down: B_k / A_k only tends to phi, it is not equal to it. The "
-            "pair's piles differ by exactly k.")
+            f"pair's piles differ by exactly {k}.")
 
 
 FIRST_MISTAKES = (

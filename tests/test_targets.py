@@ -35,6 +35,12 @@ def engine_values(step: Practice, variant, idea: str):
     return quantity.compute(game, own), found.value(game, own)
 
 
+def aimed(candidates, missed, idea, quantity, concrete):
+    """The first variant ``targets.ranked`` would try (None for no candidates)."""
+    order = targets.ranked(candidates, missed, idea, quantity, concrete)
+    return order[0] if order else None
+
+
 def test_every_family_has_a_practice_lesson_last_in_its_course() -> None:
     families = {lesson.puzzle for lesson, _ in PRACTICE}
     assert families == {"coins", "wythoff", "gods", "lightsout"}
@@ -49,7 +55,7 @@ def test_the_item_after_a_diagnosis_separates_the_misconception(lesson, step: Pr
     space = step.space()
     missed = space[0]
     quantity = step.sample_item.computes
-    chosen = targets.aimed(space[1:], missed, idea, quantity, step.concrete)
+    chosen = aimed(space[1:], missed, idea, quantity, step.concrete)
     assert chosen is not None
     separating = []
     for variant in space[1:]:
@@ -63,6 +69,13 @@ def test_the_item_after_a_diagnosis_separates_the_misconception(lesson, step: Pr
     assert given is not None and given != right, (chosen, right, given)
     smallest = min(targets.variant_size(v) for v in separating)
     assert targets.variant_size(chosen) == smallest
+    # every separating variant is tried before any other, smallest first (one the engine cannot serve gives way
+    # to the next of them, not to a random one)
+    order = targets.ranked(space[1:], missed, idea, quantity, step.concrete)
+    head = order[:len(separating)]
+    assert sorted(map(repr, head)) == sorted(map(repr, separating))
+    assert [targets.variant_size(v) for v in head] == sorted(targets.variant_size(v) for v in head)
+    assert len(order) == len(space) - 1
 
 
 def test_every_practice_quantity_has_a_misconception_some_variant_separates() -> None:
@@ -77,7 +90,7 @@ def test_every_practice_quantity_has_a_misconception_some_variant_separates() ->
 def test_with_no_diagnosis_the_closest_variant_comes_next(lesson, step: Practice) -> None:
     space = step.space(rng=random.Random(7))
     missed, rest = space[0], space[1:]
-    chosen = targets.aimed(rest, missed, None, None, step.concrete)
+    chosen = aimed(rest, missed, None, None, step.concrete)
     assert chosen is not None
     nearest = min(targets.distance(v, missed) for v in rest)
     assert targets.distance(chosen, missed) == nearest
@@ -86,9 +99,9 @@ def test_with_no_diagnosis_the_closest_variant_comes_next(lesson, step: Practice
 def test_an_unknown_misconception_falls_back_to_the_closest() -> None:
     _, step = PRACTICE[0]
     space = step.space()
-    chosen = targets.aimed(space[1:], space[0], "no-such-idea", step.sample_item.computes, step.concrete)
+    chosen = aimed(space[1:], space[0], "no-such-idea", step.sample_item.computes, step.concrete)
     assert chosen == targets.closest(space[1:], space[0])[0]
-    assert targets.aimed([], space[0], None, None, step.concrete) is None
+    assert aimed([], space[0], None, None, step.concrete) is None
 
 
 def test_distance_and_size_by_hand() -> None:

@@ -111,15 +111,6 @@ def ranked(candidates: Sequence[Variant], missed: Variant, idea: str | None, qua
     return [*aimed_at, *closest(rest, missed)]
 
 
-def aimed(candidates: Sequence[Variant], missed: Variant, idea: str | None, quantity: Quantity[Any] | None,
-          concrete: Concrete) -> Variant | None:
-    """The next item after a wrong answer on ``missed``: the first of ``ranked`` (the smallest candidate that
-    separates the misconception ``idea`` from the right value, else the one closest to ``missed``); None when
-    there are no candidates."""
-    order = ranked(candidates, missed, idea, quantity, concrete)
-    return order[0] if order else None
-
-
 def spread(candidates: Sequence[Variant], count: int, usable: Callable[[Variant], bool]) -> list[Variant]:
     """Up to ``count`` usable candidates spread over them from the smallest to the largest (each the usable one
     nearest its even share of the way, larger first): a sample of the items a practice step serves.

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -58,17 +60,22 @@ def test_killing_the_tutor_mid_lesson_loses_nothing(tmp_path):
                             stderr=subprocess.PIPE, text=True, env=env_for(tmp_path), bufsize=1)
     assert proc.stdin is not None and proc.stdout is not None
 
+    lines: queue.Queue[str] = queue.Queue()  # read by a thread: a reply that never comes fails, not hangs
+    threading.Thread(target=lambda: [lines.put(out) for out in proc.stdout], daemon=True).start()  # type: ignore
+
     def send_and_wait(line: str, expect: str) -> None:
         proc.stdin.write(line + "\n")  # type: ignore[union-attr]
         proc.stdin.flush()  # type: ignore[union-attr]
-        deadline = time.monotonic() + 60
+        deadline, seen = time.monotonic() + 60, []
         while time.monotonic() < deadline:
-            out = proc.stdout.readline()  # type: ignore[union-attr]
+            try:
+                out = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            seen.append(out)
             if expect in out:
                 return
-            if not out and proc.poll() is not None:
-                break
-        pytest.fail(f"never saw {expect!r}")
+        pytest.fail(f"never saw {expect!r} after {line!r}; the tutor said: {''.join(seen)[-600:]!r}")
 
     send_and_wait("/open coins-2", "[1/")
     send_and_wait("", "[2/")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import typing
+from functools import cache
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -276,7 +277,7 @@ def _message(text: str, model: type[msgspec.Struct]) -> tuple[str, str]:
     path = _PATH_PART.sub(lambda m: f"[{int(m.group(1)) + 1}]", at.rstrip("`")).lstrip(".")
     unknown = re.match(r"Object contains unknown field `(.+)`", message)
     if unknown:
-        known = ", ".join(sorted(f.encode_name for f in msgspec.structs.fields(_model_at(model, path))))
+        known = ", ".join(sorted(f.encode_name for f in struct_fields(_model_at(model, path))))
         return path, f"unknown key {unknown.group(1)!r} (known: {known})"
     missing = re.match(r"Object missing required field `(.+)`", message)
     if missing and missing.group(1) == "steps":
@@ -286,7 +287,7 @@ def _message(text: str, model: type[msgspec.Struct]) -> tuple[str, str]:
     enum = re.match(r"Invalid enum value (.+)", message)
     if enum:
         parent, _, name = path.rpartition(".")
-        field = next(f for f in msgspec.structs.fields(_model_at(model, parent)) if f.encode_name == name)
+        field = next(f for f in struct_fields(_model_at(model, parent)) if f.encode_name == name)
         return path, f"expected {' or '.join(repr(v) for v in _literals(field.type))}, got {enum.group(1)}"
     words = re.sub(r"`([^`]*)`", r"\1", message).replace(" | null", "")
     words = words[0].lower() + words[1:] if words else words
@@ -307,10 +308,17 @@ def _literals(kind: Any) -> list[Any]:
     return [v for arg in typing.get_args(kind) for v in _literals(arg)]
 
 
+@cache
+def struct_fields(model: type[msgspec.Struct]) -> tuple[msgspec.structs.FieldInfo, ...]:
+    """``msgspec.structs.fields(model)``, read once per model (it evaluates the annotations on every call, and a
+    catalog checks every step of every lesson)."""
+    return msgspec.structs.fields(model)
+
+
 def _model_at(model: type[msgspec.Struct], path: str) -> type[msgspec.Struct]:
     """The model of the table at ``path`` inside ``model`` ("mistakes[1]" in a step -> MistakeFile)."""
     for name in (part for part in _PATH_PART.sub("", path).split(".") if part):
-        field = next((f for f in msgspec.structs.fields(model) if f.encode_name == name), None)
+        field = next((f for f in struct_fields(model) if f.encode_name == name), None)
         inner = None if field is None else _struct_in(field.type)
         if inner is None:
             break
@@ -346,7 +354,7 @@ def _fields(model: type[msgspec.Struct] | tuple[type[msgspec.Struct], ...]) -> l
     found: dict[str, tuple[Any, Any]] = {}
     for one in models:
         hints = typing.get_type_hints(one, include_extras=True)
-        for field in msgspec.structs.fields(one):
+        for field in struct_fields(one):
             found.setdefault(field.encode_name, (field, hints[field.name]))
     order = STEP_KEYS if isinstance(model, tuple) else tuple(found)
     return [found[key] for key in order if key in found]

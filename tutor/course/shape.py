@@ -25,6 +25,7 @@ from tutor.course.schema import (
     _message,
     _model_at,
     step_model,
+    struct_fields,
 )
 from tutor.errors import LessonError
 
@@ -66,7 +67,7 @@ def convert_all(data: dict[str, Any], model: type[msgspec.Struct], where: str, s
             return msgspec.convert(table, model, strict=True)
         except msgspec.ValidationError as err:
             path, words = _message(str(err), model)
-            known = [f.encode_name for f in msgspec.structs.fields(_model_at(model, path))]
+            known = [f.encode_name for f in struct_fields(_model_at(model, path))]
             problems.append(f"{where}{sep + path if path else ''}: {did_you_mean(words, known)}")
             if not _repair(table, str(err), model):
                 return None
@@ -106,7 +107,7 @@ def _repair(table: dict[str, Any], error: str, model: type[msgspec.Struct]) -> b
 
 def _required(model: type[msgspec.Struct]) -> set[str]:
     """The keys ``model`` requires."""
-    return {f.encode_name for f in msgspec.structs.fields(model) if f.required}
+    return {f.encode_name for f in struct_fields(model) if f.required}
 
 
 def step_problems(raw: Any, index: int, file: str) -> tuple[StepFile | None, list[str]]:
@@ -117,7 +118,7 @@ def step_problems(raw: Any, index: int, file: str) -> tuple[StepFile | None, lis
         model = step_model(raw, where)
     except LessonError as err:
         return None, [str(err)]
-    own = {f.encode_name for f in msgspec.structs.fields(model)}
+    own = {f.encode_name for f in struct_fields(model)}
     problems = [f"{where}.{key}: only {TAKEN_BY[key]} steps take {key!r}" for key in raw
                 if key in TAKEN_BY and key not in own]
     step = convert_all({k: v for k, v in raw.items() if k in own or k not in TAKEN_BY}, model, where, ".", problems)

@@ -67,7 +67,7 @@ def test_the_flag_on_progress_preview_and_lint(tmp_path: Path, monkeypatch: pyte
     shared = course(tmp_path / "shared", bundled=None)
     assert main(["progress", "--json", "--no-bundled", "--lessons", str(shared)]) == 0
     rows = json.loads(capsys.readouterr().out)["lessons"]
-    assert [r["lesson"] for r in rows] == ["mine/a", "mine/b"]
+    assert [r["lesson"] for r in rows] == ["mine/b", "mine/a"]  # course order: the pack says b, then a
     assert main(["preview", "1", "--no-bundled", "--no-hints", "--lessons", str(shared)]) == 0
     assert "A new lesson" in capsys.readouterr().out  # lesson 1 of the course is the pack's first, not coins-1
     monkeypatch.setenv("TUTOR_BUNDLED", "1")

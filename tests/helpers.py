@@ -88,6 +88,9 @@ def run_tutor(*args: str, stdin: str | None = None, env: dict[str, str] | None =
             code = done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
-        os.environ.clear()
-        os.environ.update(saved_env)
+        for name in set(os.environ) - set(saved_env):  # only what changed: a process started meanwhile on
+            del os.environ[name]                       # another thread must never see an emptied environment
+        for name, value in saved_env.items():
+            if os.environ.get(name) != value:
+                os.environ[name] = value
     return subprocess.CompletedProcess(["tutor", *args], code, out.getvalue(), err.getvalue())

@@ -9,6 +9,7 @@ module is one xdist group, so the runs are made once, not once per worker.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -96,10 +97,12 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.Co
     runs = cases(tmp_path_factory.mktemp("coins_cli"))
     real = {name: item for name, item in runs.items() if item[0][:3] != module()}
 
+    environment = dict(os.environ)  # the processes' own copy: the in-process runs change os.environ meanwhile
+
     def go(item: tuple[list[str], str | None]) -> subprocess.CompletedProcess[str]:
         argv, stdin = item
         return subprocess.run(argv, input=stdin if stdin is not None else "", capture_output=True, text=True,
-                              timeout=120, check=False)
+                              timeout=120, check=False, env=environment)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         started = dict(zip(real, map(pool.submit, [go] * len(real), real.values()), strict=True))

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.helpers import correct_answer, new_session
+from tests.test_progress import OLD_SCHEMA
 from tutor.cli import main
 from tutor.course import load_catalog
 from tutor.learner.bkt import DEFAULT, BktParams, trace
@@ -63,21 +64,10 @@ def test_records_round_trip_through_the_store(tmp_path):
     assert again[0].as_json()["time"] == "1970-01-01T00:16:40Z" and again[1].helped and again[0].helped
 
 
-V2_SCHEMA = """
-CREATE TABLE profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE attempts (id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, answer TEXT NOT NULL,
-    correct INTEGER NOT NULL, verdict TEXT NOT NULL, seconds REAL NOT NULL, at REAL NOT NULL);
-CREATE TABLE hints (id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, level INTEGER NOT NULL,
-    at REAL NOT NULL);
-CREATE TABLE completed (lesson TEXT NOT NULL, step INTEGER NOT NULL, how TEXT NOT NULL, at REAL NOT NULL,
-    PRIMARY KEY (lesson, step));
-CREATE TABLE solutions (id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step INTEGER NOT NULL, at REAL NOT NULL);
-CREATE TABLE position (lesson TEXT PRIMARY KEY, step INTEGER NOT NULL, at REAL NOT NULL);
-CREATE TABLE games (lesson TEXT NOT NULL, step INTEGER NOT NULL, moves TEXT NOT NULL, at REAL NOT NULL,
-    PRIMARY KEY (lesson, step));
+V2_SCHEMA = OLD_SCHEMA + """
 INSERT INTO attempts (lesson, step, answer, correct, verdict, seconds, at) VALUES ('coins-1', 3, '3', 1, 'Right', 2, 5);
 PRAGMA user_version = 2;
-"""
+"""  # version 2 kept the tables of the schema before versions
 
 
 def old_database(path):

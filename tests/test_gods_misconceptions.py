@@ -140,6 +140,31 @@ def test_first_branch_misconceptions_match_a_search_over_every_split() -> None:
     assert right("first_worst_branch", game) == worst_branch(assignments, random_items)
 
 
+def best_side(items: int, randoms: list[int]) -> int:
+    """The worse answer's share with the best god and the best split, trying every size of side (every split of
+    the non-Random possibilities is some question)."""
+    return min(r + max(side, items - r - side) for r in randoms for side in range(items - r + 1))
+
+
+@pytest.mark.parametrize("gods", ["True,False,False,Random", "True,False,False,Random,Random"])
+def test_first_branch_misconceptions_for_more_gods_match_a_count_over_every_split_size(gods) -> None:
+    """gods-6 asks what the worse first answer leaves with four and five gods."""
+    game = make_game(gods)
+    roles = gods.split(",")
+    assignments = sorted(orders(roles))
+    worlds = brute_worlds(roles, False)
+    random_items = [len([o for o in assignments if o[g] == "Random"]) for g in range(len(roles))]
+    random_worlds = [len([w for w in worlds if w[0][g] == "Random"]) for g in range(len(roles))]
+    right_value = best_side(len(assignments), random_items)
+    assert right("first_worst_branch", game) == right_value
+    assert values("first_worst_branch", game) == {
+        "even_split": wrong_or_none(math.ceil(len(assignments) / 2), right_value),
+        "random_left_out": wrong_or_none(min(best_side(len(assignments) - r, [0]) for r in random_items),
+                                         right_value),
+        "worlds_counted": wrong_or_none(best_side(len(worlds), random_worlds), right_value),
+        "nothing_learned": wrong_or_none(len(assignments), right_value)}
+
+
 @pytest.mark.parametrize(("gods", "known", "identify"), VARIANTS)
 def test_the_counting_misconceptions_match_logarithms(gods, known, identify) -> None:
     game = make_game(gods, known, identify)

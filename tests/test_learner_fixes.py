@@ -66,10 +66,10 @@ def test_an_aimed_item_the_engine_cannot_serve_gives_way_to_the_next_aimed_one()
 
 
 def test_gods_practice_names_the_gods_and_diagnoses_identical_gods_counted_apart() -> None:
-    # gods-6 read "The gods are True,False,Random"; 48 for True,False,False,Random (4! x 2, the two False gods told
+    # gods-7 read "The gods are True,False,Random"; 48 for True,False,False,Random (4! x 2, the two False gods told
     # apart) got no named misconception.
     session = new_session()
-    session.handle("/open gods-6")
+    session.handle("/open gods-7")
     session.handle("")
     variant = {"gods": "True,False,False,Random", "known_language": False}
     serve(session, variant)

@@ -59,10 +59,10 @@ def test_a_review_of_a_lesson_without_variants_reads_plainly(monkeypatch) -> Non
 
 
 def test_a_true_or_false_parameter_reads_yes_or_no() -> None:
-    # gods-6 said "That is True here." of the language being known, beside the god True; lightsout-6 said
+    # gods-7 said "That is True here." of the language being known, beside the god True; lightsout-6 said
     # "(wrapping round its edges: False)".
     session = new_session()
-    gods = " ".join(text(session.handle("/open gods-6") + session.handle("")).split())
+    gods = " ".join(text(session.handle("/open gods-7") + session.handle("")).split())
     assert re.search(r"That is (yes|no) here\.", gods), gods
     lights = " ".join(text(session.handle("/open lightsout-6") + session.handle("")).split())
     assert re.search(r"wrapping round its edges: (yes|no)\)", lights), lights

@@ -36,7 +36,8 @@ def refute_lower_bound(game: GodsGame, args: Args, value: Value, wrong: Value) -
     if bad:
         return bad
     if w < int(value):
-        return (f"Not {w}: with {plural(w, 'question')} there {'is' if w == 0 else 'are'} at most {power(w)} "
+        sequences = power(w) if 1 << w != int(value) else f"2^{w}"  # "2^2 = 4" would state a bound of 4
+        return (f"Not {w}: with {plural(w, 'question')} there {'is' if w == 0 else 'are'} at most {sequences} "
                 f"answer {'sequence' if w == 0 else 'sequences'}, fewer than the {n} possibilities that need a "
                 "leaf each.")
     if w >= BIG:

@@ -177,7 +177,7 @@ def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> F
     if token.type == CHARACTER and token == "." and before is not None and before.type == "NUMBER":
         return Fault("a decimal point", token, "the answer is a whole number: type its digits only, like 1618")
     if token.type == "LPAR" and before is not None and before.type == "WORDS":
-        return Fault(f"'{before}(...)'", before, "a number answer is not a formula: work it out and type the "
+        return Fault(repr(f"{before}(...)"), before, "a number answer is not a formula: work it out and type the "
                      "whole number, like 1618 (digits, + - * / ^, n! and log2(x) are read)")
     if token.type == "NUMBER" and before is not None and before.type == "WORDS":
         return Fault(f"{str(before)!r} and then {str(token)!r}", token, "write a power as 2^16, and a number in "

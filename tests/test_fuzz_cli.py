@@ -221,6 +221,25 @@ def own_commands(arena: Path) -> st.SearchStrategy[tuple[list[str], str]]:
                   numbers.map(lambda n: ["--jobs", n]) | st.just([]),
                   numbers.map(lambda n: ["--step", n]) | st.just([])),
         st.tuples(st.just(["start"]), texts.map(lambda t: [t]) | st.just([])),
+        # the commands of the learner model and of grading by platform (issues 21 and 22)
+        st.tuples(st.sampled_from([["review"], ["review", "--json"], ["progress", "--skills"]])),
+        st.tuples(st.just(["progress", "--import"]), st.sampled_from(paths).map(lambda p: [p])),
+        st.tuples(st.just(["progress", "--export", str(arena / "out.x")]),
+                  st.sampled_from(["json", "xapi", "datashop", "csv", ""]).map(lambda f: ["--format", f])),
+        st.tuples(st.just(["class"]), st.lists(st.sampled_from(paths), min_size=1, max_size=2),
+                  st.sampled_from([[], ["--json"], ["--plot", str(arena / "p.png")], ["--plot", "/etc"]]),
+                  st.sampled_from([[], ["--roster", paths[0]], ["--pretest", "coins-1", "--posttest", "nope"]])),
+        st.tuples(st.just(["autograde"]), st.sampled_from(["gradescope", "prairielearn", "moodle"]).map(
+            lambda p: [p]), st.sampled_from(paths).map(lambda p: [p]),
+            st.just(["--root", str(arena / "platform")]), texts.map(lambda t: ["--lesson", t]) | st.just([]),
+            numbers.map(lambda n: ["--step", n]) | st.just([])),
+        st.tuples(st.just(["schema"]), st.sampled_from([[], ["pack"], ["--markdown"], ["--write", str(arena / "s")],
+                                                        ["--write", "/dev/null"], ["course"]])),
+        st.tuples(st.just(["puzzles"]), texts.map(lambda t: [t]), st.sampled_from([[], ["--json"]])),
+        st.tuples(st.just(["grade", "--lesson", "coins-2"]), st.lists(st.sampled_from(paths), min_size=1,
+                  max_size=2), st.sampled_from([["--summary"], ["--strict"], ["--feedback", str(arena / "fb")],
+                                               ["--feedback", "/dev/null"], ["--include", "[*"],
+                                               ["--all-files"], ["--format", "junit"]])),
         st.tuples(st.sampled_from([["--seed"], ["--lessons"]]), st.sampled_from(paths + ["7", "٣"]).map(
             lambda v: [v]), st.just(["puzzles"])),
     )
@@ -232,7 +251,7 @@ def own_commands(arena: Path) -> st.SearchStrategy[tuple[list[str], str]]:
 
 
 def test_own_commands_never_crash(arena: Path) -> None:
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=90, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(case=own_commands(arena))
     def fuzz(case: tuple[list[str], str]) -> None:
         argv, stdin = case

@@ -349,6 +349,7 @@ def export_files(paths: list[str]) -> list[Path]:
     """The export files named, a folder standing for its ``*.json`` and ``*.xapi`` files (its other files named on
     standard error as skipped); ``TutorError`` if none or missing."""
     files: list[Path] = []
+    notes: list[str] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():
@@ -358,14 +359,17 @@ def export_files(paths: list[str]) -> list[Path]:
             if skipped:
                 shown = ", ".join(shorten(n, 40) for n in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
                 what = "is not a .json or .xapi export" if len(skipped) == 1 else "are not .json or .xapi exports"
-                print(f"tutor class: skipped {plural(len(skipped), 'file')} of {shorten(name)} that {what} "
-                      f"({shown}); name an export file to read it whatever its name", file=sys.stderr)
+                notes.append(f"skipped {plural(len(skipped), 'file')} of {shorten_path(name)} that {what} "
+                             f"({shown}); name an export file to read it whatever its name")
         elif path.exists():
             files.append(path)
         else:
-            raise TutorError(f"cannot read {shorten(name)}: no such file")
-    if not files:
-        raise TutorError("no export files found (folders are searched for *.json and *.xapi)")
+            raise TutorError(f"cannot read {shorten_path(name)}: no such file")
+    if not files:  # bad input is one line: what was skipped is part of it
+        raise TutorError("no export files found (folders are searched for *.json and *.xapi)"
+                         + "".join(f"; {note}" for note in notes))
+    for note in notes:
+        print(f"tutor class: {note}", file=sys.stderr)
     return files
 
 

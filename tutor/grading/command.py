@@ -136,16 +136,18 @@ def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json:
         print(f"warning: {problem}", file=sys.stderr)
     step = graded_step(lesson, args.step)
     found = collect(args.submissions, args.include or (), args.all_files)
+    skipped = ""
+    if found.skipped:
+        what = "is not an answer" if len(found.skipped) == 1 else "are not answers"
+        skipped = (f"{plural(len(found.skipped), 'file')} that {what} ("
+                   + ", ".join(escape(f) for f in found.skipped[:3]) + (", ..." if len(found.skipped) > 3 else "")
+                   + "); --include PATTERN chooses the answer files")
+    if not found.submissions:  # bad input is one line: what was skipped is part of it
+        raise TutorError("no submission files found" + (f": {skipped}" if skipped else ""))
     for line in found.several:
         print(line, file=sys.stderr)
-    if found.skipped:
-        skipped = len(found.skipped)
-        what = "is not an answer" if skipped == 1 else "are not answers"
-        print(f"not graded: {plural(skipped, 'file')} that {what} ("
-              + ", ".join(escape(f) for f in found.skipped[:3]) + (", ..." if len(found.skipped) > 3 else "")
-              + "); --include PATTERN chooses the answer files", file=sys.stderr)
-    if not found.submissions:
-        raise TutorError("no submission files found")
+    if skipped:
+        print(f"not graded: {skipped}", file=sys.stderr)
     started = time.monotonic()
     with bar(f"grading {len(found.submissions):,} files", len(found.submissions)) as done:
         rows = grade(lesson, step, found.submissions, args.jobs, done, seed=getattr(args, "seed", None))

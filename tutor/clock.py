@@ -3,6 +3,11 @@
 ``TUTOR_NOW`` is an ISO 8601 date, or date and time (``2026-03-01``, ``2026-03-01T09:30``,
 ``2026-03-01T09:30:00+01:00``); a time without an offset is UTC.  A value that does not read is a
 ``BadClock`` (an ``InvalidParams``), which the command line reports in one line with exit status 2.
+
+The tutor's calendar runs from ``EARLIEST`` to ``LATEST``: the store keeps Unix seconds, which some platforms
+cannot show before 1970, and reviews are scheduled up to a century ahead, which must stay inside year 9999.  A
+``TUTOR_NOW`` outside it is a ``BadClock`` too, and ``in_calendar`` says whether a stored time is inside it (an
+import refuses one that is not).
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from datetime import UTC, datetime
 from tutor.errors import InvalidParams
 
 VARIABLE = "TUTOR_NOW"
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the Unix epoch: the first moment every platform can show
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # leaves a millennium for review intervals before year 9999 ends
+CALENDAR = f"{EARLIEST.date()} to {LATEST.date()}"  # the range in words, for refusals
 
 
 class BadClock(InvalidParams):
@@ -34,7 +42,23 @@ def parse(text: str) -> datetime:
             from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
+    outside = BadClock(f"{VARIABLE}={text!r} is outside the tutor's calendar ({CALENDAR}, UTC)")
+    try:
+        moment = moment.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:59-23:59 is past the last year Python counts: outside the calendar too
+        raise outside from None
+    if not EARLIEST <= moment < LATEST:
+        raise outside
+    return moment
+
+
+def in_calendar(seconds: float) -> bool:
+    """Whether ``seconds`` since the epoch is a moment of the tutor's calendar (``EARLIEST`` to ``LATEST``).
+
+    >>> in_calendar(0.0), in_calendar(-1.0), in_calendar(1e18), in_calendar(float("nan"))
+    (True, False, False, False)
+    """
+    return EARLIEST.timestamp() <= seconds < LATEST.timestamp()
 
 
 def now() -> datetime:

@@ -3,7 +3,8 @@
 msgspec stops at the first error of a table; here each error is recorded and the part it is about is left out
 (an optional key), or filled with a stand-in (a required text), and the table is validated again, so an unknown
 key after a bad hint is found in the same run.  A step with a problem of its own is replaced by a stand-in say
-step, so that the steps after it keep their numbers and are still checked through the engines.
+step, so that the steps after it keep their numbers and are still checked through the engines; a step whose
+bad keys could be left out is kept without them, so its answers are still checked too.
 """
 
 from __future__ import annotations
@@ -111,8 +112,8 @@ def _required(model: type[msgspec.Struct]) -> set[str]:
 
 
 def step_problems(raw: Any, index: int, file: str) -> tuple[StepFile | None, list[str]]:
-    """One ``[[steps]]`` table as its model, with every problem ("FILE: steps[2].hints: ...", numbered from 1);
-    None if it has any."""
+    """One ``[[steps]]`` table as its model with the bad parts left out, and every problem ("FILE: steps[2].hints:
+    ...", numbered from 1); None if it cannot be read as a step."""
     where = f"{file}: steps[{index + 1}]"
     try:
         model = step_model(raw, where)
@@ -122,7 +123,7 @@ def step_problems(raw: Any, index: int, file: str) -> tuple[StepFile | None, lis
     problems = [f"{where}.{key}: only {TAKEN_BY[key]} steps take {key!r}" for key in raw
                 if key in TAKEN_BY and key not in own]
     step = convert_all({k: v for k, v in raw.items() if k in own or k not in TAKEN_BY}, model, where, ".", problems)
-    return (None if problems else typing.cast(StepFile, step)), problems
+    return typing.cast(StepFile | None, step), problems
 
 
 def shape_of(data: dict[str, Any], path: str, screen: typing.Callable[[StepFile, str], None]) -> Shape:
@@ -139,8 +140,9 @@ def shape_of(data: dict[str, Any], path: str, screen: typing.Callable[[StepFile,
                 screen(step, f"{path}: steps[{i + 1}]")
             except LessonError as err:
                 problems.append(str(err))
+                step = None
         shape.problems += problems
-        if step is None or problems:
+        if step is None:
             shape.replaced.add(i)
             step = SayFile(say=STAND_IN)
         shape.steps.append(step)

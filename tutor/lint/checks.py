@@ -37,7 +37,9 @@ from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
 from tutor.lint.locate import KeyPath, Place, place, positions
 from tutor.lint.mistakes import mistake_problems
+from tutor.lint.packs import failed_packs, pack_problems
 from tutor.lint.problems import Problem, file_of, parse
+from tutor.lint.recover import recovered
 from tutor.paths import record_crash
 from tutor.text import controls_in, shorten
 
@@ -74,25 +76,37 @@ def stand_in(template: LessonTemplate, index: int) -> LessonTemplate:
 
 def build(template: LessonTemplate, seed: int, replaced: set[int]) -> tuple[Lesson | None, list[str]]:
     """The variant of ``seed`` built, each step that does not build reported and replaced by a stand-in (added to
-    ``replaced``); None when what does not build is not a step (the parameters, a variant)."""
+    ``replaced``), each bad lesson-level parameter or argument reported and left out (the steps it affects added
+    to ``replaced``: built, not run through the engine, ``tutor.lint.recover``); None when what does not build is
+    neither (a variant that cannot be drawn)."""
     problems: list[str] = []
+    affected: set[int] = set()
     step_error = re.compile(rf"{re.escape(template.path)}: steps\[(\d+)\]")
-    for _ in range(len(template.steps) + 1):
+    tables = template.tables
+    for _ in range(len(template.steps) + len(tables.params) + len(tables.args) + 1):
         lesson = template.instantiate(seed)
         try:
             lesson.built  # noqa: B018 - exactly what opening the lesson does, within the same budget
         except TooLarge:
             raise
         except TutorError as err:
-            problems.append(str(err))
             found = step_error.match(str(err))
-            if found is None or int(found.group(1)) - 1 in replaced:
-                return None, problems
-            replaced.add(int(found.group(1)) - 1)
-            template = stand_in(template, int(found.group(1)) - 1)
+            fixed = None if found else recovered(template, str(err))
+            if fixed is not None:
+                problems += fixed.problems
+                affected |= fixed.affected - replaced
+                template = fixed.template
+                continue
+            index = None if found is None else int(found.group(1)) - 1
+            if index is None or index in replaced:
+                return None, problems + [str(err)]
+            problems.append(str(err))
+            replaced.add(index)
+            template = stand_in(template, index)
             continue
         if replaced:  # an argument only a replaced step took is not unused
             problems = [p for p in problems if not re.match(rf"{re.escape(template.path)}: args\.\S+: no step", p)]
+        replaced |= affected
         return lesson, problems
     return None, problems
 
@@ -180,6 +194,8 @@ def lint_problems(paths: Iterable[str], include_env: bool = True,
         *((f, lambda f=f: reread(f, next((pid for d, pid in packs.items() if Path(d) in Path(f).parents), "")))
           for f in failed)]
     errors = list(catalog.errors) + pack_tests(catalog)
+    for pack in failed_packs(roots, catalog):  # the whole story replaces the loader's first problem
+        errors = [e for e in errors if file_of(e, [str(pack)])[0] != str(pack)] + pack_problems(pack)
     for number, (path, job) in enumerate(jobs, 1):
         found = guarded(path, job)
         if path in failed and found:  # the full story replaces the loader's first problem
@@ -187,6 +203,7 @@ def lint_problems(paths: Iterable[str], include_env: bool = True,
         errors += found
         if each is not None:
             each(number, len(jobs))
+    errors += clashes(failed, catalog, packs)
     files = {*loaded, *failed, *(pack.path for pack in catalog.packs.values()), *map(str, roots),
              *(str(root / "pack.toml") for root in roots if (root / "pack.toml").is_file())}
     where = Locator()
@@ -215,6 +232,22 @@ def pack_tests(catalog: Catalog) -> list[str]:
     return errors
 
 
+def clashes(failed: Iterable[str], catalog: Catalog, packs: dict[str, str]) -> list[str]:
+    """Each lesson file that did not load whose id a loaded lesson has (the loader sees no clash: the file it
+    refused is not in the catalogue)."""
+    found = []
+    for path in failed:
+        pack = next((pid for d, pid in packs.items() if Path(d) in Path(path).parents), "")
+        try:
+            short = _read_toml(Path(path)).get("id")
+        except TutorError:
+            continue
+        full = f"{pack}/{short}" if pack and isinstance(short, str) else short
+        if isinstance(full, str) and full in catalog.lessons:
+            found.append(f"{path}: id: id {full!r} is already used by {catalog.lessons[full].path}")
+    return found
+
+
 def lesson_files(roots: Iterable[Path]) -> list[str]:
     """Every lesson file under ``roots`` (pack.toml files are packs, not lessons)."""
     found: list[str] = []
@@ -223,7 +256,7 @@ def lesson_files(roots: Iterable[Path]) -> list[str]:
             files = toml_files(root) if root.is_dir() else [root] if root.exists() else []
         except TutorError:
             continue  # reported by the catalog
-        found += [str(f) for f in files if not (root.is_dir() and f.name == "pack.toml")]
+        found += [str(f) for f in files if f.name != "pack.toml"]
     return found
 
 

@@ -205,7 +205,7 @@ def positions(text: str) -> dict[KeyPath, Place]:
     return out
 
 
-PART = re.compile(r"\[(\d+)\]|\.?([A-Za-z0-9_-]+)")
+PART = re.compile(r"\[(\d+)\]|\.?([A-Za-z0-9_/-]+)")
 
 
 def key_path(key: str) -> KeyPath:

@@ -19,7 +19,7 @@ from tutor.files import escape
 from tutor.lint.locate import Place
 
 FORMATS = ("text", "json", "github")
-KEY = re.compile(r"((?:steps\[\d+\]|[a-z_]+)(?:\.[A-Za-z0-9_-]+|\[\d+\])*): ")
+KEY = re.compile(r"((?:steps\[\d+\]|[a-z_]+)(?:\.[A-Za-z0-9_/-]+|\[\d+\])*): ")
 LINE_NOTE = re.compile(r" \(line (\d+)\)$")
 TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)")
 UNKNOWN = re.compile(r"^unknown (key|parameter) '([^']+)'")

@@ -60,6 +60,8 @@ def replies(rules: Rules, pos: Position) -> str:
 def outcome_reason(rules: Rules, boards: Boards, wrong: str) -> str:
     """Why ``wrong`` ('win' or 'lose') is not the outcome, from the certificate, without stating the outcome."""
     where = show_positions(boards)
+    if wrong not in ("win", "lose"):  # an option a lesson offers that is no outcome (a draw)
+        return f"{wrong!r} is not an outcome: every game ends, so the player to move at {where} either wins or loses."
     if len(boards) > 1:
         values = grundy_values(rules, boards)
         total = 0

@@ -3,10 +3,12 @@ Taplo setup that applies it to a folder of lessons (``tutor schema --write DIR``
 
 The schema is generated from the models in ``tutor.course.schema`` (a field added to a step model appears here)
 and from the installed families (plug-ins included):
-* a step is one of the step models (``oneOf``): each requires the keys that tell it apart (``say``; ``ask`` and
-  ``answer``; ``practice``) and takes no other key than its own (``additionalProperties: false``);
+* a step is checked against the one step model its keys name, as the tutor picks it (``say``, else ``practice``,
+  else by ``answer``: ``if``/``then``, so a misspelt key is named, not "valid under none of the schemas"); each
+  model takes no other key than its own (``additionalProperties: false``);
 * ``puzzle`` is an installed family; ``answer`` a kind some family has; ``compute`` a quantity; and once the file
-  names its puzzle, ``params`` are that puzzle's parameters and ``answer``/``compute`` its own (``if``/``then``);
+  names its puzzle, ``params`` are that puzzle's parameters, each value (or each value of a variant) of the
+  parameter's type, allowed values and range, and ``answer``/``compute`` its own (``if``/``then``);
 * TOML has no null: an optional key is absent, never "string or null";
 * the rules between keys that need no engine: ``compute`` on number and choice steps, ``options`` exactly on
   choice steps, ``explore`` with ``goal = "explore"``, a mistake's ``match`` or ``pattern`` (``unless`` with a
@@ -23,10 +25,23 @@ from typing import Any
 import msgspec
 
 from tutor import puzzles
-from tutor.course.schema import COMPUTED, STEP_MODELS, LessonFile, PackFile
+from tutor.course.schema import (
+    COMPUTED,
+    PLAY,
+    STEP_MODELS,
+    ComputedFile,
+    GameFile,
+    LessonFile,
+    PackFile,
+    PracticeFile,
+    SayFile,
+    WrittenFile,
+)
+from tutor.puzzles.options import Option
 
 SCHEMA_URL = "https://puzzle-tutor.invalid/schema/{}.json"  # an id only: editors read the file `tutor schema` writes
 FILES = {"lesson": "lesson.schema.json", "pack": "pack.schema.json"}
+JSON_TYPES = {int: "integer", bool: "boolean", str: "string"}
 TAPLO = """\
 # Written by `tutor schema --write`: Taplo (VS Code's Even Better TOML, Neovim, Helix, the taplo command) checks
 # and completes the lessons below this folder from lesson.schema.json and each pack.toml from pack.schema.json,
@@ -78,13 +93,65 @@ def answers() -> list[str]:
     return list(dict.fromkeys([*COMPUTED, *(k for p in puzzles.all_puzzles() for k in p.kind_names())]))
 
 
+def value_schema(option: Option) -> dict[str, Any]:
+    """One value of a parameter: its type, and its allowed values or range, as ``Option.coerce`` checks them."""
+    out: dict[str, Any] = {"type": JSON_TYPES.get(option.type, "string")}
+    if option.type is int:
+        out.update({k: v for k, v in (("minimum", option.minimum), ("maximum", option.maximum)) if v is not None})
+    if option.choices is not None:
+        out["enum"] = list(option.choices)
+    return out
+
+
+def allowed(option: Option) -> str:
+    """The values a parameter takes, in words (the description an editor shows beside the key)."""
+    if option.choices is not None:
+        return "one of " + ", ".join(json.dumps(c) for c in option.choices)
+    words = {int: "a whole number", bool: "true or false"}.get(option.type, "text")
+    ends = [f"at least {option.minimum:,}" if option.minimum is not None else "",
+            f"at most {option.maximum:,}" if option.maximum is not None else ""]
+    return ", ".join([words, *(e for e in ends if e)])
+
+
+def param_schema(option: Option) -> dict[str, Any]:
+    """A parameter as a lesson may give it: one value, or a seeded variant of values (a list of choices, a
+    ``{min, max}`` range, or the puzzle's random table), each value checked (``if``/``then``, so an error names
+    what is wrong with the value rather than "not valid under any of the given schemas")."""
+    value = value_schema(option)
+    table = {"type": "object", "if": {"required": ["random"]},
+             "then": {"properties": {"random": {"type": "string"}}},
+             "else": {"properties": {"min": value, "max": value}, "required": ["min", "max"],
+                      "additionalProperties": False}}
+    variant = {"if": {"type": "array"}, "then": {"type": "array", "minItems": 1, "items": value}, "else": table}
+    return {"description": f"{option.help} ({allowed(option)}; default {json.dumps(option.default)})",
+            "if": {"type": ["array", "object"]}, "then": variant, "else": value}
+
+
 def narrowed(puzzle: Any) -> dict[str, Any]:
-    """Once a file names ``puzzle``: its parameters, quantities and answer kinds only."""
-    params = {"propertyNames": {"enum": [o.name for o in puzzle.params]}}
+    """Once a file names ``puzzle``: its parameters (each value's type, allowed values and range), quantities and
+    answer kinds only."""
+    params = {"propertyNames": {"enum": [o.name for o in puzzle.params]},
+              "properties": {o.name: param_schema(o) for o in puzzle.params}}
     step = {"properties": {"params": params, "compute": {"enum": list(puzzle.quantities)},
                            "answer": {"enum": [*COMPUTED, *puzzle.kind_names()]}}}
     return {"if": {"properties": {"puzzle": {"const": puzzle.name}}, "required": ["puzzle"]},
             "then": {"properties": {"params": params, "steps": {"items": step}}}}
+
+
+def dispatched(variants: list[dict[str, Any]]) -> dict[str, Any]:
+    """A step checked against the one model its keys name, as the tutor picks it (``step_model``): ``say``, else
+    ``practice``, else by ``answer``; so a misspelt key is reported by name, not as "not valid under any of the
+    given schemas"."""
+    ref = {v["$ref"].rsplit("/", 1)[1]: v for v in variants}
+    say, computed, written, game, practice = (ref[m.__name__] for m in (SayFile, ComputedFile, WrittenFile,
+                                                                          GameFile, PracticeFile))
+    by_answer = {"if": {"properties": {"answer": {"enum": list(COMPUTED)}}, "required": ["answer"]},
+                 "then": computed,
+                 "else": {"if": {"properties": {"answer": {"const": PLAY}}, "required": ["answer"]},
+                          "then": game, "else": written}}
+    return {"type": "object", "not": {"required": ["say", "ask"]},
+            "if": {"required": ["say"]}, "then": say,
+            "else": {"if": {"required": ["practice"]}, "then": practice, "else": by_answer}}
 
 
 def lesson_schema() -> dict[str, Any]:
@@ -105,7 +172,7 @@ def lesson_schema() -> dict[str, Any]:
             model[key] = [*model.get(key, []), *value] if key == "required" else value
     lesson = defs["LessonFile"]
     lesson["properties"]["puzzle"]["enum"] = puzzles.names()
-    lesson["properties"]["steps"]["items"] = {"oneOf": variants}
+    lesson["properties"]["steps"]["items"] = dispatched(variants)
     lesson["allOf"] = [narrowed(p) for p in puzzles.all_puzzles()]
     return {**top, "$defs": defs}
 

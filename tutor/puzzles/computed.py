@@ -7,12 +7,12 @@ judges it exactly against the value the engine computes; a wrong value gets the 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
+from tutor.puzzles.giveaway import states_number
 from tutor.puzzles.options import Args
 from tutor.text import number_text
 
@@ -103,32 +103,6 @@ def wrong_verdict(quantity: Quantity[Any], game: Any, args: Args, value: Any, wr
         return Verdict(False, summary, idea.says(game, args, wrong), {"correct": False, "misconception": idea.name},
                        str(wrong), misconception=idea.name)
     return Verdict(False, summary, refutation(quantity, game, args, value, wrong), {"correct": False}, str(wrong))
-
-
-NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w])")
-TUPLE = re.compile(r"\(\s*\d+(?:\s*,\s*\d+)+\s*\)")
-PAIR = re.compile(r"(?<![\d,])(?!\d{1,3},\d{3}(?!\d|,\d))\d+,\d+(?!\d|,\d)")  # a move 10,10 (not 65,535)
-EXPRESSION_IN_TEXT = re.compile(r"[\d(][\d\s^*+\-/()]*[\d)]")
-
-
-def states_number(text: str, value: int) -> bool:
-    """Whether ``text`` states ``value``: written out, or as an integer expression (``2^16 - 1``), outside the
-    pairs a position is written as; a value under 10 only as "is 4." at the end of a clause (small numbers stand
-    for many things in prose)."""
-    text = PAIR.sub(" ", TUPLE.sub(" ", text))  # positions and moves, (8, 13) and 10,10, are places, not counts
-    if value < 10:
-        return re.search(rf"\b(?:is|are|equals)\s+{value}(?=\s*(?:[.;:!?)]\s|[.;:!?)]?$))", text.strip()) is not None
-    if any(int(m.group().replace(",", "")) == value for m in NUMBER_IN_TEXT.finditer(text)):
-        return True
-    for match in EXPRESSION_IN_TEXT.finditer(text):
-        expression = match.group().strip()
-        if any(op in expression for op in "^*+-/") and len(expression) <= 40:
-            try:
-                if evaluate(expression) == value:
-                    return True
-            except InvalidNotation:
-                continue
-    return False
 
 
 def refutation(quantity: Quantity[Any], game: Any, args: Args, value: Any, wrong: Any) -> str:

@@ -37,23 +37,36 @@ def plain_text(reply: Reply, unicode: bool = True, width: int | None = None) -> 
     return render.plain_text([reply], width, unicode)
 
 
-def warm_up() -> threading.Thread:
-    """Import the heavy engines' libraries (sympy, numpy) in the background while the learner reads.
+_WARMING: list[threading.Thread] = []  # the warm-up thread, once started
 
-    The first prompt does not wait for them; by the time a step needs algebra they are loaded,
-    so no command pays sympy's import time.
+
+def warm_up() -> threading.Thread:
+    """Import the heavy engines' libraries (sympy, numpy, lark) in the background while the learner reads.
+
+    Started once the first prompt is on screen (not before: it would compete with the start for the
+    interpreter), so the prompt does not wait for them; by the time a step needs algebra they are loaded,
+    so no command pays sympy's import time.  Starting it again returns the thread already started.
     """
+    if _WARMING:
+        return _WARMING[0]
 
     def load() -> None:
         try:
+            import lark  # noqa: F401
             import numpy  # noqa: F401
             import sympy  # noqa: F401
         except ImportError:  # pragma: no cover - both are dependencies
             pass
 
     thread = threading.Thread(target=load, name="tutor-warm-up", daemon=True)
+    _WARMING.append(thread)
     thread.start()
     return thread
+
+
+def warming() -> None:
+    """``warm_up`` as a callback (prompt_toolkit's ``pre_run``)."""
+    warm_up()
 
 
 def safe_handle(session: Session, text: str) -> list[Reply]:
@@ -69,7 +82,7 @@ def safe_handle(session: Session, text: str) -> list[Reply]:
 
 def make_session(args: argparse.Namespace) -> Session:
     """A Session over the bundled lessons, instructors' folders, and the progress store."""
-    catalog = load_catalog(getattr(args, "lessons", []) or [])
+    catalog = load_catalog(getattr(args, "lessons", []) or [], cached_in=home())  # lessons parsed when opened
     return Session(catalog, Progress.default(), seed=getattr(args, "seed", None))
 
 
@@ -126,6 +139,7 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
         out.flush()
 
     emit(session.start(lesson))
+    warm_up()  # after the first screen: the start does not share the interpreter with sympy's import
     pending = Pending()
     for raw in lines:
         line = raw.rstrip("\n")
@@ -193,7 +207,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     emit(session.start(lesson))
     while not session.finished:
         try:
-            text = prompt.prompt("> ")
+            text = prompt.prompt("> ", pre_run=warming)  # the libraries warmed once the first prompt is drawn
         except KeyboardInterrupt:
             emit([Reply.info("(input cancelled; /quit or Ctrl-D to leave)")])
             continue
@@ -260,7 +274,6 @@ def history_file() -> History:
 def run_repl(args: argparse.Namespace, lesson: str | None) -> int:
     """Start the tutor: the prompt_toolkit REPL in a terminal, plain line mode otherwise."""
     session = make_session(args)
-    warm_up()
     if sys.stdin.isatty() and sys.stdout.isatty():
         return run_terminal(session, lesson)
     return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson)

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from tutor import puzzles
-from tutor.course.lesson import Lesson
+from tutor.course import heads
+from tutor.course.lesson import Lesson, LessonTemplate
 from tutor.course.lines import with_line
 from tutor.course.model import Pack
 from tutor.course.parse import parse_pack, parse_template
@@ -133,6 +134,20 @@ def load_file(path: Path, pack: str = "") -> Lesson:
         raise LessonError(with_line(str(path), str(err))) from None
 
 
+@dataclass(frozen=True)
+class FileSource:
+    """A lesson listed from the catalogue cache: its file is parsed, within the lesson work budget, when the
+    lesson is first opened (``LessonError`` then, if it no longer loads)."""
+
+    path: Path
+    pack: str = ""
+
+    def __call__(self) -> LessonTemplate:
+        """The lesson file parsed now."""
+        with lesson_budget(LESSON_SECONDS, str(self.path)):
+            return load_file(self.path, self.pack).template
+
+
 def load_pack(path: Path) -> Pack:
     """Read and validate a pack.toml."""
     return parse_pack(_read_toml(path), str(path), path.parent.name)
@@ -145,6 +160,7 @@ class Catalog:
     lessons: dict[str, Lesson] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     packs: dict[str, Pack] = field(default_factory=dict)
+    families: list[str] = field(default_factory=list)  # the puzzle families in course order, when cached
 
     def add(self, lesson: Lesson) -> None:
         """Add a lesson; a clashing id is recorded as an error naming both files."""
@@ -163,7 +179,7 @@ class Catalog:
         return True
 
     def _rank(self, lesson: Lesson) -> tuple[Any, ...]:
-        family = {name: i for i, name in enumerate(puzzles.names())}
+        family = {name: i for i, name in enumerate(self.families or puzzles.names())}
         if lesson.pack:
             pack = self.packs.get(lesson.pack)
             short = lesson.id.split("/", 1)[1]
@@ -202,8 +218,10 @@ class Catalog:
         raise LessonError(f"{name!r} could be {', '.join(les.id for les in matches[:5])}: say which")
 
 
-def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog:
-    """Load lesson files and packs under each root; bad files become errors, not crashes."""
+def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: heads.Cache | None = None) -> Catalog:
+    """Load lesson files and packs under each root; bad files become errors, not crashes.  With a ``cache``, a
+    file it holds as it is now is listed from its head (parsed when opened), and every file parsed is added to it.
+    """
     catalog = catalog if catalog is not None else Catalog()
     deadline = time.thread_time() + CATALOG_SECONDS.value
     for root in roots:
@@ -237,9 +255,15 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None) -> Catalog
                     f"{CATALOG_SECONDS.value} s")))
                 break
             owner = next((pid for d, pid in pack_dirs.items() if d in path.parents), "")
+            cached, head = heads.lookup(cache, path, owner) if cache is not None else (None, None)
+            if head is not None:
+                catalog.add(Lesson(head, FileSource(path, owner)))
+                continue
             lesson = load_guarded(path, owner, catalog.errors)
             if lesson is not None:
                 catalog.add(lesson)
+                if cache is not None and cached is not None:
+                    cache.files[cached[0]] = heads.Entry(cached[1], cached[2], owner, lesson.head)
     for pack in catalog.packs.values():
         for short in pack.order:
             if f"{pack.id}/{short}" not in catalog.lessons:
@@ -295,11 +319,22 @@ def packs_want_bundled(dirs: Iterable[Path]) -> bool:
     return True
 
 
-def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool | None = None) -> Catalog:
+def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool | None = None,
+                 cached_in: Path | None = None) -> Catalog:
     """Load bundled lessons and instructors' folders (``--lessons``, ``TUTOR_LESSONS``); the bundled ones are
     left out when ``include_bundled`` is False, or (None) after ``--no-bundled`` or when a pack loaded says
-    ``bundled = false``."""
+    ``bundled = false``.  ``cached_in``: the folder of the catalogue cache (``tutor.course.heads``): lessons it
+    holds unchanged are listed without being parsed (the tutor's start), the others parsed and cached."""
     extra = extra_dirs(cli_dirs)
     if include_bundled is None:
         include_bundled = bundled_wanted() and packs_want_bundled(extra)
-    return load_roots(([bundled_root()] if include_bundled else []) + extra)
+    roots = ([bundled_root()] if include_bundled else []) + extra
+    if cached_in is None:
+        return load_roots(roots)
+    cache = heads.read(cached_in, heads.stamp(puzzles.targets()))
+    before = dict(cache.files)
+    catalog = load_roots(roots, Catalog(families=list(cache.families)), cache)
+    if cache.files != before or not cache.families:
+        cache.families = catalog.families = puzzles.names()
+        heads.write(cached_in, cache)
+    return catalog

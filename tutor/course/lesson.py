@@ -1,7 +1,11 @@
 """A lesson parsed once: ``LessonTemplate`` holds the validated file and its variant slots; a ``Lesson`` is one
 seeded variant of it, built the first time its steps are needed (within the lesson work budget), so listing a
 catalogue reads titles and never draws a board or computes a value.  ``instantiate(seed)`` gives another
-variant without reading the TOML again."""
+variant without reading the TOML again.
+
+What a catalogue lists (id, title, order, how many steps ask) is the lesson's ``Head``: a ``Lesson`` reads it
+without its template, so a catalogue can list lessons from its cache (``tutor.course.heads``) and parse a file
+only when its lesson is opened (``source``, a callable giving the template)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
+
+import msgspec
 
 from tutor.course.lines import with_line
 from tutor.course.schema import LessonFile, StepFile
@@ -29,6 +35,39 @@ class Built:
     steps: tuple[Step, ...]
 
 
+class Head(msgspec.Struct, frozen=True):
+    """What a catalogue shows of a lesson without parsing its steps (the catalogue cache keeps it)."""
+
+    id: str  # ``coins-2``, or ``pack/lesson``
+    title: str
+    summary: str
+    puzzle: str
+    path: str
+    order: int
+    pack: str
+    tags: tuple[str, ...]
+    size: int  # how many steps
+    required: tuple[int, ...]  # the indices of the steps that must be completed
+    varies: bool  # whether the lesson has variant slots
+
+
+class Source(Protocol):
+    """Where a lesson's template comes from: already parsed, or parsed from its file when first needed."""
+
+    def __call__(self) -> LessonTemplate: ...
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A template already parsed (a picklable ``Source``)."""
+
+    template: LessonTemplate
+
+    def __call__(self) -> LessonTemplate:
+        """The template."""
+        return self.template
+
+
 @dataclass(frozen=True)
 class LessonTemplate:
     """A validated lesson file: its top level, its steps as their schema models, its tables (variant specs
@@ -46,9 +85,17 @@ class LessonTemplate:
         """The lesson's id (``pack/id`` inside a pack)."""
         return f"{self.pack}/{self.file.id}" if self.pack else self.file.id
 
+    @cached_property
+    def head(self) -> Head:
+        """What a catalogue lists of the lesson."""
+        file = self.file
+        required = tuple(i for i, step in enumerate(self.steps) if kind_of(step).required)
+        return Head(self.id, file.title, file.summary, file.puzzle, self.path, file.order, self.pack,
+                    tuple(file.tags), len(self.steps), required, bool(self.tables.slots()))
+
     def instantiate(self, seed: int) -> Lesson:
         """The variant drawn from ``seed`` (built when first used)."""
-        return Lesson(self, seed)
+        return Lesson(self.head, Ready(self), seed)
 
     def build(self, seed: int) -> Built:
         """Draw the variant of ``seed`` (solvable unless the file allows otherwise) and build every step."""
@@ -90,67 +137,76 @@ class LessonTemplate:
 
 @dataclass(frozen=True)
 class Lesson:
-    """One seeded variant of a lesson.  What the file says (id, title, order, which steps ask) is read at once;
-    the steps are built the first time they are needed, within the lesson work budget (``LessonError`` or
-    ``TooLarge`` naming the file if they cannot be)."""
+    """One seeded variant of a lesson.  What the catalogue lists (id, title, order, which steps ask) is read from
+    its ``head`` at once; the template is parsed from ``source`` when first needed, and the steps are built the
+    first time they are needed, within the lesson work budget (``LessonError`` or ``TooLarge`` naming the file if
+    they cannot be)."""
 
-    template: LessonTemplate = field(repr=False)
+    head: Head
+    source: Source = field(repr=False, compare=False)
     seed: int = 0
+
+    @cached_property
+    def template(self) -> LessonTemplate:
+        """The parsed lesson file (parsed now if the catalogue listed it from its cache)."""
+        return self.source()
 
     @property
     def id(self) -> str:
         """``coins-2``, or ``pack/lesson``."""
-        return self.template.id
+        return self.head.id
 
     @property
     def title(self) -> str:
         """Shown when the lesson opens and in the list."""
-        return self.template.file.title
+        return self.head.title
 
     @property
     def summary(self) -> str:
         """One or two sentences under the title."""
-        return self.template.file.summary
+        return self.head.summary
 
     @property
     def puzzle(self) -> str:
         """The puzzle family's name."""
-        return self.template.file.puzzle
+        return self.head.puzzle
 
     @property
     def path(self) -> str:
         """The lesson file."""
-        return self.template.path
+        return self.head.path
 
     @property
     def order(self) -> int:
         """Sorts lessons of the same family."""
-        return self.template.file.order
+        return self.head.order
 
     @property
     def pack(self) -> str:
         """The pack it belongs to ("" for none)."""
-        return self.template.pack
+        return self.head.pack
 
     @property
     def tags(self) -> tuple[str, ...]:
         """The file's free labels."""
-        return tuple(self.template.file.tags)
+        return self.head.tags
 
     @property
     def variants(self) -> dict[str, Any]:
         """Each seeded variant slot and its spec (a list, a range, a random table)."""
+        if not self.head.varies:
+            return {}
         return {key: slot.spec for key, slot in self.template.tables.slots().items()}
 
     @property
     def size(self) -> int:
         """How many steps the lesson has."""
-        return len(self.template.steps)
+        return self.head.size
 
     @property
     def required(self) -> frozenset[int]:
         """The indices of the steps that must be completed (every step that asks), read from the file."""
-        return frozenset(i for i, step in enumerate(self.template.steps) if kind_of(step).required)
+        return frozenset(self.head.required)
 
     @cached_property
     def built(self) -> Built:

@@ -56,6 +56,13 @@ def _installed() -> tuple[dict[str, str], dict[str, str]]:
     return builtins, plugins
 
 
+def targets() -> list[tuple[str, str]]:
+    """Every family registered, as (name, ``"module:Class"``), without importing any: what a cache of lessons
+    depends on."""
+    builtins, plugins = _installed()
+    return sorted({**plugins, **_REGISTERED, **builtins}.items())
+
+
 @cache
 def builtin_names() -> list[str]:
     """The built-in families, in course order."""

@@ -1,10 +1,79 @@
-"""Shared test settings: hypothesis is derandomized in CI (HYPOTHESIS_PROFILE=ci)."""
+"""Shared test settings: hypothesis is derandomized in CI (HYPOTHESIS_PROFILE=ci); every test gets a layer marker.
 
+The layers (``pytest -m unit``, ``property``, ``e2e``; ``pytest -m "not slow"`` is the quick subset the README
+gives contributors) are given here, not in each file: a hypothesis test is ``property``, a test in a module that
+runs real processes or the installed command is ``e2e``, any other is ``unit``; ``slow`` are the tests listed in
+``tests/slow.txt`` (by module or by test, measured with ``pytest --durations=0``) and the ``e2e`` ones.
+"""
+
+import hashlib
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+HERE = Path(__file__).parent
+ID_CHARS = 200  # a longer test id is unreadable in a report: parametrize with ids=
+
+
+def listed(name: str) -> frozenset[str]:
+    """The entries of a list file beside this one (one per line; ``#`` starts a comment)."""
+    lines = (line.split("#", 1)[0].strip() for line in (HERE / name).read_text(encoding="utf-8").splitlines())
+    return frozenset(line for line in lines if line)
+
+
+SLOW = listed("slow.txt")
+E2E = listed("e2e.txt")
+
+
+def in_list(nodeid: str, entries: frozenset[str]) -> bool:
+    """Whether a test is listed by its module (``tests/test_x.py``), its function or its own id."""
+    module, _, rest = nodeid.partition("::")
+    return module in entries or f"{module}::{rest.split('[')[0]}" in entries or nodeid in entries
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the layer markers."""
+    for name, what in (("unit", "a fast test of one piece, in-process"),
+                       ("property", "a hypothesis property test"),
+                       ("e2e", "runs real processes or the installed command"),
+                       ("slow", "left out of the quick subset (pytest -m 'not slow')")):
+        config.addinivalue_line("markers", f"{name}: {what}")
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A long text or bytes parameter is named by its start and a digest (unique, and readable in a report)."""
+    if isinstance(val, int) and not isinstance(val, bool) and val.bit_length() > 130:  # more than 40 digits
+        return f"int-of-{len(str(val))}-digits-{hashlib.sha256(str(val).encode()).hexdigest()[:8]}"
+    if isinstance(val, str | bytes) and len(val) > 40:
+        data = val if isinstance(val, bytes) else val.encode("utf-8", "surrogatepass")
+        start = (val[:24].decode("latin-1") if isinstance(val, bytes) else val[:24]).encode("unicode_escape")
+        return f"{start.decode('ascii')}...{hashlib.sha256(data).hexdigest()[:8]}"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give every test its layer, and refuse a test id too long to read."""
+    long = [item.nodeid for item in items if len(item.nodeid) > ID_CHARS]
+    if long:
+        raise pytest.UsageError(f"{len(long)} test ids have more than {ID_CHARS} characters (give the "
+                                f"parameters ids=), the first: {long[0][:120]}...")
+    for item in items:
+        nodeid = item.nodeid
+        if not nodeid.startswith("tests/"):  # the doctests in tutor/: quick units
+            item.add_marker(pytest.mark.unit)
+            continue
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.property)
+        elif in_list(nodeid, E2E):
+            item.add_marker(pytest.mark.e2e)
+        else:
+            item.add_marker(pytest.mark.unit)
+        if in_list(nodeid, SLOW) or in_list(nodeid, E2E):
+            item.add_marker(pytest.mark.slow)

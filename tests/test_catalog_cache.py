@@ -88,7 +88,8 @@ def test_a_lesson_broken_after_listing_is_one_line_when_opened(tmp_path: Path) -
     assert session.lesson is None
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"stamp": 5}', b"\xff" * 100])
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"stamp": 5}', b"\xff" * 100],
+                         ids=["empty", "not-json", "wrong-shape", "not-utf8"])
 def test_a_damaged_cache_is_rebuilt(tmp_path: Path, damage: bytes) -> None:
     (tmp_path / CACHE_FILE).write_bytes(damage)
     catalog = load_catalog(cached_in=tmp_path)

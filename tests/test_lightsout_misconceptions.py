@@ -63,7 +63,8 @@ def expect(got: dict[str, int | None], want: dict[str, int | None]) -> None:
         assert got[name] in (None, value) if value is None else got[name] == value, (name, got[name], value)
 
 
-@pytest.mark.parametrize("game", SMALL, ids=str)
+@pytest.mark.parametrize("game", SMALL, ids=lambda g: f"{g.size}-{g.board}-{'torus' if g.torus else 'flat'}-"
+                                                            f"{g.neighbourhood.value}-{g.states}")
 def test_board_and_quiet_counts_by_brute_force(game: LightsGame) -> None:
     b = brute(game)
     k, cells = game.states, game.rules.cells
@@ -86,7 +87,8 @@ def test_board_and_quiet_counts_by_brute_force(game: LightsGame) -> None:
         assert q["only-new-sums"] in (b["quiet"] - 1 - b["nullity"], None)
 
 
-@pytest.mark.parametrize("game", SMALL, ids=str)
+@pytest.mark.parametrize("game", SMALL, ids=lambda g: f"{g.size}-{g.board}-{'torus' if g.torus else 'flat'}-"
+                                                            f"{g.neighbourhood.value}-{g.states}")
 def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
     b = brute(game)
     s = values(mistakes.SOLUTIONS, game)
@@ -107,7 +109,8 @@ def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
             assert given != b["fewest"]
 
 
-@pytest.mark.parametrize("game", SMALL, ids=str)
+@pytest.mark.parametrize("game", SMALL, ids=lambda g: f"{g.size}-{g.board}-{'torus' if g.torus else 'flat'}-"
+                                                            f"{g.neighbourhood.value}-{g.states}")
 def test_choice_counts_follow_the_plain_rules(game: LightsGame) -> None:
     r, k = game.rules, game.states
     for ideas, n, other in ((mistakes.PRESS_SETS, r.cells, r.cols), (mistakes.TOP_ROWS, r.cols, r.cells)):
@@ -127,7 +130,8 @@ def test_every_quantity_with_ideas_names_three_and_every_idea_is_distinct() -> N
         assert len(ideas) >= 3 and len({m.name for m in ideas}) == len(ideas), name
 
 
-@pytest.mark.parametrize("game", SMALL, ids=str)
+@pytest.mark.parametrize("game", SMALL, ids=lambda g: f"{g.size}-{g.board}-{'torus' if g.torus else 'flat'}-"
+                                                            f"{g.neighbourhood.value}-{g.states}")
 def test_no_sentence_states_the_right_value(game: LightsGame) -> None:
     for name in ("solvable_boards", "quiet_patterns", "solutions", "press_sets", "top_rows", "top_row_cells", "rank",
                  "nullity"):

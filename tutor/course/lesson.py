@@ -146,6 +146,9 @@ class Lesson:
     source: Source = field(repr=False, compare=False)
     seed: int = 0
 
+    def __repr__(self) -> str:
+        return f"Lesson({self.id!r}, seed={self.seed})"
+
     @cached_property
     def template(self) -> LessonTemplate:
         """The parsed lesson file (parsed now if the catalogue listed it from its cache)."""

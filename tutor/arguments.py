@@ -109,6 +109,9 @@ def learner_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     group.add_argument("--import", dest="import_file", metavar="FILE",
                        help="merge an export (JSON or xAPI) into this machine's progress: nothing lost, nothing "
                             "doubled")
+    group.add_argument("--repair", action="store_true",
+                       help="set aside, in a file next to the database, records dated outside the tutor's calendar "
+                            "(from an older tutor's import), which no command can show")
     p.add_argument("--format", choices=("json", "xapi", "datashop"), default=None,
                    help="with --export: json (default), xapi (xAPI 1.0.3 statements) or datashop (a DataShop "
                         "transaction table); see docs/instructors.md")

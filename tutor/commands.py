@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -70,31 +69,29 @@ def cmd_progress(args: argparse.Namespace) -> int:
     # another user's file), resetting writes
     if args.format and not args.export:
         raise TutorError("--format applies to --export FILE only")
-    progress = Progress.default(strict=True, readonly=not (args.reset or args.import_file))
+    progress = Progress.default(strict=True, readonly=not (args.reset or args.import_file or args.repair))
     if progress.opening is not None:  # damaged (moved aside), unreadable, or from a newer tutor: say so, show nothing
         raise TutorError(opening_text(progress.opening))
+    if args.repair:
+        print(progress.repaired or "nothing to set aside: every record is dated within the tutor's calendar")
+        return Exit.OK
+    from tutor.standing import usable
+
+    usable(progress)
     if args.reset:
         removed = progress.reset(args.reset)
         print(f"forgot {plural(removed, 'record')} of lesson {args.reset!r}")
         return Exit.OK
     if args.import_file:
         from tutor.learner.export_merge import import_file
+        from tutor.standing import known_here
 
-        print(import_file(progress, args.import_file).line())
+        print(import_file(progress, args.import_file, known_here(args.lessons or [])).line())
         return Exit.OK
     if args.export:
-        from tutor.learner.export import records_of
-        from tutor.learner.export_formats import write
+        from tutor.learner.export_file import write_export
 
-        try:
-            content = write(records_of(progress.export(), "this machine's progress"), args.format or "json")
-        except sqlite3.Error as err:
-            raise TutorError(f"cannot read progress: {err}") from None
-        try:
-            with open(args.export, "w", encoding="utf-8") as handle:
-                handle.write(content)
-        except OSError as err:
-            raise TutorError(f"cannot write {shorten(args.export)}: {err.strerror}") from None
+        write_export(progress, args.export, args.format or "json")
         print(f"exported progress to {args.export}")
         return Exit.OK
     if args.skills:

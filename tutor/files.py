@@ -45,10 +45,13 @@ def read_regular(path: str, limit: Limit, error: type[TutorError] = InvalidNotat
         if not follow and os.path.islink(path):
             raise error(f"cannot read {shown}: a symbolic link") from None
         raise error(f"cannot read {shown}: {err.strerror}") from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
+    found = os.fstat(fd)
+    if not stat.S_ISREG(found.st_mode):
         os.close(fd)
-        raise error(f"cannot read {shown}: not a regular file ({file_kind(mode)})")
+        raise error(f"cannot read {shown}: not a regular file ({file_kind(found.st_mode)})")
+    if found.st_size > limit.value:  # refused before reading (a file growing meanwhile is cut at the limit below)
+        os.close(fd)
+        raise limit.error(f"{shown} has {found.st_size:,} bytes")
     with os.fdopen(fd, "rb") as handle:
         try:
             data = handle.read(limit.value + 1)

@@ -98,6 +98,27 @@ TABLE_CELLS = _limit("table_cells", 2_000, "cells", "one table in a lesson's tex
 PATTERN_CHARS = _limit("pattern_chars", 2_000, "characters", "one mistake pattern in a lesson")
 GRADE_FILES = _limit("grade_files", 100_000, "files", "submissions in one tutor grade run")
 
+# -- learners' records -----------------------------------------------------------------------
+EXPORT_BYTES = _limit("export_bytes", 100_000_000, "bytes",
+                      "one export read back (tutor progress --import, tutor class): about 250,000 attempts")
+EXPORT_DEPTH = _limit("export_depth", 32, "levels", "nesting of lists and objects in one export read back")
+
+
+def nesting(data: object) -> int:
+    """How deeply lists and tables (dicts) nest in parsed TOML or JSON (a plain value is 0), without recursion.
+
+    >>> nesting({"a": [1, {"b": 2}]}), nesting(3)
+    (3, 0)
+    """
+    deepest = 0
+    todo: list[tuple[object, int]] = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth + 1)
+            todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
 
 def to_int(text: str, subject: str) -> int:
     """ASCII digits (with an optional sign) as an int, their count checked first; ``ValueError`` if not digits.

@@ -8,6 +8,7 @@ import json
 import sys
 
 from tutor.errors import Exit, TutorError
+from tutor.learner.export_check import Known
 from tutor.progress import Progress
 from tutor.session.skills import Standing
 
@@ -43,6 +44,27 @@ def list_skills(as_json: bool) -> int:
     return Exit.OK
 
 
+def usable(progress: Progress) -> None:
+    """Before a command reads the store: ``TutorError`` (one line naming ``tutor progress --repair``) if it holds
+    records dated outside the tutor's calendar; records set aside as it was opened are said on standard error."""
+    from tutor.progress.repair import refusal
+
+    if progress.outside:
+        raise TutorError(refusal(progress.outside))
+    if progress.repaired:
+        print(f"tutor: {progress.repaired}", file=sys.stderr)
+
+
+def known_here(dirs: list[str]) -> Known:
+    """What an import is checked against (``export_check.Known``): the lessons of this machine's catalogue (with
+    ``dirs``) and their step counts, and the skills its puzzles declare."""
+    from tutor.course import load_catalog
+    from tutor.learner.skills import all_skills
+
+    catalog = load_catalog(dirs)
+    return Known({lesson.id: lesson.size for lesson in catalog.ordered()}, frozenset(all_skills()))
+
+
 def review(args: argparse.Namespace) -> int:
     """``tutor review [--json]``: the skills due for review now (``TUTOR_NOW``); --json lists them, else they run."""
     from tutor.clock import iso, now
@@ -52,6 +74,7 @@ def review(args: argparse.Namespace) -> int:
     progress = Progress.default(strict=True, readonly=args.json)
     if progress.opening is not None:
         raise TutorError(opening_text(progress.opening))
+    usable(progress)
     if args.json:
         moment = now()
         print(json.dumps({"now": iso(moment), "due": [d.as_json() for d in due(progress, moment)]}, indent=2))

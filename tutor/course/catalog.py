@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import time
 import tomllib
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from tutor.limits import (
     LESSON_FILES,
     LESSON_SECONDS,
     lesson_budget,
+    nesting,
 )
 from tutor.paths import record_crash
 from tutor.text import plural, shorten_path
@@ -106,22 +106,6 @@ def _read_toml(path: Path) -> dict[str, Any]:
     depth = nesting(data)
     LESSON_DEPTH.check(depth, f"{path} nests its tables and arrays {depth} deep")
     return data
-
-
-def nesting(data: object) -> int:
-    """How deeply tables and arrays nest in parsed TOML (a plain value is 0), without recursion.
-
-    >>> nesting({"a": [1, {"b": 2}]}), nesting(3)
-    (3, 0)
-    """
-    deepest = 0
-    todo: deque[tuple[object, int]] = deque([(data, 0)])
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, dict | list):
-            deepest = max(deepest, depth + 1)
-            todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return deepest
 
 
 def load_file(path: Path, pack: str = "") -> Lesson:

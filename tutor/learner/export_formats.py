@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from tutor.learner.export import ExportError, Records, records_of, to_json
 from tutor.learner.export_datashop import HEAD, to_datashop
 from tutor.learner.export_xapi import from_xapi, to_xapi
+from tutor.limits import EXPORT_DEPTH, nesting
 
 WRITERS: dict[str, Callable[[Records], str]] = {"json": to_json, "xapi": to_xapi, "datashop": to_datashop}
 FORMATS = tuple(WRITERS)  # tutor progress --export FILE --format NAME
@@ -16,6 +17,11 @@ FORMATS = tuple(WRITERS)  # tutor progress --export FILE --format NAME
 def write(records: Records, form: str) -> str:
     """``records`` in the format ``form`` (one of ``FORMATS``)."""
     return WRITERS[form](records)
+
+
+def chunks(records: Records, form: str) -> Iterator[str]:
+    """``write(records, form)`` in pieces, to be written one after another (``export_file``)."""
+    yield WRITERS[form](records)
 
 
 class DataShopTable(ExportError):
@@ -33,6 +39,10 @@ def read_records(raw: str, where: str) -> Records:
         data = json.loads(raw)
     except ValueError as err:
         raise ExportError(f"{where} is not JSON ({err})") from None
+    except RecursionError:  # deeper than Python's recursion limit: far past the limit
+        raise EXPORT_DEPTH.error(f"{where} nests its lists and objects too deeply") from None
+    depth = nesting(data)
+    EXPORT_DEPTH.check(depth, f"{where} nests its lists and objects {depth} deep")
     if isinstance(data, list) or (isinstance(data, dict) and "statements" in data):
         return from_xapi(data, where)
     if isinstance(data, dict) and "attempts" in data:

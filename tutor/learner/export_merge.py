@@ -9,8 +9,8 @@ Everything new is stored in one transaction (``Progress.record_all``): all of it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
+from tutor.files import decode, escape, read_regular
 from tutor.learner.export import (
     AttemptRecord,
     CompletedRecord,
@@ -20,7 +20,9 @@ from tutor.learner.export import (
     SolutionRecord,
     records_of,
 )
+from tutor.learner.export_check import Known, check
 from tutor.learner.export_formats import read_records
+from tutor.limits import EXPORT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Attempt, Completed, Event, HintShown, Position, Revealed
 from tutor.text import plural, shorten
@@ -44,17 +46,18 @@ class Merged:
                " here already)"
 
 
-def read_file(path: str, doing: str = "import") -> Records:
-    """An export file read back; ``ExportError`` (one line: what was being done, the file, why) if it cannot be."""
+def read_file(path: str, doing: str = "import", known: Known | None = None) -> Records:
+    """An export file read back and checked (``export_check``: against what this machine ``known``s, if given);
+    ``ExportError`` or ``TooLarge`` (one line: what was being done, the file, why) if it cannot be.  Only a regular
+    file is read, and at most ``export_bytes`` of it."""
     try:
-        raw = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ExportError(f"cannot {doing} {shorten(path, 200)}: no such file") from None
-    except UnicodeDecodeError:
-        raise ExportError(f"cannot {doing} {shorten(path, 200)}: it is not UTF-8 text") from None
-    except OSError as err:
-        raise ExportError(f"cannot {doing} {shorten(path, 200)}: {err.strerror}") from None
-    return read_records(raw, f"{doing} file {shorten(path, 200)}" if doing == "import" else shorten(path, 200))
+        raw = decode(read_regular(path, EXPORT_BYTES, ExportError), repr(escape(path)), ExportError)
+    except ExportError as err:
+        raise ExportError(f"cannot {doing} {str(err).removeprefix('cannot read ')}") from None
+    where = f"{doing} file {shorten(path, 200)}" if doing == "import" else shorten(path, 200)
+    records = read_records(raw, where)
+    check(records, known, where)
+    return records
 
 
 def new_events(here: Records, incoming: Records) -> tuple[list[Event], Merged]:
@@ -102,9 +105,10 @@ def merge(progress: Progress, incoming: Records) -> Merged:
     return merged
 
 
-def import_file(progress: Progress, path: str) -> Merged:
-    """``tutor progress --import FILE``: read the file (``ExportError`` if it is bad) and merge it."""
-    return merge(progress, read_file(path))
+def import_file(progress: Progress, path: str, known: Known | None = None) -> Merged:
+    """``tutor progress --import FILE``: read the file (``ExportError`` if it is bad, or holds a record this machine
+    does not ``known``) and merge it."""
+    return merge(progress, read_file(path, known=known))
 
 
 __all__ = ["ExportError", "Merged", "import_file", "merge", "new_events", "read_file"]

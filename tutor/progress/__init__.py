@@ -34,7 +34,6 @@ import sqlite3
 import time
 import uuid
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -50,6 +49,7 @@ from tutor.progress.events import (
     ProfileId,
     Revealed,
 )
+from tutor.progress.repair import outside, set_aside, told
 from tutor.progress.schema import (
     LESSON_TABLES,
     MIGRATIONS,
@@ -62,6 +62,7 @@ from tutor.progress.schema import (
     migrate,
     move_aside,
 )
+from tutor.progress.status import LessonProgress, OpenProblem, SaveStatus
 
 __all__ = ["MIGRATIONS", "LessonProgress", "OpenProblem", "Progress", "ProgressError", "SaveStatus"]
 
@@ -74,42 +75,6 @@ E = TypeVar("E", bound=Event)
 
 class ProgressError(TutorError):
     """The progress database could not be read or written (the ``tutor progress`` command)."""
-
-
-@dataclass(frozen=True)
-class LessonProgress:
-    """A lesson's progress summary."""
-
-    lesson: str
-    completed: frozenset[int]
-    attempts: int
-    correct: int
-    hints: int
-    solutions: int
-    position: int | None
-    seconds: float
-
-
-@dataclass(frozen=True)
-class OpenProblem:
-    """Why the database at ``path`` could not be used when it was opened: ``reason``; if it was damaged,
-    where it was ``moved_to`` (a fresh one was started; ``fresh`` says why that failed too, if it did)."""
-
-    path: str
-    reason: str
-    moved_to: str | None = None
-    fresh: str | None = None
-
-
-@dataclass(frozen=True)
-class SaveStatus:
-    """What the store could not save yet: the events ``kept`` (in order) and why (``problem``); ``stored_again``
-    counts kept events stored since the last time the status was taken with ``seen=True``."""
-
-    kept: tuple[Event, ...]
-    problem: str
-    stored_again: int
-    replaced: str = ""  # the file was moved or deleted under the tutor, which started this one (its path)
 
 
 class Progress:
@@ -130,6 +95,8 @@ class Progress:
         self.replaced = ""  # set when the file was found moved or deleted and a new one started
         self._inode: int | None = None  # the file opened, so a damaged one is moved aside only if still there
         self._identity: tuple[int, int] | None = None  # (device, inode) of the file the connection holds
+        self.outside = 0  # records dated outside the tutor's calendar, not set aside (progress.repair)
+        self.repaired = ""  # what was set aside when the file was opened, said once
         self.db: sqlite3.Connection | None = self._open(path)
 
     @classmethod
@@ -140,10 +107,16 @@ class Progress:
     # -- opening ----------------------------------------------------------------------------------
 
     def _connect(self, path: Path) -> sqlite3.Connection:
-        """``schema.connect``, remembering which file was opened (so a damaged one is moved only if still there)."""
+        """``schema.connect``, remembering which file was opened (so a damaged one is moved only if still there),
+        and records dated outside the calendar set aside (``progress.repair``) or, if reading only, counted."""
         self._inode = path.stat().st_ino if path.exists() else None
         db = connect_readonly(path) if self.readonly else connect(path, self.busy)
         self._identity = identity(path)
+        self.outside = outside(db)
+        if self.outside and not self.readonly:
+            with suppress(sqlite3.Error, OSError):  # kept as they are if they cannot be moved: still counted
+                count, where = set_aside(db, path)
+                self.repaired, self.outside = told(count, where) if where else "", 0
         return db
 
     def _still_there(self) -> None:

@@ -152,7 +152,7 @@ class Session:
         if self.progress.opening is not None:
             out.append(Reply.error(opening_text(self.progress.opening)))
         out += [Reply.error(f"lesson not loaded: {err}") for err in self.catalog.errors]
-        out += [Reply.info(said) for said in [reviews_text(self.progress)] if said]
+        out += [Reply.info(said) for said in [self.progress.repaired, reviews_text(self.progress)] if said]
         if lesson is not None:  # a lesson to open, or a command to start with (tutor review: /review)
             return out + self.handle(lesson if lesson.startswith("/") else f"/open {lesson}")
         last = self.progress.last_lesson()

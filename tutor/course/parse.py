@@ -121,4 +121,32 @@ def pack_mastery(tables: Mapping[str, Mapping[str, float]], where: str) -> dict[
             out[skill] = replace(DEFAULT, **table)
         except (TypeError, ValueError) as err:
             raise LessonError(f"{key}: {err}") from None
+        for problem in meaningless(out[skill]):
+            raise LessonError(f"{key}.{problem}")
+    return out
+
+
+def meaningless(params: BktParams) -> list[str]:
+    """The parameters outside their meaning, each ``name = value: why`` (probabilities already checked):
+    a guess or slip of one half or more makes an answer no evidence, or evidence the wrong way; a prior or a
+    learning rate of 0 or 1 fixes the estimate whatever the learner answers (and all four 0 divide by zero).
+
+    >>> [problem.split(":")[0] for problem in meaningless(BktParams(prior=0.0, learn=0.15, slip=0.5, guess=0.2))]
+    ['prior = 0.0', 'slip = 0.5']
+    """
+    out = []
+    for name in ("prior", "learn"):
+        value = getattr(params, name)
+        if value in (0, 1):
+            out.append(f"{name} = {value!r}: " + ("the estimate would start certain and no answer could move it"
+                                                  if name == "prior" else
+                                                  "every opportunity would teach the skill for certain" if value
+                                                  else "no opportunity could ever teach the skill"))
+    for name, who, answer in (("slip", "who knows the skill is wrong", "a wrong answer is no evidence against"),
+                              ("guess", "who does not know the skill is right", "a right answer is no evidence "
+                                                                                 "for")):
+        value = getattr(params, name)
+        if value >= 0.5:
+            out.append(f"{name} = {value!r}: at one half or more a learner {who} as often as not, so {answer} "
+                       "knowing it")
     return out

@@ -13,6 +13,7 @@ The names below are the theory's interface; the layers above use them as ``theor
 from __future__ import annotations
 
 from tutor.puzzles.gods.theory.bounds import (
+    fewest_decided,
     first_worst_branch,
     impossibility,
     inseparable_pair,
@@ -34,6 +35,6 @@ from tutor.puzzles.gods.theory.logic import (
 )
 from tutor.puzzles.gods.theory.model import OUTSIDE_MODEL, model, model_lines
 
-__all__ = ["OUTSIDE_MODEL", "answer_condition", "evaluate", "explain", "first_worst_branch", "impossibility",
-           "inseparable_pair", "insufficient", "model", "model_lines", "never_proof", "random_gods", "random_rule",
-           "says", "simplify", "simplify_in_worlds", "symbol_name", "to_sympy", "valuation"]
+__all__ = ["OUTSIDE_MODEL", "answer_condition", "evaluate", "explain", "fewest_decided", "first_worst_branch",
+           "impossibility", "inseparable_pair", "insufficient", "model", "model_lines", "never_proof", "random_gods",
+           "random_rule", "says", "simplify", "simplify_in_worlds", "symbol_name", "to_sympy", "valuation"]

@@ -16,7 +16,10 @@ from __future__ import annotations
 from math import prod
 
 from tutor.bits import members
+from tutor.errors import SearchLimit
+from tutor.puzzles.gods.engine import min_questions
 from tutor.puzzles.gods.engine.solver import Solver
+from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 from tutor.text import plural
 
@@ -153,3 +156,16 @@ def never_proof(u: Universe, pair: tuple[int, int]) -> str:
             f"told apart - whoever is asked is Random in one of them ({', '.join(first) or 'nobody'} in the first, "
             f"{', '.join(second) or 'nobody'} in the second), and Random may give the word the other world gives, "
             "so the two worlds can always answer alike")
+
+
+def fewest_decided(game: GodsGame, limit: int, start: WorldSet) -> int | None:
+    """The fewest questions that always work from ``start``, None when no plan of at most ``limit`` exists: at once
+    when two worlds can never be told apart (``inseparable_pair``, as ``tutor solve`` says), else by the
+    search; ``SearchLimit`` saying the question is not decided within the limit, and which, past its budget."""
+    if inseparable_pair(game.universe, start) is not None:
+        return None
+    try:
+        return min_questions(game, limit, start)
+    except SearchLimit as err:
+        raise SearchLimit(f"not decided within the limit: {err}, looking for plans of at most "
+                          f"{plural(limit, 'question')} (SEARCH_BUDGET and MAX_STATES, see docs/limits.md)") from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tutor.errors import SearchLimit
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, format_move
@@ -149,8 +150,19 @@ def refute_trap(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
 @QUANTITIES.register("trap", "the arrangements the Devil can keep the table among forever ('none' if winnable)",
                      explain=explain_trap, refute=refute_trap)
 def trap(game: CoinGame, args: Args) -> str:
-    """The trap's arrangements by name."""
-    return ", ".join(_trap(game)) or "none"
+    """The trap's arrangements by name; ``SearchLimit`` naming the limit past ``TRAP_CLASS_LIMIT`` classes."""
+    return ", ".join(_computed_trap(game)) or "none"
+
+
+def _computed_trap(game: CoinGame) -> list[str]:
+    """The trap's names, or ``SearchLimit`` when the table has more classes than the trap is computed for and
+    it cannot be won (a table that can be won has no trap, however large)."""
+    m = game.model
+    if m.class_count > engine.TRAP_CLASS_LIMIT and not decide(m).solvable:
+        raise SearchLimit(f"the Devil's trap of {m.n} coins with {m.k} faces is not computed: it has "
+                          f"{m.class_count:,} classes of tables, over the limit of {engine.TRAP_CLASS_LIMIT:,} "
+                          "(TRAP_CLASS_LIMIT, see docs/limits.md)")
+    return _trap(game)
 
 
 def explain_trap_size(game: CoinGame, args: Args, value: Value) -> str:
@@ -243,5 +255,5 @@ TRAP_IDEAS = (
 @QUANTITIES.register("trap_size", "how many arrangements are in the Devil's trap",
                      explain=explain_trap_size, refute=refute_trap_size, misconceptions=TRAP_IDEAS)
 def trap_size(game: CoinGame, args: Args) -> int:
-    """The trap's size."""
-    return len(_trap(game))
+    """The trap's size; ``SearchLimit`` naming the limit when it is not computed (never 0 for "not known")."""
+    return len(_computed_trap(game))

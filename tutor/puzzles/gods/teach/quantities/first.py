@@ -47,7 +47,7 @@ def first_questions(game: GodsGame, args: Args) -> int:
 
 def working(game: GodsGame, args: Args) -> tuple[int | None, dict[str, list[int]]]:
     """The fewest questions from every world and the solver's counts of working first questions per asked god."""
-    k = engine.min_questions(game, args["limit"], game.universe.full)
+    k = theory.fewest_decided(game, args["limit"], game.universe.full)
     return k, ({} if k is None else engine.shared_solver(game).working_first_per_god(k))
 
 
@@ -152,7 +152,7 @@ def spread(counts: list[int], change: int) -> list[int]:
 
 def _working_first(game: GodsGame, args: Args, key: str) -> int:
     """One count of ``Solver.working_first`` for a shortest plan from every world (0: no plan)."""
-    k = engine.min_questions(game, args["limit"], game.universe.full)
+    k = theory.fewest_decided(game, args["limit"], game.universe.full)
     return 0 if k is None else engine.shared_solver(game).working_first(k)[key]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tutor.puzzles.answers import Misconception, Value
-from tutor.puzzles.gods import engine
+from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import WorldSet
 from tutor.puzzles.gods.teach.coach import surely_not_random
@@ -131,7 +131,7 @@ FIRST_WORST_BRANCH = portable(__name__, "_FIRST_WORST_BRANCH")
 
 def fewest(game: GodsGame, args: Args, start: WorldSet | None = None) -> int:
     """The fewest questions from ``start`` (default: every world), 0 when none within the limit."""
-    return engine.min_questions(game, args["limit"], game.universe.full if start is None else start) or 0
+    return theory.fewest_decided(game, args["limit"], game.universe.full if start is None else start) or 0
 
 
 def roles_only(game: GodsGame, args: Args) -> int | None:

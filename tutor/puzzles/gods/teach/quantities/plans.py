@@ -58,7 +58,7 @@ def lower_bound(game: GodsGame, args: Args) -> int:
 def fewest(game: GodsGame, args: Args, start: WorldSet) -> tuple[Solver, int, int | None]:
     """(the solver, the identities of ``start``, the fewest questions within the limit or None)."""
     solver = engine.shared_solver(game)
-    return solver, solver.items_of(start), engine.min_questions(game, args["limit"], start)
+    return solver, solver.items_of(start), theory.fewest_decided(game, args["limit"], start)
 
 
 def plan_text(game: GodsGame, solver: Solver, items: int, k: int, start: WorldSet) -> str:
@@ -137,7 +137,7 @@ def refute_min_questions(game: GodsGame, args: Args, value: Value, wrong: Value)
                      misconceptions=plan_ideas.MIN_QUESTIONS)
 def min_questions(game: GodsGame, args: Args) -> int:
     """From every world, whatever the ``worlds`` parameter says."""
-    return engine.min_questions(game, args["limit"], game.universe.full) or 0
+    return theory.fewest_decided(game, args["limit"], game.universe.full) or 0
 
 
 def explain_start_min_questions(game: GodsGame, args: Args, value: Value) -> str:
@@ -155,7 +155,7 @@ def refute_start_min_questions(game: GodsGame, args: Args, value: Value, wrong: 
                      misconceptions=plan_ideas.START_MIN_QUESTIONS)
 def start_min_questions(game: GodsGame, args: Args) -> int:
     """0 when there is no plan within the limit."""
-    return engine.min_questions(game, args["limit"]) or 0
+    return theory.fewest_decided(game, args["limit"], game.start) or 0
 
 
 def explain_solvable(game: GodsGame, args: Args, value: Value) -> str:
@@ -184,4 +184,4 @@ def refute_solvable(game: GodsGame, args: Args, value: Value, wrong: Value) -> s
                      args=(LIMIT,), explain=explain_solvable, refute=refute_solvable)
 def solvable(game: GodsGame, args: Args) -> str:
     """From every world."""
-    return "no" if engine.min_questions(game, args["limit"], game.universe.full) is None else "yes"
+    return "no" if theory.fewest_decided(game, args["limit"], game.universe.full) is None else "yes"

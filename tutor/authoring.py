@@ -79,6 +79,7 @@ class Preview:
 
     text: str
     failures: tuple[str, ...]
+    opened: bool = True  # False: the lesson did not open, and ``failures`` are its problems as lint reports them
 
 
 def preview(catalog: Catalog, name: str, seed: int | None = None, hints: bool = True) -> Preview:
@@ -90,7 +91,11 @@ def preview(catalog: Catalog, name: str, seed: int | None = None, hints: bool = 
     failures: list[str] = []
     out.extend(render_plain([r]) for r in session.handle(f"/open {lesson.id}"))
     current = session.lesson
-    assert current is not None
+    if current is None:  # it does not build, so it does not open: its problems as lint finds them instead
+        from tutor.lint import lint_paths
+
+        _, problems = lint_paths([lesson.path], include_env=False)
+        return Preview("\n".join(out), tuple(problems) or tuple(out), opened=False)
     for _ in range(4 * len(current.steps)):
         step = session.step
         if step is None or session.place.lesson != lesson.id:

@@ -187,6 +187,9 @@ def cmd_preview(args: argparse.Namespace) -> int:
 
     catalog = load_catalog(args.lessons or [])
     result = preview(catalog, args.lesson, seed=args.seed, hints=not args.no_hints)
+    if not result.opened:  # a lesson that does not load: its problems like lint's, and bad input
+        print("\n".join(result.failures), file=sys.stderr)
+        return Exit.BAD_INPUT
     print(result.text)
     for problem in [*catalog.errors, *result.failures]:  # a clashing id or a broken file is a failure too
         print(problem, file=sys.stderr)

@@ -80,6 +80,8 @@ ID_CHARS = _limit("id_chars", 100, "characters", "a lesson id, and a lesson name
 # -- lessons and grading ---------------------------------------------------------------------
 LESSON_BYTES = _limit("lesson_bytes", 1_000_000, "bytes", "one lesson file or pack.toml")
 LESSON_DEPTH = _limit("lesson_depth", 32, "levels", "nesting of tables and arrays in one lesson file")
+LESSON_KEYS = _limit("lesson_keys", 50_000, "keys",
+                     "keys and table headers in one lesson file (counted before the TOML is parsed)")
 LESSON_FILES = _limit("lesson_files", 2_000, "files", "lesson files under one folder")
 FOLDER_ENTRIES = _limit("folder_entries", 100_000, "entries",
                         "files and folders looked at while walking one folder of lessons (at most "

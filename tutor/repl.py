@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from tutor import render
 from tutor.course import load_catalog
+from tutor.errors import TutorError
 from tutor.limits import INPUT_BYTES
 from tutor.paths import home, record_crash
 from tutor.progress import Progress
@@ -73,6 +74,8 @@ def safe_handle(session: Session, text: str) -> list[Reply]:
     """``session.handle``, but a bug in an engine becomes one error line and a crash log, never a dead tutor."""
     try:
         return session.handle(text)
+    except TutorError as err:  # what a lesson asks past an engine's limit: one line (tutor lint reports the step)
+        return [Reply.error(f"{err} (tutor lint reports what in the lesson asks for this)")]
     except Exception as err:
         log = record_crash(err, f"tutor session, input {text[:200]!r}")
         where = f" The details are in {log}; please report it." if log else " Please report it."

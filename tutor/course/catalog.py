@@ -27,6 +27,7 @@ from tutor.course.lesson import Lesson, LessonTemplate
 from tutor.course.lines import with_line
 from tutor.course.model import Pack
 from tutor.course.parse import parse_pack, parse_template
+from tutor.course.prescan import prescan
 from tutor.errors import LessonError, TutorError
 from tutor.files import read_text
 from tutor.limits import (
@@ -95,6 +96,7 @@ def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
 def _read_toml(path: Path) -> dict[str, Any]:
     """A lesson file's table: a regular UTF-8 file within the size and nesting limits, else ``LessonError``."""
     text = read_text(str(path), LESSON_BYTES, LessonError)
+    prescan(text, str(path))  # tomllib is quadratic in a key's dotted parts: bounded before it runs
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -220,6 +220,13 @@ class Lesson:
             except LessonError as err:
                 raise LessonError(with_line(self.path, str(err))) from None
 
+    def ready(self) -> None:
+        """Build the lesson (within its budget) and check every step works as written for this variant
+        (``Step.ready``: what it computes computes); ``TutorError`` naming the step otherwise."""
+        with lesson_budget(LESSON_SECONDS, self.path, keep=True):
+            for step in self.steps:
+                step.ready()
+
     @property
     def steps(self) -> tuple[Step, ...]:
         """The steps, in order."""

@@ -239,7 +239,7 @@ class Session:
         """Open a lesson (this learner's variant) where the learner left it."""
         try:
             lesson = self.variant_of(lesson)
-            lesson.built  # noqa: B018 - built here, within its budget: a lesson that cannot be is one line
+            lesson.ready()  # built here, within its budget, and what it computes computes: else one line
         except TutorError as err:
             return [Reply.error(f"lesson {lesson.id!r} cannot be opened: {err}")]
         self.remember()

@@ -208,6 +208,10 @@ class Step(ABC):
         """The verdict on ``text`` as a whole answer (grading, lint); ``TutorError`` if it cannot be read."""
         raise TutorError(f"{self.key} asks nothing")
 
+    def ready(self) -> None:
+        """``TutorError`` if the step cannot work as written for this variant (what it must compute does not),
+        checked as the lesson opens so a lesson lint refuses for that is never half opened; nothing otherwise."""
+
     def lint(self) -> list[str]:
         """Every problem with the step, each ``KEY: message`` relative to the step (``.reference: ...``)."""
         problems = []

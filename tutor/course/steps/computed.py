@@ -64,6 +64,13 @@ class Computed(Question):
         quantity = self.computes
         return quantity.compute(self.game, quantity.arguments(self.args))
 
+    def ready(self) -> None:
+        """The right answer computes (``TutorError`` naming the step if it does not: past an engine's limit)."""
+        try:
+            self.value()
+        except TutorError as err:
+            raise LessonError(f"{self.key}.compute: {err}") from None
+
     def show(self, state: StepState) -> list[Reply]:
         """The question, and the options numbered."""
         shown = super().show(state)

@@ -1,4 +1,5 @@
-"""Run the benchmarks: ``python -m tutor.bench [NAME...]`` (default: all)."""
+"""Run the benchmarks: ``python -m tutor.bench [NAME...]`` (default: all), or ``--quick``: start-up, session
+commands and the commands at the limits, within a few minutes."""
 
 from __future__ import annotations
 
@@ -7,15 +8,18 @@ import sys
 
 from tutor.bench import modules
 
+QUICK = ["startup", "repl", "limits"]  # the figures that fit a break: start-up, session commands, limits
+
 
 def main(argv: list[str]) -> int:
     """Run the named benchmark modules (all by default) and print every figure."""
     known = modules()
     if any(a in ("-h", "--help") for a in argv):
-        print("usage: python -m tutor.bench [NAME ...]\n\nRun the benchmarks named (default: all) and print each "
-              f"figure against its target; exit 1 if a target is missed.\nbenchmarks: {', '.join(known)}")
+        print("usage: python -m tutor.bench [--quick | NAME ...]\n\nRun the benchmarks named (default: all) and "
+              "print each figure against its target; exit 1 if a target is missed.\n--quick: "
+              f"{', '.join(QUICK)} (a few minutes; all of them take about an hour)\nbenchmarks: {', '.join(known)}")
         return 0
-    names = argv or known
+    names = QUICK if argv == ["--quick"] else argv or known
     unknown = [n for n in names if n not in known]
     if unknown:
         print(f"tutor.bench: unknown benchmark {unknown[0]!r} (known: {', '.join(known)})",

@@ -1,4 +1,4 @@
-"""Learner-model benchmarks (issue 21): ``/progress`` over 10,000 stored attempts (target 100 ms) and
+"""Learner-model benchmarks (issue 21): ``/progress`` over 10,000 stored attempts (target 50 ms) and
 ``tutor class`` over 1,000 learners' exports (target 10 s, process start included)."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def progress_figure(folder: Path) -> Figure:
     session = Session(load_catalog([]), Progress(folder / "progress.sqlite3"))
     session.handle(f"/open {LESSON}")
     seconds, replies = best_time(lambda: session.handle("/progress"))
-    return Figure("/progress with 10,000 stored attempts", seconds * 1000, "ms", 100.0,
+    return Figure("/progress with 10,000 stored attempts", seconds * 1000, "ms", 50.0,
                   f"{len(replies)} replies")
 
 

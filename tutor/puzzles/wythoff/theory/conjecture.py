@@ -22,7 +22,7 @@ from tutor.puzzles.wythoff.limits import TABLE_WORK
 from tutor.puzzles.wythoff.rules import Position, Rules, describe_move
 from tutor.puzzles.wythoff.rules.formula import Conjecture, Node
 from tutor.puzzles.wythoff.theory import alpha_symbol
-from tutor.puzzles.wythoff.theory.evaluate import SympyBudget, evaluate, to_sympy
+from tutor.puzzles.wythoff.theory.evaluate import SympyBudget, evaluate, known, to_sympy
 
 TABLE_REACH = 6000  # largest pile for which the reference pairs come from the exhaustive table
 
@@ -81,11 +81,13 @@ def check_conjecture(rules: Rules, conjecture: Conjecture, bound: int) -> Workbe
     """Test the conjecture for k = 0..bound; exact, smallest counterexample first."""
     pairs, source = reference_pairs(rules, bound)
     budget = SympyBudget()
+    given = {key: value for node in (conjecture.first, conjecture.second) if node is not None
+             for key, value in known(node).items()}  # sqrt(2), phi: worked out once, not at every k
     for k, (lo, hi) in enumerate(pairs):
         for which, node, expected in (("A", conjecture.first, lo), ("B", conjecture.second, hi)):
             if node is None:
                 continue
-            got = evaluate(node, k, budget)
+            got = evaluate(node, k, budget, given)
             if got != expected:
                 counter = {"k": k, "pile": which, "expected": [lo, hi], "got": _show(got)}
                 return WorkbenchResult(

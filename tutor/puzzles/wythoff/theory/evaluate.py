@@ -16,6 +16,8 @@ Vocabulary:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from contextlib import suppress
 from fractions import Fraction
 from functools import cache
 from math import isqrt
@@ -42,6 +44,7 @@ from tutor.puzzles.wythoff.rules.formula import (
 BITS = 320  # fixed-point precision of the intervals
 ONE = 1 << BITS
 Interval = tuple[int, int]  # lo/2^BITS <= value <= hi/2^BITS
+Known = Mapping[int, "Fraction | Interval"]  # id of a subtree without k -> its value, worked out once (``known``)
 
 
 @cache
@@ -97,8 +100,50 @@ class _Undecided(Exception):
     """The interval is too wide to decide a floor, sign or zero; sympy must decide."""
 
 
-def _value(node: Node, k: int) -> Fraction | Interval:
-    """The value at ``k``: a Fraction while exact, else an interval."""
+def known(node: Node) -> dict[int, Fraction | Interval]:
+    """The values of the largest subtrees of ``node`` without k, by the id of each subtree: a formula evaluated
+    at many k works out ``sqrt(2)`` or ``phi`` once, not at every k (a subtree that is undefined or needs sympy
+    is left to each evaluation).  Valid while ``node`` is alive.
+
+    >>> from tutor.puzzles.wythoff.rules.formula import parse_formula
+    >>> len(known(parse_formula("floor(k*sqrt(2)*phi) + 1/sqrt(3)")))
+    3
+    """
+    values: dict[int, Fraction | Interval] = {}
+    todo = [node]
+    while todo:
+        sub = todo.pop()
+        if not uses_k(sub):
+            if not isinstance(sub, Num):
+                with suppress(Undefined, _Undecided):
+                    values[id(sub)] = _value(sub, 0)
+            continue
+        match sub:
+            case Neg(body) | Pow(body, _) | Call(_, body):
+                todo.append(body)
+            case Binary(_, left, right):
+                todo += [left, right]
+    return values
+
+
+def uses_k(node: Node) -> bool:
+    """Whether the variable appears in ``node``."""
+    todo = [node]
+    while todo:
+        match todo.pop():
+            case Var():
+                return True
+            case Neg(body) | Pow(body, _) | Call(_, body):
+                todo.append(body)
+            case Binary(_, left, right):
+                todo += [left, right]
+    return False
+
+
+def _value(node: Node, k: int, given: Known | None = None) -> Fraction | Interval:
+    """The value at ``k``: a Fraction while exact, else an interval (``given``: values worked out before)."""
+    if given and id(node) in given:
+        return given[id(node)]
     match node:
         case Num(value):
             return value
@@ -110,14 +155,14 @@ def _value(node: Node, k: int) -> Fraction | Interval:
             root = _sqrt(_interval(Fraction(5)))
             return ((ONE + root[0]) // 2, (ONE + root[1] + 1) // 2)
         case Neg(body):
-            inner = _value(body, k)
+            inner = _value(body, k, given)
             return -inner if isinstance(inner, Fraction) else (-inner[1], -inner[0])
         case Pow(base, exponent):
-            return _power(_value(base, k), exponent)
+            return _power(_value(base, k, given), exponent)
         case Call(name, arg):
-            return _call(name, _value(arg, k))
+            return _call(name, _value(arg, k, given))
         case Binary(op, left, right):
-            return _binary(op, _value(left, k), _value(right, k))
+            return _binary(op, _value(left, k, given), _value(right, k, given))
     raise TypeError(f"not a formula node: {node!r}")
 
 
@@ -184,10 +229,11 @@ class SympyBudget:
         self.left -= 1
 
 
-def evaluate(node: Node, k: int, budget: SympyBudget | None = None) -> Fraction | str:
+def evaluate(node: Node, k: int, budget: SympyBudget | None = None, given: Known | None = None) -> Fraction | str:
     """The exact value at ``k`` as a Fraction, or a text saying why it is not a rational number.
 
-    The rare values that interval arithmetic cannot decide go to sympy, each one spending ``budget``.
+    The rare values that interval arithmetic cannot decide go to sympy, each one spending ``budget``;
+    ``given``: the values of its subtrees without k (``known(node)``), worked out once for many k.
 
     >>> from tutor.puzzles.wythoff.rules.formula import parse_formula
     >>> evaluate(parse_formula("floor(k*(1 + sqrt(5))/2)"), 102334155)
@@ -196,7 +242,7 @@ def evaluate(node: Node, k: int, budget: SympyBudget | None = None) -> Fraction 
     'undefined: a division by zero'
     """
     try:
-        value = _value(node, k)
+        value = _value(node, k, given)
     except Undefined as err:
         return f"undefined: {err}"
     except _Undecided:

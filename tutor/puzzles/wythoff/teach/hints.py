@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from tutor.errors import TutorError
 from tutor.puzzles.answers import Hint, Level, Rung
@@ -179,17 +180,22 @@ def _grouped(text: str) -> str:
     return text if (text.startswith("(") and text.endswith(")/2")) or " " not in text else f"({text})"
 
 
+@lru_cache(maxsize=64)  # a step's ladder and its give-away checks ask for the same window many times
 def slope_window(rules: Rules, bound: int) -> tuple[tuple[Fraction, int], tuple[Fraction, int]]:
-    """The numbers c with floor(k*c) = A_k for k = 1..bound form [low, high): each bound and the k giving it."""
-    low, k_low = Fraction(0), 1
-    high, k_high = Fraction(10**9), 1
+    """The numbers c with floor(k*c) = A_k for k = 1..bound form [low, high): each bound and the k giving it.
+
+    >>> slope_window(Rules(), 10)
+    ((Fraction(8, 5), 5), (Fraction(13, 8), 8))
+    """
+    low_n, low_d, k_low = 0, 1, 1  # low = low_n / low_d, compared crosswise in whole numbers
+    high_n, high_d, k_high = 10**9, 1, 1
     for k in range(1, bound + 1):
         a = p_position(rules, k)[0]
-        if Fraction(a, k) > low:
-            low, k_low = Fraction(a, k), k
-        if Fraction(a + 1, k) < high:
-            high, k_high = Fraction(a + 1, k), k
-    return (low, k_low), (high, k_high)
+        if a * low_d > low_n * k:
+            low_n, low_d, k_low = a, k, k
+        if (a + 1) * high_d < high_n * k:
+            high_n, high_d, k_high = a + 1, k, k
+    return (Fraction(low_n, low_d), k_low), (Fraction(high_n, high_d), k_high)
 
 
 def _short_decimal(low: Fraction, high: Fraction) -> str:

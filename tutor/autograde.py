@@ -179,7 +179,7 @@ def read_data(path: Path | None) -> dict[str, Any]:
     if path is None or not path.is_file():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))  # a byte-order mark is dropped (docs/limits.md)
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

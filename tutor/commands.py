@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.errors import Exit, TutorError
-from tutor.limits import ID_CHARS
+from tutor.limits import ID_CHARS, INPUT_BYTES
 from tutor.text import plural, raw_stream, shorten, shorten_path
 
 
@@ -374,12 +374,11 @@ def export_files(paths: list[str]) -> list[Path]:
 
 
 def read_text(path: str) -> str:
-    """A text file's contents; ``TutorError`` (one line) if it cannot be read."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise TutorError(f"cannot read {shorten(path)}: {getattr(err, 'strerror', None) or 'not UTF-8 text'}") \
-            from None
+    """A regular text file's contents (a byte-order mark dropped, at most ``input_bytes``); ``TutorError`` (one
+    line) if it cannot be read."""
+    from tutor.files import read_text as read_regular_text
+
+    return read_regular_text(path, INPUT_BYTES, TutorError)
 
 
 def cmd_autograde(args: argparse.Namespace) -> int:

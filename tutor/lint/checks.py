@@ -35,6 +35,7 @@ from tutor.course.shape import STAND_IN
 from tutor.course.text import toml_value
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
+from tutor.lint.invisible import invisible
 from tutor.lint.locate import KeyPath, Place, place, positions
 from tutor.lint.mistakes import mistake_problems
 from tutor.lint.packs import failed_packs, pack_problems
@@ -114,7 +115,7 @@ def build(template: LessonTemplate, seed: int, replaced: set[int]) -> tuple[Less
 def lint_template(template: LessonTemplate, replaced: set[int]) -> list[str]:
     """Every problem in a lesson and in a sample of its variants, each once: a problem that holds for some
     sampled variants but not all names them."""
-    errors = controls(template)
+    errors = controls(template) + invisible(template)
     seeds = range(VARIANT_SAMPLE if template.tables.slots() else 1)
     held: dict[str, list[str]] = {}
     for seed in seeds:

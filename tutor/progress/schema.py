@@ -143,6 +143,9 @@ def check(db: sqlite3.Connection, path: Path) -> None:
 def connect(path: Path, busy: float) -> sqlite3.Connection:
     """Open, check and migrate the database at ``path``; ``Damaged`` if it is not a usable one."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_symlink() and not path.exists():  # SQLite would create the store at the link's target
+        raise OSError(f"{str(path)!r} is a symbolic link to {os.readlink(path)!r}, which does not exist (the tutor "
+                      "does not create its database there): remove the link, or create the file it names")
     if path.exists() and not stat.S_ISREG(path.stat().st_mode):
         raise OSError(f"{str(path)!r} is not a regular file")
     db = sqlite3.connect(path, timeout=busy, isolation_level=None)

@@ -1,0 +1,105 @@
+"""Issue 30.6, the smaller holes, each a regression test: a dangling progress.sqlite3 link, lesson files linked
+into a pack from outside it, the byte-order mark docs/limits.md says is dropped, and invisible characters in a
+lesson's text."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run_tutor
+from tests.test_hostile_import import export
+from tutor.autograde import read_data
+from tutor.lint.invisible import INVISIBLE
+
+LESSON = ('id = "{id}"\ntitle = "{title}"\nsummary = "s"\npuzzle = "coins"\n[params]\ncoins = 2\n[[steps]]\n'
+          'ask = "How many?"\nanswer = "number"\ncompute = "classes"\n')
+
+
+def test_a_dangling_store_link_is_never_followed_to_create_the_store_elsewhere(tmp_path):
+    home, outside = tmp_path / "home", tmp_path / "outside"
+    home.mkdir()
+    outside.mkdir()  # the link's folder exists: SQLite could create the file there
+    (home / "progress.sqlite3").symlink_to(outside / "progress.sqlite3")
+    env = {"TUTOR_HOME": str(home)}
+    session = run_tutor("start", "coins-1", stdin="\n\n3\n/quit\n", env=env)
+    assert session.returncode == 0 and "is a symbolic link to" in " ".join(session.stdout.split())
+    reset = run_tutor("progress", "--reset", "coins-1", env=env)
+    assert reset.returncode == 2 and len(reset.stderr.strip().splitlines()) == 1
+    assert "symbolic link" in reset.stderr
+    assert list(outside.iterdir()) == []  # nothing was created where the link points
+    assert (home / "progress.sqlite3").is_symlink()
+
+
+def test_lint_and_the_catalogue_never_read_a_lesson_linked_from_outside_the_pack(tmp_path):
+    secret = tmp_path / "elsewhere" / "secret.toml"
+    secret.parent.mkdir()
+    secret.write_text(LESSON.format(id="secret", title="SECRET-TITLE-42") + 'token = "SECRET-KEY-42"\n',
+                      encoding="utf-8")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "mine.toml").write_text(LESSON.format(id="mine", title="Mine"), encoding="utf-8")
+    (pack / "linked.toml").symlink_to(secret)
+    (pack / "inside.toml").symlink_to(pack / "mine.toml")  # a link within the pack is the pack's own file
+    linted = run_tutor("lint", str(pack))
+    assert "SECRET" not in linted.stdout + linted.stderr and "linked.toml" not in linted.stdout
+    listed = run_tutor("progress", "--lessons", str(pack), env={"TUTOR_HOME": str(tmp_path / "home")})
+    assert "secret" not in listed.stdout and "mine" in listed.stdout
+
+
+def test_a_byte_order_mark_is_dropped_where_a_user_file_is_read(tmp_path):
+    bom = "\ufeff"
+    folder = tmp_path / "bom"
+    folder.mkdir()
+    (folder / "bom.toml").write_text(bom + LESSON.format(id="bom", title="T"), encoding="utf-8")
+    assert run_tutor("lint", str(folder)).returncode == 0
+    env = {"TUTOR_HOME": str(tmp_path / "home")}
+    made = export(tmp_path / "e.json", {})
+    made.write_text(bom + made.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run_tutor("progress", "--import", str(made), env=env).returncode == 0
+    data = tmp_path / "data.json"
+    data.write_text(bom + json.dumps({"params": {"lesson": "coins-1"}}), encoding="utf-8")
+    assert read_data(data) == {"params": {"lesson": "coins-1"}}
+    roster = tmp_path / "roster.csv"
+    roster.write_text(bom + "name,profile id\nAda,pppp\n", encoding="utf-8")
+    out = tmp_path / "me.json"
+    assert run_tutor("progress", "--export", str(out), env=env).returncode == 0
+    classed = run_tutor("class", str(out), "--roster", str(roster), "--json")
+    assert classed.returncode == 0, classed.stderr
+
+
+def test_a_roster_that_is_not_a_regular_file_is_one_line(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    out = export(tmp_path / "e.json", {})
+    for roster, says in ((str(fifo), "not a regular file (a FIFO)"), ("/dev/zero", "a character device")):
+        done = run_tutor("class", str(out), "--roster", roster)
+        assert done.returncode == 2 and says in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("code", sorted(INVISIBLE))
+def test_lint_reports_every_invisible_character_at_its_key(tmp_path, code: int):
+    folder = tmp_path / "zw"
+    folder.mkdir()
+    text = LESSON.format(id="zw", title="T").replace('ask = "How many?"', f'ask = "How{chr(code)} many?"')
+    (folder / "zw.toml").write_text(text, encoding="utf-8")
+    done = run_tutor("lint", str(folder))
+    assert done.returncode == 1
+    assert f"steps[1].ask: invisible character U+{code:04X} ({INVISIBLE[code]})" in done.stdout
+
+
+def test_a_bidirectional_override_is_reported_as_a_control_character(tmp_path):
+    folder = tmp_path / "bidi"
+    folder.mkdir()
+    (folder / "bidi.toml").write_text(LESSON.format(id="bidi", title="T\u202eevil"), encoding="utf-8")
+    done = run_tutor("lint", str(folder))
+    assert done.returncode == 1 and "title: control character \\u202e" in done.stdout
+
+
+def test_no_bundled_lesson_holds_an_invisible_character() -> None:
+    for path in Path("lessons").rglob("*.toml"):
+        text = path.read_text(encoding="utf-8")
+        assert not any(ord(c) in INVISIBLE for c in text), path

@@ -168,8 +168,17 @@ def trap(model: Model) -> Belief:
 
     Computed as a greatest fixed point: drop any class from which some move
     forces every turned result out of the set.  Non-empty means no strategy
-    exists, even for a player told the class before each move.
+    exists, even for a player told the class before each move.  Worked out once
+    per model (a lesson's hints, checks and lint ask for it many times).
     """
+    cached: Belief | None = model._cache.get("trap")
+    if cached is None:
+        cached = model._cache["trap"] = _trap(model)
+    return cached
+
+
+def _trap(model: Model) -> Belief:
+    """The greatest fixed point of ``trap``, computed."""
     import numpy as np
 
     count = model.class_count

@@ -58,6 +58,7 @@ from tutor.progress.schema import (
     connect_readonly,
     describe,
     identity,
+    in_place_damage,
     is_busy,
     migrate,
     move_aside,
@@ -93,6 +94,7 @@ class Progress:
         self.retry_at = 0.0
         self.stored_again = 0  # kept events stored since the status was last seen
         self.replaced = ""  # set when the file was found moved or deleted and a new one started
+        self.damaged = ""  # set when the file was found truncated or overwritten in place: why, and where it went
         self._inode: int | None = None  # the file opened, so a damaged one is moved aside only if still there
         self._identity: tuple[int, int] | None = None  # (device, inode) of the file the connection holds
         self.outside = 0  # records dated outside the tutor's calendar, not set aside (progress.repair)
@@ -129,6 +131,18 @@ class Progress:
         self.db = None
         self.replaced = str(self.path)
 
+    def _whole(self) -> None:
+        """Before a write: if the file open was truncated or overwritten in place (``schema.in_place_damage``:
+        the same file, so ``_still_there`` cannot see it), move it aside and start a fresh one for what follows."""
+        problem = in_place_damage(self.path) if self.path is not None and self.db is not None else ""
+        if not problem:
+            return
+        assert self.path is not None and self.db is not None
+        with suppress(sqlite3.Error):
+            self.db.close()
+        self.db = None
+        held = self._identity[1] if self._identity else None  # the inode open: moved only if still that file
+        self.damaged = f"{problem}; it was moved to {str(move_aside(self.path, held))!r}"
 
     def _open(self, path: Path | None) -> sqlite3.Connection | None:
         if path is None:
@@ -192,6 +206,7 @@ class Progress:
         if self.readonly:
             raise sqlite3.OperationalError("progress is open for reading only")
         self._still_there()
+        self._whole()
         if self.db is None:
             assert self.path is not None
             self.db = self._connect(self.path)
@@ -216,10 +231,10 @@ class Progress:
     def status(self, seen: bool = True) -> SaveStatus:
         """What is kept and why, how many kept events were stored since the status was last ``seen``, and whether
         the file was found replaced under the tutor (said once)."""
-        status = SaveStatus(tuple(self.pending), self.problem, self.stored_again, self.replaced)
+        status = SaveStatus(tuple(self.pending), self.problem, self.stored_again, self.replaced, self.damaged)
         if seen:
             self.stored_again = 0
-            self.replaced = ""
+            self.replaced = self.damaged = ""
         return status
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

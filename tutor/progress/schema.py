@@ -167,6 +167,40 @@ def connect(path: Path, busy: float) -> sqlite3.Connection:
         raise damage(err) from None
 
 
+HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+
+
+def in_place_damage(path: Path, settle: float = 0.2) -> str:
+    """Why the file at ``path``, still the file a connection holds, is no longer a whole database (emptied, cut
+    short of the pages its own header counts, or overwritten so that it has no header), or ``""``: what a moved
+    or deleted file check cannot see, asked before each commit.  A file short of its pages is looked at again
+    after ``settle`` seconds: another tutor's checkpoint writes page 1 (the header) before the pages it counts."""
+    problem = _damage(path)
+    if problem.startswith("it was cut") and settle:
+        time.sleep(settle)
+        problem = _damage(path)
+    return problem
+
+
+def _damage(path: Path) -> str:
+    """``in_place_damage`` at one moment."""
+    try:
+        with path.open("rb") as handle:
+            head, size = handle.read(100), os.fstat(handle.fileno()).st_size
+    except OSError:
+        return ""  # no file there: the moved-or-deleted check's business
+    if size == 0:
+        return "it was emptied"
+    if len(head) < 100 or not head.startswith(HEADER):
+        return "it was overwritten: it no longer starts as a database"
+    page = int.from_bytes(head[16:18], "big")
+    pages = int.from_bytes(head[28:32], "big")
+    counted = head[92:96] == head[24:28]  # the header's page count is valid (SQLite 3.7.0 and later)
+    if counted and size < pages * (65536 if page == 1 else page):
+        return f"it was cut to {size:,} bytes, short of the {pages:,} pages it holds"
+    return ""
+
+
 def move_aside(path: Path, inode: int | None) -> Path:
     """Move a damaged database (and its journal files) out of the way; where it went."""
     stamp = time.strftime("%Y%m%d-%H%M%S")

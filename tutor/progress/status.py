@@ -42,3 +42,4 @@ class SaveStatus:
     problem: str
     stored_again: int
     replaced: str = ""  # the file was moved or deleted under the tutor, which started this one (its path)
+    damaged: str = ""  # the file was truncated or overwritten in place: why, and where it was moved

@@ -47,6 +47,10 @@ class SavingNews:
     def notice(self) -> str:
         """What the learner should hear about saving since the last call ("" if nothing new)."""
         status = self.progress.status(seen=self.told)
+        if status.damaged:
+            self.progress.status(seen=True)
+            return (f"The progress file {str(self.progress.path)!r} was damaged while the tutor ran "
+                    f"({status.damaged}): a new one is started, and every answer since is saved in it.")
         if status.replaced:
             self.progress.status(seen=True)
             return (f"The progress file {status.replaced!r} was moved or deleted while the tutor ran: a new one is "

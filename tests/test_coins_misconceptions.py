@@ -58,9 +58,11 @@ def expected(game: CoinGame, quantity: str) -> dict[str, int | None]:
     finished = sum(1 for o in classes if over(game, next(iter(o))))
     turns = len(turned(tuple(range(n)), mirror))
     if quantity == "classes":
-        return {"turned_apart": every, "without_finished": len(classes) - finished,
-                "divided_by_turns": every // turns if every % turns == 0 and n > 2 else None,
-                "mirrors": len(orbits(n, k, not mirror))}
+        out = {"turned_apart": every, "without_finished": len(classes) - finished,
+               "divided_by_turns": every // turns if every % turns == 0 and n > 2 else None,
+               "mirrors": len(orbits(n, k, not mirror))}
+        faces = len({tuple(sorted(t)) for t in layouts(n, k)})  # tables told apart by their faces alone
+        return {**out, "by_faces": None if faces in out.values() else faces}
     if quantity == "start_size":
         length = shortest(game) if n <= 4 else None
         winnable_heads = game.goal == "heads" and (length or (n > 4 and n & (n - 1) == 0 and k == 2))
@@ -105,18 +107,36 @@ def test_length_ideas_match_the_search_and_the_doubling_by_hand(n: int) -> None:
     assert QUANTITIES["shortest_length"](game) == right
     half = shortest(CoinGame(n // 2)) if n >= 4 else None
     classes = orbits(n, 2, False)
+    same = shortest(CoinGame(n, 2, "rotation", "same")) if n <= 4 else len(layouts(n, 2)) // 2 - 1
     want = {"with_finished": len(layouts(n, 2)), "one_per_class": len(classes) - 1,
             "copies_only": None if half is None else (half + 1) * half,  # D repeated, the half moves left out
-            "two_copies": 2 * half + 1 if half is not None and n >= 8 else None,  # two copies round one half move
+            "copies_as_moves": (half + 1) + half if half is not None and n >= 8 else None,  # each copy of D one move
+            "old_counts": None,  # no doubling before the first
+            "other_goal": same,  # the all-alike game's shortest win, found by search (8 coins: its prefix bound)
             "doubled_too_far": len(layouts(2 * n, 2)), "bound_without_a_win": None}
-    assert given(game, "shortest_length") == want
+    assert given(game, "shortest_length") == {name: right_or_none(v, right) for name, v in want.items()}
+
+
+def test_sixteen_coins_ideas_are_the_doubling_counted_by_hand() -> None:
+    """On 16 coins D is the 8-coin strategy (255 moves, found again from the 4-coin search by the doubling
+    pattern D s1 D ... s15 D): 256 copies of it and 255 half moves between them."""
+    four = shortest(CoinGame(4))
+    eight = (four + 1) * four + four  # 16 copies of the doubled 4-coin strategy and 15 half moves
+    copies = eight + 1
+    assert QUANTITIES["shortest_length"](CoinGame(16)) == copies * eight + eight
+    ideas = given(CoinGame(16), "shortest_length")
+    assert ideas["copies_as_moves"] == copies + eight  # 511: each copy of D counted as one move
+    assert ideas["old_counts"] == (four + 1) * eight + four  # 4,095: 16 copies and 15 half moves, as on 8 coins
+    assert ideas["copies_only"] == copies * eight
+    assert ideas["other_goal"] == len(layouts(15, 2)) - 1  # all alike: one prefix per start up to a full flip
 
 
 def test_a_table_the_devil_holds_gets_the_bound_idea_and_no_length_ideas() -> None:
     three = CoinGame(3)
     assert shortest(three) == 0
     assert given(three, "shortest_length") == {"with_finished": None, "one_per_class": None, "copies_only": None,
-                                               "two_copies": None, "doubled_too_far": None, "bound_without_a_win": 7}
+                                               "copies_as_moves": None, "old_counts": None, "other_goal": None,
+                                               "doubled_too_far": None, "bound_without_a_win": 7}
 
 
 @pytest.mark.parametrize("game", [CoinGame(3), CoinGame(5), CoinGame(3, 3), CoinGame(4)], ids=str)

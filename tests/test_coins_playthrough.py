@@ -141,9 +141,9 @@ def test_build_it_hints_start_at_the_wrong_move_and_keep_the_block_for_the_last_
     assert re.search(r"Play \S+ as move 64, in place of 0", ladder[-2])
 
 
-def test_sixteen_coins_is_told_the_two_copies_slip_and_never_shows_unexplained_notation() -> None:
+def test_sixteen_coins_is_told_the_copies_as_moves_slip_and_never_shows_unexplained_notation() -> None:
     session = at_step("coins-4", "Sixteen coins")
-    assert "511 = 2 x 255 + 1 puts two copies of the 8-coin strategy round one half move" in \
+    assert "511 adds up the copies of D and the half moves between them, as if each copy of D were one move" in \
         text(session.handle("511"))
     reply = text(session.handle("510"))
     assert "the first 510 moves of the tutor's own strategy" in reply and not re.search(r"[x.]{16}", reply)

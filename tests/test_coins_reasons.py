@@ -21,6 +21,7 @@ from tutor.puzzles import get
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, parse_strategy
 from tutor.puzzles.coins.theory import decide
+from tutor.puzzles.computed import NumberKind
 from tutor.puzzles.options import NO_ARGS
 
 PUZZLE = get("coins")
@@ -181,11 +182,11 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
 
 def test_the_famous_answers_get_their_own_words() -> None:
     four, eight = CoinGame(4), CoinGame(8)
-    seven = refute("shortest_length", four, 7)
-    assert "other puzzle" in seven and "all alike" in seven
+    seven = NumberKind(get("coins").quantities["shortest_length"]).check(four, 7, {})
+    assert seven.misconception == "other_goal" and "other puzzle" in seven.detail and "all alike" in seven.detail
     assert decide(CoinGame(4, goal="same").model).shortest == 7  # the other puzzle's answer, computed
-    nine = refute("shortest_length", eight, 511)
-    assert "2^9 - 1 counts the tables of 9 coins" in nine
+    nine = refute("shortest_length", eight, 511)  # 2^9 - 1, but no slip of this lesson gives it: no cause named
+    assert "more than a sure win needs" in nine and "9 coins" not in nine and "counts the tables" not in nine
     six = refute("start_size", four, 6)
     assert "counts HHHH too" in six and "already over" in six
 

@@ -174,7 +174,8 @@ def test_the_counting_misconceptions_match_logarithms(gods, known, identify) -> 
     bound = smallest(2, leaves)
     assert right("lower_bound", game) == bound
     got = values("lower_bound", game)
-    assert got["three_answers"] == wrong_or_none(smallest(3, leaves), bound)
+    ternary = smallest(3, leaves)  # one short of the bound is left to the counterexample: other slips give it too
+    assert got["three_answers"] == (None if ternary in (bound, bound - 1) else ternary)
     assert got["worlds_counted"] == (None if leaves == len(worlds) else wrong_or_none(smallest(2, len(worlds)), bound))
     assert got["one_at_a_time"] == wrong_or_none(leaves - 1, bound)
 

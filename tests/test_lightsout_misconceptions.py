@@ -72,6 +72,7 @@ def test_board_and_quiet_counts_by_brute_force(game: LightsGame) -> None:
         "rank-for-boards": b["rank"],
         "every-board": k**cells if b["boards"] != k**cells else None,
         "quiet-for-boards": b["quiet"] if b["quiet"] > 1 else None,
+        "nullity-for-boards": b["nullity"] if b["quiet"] > 1 and b["nullity"] != b["rank"] else None,
         "all-less-quiet": k**cells - b["quiet"] if b["quiet"] > 1 else None})
     ranks, nulls = values(mistakes.RANK, game), values(mistakes.NULLITY, game)
     assert ranks["every-column-independent"] == (cells if b["rank"] != cells else None)

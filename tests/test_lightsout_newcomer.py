@@ -75,7 +75,8 @@ def test_counting_with_three_colours_states_only_true_powers() -> None:
         for n, b, e, less in re.findall(r"([\d,]+) = (\d+)\^(\d+)(?: - (\d+))?", out):
             assert int(n.replace(",", "")) == int(b) ** int(e) - int(less or 0), out
     session, _ = session_at("lightsout-4", "Counting with three colours")
-    assert "2 = 3^1 - 1 would count the combinations of 1 basis pattern" in said(session, "2")
+    two = said(session, "2")  # 3^1 - 1, but no slip is known to give it here: no cause is guessed (issue 29)
+    assert "would count" not in two and "more than 2" in two, two
 
 
 def test_unknowns_on_a_big_board_says_how_columns_past_z_are_named() -> None:

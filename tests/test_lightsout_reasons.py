@@ -216,7 +216,8 @@ def test_too_few_solutions_are_refuted_by_the_quiet_basis_without_listing_soluti
         reason = q.refute(game, {}, q(game), wrong)
         assert presses.gives_away(game, {}, reason) is None, (wrong, reason)
         assert "quiet pattern" in reason or "can be darkened" in reason, (wrong, reason)
-    assert "8 = 2^3 would count the combinations of 3 basis patterns" in q.refute(game, {}, q(game), 8)
+    eight = q.refute(game, {}, q(game), 8)  # 2^3: no slip is known to give it, so no cause is guessed (issue 29)
+    assert "fewer than 8" in eight and "would count" not in eight and "2^3" not in eight, eight
 
 
 STEPS = [(les, step) for les in OURS for step in les.steps]

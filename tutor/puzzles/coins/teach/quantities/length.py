@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from tutor.errors import TutorError
 from tutor.puzzles.answers import Quantities, Value
-from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame, Goal, Move, format_strategy, model
+from tutor.puzzles.coins.rules import CoinGame, Goal, Move, format_strategy
 from tutor.puzzles.coins.teach.quantities.counts import every_table, idea
 from tutor.puzzles.coins.teach.quantities.devil import reason
 from tutor.puzzles.coins.teach.quantities.theorem import (
@@ -53,17 +50,13 @@ def refute_shortest(game: CoinGame, args: Args, value: Value, wrong: Value) -> s
         start = game.model.show(game.model.encode((1,) + (0,) * (game.coins - 1)))
         return (f"0 would mean no sure win exists, but the tutor builds one and verifies it against every start "
                 f"and every turn. (And with no moves at all, a table starting as {start} never ends the game.)")
-    other = _other_reading(game, w)
-    if sol.length.digits() <= 30 and re.search(rf"(?<![\d,^]){int(sol.length)}(?![\d,])", other):
-        other = ""  # the note would state the value the learner is still looking for
     if sol.length.digits() <= 30 and w > int(sol.length):
         return (f"{plural(w, 'move')} are more than a sure win needs: the tutor builds a shorter winning strategy "
-                f"(the layered strategy) and verifies it against every start and every turn. {_past_tables(game, w)}"
-                f"{other}")
+                f"(the layered strategy) and verifies it against every start and every turn. {_past_tables(game, w)}")
     if w > PLAUSIBLE:
-        return f"No: {prefix_argument(game)}.{other}"
+        return f"No: {prefix_argument(game)}."
     return (f"No strategy of {plural(w, 'move')} wins: {prefix_argument(game)}, and "
-            f"{_too_many_starts(game, w)}.{_losing_example(game, sol.strategy, w)}{other}")
+            f"{_too_many_starts(game, w)}.{_losing_example(game, sol.strategy, w)}")
 
 
 def _shortest(game: CoinGame) -> int | None:
@@ -93,26 +86,60 @@ def _says_copies(game: CoinGame, w: int) -> str:
             f"{2**half - 1:,} moves each, but leaves out the {2**half - 1:,} half moves between them.")
 
 
-def _two_copies(game: CoinGame) -> int | None:
-    """Two copies of the half table's shortest strategy round one half move: 2 (2^(N/2) - 1) + 1, on the doubling
-    lesson's tables (8 coins and more; the 4-coin table comes before doubling is taught)."""
+def _copies_as_moves(game: CoinGame) -> int | None:
+    """The copies of D and the half moves between them added, each copy of D taken for one move: 2^(N/2) +
+    (2^(N/2) - 1), on the doubling lesson's tables (8 coins and more; the 4-coin table comes before doubling)."""
     half = _half(game)
-    return None if half is None or half < 4 else 2 * (2**half - 1) + 1
+    return None if half is None or half < 4 else 2**half + 2**half - 1
 
 
-def _says_two_copies(game: CoinGame, w: int) -> str:
+def _says_copies_as_moves(game: CoinGame, w: int) -> str:
     half = _half(game) or 1
-    return (f"{w:,} = 2 x {2**half - 1:,} + 1 puts two copies of the {half}-coin strategy round one half move; but "
-            f"the half moves play a whole {half}-coin game on the pattern of disagreeing pairs: one half move for "
-            f"each move of the {half}-coin strategy, with a copy of the doubled {half}-coin strategy before, between "
-            "and after them.")
+    return (f"{w:,} adds up the copies of D and the half moves between them, as if each copy of D were one move; but "
+            f"each copy of D is the whole doubled {half}-coin strategy.")
+
+
+def _old_counts(game: CoinGame) -> int | None:
+    """The previous doubling's counts kept: 2^(N/4) copies of D and 2^(N/4) - 1 half moves, with D now the whole
+    N/2-coin strategy (16 x 255 + 15 on 16 coins), from 16 coins on (the first doubling has no previous one)."""
+    half = _half(game)
+    if half is None or half < 8:
+        return None
+    return 2 ** (half // 2) * (2**half - 1) + 2 ** (half // 2) - 1
+
+
+def _says_old_counts(game: CoinGame, w: int) -> str:
+    half = _half(game) or 1
+    copies = 2 ** (half // 2)
+    return (f"{w:,} = {copies:,} x {2**half - 1:,} + {copies - 1:,} keeps the counts of the last doubling ({copies:,} "
+            f"copies of D, {copies - 1:,} half moves) with the {half}-coin strategy as D; but the half moves now play "
+            f"the {half}-coin game, one for each of its moves, so there are more copies of D between them.")
+
+
+def _other_goal(game: CoinGame) -> int | None:
+    """The shortest win of the same table when the game ends the other way (all alike for all heads, and back)."""
+    m = game.model
+    if game.goal is Goal.HEADS:
+        length = decision_of(m.n, m.k, m.dihedral, "same").length
+        return int(length) if length is not None and length.digits() <= 30 else None
+    return bound(game, Goal.HEADS) if _winnable(game) else None
+
+
+def _says_other_goal(game: CoinGame, w: int) -> str:
+    if game.goal is Goal.HEADS:
+        return (f"{w:,} is the famous answer to the other puzzle, where the game ends as soon as the coins are all "
+                "alike, heads or tails; here it ends only at all heads, so more starts need a prefix of their own.")
+    return (f"{w:,} is the length when the game ends only at all heads; here it ends as soon as the coins are all "
+            "alike, so starts that differ by the same change at every position need one prefix between them.")
 
 
 LENGTH_IDEAS = (
     idea("with_finished", _shortest, lambda g: past_bound(g) if _winnable(g) else None, says_past_bound),
     idea("one_per_class", _shortest, lambda g: open_count(g) if _winnable(g) else None, says_one_per_class),
     idea("copies_only", _shortest, _copies, _says_copies),
-    idea("two_copies", _shortest, _two_copies, _says_two_copies),
+    idea("copies_as_moves", _shortest, _copies_as_moves, _says_copies_as_moves),
+    idea("old_counts", _shortest, _old_counts, _says_old_counts),
+    idea("other_goal", _shortest, _other_goal, _says_other_goal),
     idea("doubled_too_far", _shortest, lambda g: every_table(g, 2 * g.coins) if _winnable(g) else None,
          lambda g, w: f"{w:,} = {g.sides}^{2 * g.coins} counts the tables of {2 * g.coins} coins, one doubling too "
                       f"far; and doubling the coins does not double the tables, it squares their number: "
@@ -166,35 +193,3 @@ def _losing_example(game: CoinGame, shortest: list[Move] | None, w: int) -> str:
     shown = format_strategy(prefix, game.sides) if w <= SHOWN_MOVES else \
         f"{format_strategy(prefix[:6], game.sides)} ... ({plural(w, 'move')})"
     return f" For instance {shown} {v.summary}."
-
-
-def _other_reading(game: CoinGame, w: int) -> str:
-    """What ``w`` is the answer to, when it is the shortest length of a neighbouring puzzle."""
-    if w > PLAUSIBLE:
-        return ""
-    m = game.model
-    if game.goal == "heads":
-        same = decision_of(m.n, m.k, m.dihedral, "same").length
-        if same is not None and int(same) == w:
-            return (f" ({w} is the famous answer to the other puzzle, where the game ends as soon as the coins "
-                    f"are all alike, heads or tails; here it ends only at {game.goal_text}.)")
-    elif w == engine.lower_bound(model(m.n, m.k, m.dihedral, "heads")):
-        return (f" ({w} is the length when the game ends only at all heads; here it ends as soon as the coins are "
-                "all alike.)")
-    j = _exponent(w + 1, m.k)
-    if j is not None and j != m.n:
-        return f" ({w:,} = {m.k}^{j} - 1 counts the tables of {plural(j, 'coin')}, and this table has {m.n}.)"
-    j = _exponent(w, m.k)
-    if j is not None and j >= 2:
-        other = "" if j == m.n else f", and this table has {m.n}"
-        return f" ({w:,} = {m.k}^{j} counts every table of {plural(j, 'coin')}, the finished ones too{other}.)"
-    return ""
-
-
-def _exponent(x: int, k: int) -> int | None:
-    """j >= 1 with k^j = x, if there is one."""
-    j = 0
-    while x > 1 and x % k == 0:
-        x //= k
-        j += 1
-    return j if x == 1 and j else None

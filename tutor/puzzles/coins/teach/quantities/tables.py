@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Goal, Model, Symmetry
@@ -54,8 +56,7 @@ def _more_than(m: Model, names: list[str], w: int, what: str) -> str:
     if w + 1 > LISTED or w + 1 >= len(names):  # naming w + 1 of them would name them all: the answer
         pair = _same_faces(m)
         if pair:
-            return (f"{more}: {pair[0]} and {pair[1]} show the same faces, but no turn "
-                    "makes one the other, so counting tables by their faces alone counts too few.")
+            return f"{more}: {pair[0]} and {pair[1]} show the same faces, but no turn makes one the other."
         shown = names[:min(w, LISTED)]
         return (f"{more}: besides {listed(shown)}, at least one more is different from "
                 f"{'it' if len(shown) == 1 else 'each of them'}, whatever the Devil turns.")
@@ -74,7 +75,7 @@ def explain_classes(game: CoinGame, args: Args, value: Value) -> str:
 
 
 def refute_classes(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
-    """``w + 1`` different tables, or a pair counted twice."""
+    """``w + 1`` different tables, or fewer than ``w``: two turned copies that are one table."""
     w, m = whole(wrong), game.model
     if w is None or w < 0:
         return not_a("count", wrong)
@@ -82,7 +83,7 @@ def refute_classes(game: CoinGame, args: Args, value: Value, wrong: Value) -> st
         return _more_than(m, m.class_names(), w, "tables up to turning")
     if w > m.tables:
         return f"There are only {m.k}^{m.n} tables in all, even counting turned copies apart."
-    return f"{w} counts some tables twice: {_turned_pair(m)}."
+    return f"There are fewer than {w:,} tables up to turning: {_turned_pair(m)}."
 
 
 def _one_table(game: CoinGame) -> str:
@@ -131,6 +132,24 @@ def _says_mirrors(game: CoinGame, w: int) -> str:
             f"it over, so mirror images can be two tables for you{example}.")
 
 
+def _face_counts(game: CoinGame) -> int | None:
+    """How many ways to say how many positions show each face: C(N + K - 1, K - 1), the tables told apart by their
+    faces alone (past 4,000 digits, no answer a learner types)."""
+    count = math.comb(game.coins + game.sides - 1, game.sides - 1)
+    if count.bit_length() >= 13_000:
+        return None
+    others = (every_table(game), minus(up_to_turning(game), finished(game)), _divided(game) if game.coins > 2 else None,
+              up_to_turning(game, game.symmetry is not Symmetry.DIHEDRAL))
+    return None if count in others else count  # another idea gives it too: the answer cannot say which
+
+
+def _says_face_counts(game: CoinGame, w: int) -> str:
+    pair = _same_faces(game.model) if game.sides**game.coins <= 4096 else None
+    example = f": {pair[0]} and {pair[1]} show the same faces, but no turn makes one the other" if pair else ""
+    return (f"{w:,} counts how many positions show each face, as if that were the whole table; but where the faces "
+            f"sit matters too, so tables with the same faces can still be different tables{example}.")
+
+
 CLASSES_IDEAS = (
     idea("turned_apart", up_to_turning, every_table,
          lambda g, w: f"{w:,} = {g.sides}^{g.coins} counts the turned copies of a table apart; but the Devil turns "
@@ -144,6 +163,7 @@ CLASSES_IDEAS = (
                       f"every table had {turns(g)} different turned copies; but some have fewer: "
                       f"{listed(finished_names(g)) or 'all heads'} stays the same whatever the Devil turns."),
     idea("mirrors", up_to_turning, lambda g: up_to_turning(g, g.symmetry is not Symmetry.DIHEDRAL), _says_mirrors),
+    idea("by_faces", up_to_turning, _face_counts, _says_face_counts),
 )
 
 
@@ -175,7 +195,7 @@ def explain_start(game: CoinGame, args: Args, value: Value) -> str:
 
 
 def refute_start(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
-    """``w + 1`` open tables, the won table counted, or a pair counted twice."""
+    """``w + 1`` open tables, the won table counted, or fewer than ``w``: two turned copies that are one table."""
     w, m = whole(wrong), game.model
     if w is None or w < 0:
         return not_a("count", wrong)
@@ -189,7 +209,7 @@ def refute_start(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
                 f"first move: {'it is' if len(won) == 1 else 'they are'} not possible any more.")
     if w > m.tables:
         return f"There are only {m.k}^{m.n} tables in all, even counting turned copies apart."
-    return f"{w:,} counts some tables more than once: {_turned_pair(m)}."
+    return f"There are fewer than {w:,} tables still possible: {_turned_pair(m)}."
 
 
 def _open(game: CoinGame) -> int | None:
@@ -260,7 +280,8 @@ TABLES_IDEAS = (
          lambda g, w: f"{w:,} counts the tables up to turning; this question counts turned copies apart, so "
                       f"{' and '.join(turned_pair(g) or ('a table', 'its turns'))} are two tables here."),
     idea("product", every_table, lambda g: g.sides * g.coins,
-         lambda g, w: f"{w:,} = {g.sides} x {g.coins} adds up the faces of each position; but the faces combine: "
+         lambda g, w: f"{w:,} = {g.coins} x {g.sides} adds up {g.sides} faces for each of the {g.coins} positions; but "
+                      f"the faces combine: "
                       f"each face of one coin goes with every layout of the others, so each position multiplies "
                       f"the count by {g.sides}."),
     idea("power_swapped", every_table, lambda g: g.coins**g.sides if g.sides <= 64 else None,

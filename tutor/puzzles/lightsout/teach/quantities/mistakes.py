@@ -5,7 +5,8 @@ The values come from the same rules the right ones do (rank, nullity, the cells,
 the learner's own variant; an idea that gives no answer here (no quiet patterns, a flat board, a number too long
 to type) gives None.  A sentence names what the learner's number counts and never states the right one.
 
-* ``SOLVABLE_BOARDS`` - k^rank: the rank itself, every board, the quiet patterns, all boards less the quiet ones;
+* ``SOLVABLE_BOARDS`` - k^rank: the rank itself, every board, the quiet patterns, the nullity, all boards less the
+  quiet ones;
 * ``QUIET_PATTERNS``  - k^nullity - 1: the basis size, pressing nothing counted, two states, only the new sums;
 * ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards;
 * ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution;
@@ -81,6 +82,11 @@ SOLVABLE_BOARDS = (
          lambda g, n: f"{n:,} = {g.states}^{_rank(g).nullity} counts the quiet patterns ({g.states}^nullity, "
                       f"pressing nothing included), not the boards. Boards come from the independent columns, "
                       f"and there are rank of those."),
+    idea("nullity-for-boards",
+         lambda g: unless(_rank(g).nullity or None, _rank(g).rank),
+         lambda g, n: f"{n:,} is the nullity, the number of basis quiet patterns: it counts presses that change "
+                      f"nothing. The boards that can be darkened come from the independent columns of the press "
+                      f"matrix instead, all their sums."),
     idea("all-less-quiet",
          lambda g: (typed(g.states**g.rules.cells - g.states**_rank(g).nullity)
                     if _rank(g).nullity and g.rules.cells <= 200 else None),
@@ -131,8 +137,9 @@ def _solvable_with_quiet(game: LightsGame) -> bool:
 SOLUTIONS = (
     idea("just-one",
          lambda g: 1 if _solvable_with_quiet(g) else None,
-         lambda g, n: "One solution would be right if the board had no quiet patterns, as on 3x3. Here adding a "
-                      "quiet pattern to a solution gives another set of presses that darkens the board too."),
+         lambda g, n: "One solution would be right if the board had no quiet patterns (the classic 3x3 board has "
+                      "none). Here adding a quiet pattern to a solution gives another set of presses that darkens "
+                      "the board too."),
     idea("nullity-for-solutions",
          lambda g: unless(_rank(g).nullity, 1) if _solvable_with_quiet(g) else None,
          lambda g, n: f"{n:,} is the nullity, the size of the quiet basis. Every combination of the basis "
@@ -296,6 +303,6 @@ NULLITY = (
                       f"the size of a basis that builds them all."),
     idea("none-quiet",
          lambda g: 0 if _rank(g).nullity else None,
-         lambda g, n: f"0 would mean that only pressing nothing is quiet, as on 3x3. On the "
+         lambda g, n: f"0 would mean that only pressing nothing is quiet (so on the classic 3x3 board). On the "
                       f"{g.rules.describe()} board some presses change nothing at all."),
 )

@@ -95,8 +95,7 @@ def refute_top_row_cells(game: LightsGame, args: Args, value: Value, wrong: Valu
     elif n == 2 and r.states == 2 and r.cols != 2:
         extra = "2 is the number of values each unknown can take (0 or 1)."
     elif n is not None and n > 0:
-        extra = (f"{n:,} unknowns would be the top row of a board {n:,} cells wide. Count the cells of row 1 of "
-                 f"this board: each is one unknown.")
+        extra = "Count the cells of row 1 of this board: each is one unknown."
     return count(wrong, value, "A number of unknowns",
                   "The chase fixes the presses of every row below the top from the row above it; what is left "
                   f"unknown is one press per cell of the top row of the {r.describe()} board", extra)

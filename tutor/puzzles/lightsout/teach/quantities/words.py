@@ -75,36 +75,19 @@ def power_mistakes(wrong: int, base: int, exponent: int, unit: str) -> str:
 
 
 def power_reading(wrong: int, base: int, exponent: int, unit: str, less: int = 0) -> str:
-    """What ``wrong`` would count if it were a count of combinations (less ``less`` left out): the combinations
-    of another number of ``unit``, or of other choices per one, or no count of combinations at all.  The right
-    count (``base^exponent - less``) is never written."""
+    """What is true of ``wrong`` as a count of combinations (less ``less`` left out): at least one, and a power of
+    ``base`` (less ``less``) when it is one.  No cause is guessed: a power that counts the combinations of another
+    number of ``unit`` may be any slip, so it gets no sentence.  The right count (``base^exponent - less``) is
+    never written."""
     n = wrong + less
     each = "used or not" if base == 2 else f"used 0 to {base - 1} times"
     if n <= 0:
         return "Pressing nothing is itself one combination, so a count of combinations is at least 1."
-    if n == 1:
+    if n == 1 or base ** round(math.log(n, base)) == n:
         return ""
-    b = round(math.log(n, base))
-    if base**b == n and b != exponent:  # said as a difference: the exponent itself may be another step's answer
-        minus, nothing = (f" - {less}", ", pressing nothing left out") if less else ("", "")
-        if b < 10:
-            return (f"{digits(wrong)} = {base}^{b}{minus} would count the combinations of "
-                    f"{plural(b, unit[:-1], unit)}, each {each}{nothing}; there are "
-                    f"{'more' if b < exponent else 'fewer'} {unit} than that.")
-        d = abs(b - exponent)
-        side = "more" if b > exponent else "fewer"
-        return (f"{digits(wrong)} would count the combinations of {'one' if d == 1 else f'{d:,}'} {side} "
-                f"{unit[:-1] if d == 1 else unit} than there are, each {each}{nothing}.")
-    power = perfect_power(n)
-    if power is not None and power[0] != base:
-        a, e = power
-        return (f"{digits(n)} = {a}^{e} would be {a} choices for each of {e} {unit}; here each of the "
-                f"{exponent:,} {unit} has {base}.")
-    if base**b != n:
-        what = f"one less than a power of {base}" if less else f"a power of {base}"
-        left = " (pressing nothing left out)" if less else ""
-        return f"Combinations of {unit}, each {each}, number {what}{left}, and {digits(wrong)} is not one."
-    return ""
+    what = f"one less than a power of {base}" if less else f"a power of {base}"
+    left = " (pressing nothing left out)" if less else ""
+    return f"Combinations of {unit}, each {each}, number {what}{left}, and {digits(wrong)} is not one."
 
 
 def perfect_power(n: int) -> tuple[int, int] | None:

@@ -98,6 +98,16 @@ def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
     assert s["nullity-for-solutions"] in ((b["nullity"], None) if with_quiet else (None,))
     assert s["boards-for-solutions"] == (b["boards"] if b["solutions"] else None)
     assert s["quiet-on-unsolvable"] == (None if b["solutions"] else b["quiet"] if b["quiet"] > 1 else None)
+    earlier = (b["solutions"], 1, b["nullity"], b["quiet"] - 1, b["boards"])  # the answer and the first ideas
+
+    def later(value: int) -> int | None:
+        return value if with_quiet and value not in earlier else None
+
+    k, cells = game.states, game.rules.cells
+    assert s["rank-for-solutions"] == later(b["rank"])
+    assert s["every-press-set"] == later(len(reached(game.rules)[0]))  # every press set, listed
+    assert s["choices-added"] == later(k * b["nullity"])
+    assert s["power-swapped"] == (later(b["nullity"] ** k) if b["nullity"] > 1 else None)
     if b["solutions"] and game.states == 2:
         m = values(mistakes.MIN_PRESSES, game)
         assert m["press-every-light"] in (b["lit"], None) and m["coverage-bound"] in (-(-b["lit"] // 5), None)

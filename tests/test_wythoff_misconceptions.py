@@ -16,6 +16,7 @@ from tutor.puzzles.wythoff.rules import WythoffGame
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
 
 Pos = tuple[int, int]
+PHI = Fraction(16180339887498948482045868343656, 10**31)  # the golden ratio to 31 decimals: exact for k below 10^20
 
 
 # -- the game from its rules, by brute force ----------------------------------------------------------------
@@ -95,6 +96,24 @@ def test_kth_pile_ideas_match_the_brute_force_list(k):
     assert second["smaller_pile"] == lo
     assert second["counted_from_one"] == table[k - 1][1]
     assert second["times_phi"] == floor(lo * Fraction(16180339887498948482, 10**19))
+
+
+@pytest.mark.parametrize("k", [1000, 777, 233, 55, 3])
+def test_kth_decimal_ideas_by_exact_rationals(k):
+    """phi cut to 1.61, rounded to 1.62, and its inverse 0.618... taken for it, each times k and rounded down with
+    exact fractions; an idea gives nothing where its number is the right one or another idea's."""
+    right = floor(k * PHI)
+    first = ideas("kth_first", WythoffGame(), {"index": k})
+    others = {first[n] for n in ("rounded_up", "larger_pile", "counted_from_one", "index_itself", "one_decimal")}
+
+    def apart(value: int) -> int | None:
+        return None if value == right or value in others else value
+
+    assert first["two_decimals"] == apart(floor(k * Fraction(161, 100)))
+    assert first["rounded_decimals"] == apart(floor(k * Fraction(162, 100)))
+    assert first["inverse"] == apart(floor(k / PHI))
+    if k == 1000:
+        assert (first["two_decimals"], first["rounded_decimals"], first["inverse"]) == (1610, 1620, 618)
 
 
 def test_kth_ideas_for_a_equal_2_follow_that_variant():

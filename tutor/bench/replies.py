@@ -82,7 +82,7 @@ def wrong_inputs(step: Any) -> list[tuple[str, str]]:
         out += [("near", str(value + d)) for d in (-1, 1, 2) if value + d >= 0]
         out += [("double", str(2 * value)), ("half", str(value // 2))]
         near = [w for n, w in WORDS.items() if n != value and abs(n - value) <= 2]
-        out += [("word", near[0])] if near else [("word", "a lot")]
+        out += [("word", near[0])] if near else []
     else:
         kind = step.answer_kind
         try:
@@ -121,7 +121,7 @@ CAUSE_VERBS = ("counts", "would count", "would be", "would do", "puts", "splits"
                "swaps", "is what", "is the length", "is the bound", "is the number", "is the size", "is the famous",
                "is one more", "is one less", "takes", "forgets", "misses")
 CAUSE_PHRASES = re.compile(r"\bas if\b|\bwould do if\b|\bas on (?:a |the )?\d+x\d+|\byou (?:may have|probably|seem|"
-                           r"forgot|counted|took)\b", re.IGNORECASE)
+                           r"forgot|took)\b", re.IGNORECASE)
 
 
 def names_a_cause(text: str, answer: str) -> bool:
@@ -178,10 +178,16 @@ def _side(step: Any, answer: str) -> int:
     return (given > right) - (given < right)
 
 
+def without_echo(text: str, answer: str) -> str:
+    """``text`` with the learner's answer taken out (``tutor.course.steps.question.without_echo``)."""
+    from tutor.course.steps.question import without_echo as taken_out
+
+    return taken_out(text, answer)
+
+
 def walk_question(lesson: str, step: Any) -> list[Walked]:
     """Every wrong answer to one question, answered on a fresh step, and the replies classified."""
     from tutor.course.steps import Context
-    from tutor.course.steps.question import without_echo
 
     out: list[Walked] = []
     bare: dict[tuple[str, int], str] = {}
@@ -193,9 +199,18 @@ def walk_question(lesson: str, step: Any) -> list[Walked]:
         text = _texts(outcome.replies, ("wrong", "board", "hint", "say", "error"))
         cls = classify_question(step, answer, outcome.replies)
         out.append(Walked(lesson, step.key, source, answer, cls, text))
-        if cls == "specific" and source != "declared":
-            bare[(answer, _side(step, answer))] = without_echo(_texts(outcome.replies, ("board",)), answer)
+        board = _texts(outcome.replies, ("board",))
+        if cls == "specific" and source != "declared" and not reasons_about(board, answer):
+            bare[(answer, _side(step, answer))] = without_echo(board, answer)
     return _mark_generic(out, bare)
+
+
+def reasons_about(text: str, answer: str) -> bool:
+    """Whether ``text`` reasons about the learner's answer itself ("95 is not a multiple of 16"), beyond quoting it
+    back at the start ("Not 95: ...")."""
+    body = re.sub(rf"^\s*(?:Not {re.escape(answer.strip())}\s*[:.]|{re.escape(answer.strip())} is not the answer\.)", "",
+                  text)
+    return without_echo(body, answer) != body
 
 
 def _mark_generic(walked: list[Walked], bare: dict[tuple[str, int], str]) -> list[Walked]:
@@ -219,7 +234,6 @@ def walk_game(lesson: str, step: Any) -> list[Walked]:
     import random
 
     from tutor.course.steps import Context
-    from tutor.course.steps.question import without_echo
 
     context = Context(lesson, rng=random.Random(0))
     entered = step.enter(context)

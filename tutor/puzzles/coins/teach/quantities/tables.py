@@ -266,13 +266,20 @@ def explain_tables(game: CoinGame, args: Args, value: Value) -> str:
 
 
 def refute_tables(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
-    """The product rule."""
-    w = whole(wrong)
+    """Which way the count is off, with different tables named when a few show it, and the product rule."""
+    w, m = whole(wrong), game.model
     if w is None or w < 0:
         return not_a("count", wrong)
     per = "doubles" if game.sides == 2 else f"multiplies by {game.sides}"
-    return (f"Not {w}: each position shows one of {game.sides} faces whatever the others show, so every position "
-            f"added {per} the count, and here turned copies count apart.")
+    rule = (f"each position shows one of {game.sides} faces whatever the others show, so every position added {per} "
+            "the count, and here turned copies count apart")
+    if w == 0:
+        return f"There is at least one table, {m.show(0)}: {rule}."
+    if w < int(value):
+        shown = w + 1 < int(value) and w + 1 <= LISTED and m.enumerable
+        tables = f" ({listed([m.show(t) for t in range(w + 1)])} are {w + 1} of them)" if shown else ""
+        return f"There are more than {w:,}{tables}: {rule}."
+    return f"There are fewer than {w:,}: {rule}."
 
 
 TABLES_IDEAS = (

@@ -8,7 +8,8 @@ to type) gives None.  A sentence names what the learner's number counts and neve
 * ``SOLVABLE_BOARDS`` - k^rank: the rank itself, every board, the quiet patterns, the nullity, all boards less the
   quiet ones;
 * ``QUIET_PATTERNS``  - k^nullity - 1: the basis size, pressing nothing counted, two states, only the new sums;
-* ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards;
+* ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards, the rank,
+  every press set, the choices added, the power swapped;
 * ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution;
 * ``PRESS_SETS`` / ``TOP_ROWS`` - k^n: the count n, a sum of choices, pairs, pressing nothing left out, ...;
 * ``TOP_ROW_CELLS``   - the columns: every cell, the cells the chase decides, the values of one unknown;
@@ -134,6 +135,21 @@ def _solvable_with_quiet(game: LightsGame) -> bool:
     return _solution(game).solvable and _rank(game).nullity > 0
 
 
+def _solution_ideas_before(game: LightsGame) -> tuple[int | None, ...]:
+    """The right count and what the first ideas give, which a later idea must differ from to be told apart."""
+    a, sol = _rank(game), _solution(game)
+    quiet = _quiet(game)
+    return (sol.solutions, 1 if sol.solvable and a.nullity else None, a.nullity, (quiet or 0) - 1,
+            power(game.states, a.rank))
+
+
+def _later(value: int | None, game: LightsGame) -> int | None:
+    """A later solution idea's value, where the board can be darkened and no earlier idea (or the answer) gives it."""
+    if value is None or not _solvable_with_quiet(game):
+        return None
+    return unless(value, *_solution_ideas_before(game))
+
+
 SOLUTIONS = (
     idea("just-one",
          lambda g: 1 if _solvable_with_quiet(g) else None,
@@ -156,6 +172,22 @@ SOLUTIONS = (
          lambda g: _quiet(g) if not _solution(g).solvable else None,
          lambda g, n: f"{n:,} counts the quiet patterns, but there is no solution to add them to: this board "
                       f"breaks a quiet pattern's parity, so no set of presses darkens it."),
+    idea("rank-for-solutions",
+         lambda g: _later(_rank(g).rank, g),
+         lambda g, n: f"{n:,} is the rank, the independent columns of the press matrix: it says which boards can be "
+                      f"darkened. The solutions of one board differ by the presses that change nothing."),
+    idea("every-press-set",
+         lambda g: _later(power(g.states, g.rules.cells), g),
+         lambda g, n: f"{n:,} counts every set of presses on the {g.rules.describe()} board; most of them leave "
+                      f"lights on. Only one solution plus a quiet pattern darkens this board."),
+    idea("choices-added",
+         lambda g: _later(g.states * _rank(g).nullity, g),
+         lambda g, n: f"{n:,} = {g.states} x {_rank(g).nullity} adds {g.states} choices for each basis quiet "
+                      f"pattern; but the choices for different basis patterns combine, so they multiply."),
+    idea("power-swapped",
+         lambda g: _later(_rank(g).nullity ** g.states if _rank(g).nullity > 1 else None, g),
+         lambda g, n: f"{n:,} = {_rank(g).nullity}^{g.states} swaps the base and the exponent: the number "
+                      f"multiplied by itself is the choices of one basis quiet pattern, not the number of patterns."),
 )
 
 

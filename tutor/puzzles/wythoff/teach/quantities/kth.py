@@ -204,12 +204,76 @@ def says_times_phi(game: WythoffGame, args: Args, given: Value) -> str:
             f"pair's piles differ by exactly {k}.")
 
 
+def _apart(value: int | None, game: WythoffGame, args: Args) -> int | None:
+    """``value``, or None where the right A_k or another idea's value is the same number (the learner's answer
+    could not say which idea they hold)."""
+    if value is None or value == p_position(game.rules, args["index"])[0]:
+        return None
+    others = (rounded_up(0, game, args), other_pile(0, game, args), counted_from_one(0, game, args),
+              index_itself(game, args), one_decimal(game, args))
+    return None if value in others else value
+
+
+def two_decimals(game: WythoffGame, args: Args) -> int | None:
+    """k times alpha cut to two decimals (1.61 for phi), rounded down: closer than one decimal, still behind."""
+    k = int(args["index"])
+    if game.misere or k == 0:
+        return None
+    return _apart(k * p_position(Rules(game.a), 100)[0] // 100, game, args)
+
+
+def says_two_decimals(game: WythoffGame, args: Args, given: Value) -> str:
+    """Two decimals, cut."""
+    hundredths = p_position(Rules(game.a), 100)[0]
+    name = _name(game.rules)
+    return (f"{given} is {args['index']} times {hundredths // 100}.{hundredths % 100:02}, {name} cut to two "
+            f"decimals, rounded down. The decimals cut off still add up over {args['index']} copies: use {name} "
+            "itself, exactly.")
+
+
+def rounded_decimals(game: WythoffGame, args: Args) -> int | None:
+    """k times alpha rounded (not cut) to two decimals, 1.62 for phi, where that rounds up: it runs ahead."""
+    k = int(args["index"])
+    thousandths = p_position(Rules(game.a), 1000)[0]
+    hundredths = (thousandths + 5) // 10
+    if game.misere or k == 0 or hundredths * 10 <= thousandths:
+        return None
+    return _apart(k * hundredths // 100, game, args)
+
+
+def says_rounded_decimals(game: WythoffGame, args: Args, given: Value) -> str:
+    """Two decimals, rounded up."""
+    hundredths = (p_position(Rules(game.a), 1000)[0] + 5) // 10
+    name = _name(game.rules)
+    return (f"{given} is {args['index']} times {hundredths // 100}.{hundredths % 100:02}, {name} rounded to two "
+            f"decimals. {hundredths // 100}.{hundredths % 100:02} is a little more than {name}, and over "
+            f"{args['index']} copies the difference reaches a whole pile: use {name} itself, exactly.")
+
+
+def inverse(game: WythoffGame, args: Args) -> int | None:
+    """k times 1/phi = 0.618..., rounded down (phi's inverse taken for phi; a = 1, normal play): floor(k phi) - k,
+    since 1/phi = phi - 1."""
+    k = int(args["index"])
+    if game.a != 1 or game.misere or k == 0:
+        return None
+    return _apart(p_position(game.rules, k)[0] - k, game, args)
+
+
+def says_inverse(game: WythoffGame, args: Args, given: Value) -> str:
+    """0.618 for 1.618."""
+    return (f"{given} is {args['index']} times 0.618..., which is 1/phi. The golden ratio phi itself is 1.618...: "
+            "each losing pair's smaller pile is more than its number, not less.")
+
+
 FIRST_MISTAKES = (
     Misconception("rounded_up", partial(rounded_up, 0), says_first_rounded_up),
     Misconception("larger_pile", partial(other_pile, 0), says_larger_pile),
     Misconception("counted_from_one", partial(counted_from_one, 0), says_counted_from_one),
     Misconception("index_itself", index_itself, says_index_itself),
     Misconception("one_decimal", one_decimal, says_one_decimal),
+    Misconception("two_decimals", two_decimals, says_two_decimals),
+    Misconception("rounded_decimals", rounded_decimals, says_rounded_decimals),
+    Misconception("inverse", inverse, says_inverse),
 )
 SECOND_MISTAKES = (
     Misconception("rounded_up", partial(rounded_up, 1), says_second_rounded_up),

@@ -74,6 +74,18 @@ def test_count_misconceptions_match_a_brute_force_count(gods, known, identify) -
     repeat = len(list(itertools.product(set(roles), repeat=n))) * (1 if known else 2)
     assert got["roles_repeat"] == wrong_or_none(repeat, len(worlds))
     assert got["meanings_added"] == (None if known else wrong_or_none(assignments + 2, len(worlds)))
+    labelled = len(list(itertools.permutations(range(n)))) * (1 if known else 2)  # identical gods told apart
+    earlier = {len(worlds), repeat, *(() if known else (assignments, assignments + 2)),
+               *(() if distinct == n else (labelled,))}
+
+    def later(value: int) -> int | None:
+        return None if value in earlier else value
+
+    own = len(orders(roles)) * len(list(itertools.product((True, False), repeat=n)))  # a meaning of ja per god
+    both = len(orders(roles)) * len(list(itertools.product((True, False), (True, False))))  # ja and da on their own
+    assert got["own_language"] == (None if known else later(own))
+    assert got["words_independent"] == (None if known else later(both))
+    assert got["roles_added"] == later(n * distinct * (1 if known else 2))  # each god each role, added
 
 
 @pytest.mark.parametrize(("gods", "known"), [("True,False,False,Random", False), ("True,True,False", True),

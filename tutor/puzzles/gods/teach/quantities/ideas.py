@@ -127,6 +127,20 @@ ASSIGNMENTS = portable(__name__, "_ASSIGNMENTS")
 
 # -- worlds -----------------------------------------------------------------------------------------------------
 
+def _first_world_ideas(game: GodsGame) -> tuple[int | None, ...]:
+    """The worlds, and what the first four world ideas give: a later idea must differ from them to be told apart."""
+    u = game.universe
+    distinct, n = len(set(game.roles)), len(game.roles)
+    return (u.size, None if u.known_language else _assignments(game), distinct**n * meanings(u),
+            None if u.known_language else _assignments(game) + 2,
+            None if distinct == n else factorial(n) * meanings(u))
+
+
+def _new_world_count(value: int, game: GodsGame) -> int | None:
+    """``value``, or None where the right count or an earlier idea gives the same number."""
+    return None if value in _first_world_ideas(game) else value
+
+
 _WORLDS = (
     Misconception(
         "meanings_of_ja_forgotten",
@@ -158,6 +172,28 @@ _WORLDS = (
             f"{given} = {len(game.roles)}!{' x 2' if meanings(game.universe) == 2 else ''} counts identical gods "
             f"as different: it orders {len(game.roles)} roles as if each were held by one god, but "
             f"{shared_role(game.universe)}, and swapping them gives the same world.")),
+    Misconception(
+        "own_language",
+        lambda game, args: None if game.universe.known_language
+        else _new_world_count(_assignments(game) * 2 ** len(game.roles), game),
+        lambda game, args, given: (
+            f"{given} = {_assignments(game)} x 2^{len(game.roles)} lets each god have his own meaning of ja; but "
+            "the gods share one language: in a world ja means the same for all of them.")),
+    Misconception(
+        "words_independent",
+        lambda game, args: None if game.universe.known_language
+        else _new_world_count(_assignments(game) * 4, game),
+        lambda game, args, given: (
+            f"{given} = {_assignments(game)} x 4 lets ja and da each mean yes or no on its own; but one of the two "
+            "words means yes and the other no, so fixing what ja means fixes da too.")),
+    Misconception(
+        "roles_added",
+        lambda game, args: _new_world_count(len(game.roles) * len(set(game.roles)) * meanings(game.universe), game),
+        lambda game, args, given: (
+            f"{given} = {len(game.roles)} x {len(set(game.roles))}"
+            f"{' x 2' if meanings(game.universe) == 2 else ''} gives each god each role once, side by side; but a "
+            f"world hands out all the roles at once: {roles_sentence(game.universe)}, so the choices for one "
+            "god narrow the next one's.")),
 )
 WORLDS = portable(__name__, "_WORLDS")
 

@@ -103,7 +103,7 @@ def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
     def later(value: int) -> int | None:
         return value if with_quiet and value not in earlier else None
 
-    k, cells = game.states, game.rules.cells
+    k = game.states
     assert s["rank-for-solutions"] == later(b["rank"])
     assert s["every-press-set"] == later(len(reached(game.rules)[0]))  # every press set, listed
     assert s["choices-added"] == later(k * b["nullity"])

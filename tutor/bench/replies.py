@@ -117,9 +117,9 @@ def neighbours(step: Any) -> list[int]:
     return out[:NEIGHBOURS]
 
 
-CAUSE_VERBS = ("counts", "would count", "would be", "would do", "puts", "splits", "gives each", "leaves out", "adds", "divides", "multiplies",
-               "swaps", "is what", "is the length", "is the bound", "is the number", "is the size", "is the famous",
-               "is one more", "is one less", "takes", "forgets", "misses")
+CAUSE_VERBS = ("counts", "would count", "would be", "would do", "puts", "splits", "gives each", "leaves out", "adds",
+               "divides", "multiplies", "swaps", "is what", "is the length", "is the bound", "is the number",
+               "is the size", "is the famous", "is one more", "is one less", "takes", "forgets", "misses")
 CAUSE_PHRASES = re.compile(r"\bas if\b|\bwould do if\b|\bas on (?:a |the )?\d+x\d+|\byou (?:may have|probably|seem|"
                            r"forgot|took)\b", re.IGNORECASE)
 
@@ -134,7 +134,8 @@ def names_a_cause(text: str, answer: str) -> bool:
         return False
     forms = "|".join(re.escape(f) for f in {str(number), f"{number:,}"})
     verbs = "|".join(re.escape(v) for v in CAUSE_VERBS)
-    return re.search(rf"(?<![\w,.^])(?:{forms})(?![\w]|,\d|\.\d)(?:[ \t]+[a-z]+)?[ \t]*(?:=|(?:{verbs})\b)", text) is not None
+    said = rf"(?<![\w,.^])(?:{forms})(?![\w]|,\d|\.\d)"  # the number itself, not a digit of a longer one
+    return re.search(rf"{said}(?:[ \t]+[a-z]+)?[ \t]*(?:=|(?:{verbs})\b)", text) is not None
 
 
 def _texts(replies: list[Any], kinds: tuple[str, ...]) -> str:
@@ -190,7 +191,7 @@ def walk_question(lesson: str, step: Any) -> list[Walked]:
     from tutor.course.steps import Context
 
     out: list[Walked] = []
-    bare: dict[tuple[str, int], str] = {}
+    bare: dict[str, tuple[int, str]] = {}
     for source, answer in wrong_inputs(step):
         context = Context(lesson)
         outcome = step.respond(step.enter(context).state, answer, context)
@@ -201,29 +202,30 @@ def walk_question(lesson: str, step: Any) -> list[Walked]:
         out.append(Walked(lesson, step.key, source, answer, cls, text))
         board = _texts(outcome.replies, ("board",))
         if cls == "specific" and source != "declared" and not reasons_about(board, answer):
-            bare[(answer, _side(step, answer))] = without_echo(board, answer)
+            bare[answer] = (_side(step, answer), without_echo(board, answer))
     return _mark_generic(out, bare)
 
 
 def reasons_about(text: str, answer: str) -> bool:
     """Whether ``text`` reasons about the learner's answer itself ("95 is not a multiple of 16"), beyond quoting it
     back at the start ("Not 95: ...")."""
-    body = re.sub(rf"^\s*(?:Not {re.escape(answer.strip())}\s*[:.]|{re.escape(answer.strip())} is not the answer\.)", "",
-                  text)
+    mine = re.escape(answer.strip())
+    body = re.sub(rf"^\s*(?:Not {mine}\s*[:.]|{mine} is not the answer\.)", "", text)
     return without_echo(body, answer) != body
 
 
-def _mark_generic(walked: list[Walked], bare: dict[tuple[str, int], str]) -> list[Walked]:
+def _mark_generic(walked: list[Walked], bare: dict[str, tuple[int, str]]) -> list[Walked]:
     """A specific reply whose text, the answer taken out, is also given on the other side of the right value (or,
-    where there are no sides, to every other answer tried) is generic: it does not speak to this answer."""
+    where there are no sides, to every other answer tried) is generic: it does not speak to this answer.
+    ``bare`` holds, per answer, its side of the right value (-1, 0 or 1) and its reply without the answer."""
     out = []
     for w in walked:
-        side = next((s for (a, s) in bare if a == w.answer), None)
-        mine = bare.get((w.answer, side)) if side is not None else None
-        if mine is not None:
-            others = [t for (a, s), t in bare.items() if a != w.answer]
-            opposite = [t for (a, s), t in bare.items() if a != w.answer and s and s == -side]
-            if (side and mine in opposite) or (not side and len(others) >= 2 and all(t == mine for t in others)):
+        if w.answer in bare:
+            side, mine = bare[w.answer]
+            others = [(s, t) for a, (s, t) in bare.items() if a != w.answer]
+            opposite = side != 0 and any(s == -side and t == mine for s, t in others)
+            alike = side == 0 and len(others) >= 2 and all(t == mine for _, t in others)
+            if opposite or alike:
                 w = Walked(w.lesson, w.step, w.source, w.answer, "generic", w.reply)
         out.append(w)
     return out

@@ -112,6 +112,8 @@ def test_length_ideas_match_the_search_and_the_doubling_by_hand(n: int) -> None:
             "copies_only": None if half is None else (half + 1) * half,  # D repeated, the half moves left out
             "copies_as_moves": (half + 1) + half if half is not None and n >= 8 else None,  # each copy of D one move
             "old_counts": None,  # no doubling before the first
+            "length_doubled": 2 * half if half is not None and n >= 8 else None,  # twice the coins, twice the moves
+            "one_copy_too_many": (half + 2) * half + half if half is not None and n >= 8 else None,
             "other_goal": same,  # the all-alike game's shortest win, found by search (8 coins: its prefix bound)
             "doubled_too_far": len(layouts(2 * n, 2)), "bound_without_a_win": None}
     assert given(game, "shortest_length") == {name: right_or_none(v, right) for name, v in want.items()}
@@ -128,6 +130,7 @@ def test_sixteen_coins_ideas_are_the_doubling_counted_by_hand() -> None:
     assert ideas["copies_as_moves"] == copies + eight  # 511: each copy of D counted as one move
     assert ideas["old_counts"] == (four + 1) * eight + four  # 4,095: 16 copies and 15 half moves, as on 8 coins
     assert ideas["copies_only"] == copies * eight
+    assert ideas["length_doubled"] == 2 * eight and ideas["one_copy_too_many"] == (copies + 1) * eight + eight
     assert ideas["other_goal"] == len(layouts(15, 2)) - 1  # all alike: one prefix per start up to a full flip
 
 
@@ -135,7 +138,8 @@ def test_a_table_the_devil_holds_gets_the_bound_idea_and_no_length_ideas() -> No
     three = CoinGame(3)
     assert shortest(three) == 0
     assert given(three, "shortest_length") == {"with_finished": None, "one_per_class": None, "copies_only": None,
-                                               "copies_as_moves": None, "old_counts": None, "other_goal": None,
+                                               "copies_as_moves": None, "old_counts": None, "length_doubled": None,
+                                               "one_copy_too_many": None, "other_goal": None,
                                                "doubled_too_far": None, "bound_without_a_win": 7}
 
 

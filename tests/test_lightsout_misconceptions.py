@@ -107,6 +107,7 @@ def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
     assert s["rank-for-solutions"] == later(b["rank"])
     assert s["every-press-set"] == later(len(reached(game.rules)[0]))  # every press set, listed
     assert s["choices-added"] == later(k * b["nullity"])
+    assert s["one-per-basis-pattern"] == later(b["nullity"] + 1)
     assert s["power-swapped"] == (later(b["nullity"] ** k) if b["nullity"] > 1 else None)
     if b["solutions"] and game.states == 2:
         m = values(mistakes.MIN_PRESSES, game)

@@ -91,6 +91,7 @@ def test_kth_pile_ideas_match_the_brute_force_list(k):
     assert first["counted_from_one"] == table[k - 1][0]
     assert first["index_itself"] == (k if k != lo else None)  # pair number 1 is (1, 2): k is its pile too
     assert first["one_decimal"] == floor(k * Fraction(16, 10))
+    assert first["pair_total"] == lo + hi  # the pennies of the pair, from the brute-force list
     second = ideas("kth_second", WythoffGame(), {"index": k})
     assert second["rounded_up"] == ceil(k * Fraction(26180339887, 10**10)) == hi + 1  # k phi^2 = k phi + k
     assert second["smaller_pile"] == lo
@@ -112,6 +113,8 @@ def test_kth_decimal_ideas_by_exact_rationals(k):
     assert first["two_decimals"] == apart(floor(k * Fraction(161, 100)))
     assert first["rounded_decimals"] == apart(floor(k * Fraction(162, 100)))
     assert first["inverse"] == apart(floor(k / PHI))
+    assert first["not_halved"] == apart(floor(k * 2 * PHI))  # k (1 + sqrt 5), the halving of phi forgotten
+    assert first["pair_total"] == apart(right + floor(k * PHI * PHI))  # A_k + B_k, and B_k = floor(k phi^2)
     if k == 1000:
         assert (first["two_decimals"], first["rounded_decimals"], first["inverse"]) == (1610, 1620, 618)
 

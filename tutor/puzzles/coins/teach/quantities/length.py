@@ -116,6 +116,32 @@ def _says_old_counts(game: CoinGame, w: int) -> str:
             f"the {half}-coin game, one for each of its moves, so there are more copies of D between them.")
 
 
+def _length_doubled(game: CoinGame) -> int | None:
+    """Twice the half table's shortest win: doubling the coins taken to double the moves."""
+    half = _half(game)
+    return None if half is None or half < 4 else 2 * (2**half - 1)
+
+
+def _says_length_doubled(game: CoinGame, w: int) -> str:
+    half = _half(game) or 1
+    return (f"{w:,} = 2 x {2**half - 1:,} doubles the {half}-coin strategy's length, as if twice the coins took "
+            f"twice the moves; but D only wins the tables whose halves agree, and the half moves between its copies "
+            f"play a whole {half}-coin game on the halves' disagreements.")
+
+
+def _one_copy_too_many(game: CoinGame) -> int | None:
+    """A copy of D at each end and one more than the gaps between the half moves need: (2^(N/2) + 1) copies."""
+    half = _half(game)
+    return None if half is None or half < 4 else (2**half + 1) * (2**half - 1) + 2**half - 1
+
+
+def _says_one_copy_too_many(game: CoinGame, w: int) -> str:
+    half = _half(game) or 1
+    return (f"{w:,} = {2**half + 1:,} x {2**half - 1:,} + {2**half - 1:,} counts one copy of D too many: "
+            f"{2**half - 1:,} half moves have a copy of D before each of them and one after the last, so one more "
+            "copy than half moves, not two more.")
+
+
 def _other_goal(game: CoinGame) -> int | None:
     """The shortest win of the same table when the game ends the other way (all alike for all heads, and back)."""
     m = game.model
@@ -139,6 +165,8 @@ LENGTH_IDEAS = (
     idea("copies_only", _shortest, _copies, _says_copies),
     idea("copies_as_moves", _shortest, _copies_as_moves, _says_copies_as_moves),
     idea("old_counts", _shortest, _old_counts, _says_old_counts),
+    idea("length_doubled", _shortest, _length_doubled, _says_length_doubled),
+    idea("one_copy_too_many", _shortest, _one_copy_too_many, _says_one_copy_too_many),
     idea("other_goal", _shortest, _other_goal, _says_other_goal),
     idea("doubled_too_far", _shortest, lambda g: every_table(g, 2 * g.coins) if _winnable(g) else None,
          lambda g, w: f"{w:,} = {g.sides}^{2 * g.coins} counts the tables of {2 * g.coins} coins, one doubling too "

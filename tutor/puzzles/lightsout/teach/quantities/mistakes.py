@@ -9,7 +9,7 @@ to type) gives None.  A sentence names what the learner's number counts and neve
   quiet ones;
 * ``QUIET_PATTERNS``  - k^nullity - 1: the basis size, pressing nothing counted, two states, only the new sums;
 * ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards, the rank,
-  every press set, the choices added, the power swapped;
+  every press set, one per basis pattern, the choices added, the power swapped;
 * ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution;
 * ``PRESS_SETS`` / ``TOP_ROWS`` - k^n: the count n, a sum of choices, pairs, pressing nothing left out, ...;
 * ``TOP_ROW_CELLS``   - the columns: every cell, the cells the chase decides, the values of one unknown;
@@ -184,6 +184,10 @@ SOLUTIONS = (
          lambda g: _later(g.states * _rank(g).nullity, g),
          lambda g, n: f"{n:,} = {g.states} x {_rank(g).nullity} adds {g.states} choices for each basis quiet "
                       f"pattern; but the choices for different basis patterns combine, so they multiply."),
+    idea("one-per-basis-pattern",
+         lambda g: _later(_rank(g).nullity + 1, g),
+         lambda g, n: f"{n:,} is one solution and then one more for each basis quiet pattern added to it; but sums "
+                      f"of basis patterns are quiet too, and each combination added gives another solution."),
     idea("power-swapped",
          lambda g: _later(_rank(g).nullity ** g.states if _rank(g).nullity > 1 else None, g),
          lambda g, n: f"{n:,} = {_rank(g).nullity}^{g.states} swaps the base and the exponent: the number "

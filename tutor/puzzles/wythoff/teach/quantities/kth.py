@@ -265,6 +265,32 @@ def says_inverse(game: WythoffGame, args: Args, given: Value) -> str:
             "each losing pair's smaller pile is more than its number, not less.")
 
 
+def not_halved(game: WythoffGame, args: Args) -> int | None:
+    """k (1 + sqrt 5) rounded down: phi = (1 + sqrt 5) / 2 with the halving forgotten (a = 1, normal play)."""
+    k = int(args["index"])
+    if game.a != 1 or game.misere or k == 0:
+        return None
+    return _apart(k + isqrt(5 * k * k), game, args)  # sqrt(5 k^2) is never whole for k >= 1
+
+
+def says_not_halved(game: WythoffGame, args: Args, given: Value) -> str:
+    """(1 + sqrt 5) for (1 + sqrt 5) / 2."""
+    return (f"{given} is {args['index']} times (1 + sqrt 5), rounded down: phi is (1 + sqrt 5) / 2, about 1.618, "
+            "so the halving is missing.")
+
+
+def pair_total(game: WythoffGame, args: Args) -> int | None:
+    """A_k + B_k, the pennies of the whole pair, for its smaller pile."""
+    lo, hi = p_position(game.rules, args["index"])
+    return _apart(lo + hi, game, args) if hi else None
+
+
+def says_pair_total(game: WythoffGame, args: Args, given: Value) -> str:
+    """The total for one pile."""
+    return (f"{given} adds up both piles of losing position number {args['index']}, the pennies on the table; the "
+            "question asks for one pile, the smaller.")
+
+
 FIRST_MISTAKES = (
     Misconception("rounded_up", partial(rounded_up, 0), says_first_rounded_up),
     Misconception("larger_pile", partial(other_pile, 0), says_larger_pile),
@@ -274,6 +300,8 @@ FIRST_MISTAKES = (
     Misconception("two_decimals", two_decimals, says_two_decimals),
     Misconception("rounded_decimals", rounded_decimals, says_rounded_decimals),
     Misconception("inverse", inverse, says_inverse),
+    Misconception("not_halved", not_halved, says_not_halved),
+    Misconception("pair_total", pair_total, says_pair_total),
 )
 SECOND_MISTAKES = (
     Misconception("rounded_up", partial(rounded_up, 1), says_second_rounded_up),

@@ -53,6 +53,15 @@ def brute(game: LightsGame) -> dict[str, int]:
             "lit": sum(1 for v in game.lights if v)}
 
 
+def shapes_that_darken(game: LightsGame) -> list[list[int]]:
+    """Every press set (as the sorted cells pressed once) that darkens the board, by brute force."""
+    rules = game.rules
+    presses, codes = reached(rules)
+    k = rules.states
+    target = sum(((-v) % k) * k ** (rules.cells - 1 - i) for i, v in enumerate(game.lights))
+    return [[i for i, n in enumerate(row) if n] for row in presses[codes == target].tolist()]
+
+
 def values(ideas, game: LightsGame) -> dict[str, int | None]:
     return {m.name: m.value(game, {}) for m in ideas}
 
@@ -119,6 +128,22 @@ def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
             assert m["flat-board"] in (flat["fewest"], None)
         for given in m.values():
             assert given != b["fewest"]
+        rows, cols = game.rules.rows, game.rules.cols
+        for name, cells in (("corners", {0, cols - 1, (rows - 1) * cols, rows * cols - 1}),
+                            ("centre-only", {(rows // 2) * cols + cols // 2})):
+            shaped = (name == "corners" and rows > 1 and cols > 1) or (name == "centre-only" and rows % 2 and cols % 2)
+            darkens = shaped and sorted(cells) in shapes_that_darken(game)
+            plain = None if not shaped or darkens or len(cells) in (b["fewest"], b["lit"], -(-b["lit"] // 5)) \
+                else len(cells)
+            assert m[name] == plain, (name, m[name], plain)
+
+
+def test_the_corners_and_the_centre_on_the_all_on_3x3_board() -> None:
+    """lightsout-1's board: its one solution presses five cells, neither the four corners nor the centre alone."""
+    game = LightsGame("3x3")
+    assert [sorted(s) for s in shapes_that_darken(game)] == [[0, 2, 4, 6, 8]]
+    m = values(mistakes.MIN_PRESSES, game)
+    assert (m["corners"], m["centre-only"]) == (4, 1)
 
 
 @pytest.mark.parametrize("game", SMALL, ids=lambda g: f"{g.size}-{g.board}-{'torus' if g.torus else 'flat'}-"

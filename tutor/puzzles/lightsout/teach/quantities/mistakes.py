@@ -10,7 +10,8 @@ to type) gives None.  A sentence names what the learner's number counts and neve
 * ``QUIET_PATTERNS``  - k^nullity - 1: the basis size, pressing nothing counted, two states, only the new sums;
 * ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards, the rank,
   every press set, one per basis pattern, the choices added, the power swapped;
-* ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution;
+* ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution, the
+  corners, the centre alone;
 * ``PRESS_SETS`` / ``TOP_ROWS`` - k^n: the count n, a sum of choices, pairs, pressing nothing left out, ...;
 * ``TOP_ROW_CELLS``   - the columns: every cell, the cells the chase decides, the values of one unknown;
 * ``RANK`` / ``NULLITY`` - each taken for the other, every column, the boards or quiet patterns they make.
@@ -224,6 +225,42 @@ def _every_light(game: LightsGame) -> str:
             f"{'ends lit' if game.lights[r * rules.cols + c] else 'lights up'}.")
 
 
+def _corners(rules: Rules) -> list[tuple[int, int]]:
+    """The four corner cells (a board of two rows and two columns at least)."""
+    return [(r, c) for r in (0, rules.rows - 1) for c in (0, rules.cols - 1)]
+
+
+def _centre(rules: Rules) -> list[tuple[int, int]]:
+    """The one centre cell of a board of odd rows and columns."""
+    return [(rules.rows // 2, rules.cols // 2)]
+
+
+def _left_lit(game: LightsGame, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells still lit after pressing each of ``cells`` once."""
+    rules = game.rules
+    pattern = bytearray(rules.cells)
+    for r, c in cells:
+        pattern[r * rules.cols + c] = 1
+    return lit_cells(rules, apply(rules, game.lights, bytes(pattern)))
+
+
+def _shape_idea(game: LightsGame, cells: list[tuple[int, int]] | None) -> int | None:
+    """How many presses a guessed shape takes, where the shape leaves lights on and no earlier idea (or the answer)
+    gives that number (classic two-state boards up to FLAT_CELLS cells)."""
+    if cells is None or game.states != 2 or game.rules.cells > FLAT_CELLS or not _left_lit(game, cells):
+        return None
+    fewest = _fewest(game.rules, game)
+    if fewest is None:
+        return None
+    return unless(len(cells), fewest, _lit(game), -(-_lit(game) // _reach(game.rules)))
+
+
+def _says_shape(game: LightsGame, cells: list[tuple[int, int]], shape: str) -> str:
+    """The shape pressed and that it leaves lights on (which ones is not said: the rest may be one press away)."""
+    return (f"{len(cells)} presses {shape} ({' '.join(format_cell(r, c) for r, c in cells)}), but that does not "
+            "darken this board: some lights stay on. Try it on the board.")
+
+
 MIN_PRESSES = (
     idea("press-every-light",
          lambda g: unless(_lit(g), _fewest(g.rules, g)) if g.states == 2 else None,
@@ -244,6 +281,12 @@ MIN_PRESSES = (
                     if _solvable_with_quiet(g) and g.states == 2 else None),
          lambda g, n: f"{n:,} presses darken the board, but that is one solution of several: adding a quiet "
                       f"pattern gives another solution, and some of them are shorter."),
+    idea("corners",
+         lambda g: _shape_idea(g, _corners(g.rules) if g.rules.rows > 1 and g.rules.cols > 1 else None),
+         lambda g, n: _says_shape(g, _corners(g.rules), "the four corners")),
+    idea("centre-only",
+         lambda g: _shape_idea(g, _centre(g.rules) if g.rules.rows % 2 and g.rules.cols % 2 else None),
+         lambda g, n: _says_shape(g, _centre(g.rules), "the centre alone")),
 )
 
 

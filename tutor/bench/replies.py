@@ -57,39 +57,31 @@ def _number(text: str) -> int | None:
     return int(t) if t.lstrip("-").isdecimal() and t.isascii() and len(t) < 40 else None
 
 
-def wrong_inputs(step: Any) -> list[tuple[str, str]]:
-    """(source, text) wrong answers to one question: the misconceptions' values and declared mistakes first, then
-    new ones: near the answer, doubled, halved, what the answer kind proposes, and words."""
-    from tutor.course.steps import Computed
+def wrong_inputs(item: Any) -> list[tuple[str, str]]:
+    """(source, text) wrong answers to one question: what the step itself proposes (its misconceptions' values, the
+    lesson's declared mistakes, the answer kind's partial answers), then new ones for a number: near the answer,
+    doubled, halved, the same game's other numbers, and a number in words; for yes or no, a sentence."""
     from tutor.errors import TutorError
     from tutor.shown import text_of
 
-    out: list[tuple[str, str]] = []
     try:
-        reference = step.reference()
+        reference = item.reference()
+        candidates = item.answer_candidates() or []
     except TutorError:
         return []
     right = "" if reference is None else text_of(reference)
-    if isinstance(step, Computed):
-        out += [("misconception", str(v)) for _, v in step.misconceptions() if v is not None]
-        out += [] if step.options else [("neighbour", str(v)) for v in neighbours(step)]
-    out += [("declared", m.match) for m in step.mistakes if m.match is not None]
+    ideas = {str(v) for _, v in item.misconceptions() if v is not None}
+    declared = {m.match for m in item.mistakes if m.match is not None}
+    out = [("misconception" if c in ideas else "declared" if c in declared else "kind", c) for c in candidates]
     value = _number(right)
-    if isinstance(step, Computed) and step.options:
-        out += [("option", o) for o in step.options]
-        out += [("word", f"{o} it is") for o in step.options if o.lower() in ("yes", "no")]
-    elif value is not None:
+    if value is not None:
+        out += [("neighbour", str(v)) for v in neighbours(item, value)]
         out += [("near", str(value + d)) for d in (-1, 1, 2) if value + d >= 0]
         out += [("double", str(2 * value)), ("half", str(value // 2))]
         near = [w for n, w in WORDS.items() if n != value and abs(n - value) <= 2]
         out += [("word", near[0])] if near else []
-    else:
-        kind = step.answer_kind
-        try:
-            proposed = kind.wrong_answers(step.game, kind.arguments(step.args))
-        except TutorError:
-            proposed = []
-        out += [("kind", p) for p in proposed]
+    elif right.lower() in ("yes", "no"):
+        out += [("word", f"{w} it is") for w in ("yes", "no") if w != right.lower()]
     seen: set[str] = {right.strip().lower()}
     kept = []
     for source, text in out:
@@ -99,25 +91,25 @@ def wrong_inputs(step: Any) -> list[tuple[str, str]]:
     return kept[:PER_STEP]
 
 
-def neighbours(step: Any) -> list[int]:
+def neighbours(item: Any, right: int) -> list[int]:
     """The answers to the other number questions about the same game (the nullity asked for where the boards that
     can be darkened are): what a learner who confuses the two questions answers."""
     from tutor.errors import TutorError
 
     out: list[int] = []
-    for name, quantity in step.puzzle.quantities.items():
-        if name == step.computes.name or quantity.args:
+    for _, quantity in item.puzzle.quantities.items():
+        if quantity.args:
             continue
         try:
-            value = quantity.compute(step.game, quantity.arguments({}))
+            value = quantity.compute(item.game, quantity.arguments({}))
         except (TutorError, ValueError, KeyError):
             continue
-        if type(value) is int and 0 <= value < 10**12 and value not in out:
+        if type(value) is int and 0 <= value < 10**12 and value != right and value not in out:
             out.append(value)
     return out[:NEIGHBOURS]
 
 
-CAUSE_VERBS = ("counts", "would count", "would be", "would do", "puts", "splits", "gives each", "leaves out", "adds",
+CAUSE_VERBS = ("counts", "would count", "would be", "would do", "puts", "gives each", "leaves out", "adds",
                "divides", "multiplies", "swaps", "is what", "is the length", "is the bound", "is the number",
                "is the size", "is the famous", "is one more", "is one less", "takes", "forgets", "misses")
 CAUSE_PHRASES = re.compile(r"\bas if\b|\bwould do if\b|\bas on (?:a |the )?\d+x\d+|\byou (?:may have|probably|seem|"
@@ -144,24 +136,22 @@ def _texts(replies: list[Any], kinds: tuple[str, ...]) -> str:
     return "\n".join(text_of(r.text) for r in replies if r.kind.value in kinds)
 
 
-def classify_question(step: Any, answer: str, replies: list[Any]) -> str:
+def classify_question(item: Any, answer: str, replies: list[Any]) -> str:
     """The class of the reply to one wrong whole answer (before the generic check, which needs the others)."""
     from tutor.errors import TutorError
 
     if replies and replies[0].kind.value == "error":
         return "refusal"
     try:
-        verdict = step.judge(answer)
+        verdict = item.judge(answer)
     except TutorError:
         return "refusal"
     said = _texts(replies, ("board", "hint", "say"))
     if verdict.misconception is not None:
-        ideas = {m.name: m for m in getattr(getattr(step, "quantity", None), "misconceptions", ())}
-        idea = ideas.get(verdict.misconception)
-        if idea is None:
+        ideas = dict(item.misconceptions())
+        if verdict.misconception not in ideas:
             return "specific"  # a family kind's own diagnosis (a plan's lost world, a list's missing position)
-        args = step.computes.arguments(step.args)
-        given = idea.value(step.game, args)
+        given = ideas[verdict.misconception]
         return "specific" if given is not None and str(given) == verdict.canonical else "misdiagnosed"
     if any(r.kind.value == "hint" for r in replies):
         return "specific"  # the lesson's own declared mistake, matched by its author's pattern
@@ -239,12 +229,9 @@ def walk_game(lesson: str, step: Any) -> list[Walked]:
 
     context = Context(lesson, rng=random.Random(0))
     entered = step.enter(context)
-    good = step.sample(entered.state, 0) or ""
-    moves = []
-    for seed in range(12):
-        move = step.legal_move(entered.state, seed)
-        if move and move not in moves and move.split()[:1] != good.split()[:1]:
-            moves.append(move)
+    good = (step.sample(entered.state, 0) or "").split()[:1]
+    legal = step.completions(entered.state)
+    moves = [m for m in random.Random(0).sample(legal, len(legal)) if m.split()[:1] != good]
     tried = [("move", m) for m in moves[:MOVES]] + [("word", "I give up")]
     out: list[Walked] = []
     texts: dict[str, str] = {}
@@ -259,17 +246,18 @@ def walk_game(lesson: str, step: Any) -> list[Walked]:
 
 
 def walk() -> Iterator[tuple[bool, Walked]]:
-    """(is a play step, walked reply) for every question and play step of every bundled lesson."""
+    """(is a play step, walked reply) for every question and play step of every bundled lesson: a question is an
+    item with whole answers to try (``answer_candidates``), a play step one that plays moves but has none."""
     from tutor.course import load_catalog
-    from tutor.course.steps import Game, Question
+    from tutor.course.steps import Context
 
     for lesson in load_catalog().ordered():
-        for step in lesson.steps:
-            for item in step.items(2):
-                if isinstance(item, Game):
-                    yield from ((True, w) for w in walk_game(lesson.id, item))
-                elif isinstance(item, Question):
+        for each in lesson.steps:
+            for item in each.items(2):
+                if item.answer_candidates() is not None:
                     yield from ((False, w) for w in walk_question(lesson.id, item))
+                elif item.sample(item.enter(Context(lesson.id)).state, 0) is not None:
+                    yield from ((True, w) for w in walk_game(lesson.id, item))
 
 
 def shares(walked: list[Walked]) -> Counter[str]:

@@ -90,16 +90,6 @@ def power_reading(wrong: int, base: int, exponent: int, unit: str, less: int = 0
     return f"Combinations of {unit}, each {each}, number {what}{left}, and {digits(wrong)} is not one."
 
 
-def perfect_power(n: int) -> tuple[int, int] | None:
-    """``(a, e)`` with ``a^e = n``, ``e >= 2`` and ``a`` smallest, or None: ``3125`` is ``(5, 5)``."""
-    for e in range(min(n.bit_length(), 200), 1, -1):
-        a = round(n ** (1 / e)) if n.bit_length() < 1000 else 0
-        for c in (a - 1, a, a + 1):
-            if c > 1 and c**e == n:
-                return c, e
-    return None
-
-
 def shown(base: int, exponent: int) -> str:
     """``base^exponent``, with its digits when they are few enough to read: ``2^12 = 4,096``."""
     if exponent * math.log10(base) > 60:

@@ -11,7 +11,7 @@ to type) gives None.  A sentence names what the learner's number counts and neve
 * ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards, the rank,
   every press set, one per basis pattern, the choices added, the power swapped;
 * ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution, the
-  corners, the centre alone;
+  four corners;
 * ``PRESS_SETS`` / ``TOP_ROWS`` - k^n: the count n, a sum of choices, pairs, pressing nothing left out, ...;
 * ``TOP_ROW_CELLS``   - the columns: every cell, the cells the chase decides, the values of one unknown;
 * ``RANK`` / ``NULLITY`` - each taken for the other, every column, the boards or quiet patterns they make.
@@ -230,11 +230,6 @@ def _corners(rules: Rules) -> list[tuple[int, int]]:
     return [(r, c) for r in (0, rules.rows - 1) for c in (0, rules.cols - 1)]
 
 
-def _centre(rules: Rules) -> list[tuple[int, int]]:
-    """The one centre cell of a board of odd rows and columns."""
-    return [(rules.rows // 2, rules.cols // 2)]
-
-
 def _left_lit(game: LightsGame, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The cells still lit after pressing each of ``cells`` once."""
     rules = game.rules
@@ -284,9 +279,6 @@ MIN_PRESSES = (
     idea("corners",
          lambda g: _shape_idea(g, _corners(g.rules) if g.rules.rows > 1 and g.rules.cols > 1 else None),
          lambda g, n: _says_shape(g, _corners(g.rules), "the four corners")),
-    idea("centre-only",
-         lambda g: _shape_idea(g, _centre(g.rules) if g.rules.rows % 2 and g.rules.cols % 2 else None),
-         lambda g, n: _says_shape(g, _centre(g.rules), "the centre alone")),
 )
 
 

@@ -242,15 +242,19 @@ def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
     """``class``: what a class learned, from its learners' exports."""
     p = sub.add_parser("class", help="what a class learned, from its learners' progress exports",
                        description="Read learners' exports (tutor progress --export, JSON or xAPI) and report per "
-                                   "step (learners, attempts, success on the first try, hints, misconceptions "
-                                   "met), each skill's learning curve, and each skill's normalised gain between "
-                                   "a pretest and a posttest. Learners are their profile ids unless a "
-                                   "roster names them. See docs/instructors.md.")
+                                   "step (its title, learners, attempts, difficulty, discrimination, median time "
+                                   "on task, hints, the most frequent wrong answers and their diagnosis), per "
+                                   "learner (steps done, mastery per skill), each skill's learning curve, and "
+                                   "each skill's normalised gain between a pretest and a posttest. Answers given "
+                                   "after a step was completed are reviews, counted apart. Learners are their "
+                                   "profile ids unless a roster names them. See docs/instructors.md.")
     p.add_argument("exports", nargs="+", metavar="EXPORT",
                    help="export files, or folders of them (their *.json and *.xapi files)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--plot", metavar="FILE", help="draw the learning curves to FILE (.png or .svg; needs "
                                                    "matplotlib: pip install 'puzzle-tutor[plot]')")
+    p.add_argument("--html", metavar="FILE", help="also write the whole report as one self-contained HTML page "
+                                                   "(tables and the learning curves as SVG; opens offline)")
     p.add_argument("--roster", metavar="FILE", help="a CSV of profile id, name: show learners by name")
     p.add_argument("--pretest", metavar="LESSON", help="a lesson taken before teaching (with --posttest: each "
                                                         "skill's normalised gain)")

@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.errors import Exit, TutorError
 from tutor.limits import ID_CHARS, INPUT_BYTES
-from tutor.text import plural, raw_stream, shorten, shorten_path
+from tutor.text import plural, raw_stream, shorten
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -296,81 +296,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def cmd_class(args: argparse.Namespace) -> int:
-    """``tutor class EXPORT... [--json] [--plot FILE] [--roster FILE]``: what a class learned."""
-    from tutor.learner import classroom, classroom_show
-    from tutor.learner.export_formats import DataShopTable
-    from tutor.learner.export_merge import read_file
+    """``tutor class EXPORT... [--json] [--plot FILE] [--html FILE] [--roster FILE]``: what a class learned."""
+    from tutor.class_report import run_class
 
-    if args.plot:
-        classroom_show.check_plot_path(args.plot)  # before reading a thousand files
-    files = export_files(args.exports)
-    names = classroom.read_roster(read_text(args.roster), shorten(args.roster)) if args.roster else {}
-    if bool(args.pretest) != bool(args.posttest):
-        raise TutorError("--pretest and --posttest go together: name both lessons")
-    tests = (args.pretest, args.posttest) if args.pretest else pack_tests(args.lessons) if args.lessons else None
-    with progress_bar(f"reading {plural(len(files), 'export')}", len(files)) as done:
-        exports = []
-        for path in files:
-            try:
-                exports.append(read_file(str(path), "read"))
-            except DataShopTable:
-                raise TutorError(f"{shorten_path(str(path))} is a DataShop table; tutor class reads tutor's JSON or "
-                                 "xAPI exports") from None
-            done()
-    report = classroom.report(exports, tests, names)
-    if args.plot:
-        classroom_show.plot(report, args.plot)
-    print(json.dumps(report.as_json(), indent=2) if args.json else classroom_show.text(report))
-    return Exit.OK
-
-
-def pack_tests(dirs: list[str]) -> tuple[str, str]:
-    """The pretest and posttest lessons (full ids) of the one pack under ``dirs`` that declares them;
-    ``TutorError`` (one line) when none does, several do, or a pack's file is wrong."""
-    from tutor.course import load_roots
-
-    catalog = load_roots(Path(d) for d in dirs)
-    packs = {pack.path for pack in catalog.packs.values()}
-    broken = [e for e in catalog.errors if e.split(": ", 1)[0] in packs or "pack.toml" in e.split(": ", 1)[0]]
-    if broken:
-        raise TutorError(broken[0])
-    declared = [ids for pack in catalog.packs.values() if (ids := pack.test_ids()) is not None]
-    if len(declared) != 1:
-        where = ", ".join(shorten(d) for d in dirs)
-        raise TutorError(f"{where}: {'no pack declares' if not declared else 'several packs declare'} a pretest "
-                         "and a posttest (name them with --pretest and --posttest)")
-    return declared[0]
-
-
-EXPORT_SUFFIXES = (".json", ".xapi")  # what a folder given to tutor class is searched for: JSON and xAPI exports
-
-
-def export_files(paths: list[str]) -> list[Path]:
-    """The export files named, a folder standing for its ``*.json`` and ``*.xapi`` files (its other files named on
-    standard error as skipped); ``TutorError`` if none or missing."""
-    files: list[Path] = []
-    notes: list[str] = []
-    for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-            files += [p for p in found if p.suffix.lower() in EXPORT_SUFFIXES]
-            skipped = [p.name for p in found if p.suffix.lower() not in EXPORT_SUFFIXES]
-            if skipped:
-                shown = ", ".join(shorten(n, 40) for n in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
-                what = "is not a .json or .xapi export" if len(skipped) == 1 else "are not .json or .xapi exports"
-                notes.append(f"skipped {plural(len(skipped), 'file')} of {shorten_path(name)} that {what} "
-                             f"({shown}); name an export file to read it whatever its name")
-        elif path.exists():
-            files.append(path)
-        else:
-            raise TutorError(f"cannot read {shorten_path(name)}: no such file")
-    if not files:  # bad input is one line: what was skipped is part of it
-        raise TutorError("no export files found (folders are searched for *.json and *.xapi)"
-                         + "".join(f"; {note}" for note in notes))
-    for note in notes:
-        print(f"tutor class: {note}", file=sys.stderr)
-    return files
+    return run_class(args, progress_bar, read_text)
 
 
 def read_text(path: str) -> str:

@@ -2,9 +2,14 @@
 
 The counts, and what each means:
 
-* **per step** (a lesson step): the learners who answered it, their attempts, how many were right on their
-  first try (first attempt correct, with no hint shown and no solution revealed before it), how many saw a
-  hint there, and each misconception met: in how many attempts, by how many learners;
+* **per step** (a lesson step, with its title): the learners who answered it, their attempts, how many were
+  right on their first try (first attempt correct, with no hint shown and no solution revealed before it), how
+  many saw a hint there, each misconception met (in how many attempts, by how many learners), and the item
+  statistics of ``tutor.learner.classroom_stats``: difficulty, discrimination, median time on task and the most
+  frequent wrong answers, each with its diagnosis; an attempt at a step the learner had already completed is a
+  review, counted apart and left out of all of these;
+* **per learner**: attempts, reviews, steps completed, and each skill's mastery (knowledge tracing over the
+  first attempt at each item);
 * **per skill, the learning curve**: a learner's opportunities on a skill are the items they answered that
   exercise it (an item is a lesson step in one variant), in the order they first answered each; the
   opportunity is an error when that first answer was wrong or came after a hint or a revealed solution, as in
@@ -12,7 +17,7 @@ The counts, and what each means:
 * **per skill, the normalised gain** between a pretest and a posttest (two lessons on the same skills in other
   variants, named by a pack's ``pretest`` and ``posttest``): over the learners who answered both, the share
   of first answers right in each (pre, post) and ``(post - pre) / (1 - pre)`` (Hake's class-average gain;
-  none when pre is already 1).
+  none when pre is already 1, and flagged when below -1: neither is a number to read bare).
 
 Learners are their exports' profile ids; a roster (CSV: profile id, name) adds names and nothing else does.
 The same learner in several files (two exports) is one learner, each record counted once (record keys).
@@ -26,7 +31,17 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from tutor.learner.export import AttemptRecord, ExportError, HintRecord, Json, Records
+from tutor.learner.bkt import DEFAULT, trace
+from tutor.learner.classroom_stats import (
+    WrongAnswer,
+    clean,
+    discrimination,
+    median,
+    reviews,
+    time_on_task,
+    wrong_answers,
+)
+from tutor.learner.export import AttemptRecord, CompletedRecord, ExportError, HintRecord, Json, Records
 
 PROFILE_HEADS = ("profile", "profile id", "profile_id", "id")  # a roster's first row naming the id column
 Step = tuple[str, int]  # a lesson step: ("coins-1", 3), counted from 1
@@ -40,28 +55,64 @@ class Learner:
     profile: str
     attempts: tuple[AttemptRecord, ...]
     hints: tuple[HintRecord, ...]
+    completed: tuple[CompletedRecord, ...] = ()
+
+    def learning(self) -> list[AttemptRecord]:
+        """The attempts that are not reviews (made before the learner completed their step)."""
+        again = reviews(self.attempts, self.completed)
+        return [a for a in self.attempts if a.key not in again]
 
 
 @dataclass(frozen=True)
 class StepReport:
-    """A lesson step across the class (see the module docstring)."""
+    """A lesson step across the class (see the module docstring and ``tutor.learner.classroom_stats``)."""
 
     lesson: str
     step: int
     learners: int
-    attempts: int
-    first_try: int  # learners right on their first try
+    attempts: int  # not counting reviews
+    first_try: int  # learners right on their first try, with no help before it
     hinted: int  # learners who saw a hint here
     hints: int  # hint rungs shown here, over the class
     misconceptions: dict[str, tuple[int, int]]  # name -> (attempts, learners), most met first
+    title: str = ""
+    reviews: int = 0  # attempts made after the learner had completed the step
+    discrimination: float | None = None
+    median_seconds: float | None = None
+    wrong_answers: tuple[WrongAnswer, ...] = ()
+
+    @property
+    def difficulty(self) -> float | None:
+        """The share of the step's learners right at their first try (1: easy)."""
+        return rate(self.first_try, self.learners)
 
     def as_json(self) -> dict[str, Json]:
         """The step as JSON-ready data."""
-        return {"lesson": self.lesson, "step": self.step, "learners": self.learners, "attempts": self.attempts,
-                "first_try": self.first_try, "first_try_rate": rate(self.first_try, self.learners),
+        return {"lesson": self.lesson, "step": self.step, "title": self.title, "learners": self.learners,
+                "attempts": self.attempts, "reviews": self.reviews, "first_try": self.first_try,
+                "first_try_rate": rate(self.first_try, self.learners), "difficulty": self.difficulty,
+                "discrimination": self.discrimination, "median_seconds": self.median_seconds,
                 "hinted_learners": self.hinted, "hints": self.hints,
+                "wrong_answers": [w.as_json() for w in self.wrong_answers],
                 "misconceptions": [{"name": name, "attempts": n, "learners": m}
                                    for name, (n, m) in self.misconceptions.items()]}
+
+
+@dataclass(frozen=True)
+class LearnerReport:
+    """One learner: attempts (and reviews among them), steps completed, and each skill's mastery traced over the
+    first attempt at each item (``mastery_of``)."""
+
+    profile: str
+    attempts: int
+    reviews: int
+    steps_done: int
+    mastery: dict[str, float]
+
+    def as_json(self, name: str | None) -> dict[str, Json]:
+        """The learner as JSON-ready data (a name only from a roster)."""
+        return {"profile": self.profile, **({"name": name} if name is not None else {}), "attempts": self.attempts,
+                "reviews": self.reviews, "steps_done": self.steps_done, "mastery": self.mastery}
 
 
 @dataclass(frozen=True)
@@ -88,6 +139,17 @@ class Gain:
     post: float
     gain: float | None
 
+    @property
+    def flag(self) -> str | None:
+        """Why the gain should not be read bare: a pretest at its ceiling leaves nothing to gain (none is
+        computed), and a gain below -1 means the posttest fell further than the pretest could rise."""
+        if self.gain is None:
+            return "pretest at ceiling: every first answer was right, so there was nothing to gain"
+        if self.gain < -1:
+            return ("below -1: the posttest went down by more than the pretest could go up; few learners or a "
+                    "harder posttest, not a loss of that size")
+        return None
+
 
 @dataclass(frozen=True)
 class ClassReport:
@@ -99,12 +161,12 @@ class ClassReport:
     gains: tuple[Gain, ...] = ()
     tests: tuple[str, str] | None = None  # the pretest and posttest lessons, when declared
     names: dict[str, str] = field(default_factory=dict)  # profile id -> name, from a roster
+    people: tuple[LearnerReport, ...] = ()
 
     def as_json(self) -> dict[str, Json]:
         """The report as JSON-ready data (learners by profile id, and by name only with a roster)."""
         out: dict[str, Json] = {
-            "learners": [{"profile": p.profile, **({"name": self.names[p.profile]} if p.profile in self.names
-                                                   else {}), "attempts": len(p.attempts)} for p in self.learners],
+            "learners": [p.as_json(self.names.get(p.profile)) for p in self.people],
             "steps": [s.as_json() for s in self.steps],
             "skills": {skill: [{"opportunity": c.opportunity, "learners": c.learners, "errors": c.errors,
                                 "error_rate": c.error_rate} for c in points] for skill, points in self.curves.items()},
@@ -112,7 +174,7 @@ class ClassReport:
         if self.tests is not None:
             out["gain"] = {"pretest": self.tests[0], "posttest": self.tests[1],
                            "skills": [{"skill": g.skill, "learners": g.learners, "pre": g.pre, "post": g.post,
-                                       "gain": g.gain} for g in self.gains]}
+                                       "gain": g.gain, "flag": g.flag} for g in self.gains]}
         return out
 
 
@@ -125,16 +187,14 @@ def learners_of(exports: Iterable[Records]) -> tuple[Learner, ...]:
     """One learner per profile id, each record once (two exports of one learner overlap), by profile id."""
     attempts: dict[str, dict[str, AttemptRecord]] = defaultdict(dict)
     hints: dict[str, dict[str, HintRecord]] = defaultdict(dict)
+    completed: dict[str, dict[str, CompletedRecord]] = defaultdict(dict)
     for records in exports:
         attempts[records.profile].update((a.key, a) for a in records.attempts)
         hints[records.profile].update((h.key, h) for h in records.hints)
+        completed[records.profile].update((c.key, c) for c in records.completed)
     return tuple(Learner(p, tuple(sorted(attempts[p].values(), key=lambda a: a.at)),
-                         tuple(sorted(hints[p].values(), key=lambda h: h.at))) for p in sorted(attempts))
-
-
-def clean_first(a: AttemptRecord) -> bool:
-    """Whether a first answer counts as right: correct, with no hint shown and no solution revealed before it."""
-    return a.correct and not a.hint and not a.revealed
+                         tuple(sorted(hints[p].values(), key=lambda h: h.at)),
+                         tuple(sorted(completed[p].values(), key=lambda c: c.at))) for p in sorted(attempts))
 
 
 def firsts(learner: Learner) -> dict[Item, AttemptRecord]:
@@ -145,38 +205,63 @@ def firsts(learner: Learner) -> dict[Item, AttemptRecord]:
     return out
 
 
-def step_reports(learners: Iterable[Learner]) -> tuple[StepReport, ...]:
-    """Every step anyone answered, by lesson and step (see the module docstring)."""
-    who: dict[Step, set[str]] = defaultdict(set)
-    tries: Counter[Step] = Counter()
-    first_right: Counter[Step] = Counter()
+def step_reports(learners: Iterable[Learner], titles: Mapping[Step, str] | None = None) -> tuple[StepReport, ...]:
+    """Every step anyone answered, by lesson and step, reviews left out (see ``tutor.learner.classroom_stats``)."""
+    titles = titles or {}
+    answered: dict[Step, list[tuple[str, AttemptRecord]]] = defaultdict(list)
+    again: Counter[Step] = Counter()
+    first: dict[str, dict[Step, int]] = {}  # learner -> step -> first-try score
     hinted: dict[Step, set[str]] = defaultdict(set)
     rungs: Counter[Step] = Counter()
-    met: dict[Step, Counter[str]] = defaultdict(Counter)
-    met_by: dict[Step, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for learner in learners:
-        first: dict[Step, AttemptRecord] = {}
-        for a in learner.attempts:
-            step = (a.lesson, a.step)
-            who[step].add(learner.profile)
-            tries[step] += 1
-            first.setdefault(step, a)
+        kept = learner.learning()
+        taken = {a.key for a in kept}
+        again.update((a.lesson, a.step) for a in learner.attempts if a.key not in taken)
+        scores: dict[Step, int] = {}
+        for a in kept:
+            answered[(a.lesson, a.step)].append((learner.profile, a))
+            scores.setdefault((a.lesson, a.step), int(clean(a)))
             if a.hint:
-                hinted[step].add(learner.profile)
-            if a.misconception:
-                met[step][a.misconception] += 1
-                met_by[step][a.misconception].add(learner.profile)
-        for step, a in first.items():
-            first_right[step] += clean_first(a)
+                hinted[(a.lesson, a.step)].add(learner.profile)
+        first[learner.profile] = scores
         for h in learner.hints:
             hinted[(h.lesson, h.step)].add(learner.profile)
             rungs[(h.lesson, h.step)] += 1
-    return tuple(StepReport(lesson, step, len(who[(lesson, step)]), tries[(lesson, step)],
-                            first_right[(lesson, step)], len(hinted[(lesson, step)] & who[(lesson, step)]),
-                            rungs[(lesson, step)],
-                            {name: (n, len(met_by[(lesson, step)][name]))
-                             for name, n in sorted(met[(lesson, step)].items(), key=lambda kv: (-kv[1], kv[0]))})
-                 for lesson, step in sorted(who))
+    return tuple(one_step(step, answered[step], first, len(hinted[step] & {p for p, _ in answered[step]}),
+                          rungs[step], again[step], titles.get(step, "")) for step in sorted(answered))
+
+
+def one_step(step: Step, answered: list[tuple[str, AttemptRecord]], first: Mapping[str, Mapping[Step, int]],
+             hinted: int, rungs: int, again: int, title: str) -> StepReport:
+    """One step's report from its (learner, attempt) pairs in time order, reviews left out."""
+    met: Counter[str] = Counter(a.misconception for _, a in answered if a.misconception)
+    met_by: dict[str, set[str]] = defaultdict(set)
+    per_learner: dict[str, list[AttemptRecord]] = defaultdict(list)
+    for profile, a in answered:
+        per_learner[profile].append(a)
+        if a.misconception:
+            met_by[a.misconception].add(profile)
+    return StepReport(step[0], step[1], len(per_learner), len(answered),
+                      sum(first[p][step] for p in per_learner), hinted, rungs,
+                      {name: (n, len(met_by[name])) for name, n in sorted(met.items(), key=lambda kv: (-kv[1], kv[0]))},
+                      title, again, discrimination(step, first),
+                      median([time_on_task(tries) for tries in per_learner.values()]), wrong_answers(answered))
+
+
+def learner_reports(learners: Iterable[Learner]) -> tuple[LearnerReport, ...]:
+    """Each learner's attempts, reviews, steps completed and mastery per skill."""
+    return tuple(LearnerReport(p.profile, len(p.attempts), len(p.attempts) - len(p.learning()),
+                               len({(c.lesson, c.step) for c in p.completed}), mastery_of(p)) for p in learners)
+
+
+def mastery_of(learner: Learner) -> dict[str, float]:
+    """Each skill's mastery: knowledge tracing (the default parameters) over the learner's items in the order
+    they first answered each, an item observed right when its first attempt was right with no help."""
+    seen: dict[str, list[bool]] = defaultdict(list)
+    for a in firsts(learner).values():
+        for skill in dict.fromkeys(a.skills):
+            seen[skill].append(clean(a))
+    return {skill: trace(observed, DEFAULT) for skill, observed in sorted(seen.items())}
 
 
 def curves(learners: Iterable[Learner]) -> dict[str, tuple[CurvePoint, ...]]:
@@ -189,7 +274,7 @@ def curves(learners: Iterable[Learner]) -> dict[str, tuple[CurvePoint, ...]]:
             for skill in dict.fromkeys(a.skills):
                 seen[skill] += 1
                 had[skill][seen[skill]] += 1
-                wrong[skill][seen[skill]] += not clean_first(a)
+                wrong[skill][seen[skill]] += not clean(a)
     return {skill: tuple(CurvePoint(n, had[skill][n], wrong[skill][n]) for n in sorted(had[skill]))
             for skill in sorted(had)}
 
@@ -205,7 +290,7 @@ def gains(learners: Iterable[Learner], pretest: str, posttest: str) -> tuple[Gai
             which = "pre" if a.lesson == pretest else "post"
             for skill in dict.fromkeys(a.skills):
                 asked[(skill, which)][learner.profile] += 1
-                right[(skill, which)][learner.profile] += clean_first(a)
+                right[(skill, which)][learner.profile] += clean(a)
     out = []
     for skill in sorted({skill for skill, _ in asked}):
         both = set(asked[(skill, "pre")]) & set(asked[(skill, "post")])
@@ -244,8 +329,9 @@ def read_roster(text: str, where: str) -> dict[str, str]:
 
 
 def report(exports: Iterable[Records], tests: tuple[str, str] | None = None,
-           names: Mapping[str, str] | None = None) -> ClassReport:
-    """The class report over ``exports`` (one per file), with gains when ``tests`` names (pretest, posttest)."""
+           names: Mapping[str, str] | None = None, titles: Mapping[Step, str] | None = None) -> ClassReport:
+    """The class report over ``exports`` (one per file), with gains when ``tests`` names (pretest, posttest) and
+    each step's title from ``titles`` ((lesson, step) -> title)."""
     learners = learners_of(exports)
-    return ClassReport(learners, step_reports(learners), curves(learners),
-                       gains(learners, *tests) if tests else (), tests, dict(names or {}))
+    return ClassReport(learners, step_reports(learners, titles), curves(learners),
+                       gains(learners, *tests) if tests else (), tests, dict(names or {}), learner_reports(learners))

@@ -37,6 +37,7 @@ from tutor.puzzles.answers import (
     JSON,
     AnswerKind,
     Kinds,
+    Misconception,
     Quantities,
     Quantity,
     Registry,
@@ -49,8 +50,8 @@ from tutor.puzzles.skills import Skill
 from tutor.shown import Drawn, text_of
 
 __all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Command", "Commands", "Kinds",
-           "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report", "Sample",
-           "Skill", "Turn", "Value", "Verdict"]
+           "Misconception", "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report",
+           "Sample", "Skill", "Turn", "Value", "Verdict"]
 
 G = TypeVar("G")  # a family's game object
 

@@ -130,12 +130,29 @@ def lint_template(template: LessonTemplate, replaced: set[int]) -> list[str]:
         if lesson is None:
             seeds = range(seed + 1)
             break
-    for problem, labels in held.items():
+    for problem, labels in same_but_why(held).items():
         named = [label for label in dict.fromkeys(labels) if label]
         if len(labels) < len(seeds) and named:
             problem += f" (in variant{'s' if len(named) > 1 else ''} {'; '.join(named)})"
         errors.append(problem)
     return errors
+
+
+REASON = re.compile(r"(.*?(?:cannot be completed|the engine finds none)): (.*?)((?: \(use goal = \"explore\"\))?)$")
+
+
+def same_but_why(held: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The problems held by variants, with "no correct answer" problems that differ only in the engine's reason
+    (each variant's own certificate) merged into one without it: a reason true of one variant is not said of
+    all."""
+    merged: dict[str, list[str]] = {}
+    reasons: dict[str, set[str]] = {}
+    for problem, labels in held.items():
+        found = REASON.fullmatch(problem)
+        key = problem if found is None else found.group(1) + found.group(3)
+        merged.setdefault(key, []).extend(labels)
+        reasons.setdefault(key, set()).add(problem)
+    return {next(iter(reasons[key])) if len(reasons[key]) == 1 else key: labels for key, labels in merged.items()}
 
 
 def giveaways(lesson: Lesson) -> list[str]:

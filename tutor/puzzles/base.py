@@ -184,6 +184,12 @@ class Puzzle(ABC, Generic[G]):
         """Whether the puzzle has a solution (None: not applicable or undecided)."""
         return None
 
+    def no_answer(self, game: G, kind: str, args: Mapping[str, Any] = NO_ARGS) -> str | None:
+        """Why no answer of the kind ``kind`` is right for ``game``, when the kind's reference is None: the engine's
+        certificate in one sentence (the Devil's trap, the quiet pattern the board breaks, the losing position),
+        which lint puts after "the engine finds no correct answer"; None: no reason to give."""
+        return None
+
     # -- lookups -----------------------------------------------------------------------------------
 
     def kind_names(self) -> list[str]:

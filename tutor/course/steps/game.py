@@ -250,7 +250,7 @@ class Game(Question):
         answer = self.reference()
         if answer is None:
             return [*problems, ".reference: a play step with goal 'win' needs a winning line, and the engine finds "
-                               "none (use goal = \"explore\")"]
+                               f"none{self.why_no_answer()} (use goal = \"explore\")"]
         try:
             turn = self.rules.play_text(self.start(random.Random(0)), text_of(answer))
         except TutorError as err:

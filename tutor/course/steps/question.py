@@ -263,12 +263,22 @@ class Question(Step):
             return [f".reference: {err}"]
         if answer is None:
             return [".reference: the engine finds no correct answer for these parameters, so the step cannot be "
-                    "completed"]
+                    f"completed{self.why_no_answer()}"]
         try:
             verdict = self.judge(text_of(answer))
         except TutorError as err:
             return [f".reference: {err}"]
         return [] if verdict.correct else [f".reference: judged wrong by the engine: {verdict.summary}"]
+
+    def why_no_answer(self) -> str:
+        """The engine's certificate that no answer is right here (``Puzzle.no_answer``), as ``": ..."`` on one
+        line; "" when it gives none."""
+        kind = self.answer_kind
+        try:
+            reason = self.puzzle.no_answer(self.game, kind.name, kind.arguments(self.args))
+        except TutorError:
+            return ""
+        return f": {' '.join(reason.split())}" if reason else ""
 
     def lint_mistakes(self) -> list[str]:
         """Each declared ``match`` parses, is judged wrong, and is written in canonical form."""

@@ -12,6 +12,10 @@ Modules, in the order imports flow (the same roles in every family):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.errors import TutorError
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.coins.cli import COMMANDS
 from tutor.puzzles.coins.limits import LIMITS
@@ -21,7 +25,8 @@ from tutor.puzzles.coins.teach.play import PLAY
 from tutor.puzzles.coins.teach.quantities import QUANTITIES
 from tutor.puzzles.coins.teach.skills import SKILLS
 from tutor.puzzles.coins.theory import decide
-from tutor.puzzles.options import Args
+from tutor.puzzles.computed import explanation
+from tutor.puzzles.options import NO_ARGS, Args
 
 __all__ = ["CoinTable"]  # the family's Puzzle, named by its entry point in pyproject.toml
 
@@ -67,3 +72,13 @@ class CoinTable(Puzzle[CoinGame]):
     def solvable(self, game: CoinGame) -> bool | None:
         """Whether a sure win exists (the theorem decides every table)."""
         return decide(game.model).solvable
+
+    def no_answer(self, game: CoinGame, kind: str, args: Mapping[str, Any] = NO_ARGS) -> str | None:
+        """A strategy or a game to win needs a sure win: where there is none, the Devil's trap (the tables he
+        can keep the game among forever) says why."""
+        if kind not in ("strategy", "play") or self.solvable(game) is not False:
+            return None
+        try:
+            return explanation(self.quantities["trap"], game, NO_ARGS).splitlines()[0]
+        except TutorError:  # a trap too large to compute: the theorem's verdict alone
+            return None

@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.errors import InvalidParams
+from tutor.errors import InvalidParams, TutorError
 from tutor.puzzles.base import Option, Puzzle, Sample
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.cli import COMMANDS
@@ -33,7 +33,7 @@ from tutor.puzzles.lightsout.teach.kinds import KINDS
 from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.puzzles.lightsout.teach.quantities import QUANTITIES
 from tutor.puzzles.lightsout.teach.skills import SKILLS
-from tutor.puzzles.options import Args
+from tutor.puzzles.options import NO_ARGS, Args
 
 __all__ = ["LightsOut"]  # the family's Puzzle, named by its entry point in pyproject.toml
 
@@ -103,3 +103,13 @@ class LightsOut(Puzzle[LightsGame]):
     def solvable(self, game: LightsGame) -> bool | None:
         """Whether the board can be darkened."""
         return engine.solvable(game.rules, game.lights)
+
+    def no_answer(self, game: LightsGame, kind: str, args: Mapping[str, Any] = NO_ARGS) -> str | None:
+        """A press list that darkens the board, or a game to win, needs a board that can be darkened: where it
+        cannot, the quiet pattern it breaks says why."""
+        if kind not in ("presses", "minimal", "top_row", "play") or self.solvable(game) is not False:
+            return None
+        try:
+            return str(self.compute(game, "obstruction"))
+        except TutorError:
+            return None

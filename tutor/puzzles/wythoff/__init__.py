@@ -21,9 +21,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.errors import InvalidParams
+from tutor.errors import InvalidParams, TutorError
 from tutor.puzzles.base import Option, Puzzle, Sample
-from tutor.puzzles.options import Args
+from tutor.puzzles.computed import explanation
+from tutor.puzzles.options import NO_ARGS, Args
 from tutor.puzzles.wythoff.cli import COMMANDS
 from tutor.puzzles.wythoff.engine import outcome, p_positions_upto
 from tutor.puzzles.wythoff.limits import LIMITS, RANDOM_CELLS
@@ -73,6 +74,18 @@ class Wythoff(Puzzle[WythoffGame]):
     def build(self, values: Args) -> WythoffGame:
         """The game; positions must parse, and sums of boards need normal play."""
         return WythoffGame(values["position"], values["misere"], values["a"])
+
+    def no_answer(self, game: WythoffGame, kind: str, args: Mapping[str, Any] = NO_ARGS) -> str | None:
+        """A winning move, or a game to win from the start, needs a winning position: from a losing one, the
+        reply to every move says why there is none."""
+        if kind not in ("move", "play"):
+            return None
+        try:
+            if self.compute(game, "outcome") != "lose":
+                return None
+            return explanation(self.quantities["outcome"], game, NO_ARGS)
+        except TutorError:
+            return None
 
     def random_param(self, name: str, spec: Mapping[str, Any], rng: random.Random,
                      fixed: Mapping[str, Any]) -> Any:

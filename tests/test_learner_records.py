@@ -47,7 +47,9 @@ def test_a_session_records_skills_hints_misconceptions_and_the_variant():
     assert (second.correct, second.misconception, second.hint) == (True, None, 1)
     assert first.step == step.index + 1 and first.profile == session.profile
     assert json.loads(first.variant)["seed"] == session.lesson.seed
-    assert mastery(session.progress)[first.skills[0]] == pytest.approx(trace([False, False], DEFAULT))
+    # one item, scored by its first try (wrong): the right answer after the hint adds no observation
+    assert (first.item, first.nth, first.aids, second.item, second.nth, second.aids) == (1, 1, (), 1, 2, ("hint",))
+    assert mastery(session.progress)[first.skills[0]] == pytest.approx(trace([False], DEFAULT))
 
 
 def test_records_round_trip_through_the_store(tmp_path):
@@ -87,7 +89,7 @@ def test_an_old_database_is_migrated_and_keeps_its_attempts(tmp_path):
     rows = list(attempts(progress))
     assert [(r.step, r.skills, r.hint, r.correct) for r in rows] == [(4, (), 0, True), (4, (SKILL,), 1, True)]
     check = sqlite3.connect(path)
-    assert check.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert check.execute("PRAGMA user_version").fetchone()[0] == 4
 
 
 def record(skill, correct, day, hint=0, step=1, lesson="coins-1"):

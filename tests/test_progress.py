@@ -159,7 +159,7 @@ def test_a_file_from_before_versions_is_migrated_and_keeps_everything(tmp_path):
     assert warning(progress) == ""
     assert progress.summary("coins-1").attempts == 1 and progress.completed("coins-1") == frozenset({2})
     check = sqlite3.connect(db)
-    assert check.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
+    assert check.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 4
     indexes = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     assert {"attempts_by_lesson", "hints_by_lesson", "solutions_by_lesson"} <= indexes
 

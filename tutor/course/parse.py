@@ -29,6 +29,7 @@ are what the template keeps and every variant is built from.
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -114,11 +115,11 @@ def pack_mastery(tables: Mapping[str, Mapping[str, float]], where: str) -> dict[
         key = f"{where}: mastery.{skill}"
         if skill != "default" and skill not in known:
             raise LessonError(f"{key}: unknown skill {skill!r} (see `tutor progress --skills`)")
-        extra = sorted(set(table) - {"prior", "learn", "slip", "guess"})
+        extra = sorted(set(table) - {"prior", "learn", "slip", "guess", "in_a_row"})
         if extra:
-            raise LessonError(f"{key}: unknown parameter {extra[0]!r} (known: prior, learn, slip, guess)")
+            raise LessonError(f"{key}: unknown parameter {extra[0]!r} (known: prior, learn, slip, guess, in_a_row)")
         try:
-            out[skill] = replace(DEFAULT, **table)
+            out[skill] = replace(DEFAULT, **typing.cast(Any, table))  # in_a_row read as a number, checked there
         except (TypeError, ValueError) as err:
             raise LessonError(f"{key}: {err}") from None
         for problem in meaningless(out[skill]):

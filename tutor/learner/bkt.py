@@ -14,18 +14,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+MAX_IN_A_ROW = 20  # the largest N a pack may ask for (a run longer than a practice step serves is never reached)
+
 
 @dataclass(frozen=True)
 class BktParams:
     """The four parameters of one skill; the defaults are the usual starting values of the BKT literature
-    (a skill seldom known at first, learned a little at each try, answers with a little noise)."""
+    (a skill seldom known at first, learned a little at each try, answers with a little noise).  ``in_a_row`` rides
+    along: the N of the mastery rule (``tutor.learner.mastery.mastered``), a whole number from 1 to 20."""
 
     prior: float = 0.2
     learn: float = 0.15
     slip: float = 0.1
     guess: float = 0.2
+    in_a_row: int = 3  # the mastery rule's N: the last N items right at the first try without help (not BKT's own)
 
     def __post_init__(self) -> None:
+        whole = self.in_a_row
+        if isinstance(whole, bool) or not isinstance(whole, int | float) or whole != int(whole) \
+                or not 1 <= whole <= MAX_IN_A_ROW:
+            raise ValueError(f"in_a_row = {whole!r} is not a whole number of items from 1 to {MAX_IN_A_ROW}")
+        object.__setattr__(self, "in_a_row", int(whole))
         for name in ("prior", "learn", "slip", "guess"):
             value = getattr(self, name)
             if not 0 <= value <= 1:

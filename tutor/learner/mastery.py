@@ -1,14 +1,16 @@
-"""The learner's mastery of each skill: Bayesian knowledge tracing over their recorded attempts.
+"""The learner's mastery of each skill: Bayesian knowledge tracing over their items, and the mastery rule.
 
-Every judged attempt is one opportunity for each skill it exercised, in the order they happened.  What
-counts as evidence (the choice, and why):
+Evidence is counted per item, by its first try (``tutor.progress.evidence``): an item right at the first try with no
+help (no hint, revealed solution, undo or reset on it) is a **correct** observation of each skill it exercised; a
+wrong first try, or a right one after help, is an **incorrect** observation, whatever follows on that item (the
+convention of the ASSISTments data BKT is usually fitted on, where a hint request scores the opportunity wrong).  A
+later right answer on the same item adds nothing, so a wrong answer lowers the estimate at once and the estimate can
+fall below its prior.  An item on an instance whose answer the learner already had is a repeat: no evidence.
 
-* a right answer with no hint shown and the solution not revealed is a **correct** observation;
-* a right answer after a hint, or after the solution was revealed, is an **incorrect** observation: the
-  learner did not show the skill on their own (the convention of the ASSISTments data that BKT is
-  usually fitted on, where a hint request scores the opportunity as wrong).  The tracing still applies
-  the learning transition, so help given is a chance to learn;
-* a wrong answer is an incorrect observation, whatever was shown before it.
+A skill is **mastered** (``mastered``) only when its estimate is at or above the target (``TARGET``, or a practice
+step's ``threshold``) **and** its last N items (``BktParams.in_a_row``, default 3: a pack's ``[mastery]``) were right
+at the first try without help, on distinct instances.  Practice completion, ``/progress``, ``tutor progress`` and the
+welcome all apply this one rule.
 
 Parameters are the skill's defaults (``bkt.DEFAULT``), or what ``params(lesson, skill)`` returns (a pack's
 ``[mastery]`` overrides, see ``tutor.course``).
@@ -16,17 +18,19 @@ Parameters are the skill's defaults (``bkt.DEFAULT``), or what ``params(lesson, 
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tutor.learner.bkt import DEFAULT, BktParams, update
 from tutor.progress import Progress
-from tutor.progress.brief import Briefs, briefs, from_records
+from tutor.progress.brief import Briefs, briefs, from_records, tried
+from tutor.progress.evidence import Scored, items
 from tutor.progress.records import AttemptRecord
 
 ParamsFor = Callable[[str, str], BktParams]  # (lesson id, skill name) -> the parameters that apply there
 Source = Progress | Iterable[AttemptRecord] | Briefs  # a store, its records, or its attempts in brief
+TARGET = 0.95  # the estimate mastery needs (a practice step may set its own ``threshold``)
 
 
 def defaults(lesson: str, skill: str) -> BktParams:
@@ -41,36 +45,111 @@ def brief(source: Source) -> Briefs:
     return briefs(source) if isinstance(source, Progress) else from_records(source)
 
 
+def scored(source: Source) -> list[Scored]:
+    """Every item of a source, scored by its first try (``progress.evidence.items``), oldest first."""
+    return items(tried(brief(source)))
+
+
+class Evidence(Protocol):
+    """An item as the mastery rule reads it (``progress.evidence.Scored``, a practice step's ``Served``)."""
+
+    @property
+    def evidence(self) -> bool | None: ...
+    @property
+    def unaided(self) -> bool: ...
+    @property
+    def where(self) -> Hashable: ...
+
+
+def mastered(p: float, recent: Sequence[Evidence], last: int, target: float = TARGET) -> bool:
+    """The mastery rule: the estimate ``p`` is at least ``target`` and the last ``last`` of the skill's items that are
+    evidence (``recent``, oldest first; repeats left out) were right at the first try without help, on distinct
+    instances.
+
+    >>> from tutor.progress.evidence import Scored
+    >>> def item(step: int, right: bool) -> Scored:
+    ...     return Scored("coins-6", step, "{}", 1, ("coins/count-tables",), 0.0, right, (), 1, True)
+    >>> mastered(0.97, [item(1, True), item(2, True), item(3, True)], 3)
+    True
+    >>> mastered(0.97, [item(1, True), item(2, False), item(3, True)], 3), mastered(0.9, [item(1, True)] * 3, 1)
+    (False, False)
+    """
+    tail = [s for s in recent if s.evidence is not None][-last:] if last > 0 else []
+    return (p >= target and len(tail) == last and all(s.unaided for s in tail)
+            and len({s.where for s in tail}) == len(tail))
+
+
 @dataclass(frozen=True)
 class Traced:
-    """One skill's tracing: the estimate, the opportunities seen, and how many of them were observed correct."""
+    """One skill's tracing: the estimate ``p``; its items by the first try: right without help (``unaided``), right
+    after help (``helped``), wrong with no help before (``wrong``) or after help (``wrong_helped``), and repeats (no
+    evidence); the items that are evidence, oldest first (``recent``, the last few), the time of its last item, the N
+    its mastery rule asks for, and whether it is mastered."""
 
     skill: str
     p: float
-    opportunities: int
-    correct: int
+    unaided: int
+    helped: int
+    wrong: int
+    wrong_helped: int
+    repeats: int
+    recent: tuple[Scored, ...]
+    last: float
+    in_a_row: int
+    mastered: bool
+
+    @property
+    def opportunities(self) -> int:
+        """The items that are evidence (each one observation)."""
+        return self.unaided + self.helped + self.wrong + self.wrong_helped
+
+    @property
+    def correct(self) -> int:
+        """The items observed correct: right at the first try without help."""
+        return self.unaided
+
+    @property
+    def row(self) -> int:
+        """How many of the last items in a row, up to the last, were right at the first try without help."""
+        count = 0
+        for s in reversed(self.recent):
+            if not s.unaided:
+                break
+            count += 1
+        return count
 
 
-def traced(source: Source, params: ParamsFor = defaults) -> dict[str, Traced]:
-    """Every skill with at least one attempt, traced over the attempts in order (see the module docstring).
+KEEP = 16  # evidence items kept per skill in ``Traced.recent`` (the rule looks at the last few)
 
-    The attempts are read in brief (``tutor.progress.brief``): each kind's skills, their parameters and its
-    observation are found once, and only the update runs per attempt and skill."""
-    found = brief(source)
-    plans = [tuple((skill, params(kind.lesson, skill)) for skill in kind.skills) for kind in found.kinds]
-    oks = [kind.observed for kind in found.kinds]
+
+def traced(source: Source, params: ParamsFor = defaults, target: float = TARGET) -> dict[str, Traced]:
+    """Every skill with at least one item, traced over its items in order (see the module docstring)."""
     p: dict[str, float] = {}
-    for index, _, _ in found.rows:
-        ok = oks[index]
-        for skill, chosen in plans[index]:
-            p[skill] = update(p.get(skill, chosen.prior), ok, chosen)
-    seen: dict[str, int] = dict.fromkeys(p, 0)
-    right: dict[str, int] = dict.fromkeys(p, 0)
-    for index, count in Counter(index for index, _, _ in found.rows).items():
-        for skill, _ in plans[index]:
-            seen[skill] += count
-            right[skill] += count * oks[index]
-    return {skill: Traced(skill, p[skill], seen[skill], right[skill]) for skill in p}
+    tallies: dict[str, list[int]] = {}  # unaided, helped, wrong, wrong after help, repeats
+    recent: dict[str, list[Scored]] = {}
+    last: dict[str, float] = {}
+    rows: dict[str, int] = {}
+    for item in scored(source):
+        for skill in item.skills:
+            chosen = params(item.lesson, skill)
+            tally = tallies.setdefault(skill, [0, 0, 0, 0, 0])
+            last[skill] = max(last.get(skill, item.at), item.at)
+            rows[skill] = chosen.in_a_row
+            p.setdefault(skill, chosen.prior)
+            if item.evidence is None:
+                tally[4] += 1
+                continue
+            p[skill] = update(p[skill], item.unaided, chosen)
+            tally[(0 if item.unaided else 1) if item.right else (3 if item.aids else 2)] += 1
+            kept = recent.setdefault(skill, [])
+            kept.append(item)
+            del kept[:-KEEP]
+    out = {}
+    for skill, (unaided, helped, wrong, wrong_helped, repeats) in tallies.items():
+        ones = tuple(recent.get(skill, ()))
+        out[skill] = Traced(skill, p[skill], unaided, helped, wrong, wrong_helped, repeats, ones, last[skill],
+                            rows[skill], mastered(p[skill], ones, rows[skill], target))
+    return out
 
 
 def mastery(source: Source, params: ParamsFor = defaults) -> dict[str, float]:

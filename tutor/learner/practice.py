@@ -15,7 +15,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.learner.targets import Variant
@@ -87,17 +87,37 @@ def candidates(specs: Mapping[str, Any], fixed: Mapping[str, Any], draw_random: 
 @dataclass(frozen=True)
 class Served:
     """One practice item served: its variant, how the first try went (None: not tried yet), the misconception
-    the engine named on a wrong first try, and whether it is solved (answered right, at any try)."""
+    the engine named on a wrong first try, whether it is solved (answered right, at any try), and whether its first
+    try was right with no help (``unaided``: evidence of the skill, ``tutor.progress.evidence``)."""
 
     variant: Mapping[str, Any]
     first: bool | None = None
     idea: str | None = None
     solved: bool = False
+    unaided: bool = False
+
+    @property
+    def evidence(self) -> bool | None:
+        """The item's evidence for the mastery rule: ``unaided`` once tried (None before)."""
+        return None if self.first is None else self.unaided
+
+    @property
+    def where(self) -> str:
+        """The instance served (every item of a practice step is a distinct one)."""
+        return key(self.variant)
+
+    def tried(self, correct: bool, idea: str | None, aids: Sequence[str]) -> Served:
+        """The item after a try with ``aids`` had on it: its first try (right or not, unaided or not, the misconception
+        named when wrong) as the first try left it; solved when right."""
+        if self.first is not None:
+            return replace(self, solved=self.solved or correct)
+        return replace(self, first=correct, solved=correct, idea=None if correct else idea,
+                       unaided=correct and not aids)
 
     def line(self) -> str:
         """The record as one line of text (what the progress store keeps)."""
-        return json.dumps({"v": dict(self.variant), "first": self.first, "idea": self.idea, "solved": self.solved},
-                          sort_keys=True, default=str)
+        return json.dumps({"v": dict(self.variant), "first": self.first, "idea": self.idea, "solved": self.solved,
+                           "unaided": self.unaided}, sort_keys=True, default=str)
 
     @classmethod
     def read(cls, line: str) -> Served | None:
@@ -110,7 +130,7 @@ class Served:
             return None
         first, idea = raw.get("first"), raw.get("idea")
         return cls(raw["v"], first if isinstance(first, bool) else None, idea if isinstance(idea, str) else None,
-                   raw.get("solved") is True)
+                   raw.get("solved") is True, raw.get("unaided") is True)  # a record from before: no evidence
 
 
 def read_record(lines: Sequence[str]) -> list[Served]:
@@ -119,10 +139,10 @@ def read_record(lines: Sequence[str]) -> list[Served]:
 
 
 def streak(record: Sequence[Served]) -> int:
-    """How many items in a row, up to the last tried, were right at the first try."""
+    """How many items in a row, up to the last tried, were right at the first try without help."""
     count = 0
     for served in reversed([s for s in record if s.first is not None]):
-        if not served.first:
+        if not served.unaided:
             break
         count += 1
     return count
@@ -138,12 +158,30 @@ def bar(p: float, width: int = BAR) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def standing(sentence: str, p: float, threshold: float, in_a_row: int | None, row: int, tried: int,
-             helped: str | None = None) -> str:
-    """Where the learner stands on a skill after an item: its mastery against the target, the run of items right
-    at the first try when the step counts one, and why mastery fell after a right answer that came after
-    ``helped`` ("a hint", "a revealed answer")."""
+def standing(sentence: str, p: float, threshold: float, in_a_row: int, record: Sequence[Served], why: str = "") -> str:
+    """Where the learner stands on a skill after an item: its mastery against the target, the run of items right at
+    the first try without help against the ``in_a_row`` the mastery rule asks for, the items practised, and ``why``
+    the answer moved mastery as it did (or did not)."""
     target = f"target {threshold:.0%}"
-    run = f"; {plural(row, 'item')} right in a row (of {in_a_row})" if in_a_row else ""
-    why = f" A right answer after {helped} is no evidence of mastery yet: it counts as a miss." if helped else ""
-    return f"Mastery of '{sentence}': {bar(p)} {percent(p)}, {target}{run}; {plural(tried, 'item')} practised.{why}"
+    run = f"; {plural(streak(record), 'item')} right at the first try in a row (of {in_a_row})"
+    tried = sum(1 for s in record if s.first is not None)
+    return f"Mastery of '{sentence}': {bar(p)} {percent(p)}, {target}{run}; {plural(tried, 'item')} practised." + \
+        (f" {why}" if why else "")
+
+
+HELP_WORDS = {"hint": "a hint", "solution": "a revealed answer", "undo": "an undo", "reset": "a reset"}
+
+
+def why(correct: bool, first: bool, aids: Sequence[str]) -> str:
+    """Why an answer moved mastery as it did: a right first try after help counts as a miss, a later try not at all.
+
+    >>> why(True, True, ["hint", "undo"])
+    'A right answer after a hint and an undo is no evidence of mastery yet: it counts as a miss.'
+    """
+    if not first:
+        return "Only an item's first try counts: this answer does not change your mastery."
+    if correct and aids:
+        helps = [HELP_WORDS.get(a, a) for a in aids]
+        said = helps[0] if len(helps) == 1 else ", ".join(helps[:-1]) + " and " + helps[-1]
+        return f"A right answer after {said} is no evidence of mastery yet: it counts as a miss."
+    return "" if correct else "A wrong first try counts as a miss: mastery goes down."

@@ -4,7 +4,8 @@ Each skill is one FSRS card.  Its reviews are the learner's attempts at it, grou
 attempts at one step on one UTC day are one review, rated by its first attempt (``Again`` when wrong or
 after the solution was revealed, ``Hard`` when right after a hint, ``Good`` when right on its own), so
 a wrong try followed by a right one on the same day is one lapse, not two reviews.  A skill is scheduled
-once it has been solved (some attempt right); until then it is practice, not review.  Fuzzing is off and
+once it has been solved (some attempt right); until then it is practice, not review.  Help counts as the mastery
+rule counts it (``rating``): an undo or a reset is help, like a hint.  Fuzzing is off and
 there are no intra-day learning steps, so the schedule is a pure function of the record (``TUTOR_NOW``
 moves the clock in tests and demonstrations).
 """
@@ -20,6 +21,7 @@ from fsrs import Card, Rating, Scheduler
 from tutor.clock import iso, now
 from tutor.learner.mastery import Source, brief
 from tutor.progress.brief import Briefs, Kind
+from tutor.progress.evidence import SOLUTION
 from tutor.progress.records import AttemptRecord
 
 SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
@@ -42,10 +44,12 @@ class Due:
 
 
 def rating(attempt: AttemptRecord | Kind) -> Rating:
-    """How well a review went, from its first attempt (a record, or its kind)."""
-    if not attempt.correct or attempt.revealed:
+    """How well a review went, from its first attempt (a record, or its kind), as the mastery rule scores an item
+    (``tutor.progress.evidence``): ``Good`` only when right with no help, ``Hard`` when right after a hint, an undo or
+    a reset, ``Again`` when wrong or after the solution was revealed."""
+    if not attempt.correct or attempt.revealed or SOLUTION in attempt.aids:
         return Rating.Again
-    return Rating.Hard if attempt.hint else Rating.Good
+    return Rating.Hard if attempt.hint or attempt.aids else Rating.Good
 
 
 def day_of(at: float) -> float:

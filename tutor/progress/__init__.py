@@ -49,6 +49,7 @@ from tutor.progress.events import (
     ProfileId,
     Revealed,
 )
+from tutor.progress.evidence import Legacy, backfill
 from tutor.progress.repair import outside, set_aside, told
 from tutor.progress.schema import (
     LESSON_TABLES,
@@ -367,6 +368,8 @@ class Progress:
                 continue
             cols = [d[0] for d in cur.description]
             out[table] = [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+        if out["attempts"] and "item" not in out["attempts"][0]:
+            stamp_rows(out["attempts"])  # a read-only file of an older tutor: stamped as a migration would
         return out
 
     def export_json(self) -> str:
@@ -380,3 +383,14 @@ class Progress:
         self.pending.extend(events)
         if not self.flush(self.finish_wait) and self.strict:
             raise ProgressError(f"could not save progress ({self.problem})")
+
+
+def stamp_rows(rows: list[dict[str, Any]]) -> None:
+    """Add the evidence fields to exported attempt rows of a file from before them (``evidence.backfill``, oldest
+    first, as the migration stamps them)."""
+    ordered = sorted(rows, key=lambda r: (r["at"], r["id"]))
+    legacy = [Legacy(str(r["lesson"]), int(r["step"]), str(r.get("variant") or ""), bool(r["correct"]),
+                     not (r["verdict"] == "move" and not r["correct"] and r.get("skills") in ("[]", "", None)),
+                     int(r.get("hint") or 0), bool(r.get("revealed"))) for r in ordered]
+    for row, made in zip(ordered, backfill(legacy), strict=True):
+        row.update(instance=made.instance, item=made.item, nth=made.nth, aids=json.dumps(list(made.aids)))

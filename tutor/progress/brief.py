@@ -18,14 +18,14 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from tutor.progress.events import Attempt
-from tutor.progress.records import AttemptRecord, columns, from_event, from_row
+from tutor.progress.records import AttemptRecord, attempts, columns, from_event, from_row, has_evidence
 from tutor.progress.schema import text_column
 
 if TYPE_CHECKING:
     from tutor.progress import Progress
 
 Row = tuple[int, float, int]  # one attempt: (index of its kind in Briefs.kinds, at in epoch seconds, step 1-based)
-KIND_FIELDS = ("lesson", "skills", "correct", "hint", "revealed")
+KIND_FIELDS = ("lesson", "skills", "correct", "hint", "revealed", "instance", "item", "nth", "aids")
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,10 @@ class Kind:
     correct: bool
     hint: int
     revealed: bool
-
-    @property
-    def observed(self) -> bool:
-        """The observation knowledge tracing makes (``tutor.learner.mastery``): right, with no hint or solution."""
-        return self.correct and not (self.hint > 0 or self.revealed)
+    instance: str = ""  # the evidence fields (``progress.evidence``): what was asked, which item, which try, the help
+    item: int = 0
+    nth: int = 0
+    aids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,8 @@ class Briefs:
 
 def kind_of(record: AttemptRecord) -> Kind:
     """An attempt record's kind."""
-    return Kind(record.lesson, record.skills, record.correct, record.hint, record.revealed)
+    return Kind(record.lesson, record.skills, record.correct, record.hint, record.revealed, record.instance,
+                record.item, record.nth, record.aids)
 
 
 class Kinds:
@@ -90,11 +90,14 @@ def briefs(progress: Progress) -> Briefs:
     kinds = Kinds()
     rows: list[Row] = []
     append = rows.append
-    for lesson, skills, correct, hint, revealed, at, step in stored(progress):
-        key = (lesson, skills, correct, hint, revealed)
+    if not has_evidence(progress):  # a read-only file of an older tutor: stamped as the records are
+        return from_records(attempts(progress))
+    for lesson, skills, correct, hint, revealed, instance, item, nth, aids, at, step in stored(progress):
+        key = (lesson, skills, correct, hint, revealed, instance, item, nth, aids)
         index = kinds.index.get(key)
         if index is None:
-            record = from_row((lesson, step, "", correct, "", 0.0, at, skills, None, hint, revealed, ""), "")
+            record = from_row((lesson, step, "", correct, "", 0.0, at, skills, None, hint, revealed, "", instance,
+                               item, nth, aids), "")
             index = kinds.key(key, kind_of(record))
         append((index, float(at), int(step) + 1))
     rows.sort(key=itemgetter(1))  # stable: by time, then by id as read (``ORDER BY at, id``, without a sort in SQL)
@@ -121,3 +124,54 @@ def stored(progress: Progress) -> list[tuple[Any, ...]]:
         finally:
             db.text_factory = text_column
     return progress._run(sql)
+
+
+@dataclass(frozen=True)
+class Brief:
+    """One attempt in brief as ``evidence.items`` reads it (``evidence.Tried``): its kind, time and step."""
+
+    kind: Kind
+    at: float
+    step: int
+
+    @property
+    def lesson(self) -> str:
+        return self.kind.lesson
+
+    @property
+    def instance(self) -> str:
+        return self.kind.instance
+
+    @property
+    def item(self) -> int:
+        return self.kind.item
+
+    @property
+    def nth(self) -> int:
+        return self.kind.nth
+
+    @property
+    def correct(self) -> bool:
+        return self.kind.correct
+
+    @property
+    def aids(self) -> tuple[str, ...]:
+        return self.kind.aids
+
+    @property
+    def skills(self) -> tuple[str, ...]:
+        return self.kind.skills
+
+    @property
+    def hint(self) -> int:
+        return self.kind.hint
+
+    @property
+    def revealed(self) -> bool:
+        return self.kind.revealed
+
+
+def tried(found: Briefs) -> list[Brief]:
+    """Every attempt of ``found`` in its order, as scoring reads it (``evidence.items``)."""
+    kinds = found.kinds
+    return [Brief(kinds[index], at, step) for index, at, step in found.rows]

@@ -5,7 +5,8 @@ in order when the database cannot take it yet, and the store's reads include kep
 their fields, never their SQL.
 
 * ``Attempt``     - one answer, its verdict and the seconds it took, the skills it exercised, the misconception
-  it showed, the hint rung reached before it (and whether the solution was revealed) and the variant;
+  it showed, the hint rung reached before it (and whether the solution was revealed), the variant, and its
+  evidence fields: the instance, item and try it was, and the help had on the item (``progress.evidence``);
 * ``HintShown``   - a rung of a step's hint ladder was shown;
 * ``Revealed``    - a step's solution was revealed;
 * ``Completed``   - a step was completed (never undone by later attempts);
@@ -54,13 +55,20 @@ class Attempt(Event):
     hint: int = field(default=0, kw_only=True)
     revealed: bool = field(default=False, kw_only=True)
     variant: str = field(default="", kw_only=True)
+    instance: str = field(default="", kw_only=True)  # evidence fields (``progress.evidence``): stamped by the session
+    item: int = field(default=0, kw_only=True)
+    nth: int = field(default=0, kw_only=True)
+    aids: tuple[str, ...] = field(default=(), kw_only=True)
+    judged: bool = field(default=True, kw_only=True, compare=False)  # a try at the item (a game's move is not)
     noun = ("attempt", "attempts")
 
     def statement(self) -> Statement:
         return ("INSERT INTO attempts (lesson, step, answer, correct, verdict, seconds, at, skills, misconception, "
-                "hint, revealed, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hint, revealed, variant, instance, item, nth, aids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                "?, ?)",
                 (self.lesson, self.step, self.answer, int(self.correct), self.verdict, self.seconds, self.at,
-                 json.dumps(list(self.skills)), self.misconception, self.hint, int(self.revealed), self.variant))
+                 json.dumps(list(self.skills)), self.misconception, self.hint, int(self.revealed), self.variant,
+                 self.instance, self.item, self.nth, json.dumps(list(self.aids))))
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,16 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import stat
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
+
+from tutor.progress.evidence import Legacy, backfill
 
 SCHEMA_V1 = """
 CREATE TABLE IF NOT EXISTS profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -46,7 +50,29 @@ ALTER TABLE attempts ADD COLUMN hint INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE attempts ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE attempts ADD COLUMN variant TEXT NOT NULL DEFAULT ''
 """  # what the learner model reads (issue 21): an older attempt has no skills, misconception or hint recorded
-MIGRATIONS = (SCHEMA_V1, INDEXES_V2, LEARNER_V3)  # MIGRATIONS[v] takes a file from user_version v to v + 1
+EVIDENCE_V4 = """
+ALTER TABLE attempts ADD COLUMN instance TEXT NOT NULL DEFAULT '';
+ALTER TABLE attempts ADD COLUMN item INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE attempts ADD COLUMN nth INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE attempts ADD COLUMN aids TEXT NOT NULL DEFAULT '[]'
+"""  # evidence per item (issue 28, ``progress.evidence``): older attempts are stamped by ``stamp_legacy`` after it
+
+
+def stamp_legacy(db: sqlite3.Connection) -> None:
+    """Give every attempt stored before evidence fields its stamp (``evidence.backfill``), oldest first."""
+    rows = db.execute("SELECT id, lesson, step, variant, correct, verdict, skills, hint, revealed FROM attempts "
+                      "ORDER BY at, id").fetchall()
+    legacy = [Legacy(str(lesson), int(step), str(variant or ""), bool(correct),
+                     not (verdict == "move" and not correct and skills in ("[]", "")), int(hint or 0), bool(revealed))
+              for _, lesson, step, variant, correct, verdict, skills, hint, revealed in rows]
+    db.executemany("UPDATE attempts SET instance = ?, item = ?, nth = ?, aids = ? WHERE id = ?",
+                   [(s.instance, s.item, s.nth, json.dumps(list(s.aids)), row[0])
+                    for row, s in zip(rows, backfill(legacy), strict=True)])
+
+
+Migration = str | Callable[[sqlite3.Connection], None]  # SQL statements, or a function run in the transaction
+MIGRATIONS: tuple[Migration | tuple[Migration, ...], ...] = (
+    SCHEMA_V1, INDEXES_V2, LEARNER_V3, (EVIDENCE_V4, stamp_legacy))  # MIGRATIONS[v]: user_version v to v + 1
 # What a file must have to be a tutor progress database (the first version's columns; later versions may add
 # columns, never remove these).  Columns added by migrations are read with their defaults where a file that
 # cannot be migrated (read-only) lacks them: ``ADDED``.
@@ -59,7 +85,8 @@ COLUMNS = {
     "position": {"lesson", "step", "at"},
     "games": {"lesson", "step", "moves", "at"},
 }
-ADDED = {"attempts": {"skills": "'[]'", "misconception": "NULL", "hint": "0", "revealed": "0", "variant": "''"}}
+ADDED = {"attempts": {"skills": "'[]'", "misconception": "NULL", "hint": "0", "revealed": "0", "variant": "''",
+                      "instance": "''", "item": "0", "nth": "0", "aids": "'[]'"}}
 LESSON_TABLES = ("attempts", "hints", "completed", "solutions", "position", "games")
 DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -234,10 +261,14 @@ def migrate(db: sqlite3.Connection) -> None:
     db.execute("BEGIN IMMEDIATE")
     try:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])  # another tutor may have migrated it
-        for script in MIGRATIONS[version:]:
-            for statement in script.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+        for migration in MIGRATIONS[version:]:
+            for script in migration if isinstance(migration, tuple) else (migration,):
+                if callable(script):
+                    script(db)
+                    continue
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
         db.execute(f"PRAGMA user_version = {max(version, len(MIGRATIONS))}")
         db.execute("COMMIT")
     except BaseException:

@@ -25,13 +25,15 @@ from tutor.learner.mastery import mastery
 from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
+from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO
 from tutor.progress.records import variant_json
 from tutor.puzzles.answers import Level
+from tutor.session.evidence import charge, solved, stamp_event, with_item_help
 from tutor.session.registry import run_command
 from tutor.session.review import Reviewing, under_review, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import bkt_params, reviews_text
-from tutor.session.summary import Summary
+from tutor.session.summary import Summary, ending
 from tutor.shown import Markdown, Reply, join
 
 HISTORY = 200  # undo snapshots kept
@@ -46,6 +48,7 @@ class Place:
     hint_level: int = 0
     state: StepState | None = None
     revealed: bool = False  # the solution of the item on screen was revealed
+    aids: tuple[str, ...] = ()  # the help had on the item on screen (``tutor.session.evidence``)
 
 
 class Session:
@@ -119,7 +122,7 @@ class Session:
         drawn = variant_json(self.lesson.seed, self.lesson.variant) if self.lesson is not None else ""
         params = bkt_params(self.catalog)  # a pack's [mastery], as /progress traces it
         return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
-                       revealed=self.place.revealed, variant=drawn,
+                       revealed=self.place.revealed, variant=drawn, aids=self.place.aids,
                        mastery=lambda: mastery(self.progress, params), bkt=params)
 
     def completions(self) -> list[str]:
@@ -206,9 +209,9 @@ class Session:
     # -- outcomes and progress ---------------------------------------------------------------------------
 
     def write(self, *events: Event) -> None:
-        """Store progress events as they happen."""
+        """Store progress events as they happen (an attempt stamped with its evidence fields)."""
         for event in events:
-            self.progress.record(event)
+            self.progress.record(stamp_event(self.progress, event, self.place.aids))
 
     def apply(self, step: Step, outcome: Outcome) -> list[Reply]:
         """Carry out what a step made of the learner's input: store its events, keep an undo point when the
@@ -219,7 +222,8 @@ class Session:
         if outcome.state is not None:
             fresh = step.ladder_restarts(self.state, outcome.state)  # a new position on screen: its own ladder
             self.place = replace(self.place, state=outcome.state, hint_level=0 if fresh else self.place.hint_level,
-                                 revealed=not fresh and self.place.revealed)
+                                 revealed=not fresh and self.place.revealed,
+                                 aids=() if solved(outcome.events) else self.place.aids)
         if outcome.done:
             self.write(Completed(self.place.lesson or "", step.index))
             if self.reviewing is not None and (after := self.reviewing.finished(self, step)) is not None:
@@ -268,7 +272,7 @@ class Session:
         assert lesson is not None and step is not None
         self.shown_at = self.clock()
         self.write(Position(lesson.id, step.index))
-        self.place = with_stored_help(self, self.place, step)
+        self.place = with_item_help(self, with_stored_help(self, self.place, step), step)
         header = Reply.title(f"[{step.index + 1}/{len(lesson.steps)}]" + (f" {step.title}" if step.title else ""))
         if self.place.state is None:
             entered = step.enter(self.context(step, saved=True))
@@ -295,27 +299,7 @@ class Session:
             return [Reply.info("No lesson is open: /lessons to choose one.")]
         if self.place.step + 1 < len(lesson.steps):
             return self.move_to(self.place.step + 1, remember)
-        return self.finish_lesson(lesson)
-
-    def finish_lesson(self, lesson: Lesson) -> list[Reply]:
-        """The end of a lesson: what is still unanswered, or the next lesson (and a pack's closing words)."""
-        done = self.progress.completed(lesson.id)
-        missing = [s for s in lesson.questions if s.index not in done]
-        if missing:
-            steps = ", ".join(str(s.index + 1) for s in missing)
-            which = f"step {steps} is" if len(missing) == 1 else f"steps {steps} are"
-            return [Reply.info(f"That was the last step, but {which} not answered yet: /back to return to them.")]
-        ordered = self.catalog.ordered()
-        pos = next(i for i, les in enumerate(ordered) if les.id == lesson.id)
-        nxt = ordered[pos + 1] if pos + 1 < len(ordered) else None
-        tail = f" Next: /open {nxt.id} ({nxt.title})." if nxt else " That was the last lesson: well done!"
-        out = [Reply.ok(f"Lesson complete: {lesson.title}.{tail}")]
-        pack = self.catalog.packs.get(lesson.pack)
-        if pack is not None and pack.final:
-            members = self.catalog.pack_lessons(pack.id)
-            if all(m.required <= self.progress.completed(m.id) for m in members):
-                out.append(Reply.ok(pack.final))
-        return out
+        return ending(self.catalog, self.progress, lesson)
 
     # -- hints, solutions, undo ----------------------------------------------------------------------------
 
@@ -337,8 +321,10 @@ class Session:
             return [shown, Reply.info("That is the last hint: it is the answer." if told else "That is the last hint.")]
         self.place = replace(self.place, hint_level=level)
         self.write(HintShown(lesson.id, step.index, level))
+        charge(self, HINT)
         if rung.level is Level.REVEAL:
             self.write(Revealed(lesson.id, step.index))  # the last rung tells the answer: recorded as revealed
+            charge(self, SOLUTION)
             return [shown, Reply.info(f"That was the last hint: the answer itself. Type it in to {step.answered}.")]
         return [shown]
 
@@ -357,18 +343,22 @@ class Session:
         assert lesson is not None and step is not None
         self.write(Revealed(lesson.id, step.index))
         self.place = replace(self.place, revealed=True)
+        charge(self, SOLUTION)
         return step.reveal(self.state)
 
     def undo(self) -> list[Reply]:
         """Back to the place before the last change; the store is brought back to it too."""
         if not self.history:
             return [Reply.info("Nothing to undo.")]
-        self.place = self.history.pop()
+        before, self.place = self.place, self.history.pop()
         out = [Reply.info("Undone.")]
         lesson, step = self.lesson, self.step
         if lesson is None or step is None:
             return out + self.lessons()
         self.place = with_stored_help(self, self.place, step)
+        if (before.lesson, before.step) == (self.place.lesson, self.place.step):  # taken back within the item
+            self.place = replace(self.place, aids=before.aids)
+            charge(self, UNDO)
         self.write(Position(lesson.id, step.index), *step.persist(self.state, self.context(step)))
         return out + self.show()
 
@@ -378,7 +368,8 @@ class Session:
         if lesson is None or step is None:
             return [Reply.info("No lesson is open.")]
         self.remember()
-        self.place = Place(lesson.id, step.index)
+        self.place = Place(lesson.id, step.index, aids=self.place.aids)
+        charge(self, RESET)
         self.write(*step.persist(StepState(), self.context(step)))
         return [Reply.info("This step starts again."), *self.enter()]
 

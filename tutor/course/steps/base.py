@@ -50,6 +50,7 @@ class Context:
     hint: int = 0
     revealed: bool = False
     variant: str = ""
+    aids: tuple[str, ...] = ()  # the help had on the item on screen so far (``tutor.progress.evidence``)
     mastery: Callable[[], Mapping[str, float]] = field(default=lambda: {})  # each skill's mastery now, on call
     bkt: ParamsFor = defaults  # the knowledge-tracing parameters ``mastery`` is traced with (a pack's [mastery])
 

@@ -145,7 +145,7 @@ class Game(Question):
         saved = GameMoves(context.lesson, self.index, () if finished else after.played)
         if not finished:
             attempt = Attempt(context.lesson, self.index, text, False, "move", context.seconds, hint=context.hint,
-                              revealed=context.revealed, variant=context.variant)  # no skills: a move is not judged
+                              revealed=context.revealed, variant=context.variant, judged=False)  # not a try
             explored = self.goal is Goal.EXPLORE and len(after.played) >= self.explore
             return Outcome(replies + (self.praise("") if explored else []), after, (saved, attempt), done=explored)
         won = play.winner(turn.state) == LEARNER

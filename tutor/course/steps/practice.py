@@ -4,12 +4,12 @@ A practice step is a number, choice or written question whose ``params`` and ``a
 (``coins = {min = 2, max = 6}``).  Each item is a fresh draw of those slots that the learner has never been
 served (the items served are kept in progress, one line each), that the engine can answer (solvable, its
 reference judged right).  The skill's mastery is traced by Bayesian knowledge tracing (``tutor.learner.bkt``)
-from the learner's mastery on entering, each answer an observation as ``tutor.learner.mastery`` counts it,
-with the parameters mastery is traced with (``Context.bkt``: a pack's ``[mastery]``), and said after each
-answer.  The step is complete when mastery reaches ``threshold`` (default 0.95), or after ``in_a_row`` items
-right at the first try.  After a wrong first try, the next item is aimed at the mistake
-(``tutor.learner.targets``): where the misconception the engine named gives a wrong value, or else the
-variant closest to the one missed.
+from the learner's mastery on entering, each item one observation by its first try (``tutor.learner.mastery``),
+with the parameters mastery is traced with (``Context.bkt``: a pack's ``[mastery]``), and said after each answer.
+The step is complete when the mastery rule holds (``mastery.mastered``): mastery at least ``threshold`` (default
+0.95) and the last ``in_a_row`` items (the step's own, else the pack's) right at the first try without help.
+After a wrong first try, the next item is aimed at the mistake (``tutor.learner.targets``): where the
+misconception the engine named gives a wrong value, or else the variant closest to the one missed.
 """
 
 from __future__ import annotations
@@ -29,9 +29,11 @@ from tutor.course.steps.written import Written
 from tutor.course.variants import varies
 from tutor.errors import LessonError, TutorError
 from tutor.learner import bkt, targets
-from tutor.learner.practice import Served, candidates, key, read_record, standing, streak
+from tutor.learner.mastery import mastered
+from tutor.learner.practice import Served, candidates, key, read_record, standing, why
 from tutor.learner.skills import all_skills
 from tutor.progress.events import Attempt, Event, GameMoves
+from tutor.progress.evidence import aids_of
 from tutor.puzzles.answers import Rung, Verdict
 from tutor.shown import Drawn, Reply
 from tutor.text import plural
@@ -206,11 +208,11 @@ class Practice(Step):
         """The item on screen when the learner left (from the record in progress), or a fresh one."""
         record = read_record(context.saved)
         mastery = context.mastery().get(self.skill)
+        params = context.bkt(context.lesson, self.skill)
         if mastery is None:  # no mastery known (a test, or a preview): traced from this step's first tries
-            params = context.bkt(context.lesson, self.skill)
-            mastery = bkt.trace((s.first for s in record if s.first is not None), params)
+            mastery = bkt.trace((s.unaided for s in record if s.first is not None), params)
         last = record[-1] if record else None
-        intro = Reply.info(f"Practice until mastered. {self.standing(record, mastery)}")
+        intro = Reply.info(f"Practice until mastered. {self.standing(record, mastery, params.in_a_row)}")
         if last is not None and not last.solved:
             try:
                 item = self.item(last.variant)
@@ -236,10 +238,9 @@ class Practice(Step):
         """What is said when every item of the step's space has been served."""
         return "Every item this step can draw has been served: there is nothing fresh left to practise here."
 
-    def standing(self, record: Sequence[Served], mastery: float, helped: str | None = None) -> str:
-        """Where the learner stands on the step's skill (``helped``: the help a right answer came after)."""
-        tried = sum(1 for s in record if s.first is not None)
-        return standing(self.sentence, mastery, self.threshold, self.in_a_row, streak(record), tried, helped)
+    def standing(self, record: Sequence[Served], mastery: float, in_a_row: int, said: str = "") -> str:
+        """Where the learner stands on the step's skill (``said``: why the last answer moved it as it did)."""
+        return standing(self.sentence, mastery, self.threshold, self.in_a_row or in_a_row, record, said)
 
     @property
     def sentence(self) -> str:
@@ -263,16 +264,15 @@ class Practice(Step):
         inner = outcome.state if outcome.state is not None else state.inner
         if attempt is None:
             return Outcome(outcome.replies, None if outcome.state is None else replace(state, inner=inner))
-        current = state.record[-1]
-        first = current.first is None
-        helped = "a revealed answer" if context.revealed else "a hint" if context.hint > 0 else None  # no evidence
-        mastery = bkt.update(state.mastery, attempt.correct and not helped, context.bkt(context.lesson, self.skill))
-        served = replace(current, first=attempt.correct if first else current.first, solved=attempt.correct,
-                         idea=attempt.misconception if first and not attempt.correct else current.idea)
+        first = state.record[-1].first is None  # only an item's first try is evidence (``tutor.progress.evidence``)
+        aids = aids_of([*context.aids, *["hint"] * (context.hint > 0), *["solution"] * context.revealed])
+        params = context.bkt(context.lesson, self.skill)
+        served = state.record[-1].tried(attempt.correct, attempt.misconception, aids)
+        mastery = bkt.update(state.mastery, served.unaided, params) if first else state.mastery
         record = (*state.record[:-1], served)
         tagged = replace(attempt, skills=(self.skill,), variant=key(state.variant))
         now = replace(state, inner=inner, record=record, mastery=mastery)
-        said = [Reply.info(self.standing(record, mastery, helped if attempt.correct else None))]
+        said = [Reply.info(self.standing(record, mastery, params.in_a_row, why(attempt.correct, first, aids)))]
         if not attempt.correct:
             return Outcome([*outcome.replies[:-1], *said, *outcome.replies[-1:]], now,
                            (tagged, self.saving(record, context)))
@@ -280,10 +280,8 @@ class Practice(Step):
 
     def solved(self, state: Practising, replies: list[Reply], attempt: Attempt, context: Context) -> Outcome:
         """After a right answer: the step complete if the skill is mastered, else the next item."""
-        record = state.record
-        mastered = state.mastery >= self.threshold or (self.in_a_row is not None
-                                                        and streak(record) >= self.in_a_row)
-        if mastered:
+        record, rule = state.record, self.in_a_row or context.bkt(context.lesson, self.skill).in_a_row
+        if mastered(state.mastery, record, rule, self.threshold):
             return Outcome([*replies, Reply.ok("Mastered: that completes the practice.")], state,
                            (attempt, self.saving(record, context)), done=True)
         drawn = self.draw(record, self.seeded(context, record))

@@ -25,7 +25,7 @@ from tutor.learner.mastery import mastery
 from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
-from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO
+from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO, aids_of
 from tutor.progress.records import variant_json
 from tutor.puzzles.answers import Level
 from tutor.session.evidence import charge, solved, stamp_event, with_item_help
@@ -357,7 +357,7 @@ class Session:
             return out + self.lessons()
         self.place = with_stored_help(self, self.place, step)
         if (before.lesson, before.step) == (self.place.lesson, self.place.step):  # taken back within the item
-            self.place = replace(self.place, aids=before.aids)
+            self.place = replace(self.place, aids=aids_of((*self.place.aids, *before.aids)))
             charge(self, UNDO)
         self.write(Position(lesson.id, step.index), *step.persist(self.state, self.context(step)))
         return out + self.show()

@@ -15,6 +15,7 @@ from prompt_toolkit.buffer import Buffer
 from tutor import arithmetic, cli, commands, completer, history, puzzles, text
 from tutor.course import lesson, schema
 from tutor.course.steps import Step
+from tutor.learner import export_xapi
 from tutor.progress import Progress
 from tutor.puzzles import base
 from tutor.puzzles.gods.rules import lang
@@ -51,3 +52,4 @@ formula.parse_formula  # one formula without a target: tests and lesson checks r
 history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string  # prompt_toolkit calls them
 Step.on_screen  # the question on screen (a practice step's item): the course sweeps in tests read it
 puzzles.unregister  # the counterpart of register, for tests and embedding: a registered family can be forgotten
+export_xapi.statements  # every statement at once (the export streams them): the xAPI tests validate each

@@ -76,3 +76,70 @@ def test_an_export_replaces_the_file_whole_and_a_failing_one_leaves_it(home, tmp
 def test_an_export_to_a_missing_folder_is_one_line(home, tmp_path):
     refused(run_tutor("progress", "--export", str(tmp_path / "no" / "x.json"), env={"TUTOR_HOME": str(home)}),
             "No such file or directory")
+
+
+# -- streamed: the same text, a record at a time --------------------------------------------------------------
+
+
+def held_json(records) -> str:
+    """The JSON export written the straightforward way: one structure, one json.dumps (the format's definition)."""
+    from dataclasses import asdict
+
+    out = {"format": 2, "profile": records.profile,
+           "attempts": [{**asdict(a), "skills": list(a.skills), "id": a.key} for a in records.attempts]}
+    for table, kept in (("hints", records.hints), ("completed", records.completed),
+                        ("solutions", records.solutions), ("position", records.positions)):
+        out[table] = [asdict(r) for r in kept]
+    return json.dumps(out, indent=2)
+
+
+def held_xapi(records) -> str:
+    """The xAPI export the straightforward way: every statement built, sorted by time (stably), dumped at once."""
+    from tutor.learner.export_xapi import EXT, attempt_result, statement
+
+    p = records.profile
+    out = [(a.at, statement(p, "answered", a.lesson, a.step, a.at, a.key, attempt_result(a), a.skills))
+           for a in records.attempts]
+    out += [(h.at, statement(p, "asked", h.lesson, h.step, h.at, h.key, {"extensions": {EXT + "hint-rung": h.level}}))
+            for h in records.hints]
+    out += [(s.at, statement(p, "experienced", s.lesson, s.step, s.at, s.key,
+                             {"extensions": {EXT + "revealed": True}})) for s in records.solutions]
+    out += [(c.at, statement(p, "completed", c.lesson, c.step, c.at, c.key,
+                             {"completion": True, "extensions": {EXT + "how": c.how}})) for c in records.completed]
+    return json.dumps([s for _, s in sorted(out, key=lambda pair: pair[0])], indent=2)
+
+
+@pytest.fixture(scope="module")
+def learners_records():
+    from tests.test_class_learners import learners
+
+    return [learner.records for learner in learners(3, seed=11)]
+
+
+def test_the_streamed_formats_write_what_one_dump_writes(learners_records):
+    from tutor.learner.export import to_json
+    from tutor.learner.export_xapi import to_xapi
+
+    assert all(r.attempts for r in learners_records) and any(r.hints for r in learners_records)
+    for records in learners_records:  # the same values, laid out alike (msgspec writes é, json.dumps \u00e9)
+        for streamed, held in ((to_json(records), held_json(records)), (to_xapi(records), held_xapi(records))):
+            assert json.loads(streamed) == json.loads(held)
+            assert len(streamed.splitlines()) == len(held.splitlines())
+
+
+@pytest.mark.parametrize("form", ["json", "xapi", "datashop"])
+def test_an_export_read_from_the_store_row_by_row_equals_the_held_records(tmp_path, learners_records, form):
+    from tutor.learner.export import records_of
+    from tutor.learner.export_formats import write
+    from tutor.learner.export_merge import merge
+
+    home = tmp_path / "home"
+    home.mkdir()
+    store = Progress(home / "progress.sqlite3")
+    merge(store, learners_records[0])
+    merge(store, learners_records[1])  # two machines' records: stored out of time order
+    out = tmp_path / f"out.{form}"
+    assert run_tutor("progress", "--export", str(out), "--format", form, env={"TUTOR_HOME": str(home)}) \
+        .returncode == 0
+    held = records_of(store.export(), "x")  # every row at once, sorted in Python
+    assert out.read_text(encoding="utf-8") == write(held, form)

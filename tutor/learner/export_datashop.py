@@ -13,10 +13,13 @@ fields ``CF(Seconds)`` and ``CF(Revealed)``.  A tab or line break inside a value
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
+from operator import attrgetter
 
-from tutor.learner.export import AttemptRecord, HintRecord, Records
+from tutor.learner.export import AttemptRecord, HintRecord, Source
 
 HEAD = ("Anon Student Id", "Session Id", "Time", "Time Zone", "Student Response Type", "Tutor Response Type",
         "Level(Lesson)", "Problem Name", "Step Name", "Attempt At Step", "Outcome", "Selection", "Action",
@@ -35,13 +38,12 @@ def problem(lesson: str, step: int) -> str:
     return f"{lesson} step {step}"
 
 
-def to_datashop(records: Records) -> str:
-    """The DataShop transaction table (see the module docstring), with a header row."""
+def datashop_chunks(records: Source) -> Iterator[str]:
+    """``to_datashop`` a line at a time: the header, then one row per transaction in time order."""
     kcs = max((len(a.skills) for a in records.attempts), default=0) or 1
-    header = (*HEAD, *([KC] * kcs), *TAIL)
-    events: list[AttemptRecord | HintRecord] = sorted([*records.attempts, *records.hints], key=lambda e: e.at)
+    yield "\t".join((*HEAD, *([KC] * kcs), *TAIL)) + "\n"
+    events: Iterable[AttemptRecord | HintRecord] = heapq.merge(records.attempts, records.hints, key=attrgetter("at"))
     tries: Counter[tuple[str, int, str]] = Counter()
-    lines = ["\t".join(header)]
     for event in events:
         when = datetime.fromtimestamp(event.at, UTC)
         first = (records.profile, f"{records.profile}-{when:%Y-%m-%d}", f"{when:%Y-%m-%d %H:%M:%S}", "UTC")
@@ -57,5 +59,9 @@ def to_datashop(records: Records) -> str:
         else:
             row = (*first, "HINT_REQUEST", "HINT_MSG", *place, "answer", "", "HINT", "answer", "hint", "", "", "",
                    event.level, *([""] * kcs), "", "")
-        lines.append("\t".join(clean(v) for v in row))
-    return "\n".join(lines) + "\n"
+        yield "\t".join(clean(v) for v in row) + "\n"
+
+
+def to_datashop(records: Source) -> str:
+    """The DataShop transaction table (see the module docstring), with a header row."""
+    return "".join(datashop_chunks(records))

@@ -14,13 +14,30 @@ import os
 import sqlite3
 import stat
 import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from tutor.files import escape, file_kind
-from tutor.learner.export import ExportError, records_of
+from tutor.learner.export import (
+    AttemptRecord,
+    CompletedRecord,
+    ExportError,
+    HintRecord,
+    PositionRecord,
+    SolutionRecord,
+    attempt_of,
+    describe,
+    moment,
+    place,
+    text,
+    whole,
+)
 from tutor.learner.export_formats import chunks
 from tutor.progress import Progress
 
+R = TypeVar("R")
 JOURNALS = ("", "-wal", "-shm", "-journal")  # the database and the files SQLite keeps beside it
 
 
@@ -53,14 +70,55 @@ def guard(target: str, store: Path | None) -> None:
                               "another file")
 
 
+@dataclass(frozen=True)
+class Stored:
+    """A store's records read as they are written (an ``export.Source``): each table a fresh pass over its rows
+    in time order, so memory stays flat however many there are."""
+
+    store: Progress
+    profile: str
+
+    def each(self, table: str, build: Callable[[Mapping[str, Any]], R]) -> Iterator[R]:
+        """The records of ``table``, built one row at a time (the store counts steps from 0)."""
+        for number, row in enumerate(self.store.rows(table), 1):
+            try:
+                yield build(row)
+            except (KeyError, TypeError, ValueError) as err:
+                raise ExportError(f"this machine's progress: {table} record {number} is malformed "
+                                  f"({describe(err)})") from None
+
+    @property
+    def attempts(self) -> Iterator[AttemptRecord]:
+        """The attempts, in time order."""
+        return self.each("attempts", lambda r: attempt_of(r, 1))
+
+    @property
+    def hints(self) -> Iterator[HintRecord]:
+        """The hint rungs shown, in time order."""
+        return self.each("hints", lambda r: HintRecord(text(r, "lesson"), place(r, 1), whole(r, "level"), moment(r)))
+
+    @property
+    def solutions(self) -> Iterator[SolutionRecord]:
+        """The solutions revealed, in time order."""
+        return self.each("solutions", lambda r: SolutionRecord(text(r, "lesson"), place(r, 1), moment(r)))
+
+    @property
+    def completed(self) -> Iterator[CompletedRecord]:
+        """The steps completed, in time order."""
+        return self.each("completed", lambda r: CompletedRecord(text(r, "lesson"), place(r, 1),
+                                                                str(r.get("how", "answered")), moment(r)))
+
+    @property
+    def positions(self) -> Iterator[PositionRecord]:
+        """Where the learner stood in each lesson, in time order."""
+        return self.each("position", lambda r: PositionRecord(text(r, "lesson"), place(r, 1), moment(r)))
+
+
 def write_export(progress: Progress, target: str, form: str) -> None:
     """Write everything ``progress`` holds to ``target`` in the format ``form``, through a temporary file renamed
     over it; ``ExportError`` (one line) if the target is refused (``guard``) or cannot be written."""
     guard(target, progress.path)
-    try:
-        records = records_of(progress.export(), "this machine's progress")
-    except sqlite3.Error as err:
-        raise ExportError(f"cannot read progress: {err}") from None
+    records = Stored(progress, progress.profile_id())
     folder = os.path.dirname(os.path.abspath(target))
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)[:40]}.", suffix=".tmp", dir=folder)
@@ -72,6 +130,9 @@ def write_export(progress: Progress, target: str, form: str) -> None:
                 handle.write(piece)
         os.chmod(temporary, 0o644)  # an export is to be shared, unlike mkstemp's private file
         os.replace(temporary, target)
-    except OSError as err:
+    except BaseException as err:  # a failed export (a full disk, an interrupt) leaves only what was there before
         Path(temporary).unlink(missing_ok=True)
-        raise ExportError(f"cannot write {escape(target)!r}: {err.strerror}") from None
+        if isinstance(err, OSError | sqlite3.Error):
+            why = err.strerror if isinstance(err, OSError) else f"cannot read progress: {err}"
+            raise ExportError(f"cannot write {escape(target)!r}: {why}") from None
+        raise

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 
-from tutor.learner.export import ExportError, Records, records_of, to_json
-from tutor.learner.export_datashop import HEAD, to_datashop
-from tutor.learner.export_xapi import from_xapi, to_xapi
+from tutor.learner.export import ExportError, Records, Source, json_chunks, records_of, to_json
+from tutor.learner.export_datashop import HEAD, datashop_chunks, to_datashop
+from tutor.learner.export_xapi import from_xapi, to_xapi, xapi_chunks
 from tutor.limits import EXPORT_DEPTH, nesting
 
 WRITERS: dict[str, Callable[[Records], str]] = {"json": to_json, "xapi": to_xapi, "datashop": to_datashop}
+CHUNKS: dict[str, Callable[[Source], Iterator[str]]] = {"json": json_chunks, "xapi": xapi_chunks,
+                                                        "datashop": datashop_chunks}
 FORMATS = tuple(WRITERS)  # tutor progress --export FILE --format NAME
 
 
@@ -19,9 +21,10 @@ def write(records: Records, form: str) -> str:
     return WRITERS[form](records)
 
 
-def chunks(records: Records, form: str) -> Iterator[str]:
-    """``write(records, form)`` in pieces, to be written one after another (``export_file``)."""
-    yield WRITERS[form](records)
+def chunks(records: Source, form: str) -> Iterator[str]:
+    """``write(records, form)`` in pieces, a record at a time, to be written one after another (``export_file``):
+    the text is the same, and never held whole."""
+    return CHUNKS[form](records)
 
 
 class DataShopTable(ExportError):

@@ -19,9 +19,10 @@ One statement per record (xAPI-Data.md, part two, section 2.4):
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+import heapq
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
+from operator import itemgetter
 from typing import Any
 
 from tutor.learner.export import (
@@ -32,6 +33,8 @@ from tutor.learner.export import (
     Json,
     Records,
     SolutionRecord,
+    Source,
+    json_array,
 )
 
 HOME = "urn:tutor"  # the actor's account homePage: the profile id is an account of the tutor
@@ -97,23 +100,35 @@ def attempt_result(a: AttemptRecord) -> dict[str, Json]:
                            EXT + "skills": list(a.skills), EXT + "seconds": a.seconds}}
 
 
-def statements(records: Records) -> list[dict[str, Json]]:
-    """Every record as a statement, in time order."""
+def each_statement(records: Source) -> Iterator[dict[str, Json]]:
+    """Every record as a statement, in time order (each table is in time order: merged, never all held)."""
     p = records.profile
-    out = [(a.at, statement(p, "answered", a.lesson, a.step, a.at, a.key, attempt_result(a), a.skills))
-           for a in records.attempts]
-    out += [(h.at, statement(p, "asked", h.lesson, h.step, h.at, h.key,
-                             {"extensions": {EXT + "hint-rung": h.level}})) for h in records.hints]
-    out += [(s.at, statement(p, "experienced", s.lesson, s.step, s.at, s.key,
-                             {"extensions": {EXT + "revealed": True}})) for s in records.solutions]
-    out += [(c.at, statement(p, "completed", c.lesson, c.step, c.at, c.key,
-                             {"completion": True, "extensions": {EXT + "how": c.how}})) for c in records.completed]
-    return [s for _, s in sorted(out, key=lambda pair: pair[0])]
+    kinds: tuple[Iterable[tuple[float, dict[str, Json]]], ...] = (
+        ((a.at, statement(p, "answered", a.lesson, a.step, a.at, a.key, attempt_result(a), a.skills))
+         for a in records.attempts),
+        ((h.at, statement(p, "asked", h.lesson, h.step, h.at, h.key, {"extensions": {EXT + "hint-rung": h.level}}))
+         for h in records.hints),
+        ((s.at, statement(p, "experienced", s.lesson, s.step, s.at, s.key, {"extensions": {EXT + "revealed": True}}))
+         for s in records.solutions),
+        ((c.at, statement(p, "completed", c.lesson, c.step, c.at, c.key,
+                          {"completion": True, "extensions": {EXT + "how": c.how}})) for c in records.completed))
+    for _, made in heapq.merge(*kinds, key=itemgetter(0)):  # stable: attempts first among records of one moment
+        yield made
 
 
-def to_xapi(records: Records) -> str:
+def statements(records: Source) -> list[dict[str, Json]]:
+    """Every record as a statement, in time order."""
+    return list(each_statement(records))
+
+
+def xapi_chunks(records: Source) -> Iterator[str]:
+    """``to_xapi`` in pieces, a statement at a time (the text is the same)."""
+    return json_array(each_statement(records), "")
+
+
+def to_xapi(records: Source) -> str:
     """The xAPI export: a JSON array of statements (what a learning record store's statements resource takes)."""
-    return json.dumps(statements(records), indent=2)
+    return "".join(xapi_chunks(records))
 
 
 # -- reading statements back ----------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import json
 import sqlite3
 import time
 import uuid
+from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeVar
@@ -371,6 +372,16 @@ class Progress:
         if out["attempts"] and "item" not in out["attempts"][0]:
             stamp_rows(out["attempts"])  # a read-only file of an older tutor: stamped as a migration would
         return out
+
+    def rows(self, table: str) -> Iterator[dict[str, Any]]:
+        """The rows of one table as ``export`` gives them, in time order (ties in the order stored), one at a
+        time: an export of any size is written without holding it (``learner.export_file``)."""
+        if self.db is None:
+            return
+        cur = self.db.execute(f"SELECT * FROM {table} ORDER BY at, rowid")
+        cols = [d[0] for d in cur.description]
+        for row in cur:
+            yield dict(zip(cols, row, strict=True))
 
     def export_json(self) -> str:
         """``export()`` as indented JSON text."""

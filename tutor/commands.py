@@ -94,11 +94,11 @@ def cmd_progress(args: argparse.Namespace) -> int:
         write_export(progress, args.export, args.format or "json")
         print(f"exported progress to {args.export}")
         return Exit.OK
+    catalog = load_catalog(args.lessons or [])
     if args.skills:
         from tutor.standing import list_skills
 
-        return list_skills(args.json)
-    catalog = load_catalog(args.lessons or [])
+        return list_skills(args.json, catalog, progress)
     rows = Summary.of(catalog, progress, recorded=True).lessons  # course order, as /lessons; lessons not loaded last
     standing = Standing.of(catalog, progress)
     if args.json:

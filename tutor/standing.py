@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 
+from tutor.course import Catalog
 from tutor.errors import Exit, TutorError
 from tutor.learner.export_check import Known
 from tutor.progress import Progress
@@ -32,15 +33,15 @@ def show_standing(standing: Standing) -> None:
     print("\n".join(standing.lines()))
 
 
-def list_skills(as_json: bool) -> int:
-    """``tutor progress --skills``: every skill the puzzles declare (its global name and what it is)."""
-    from tutor.learner.skills import all_skills
-
-    skills = all_skills().values()
+def list_skills(as_json: bool, catalog: Catalog, progress: Progress) -> int:
+    """``tutor progress --skills``: every skill the puzzles declare, with the learner's standing on it: mastery,
+    whether mastered, the evidence (items by their first try), the next review and the last practice."""
+    standing = Standing.of(catalog, progress, every=True)
     if as_json:
-        print(json.dumps([{"skill": s.name, "sentence": s.sentence} for s in skills], indent=2))
+        print(json.dumps([s.as_json() for s in standing.skills], indent=2))
     else:
-        print("\n".join(f"{s.name:<28} {s.sentence}" for s in skills))
+        print("\n".join(line for s in standing.skills for line in (*s.lines(standing.at)[:1], f"  {s.sentence}",
+                                                                     *s.lines(standing.at)[1:])))
     return Exit.OK
 
 

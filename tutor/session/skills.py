@@ -8,13 +8,13 @@ Mastery is traced by ``tutor.learner.mastery`` with each pack's parameters (``[m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from tutor.clock import iso, now
 from tutor.course import Catalog
 from tutor.learner.bkt import DEFAULT, BktParams
-from tutor.learner.mastery import ParamsFor, traced
+from tutor.learner.mastery import TARGET, ParamsFor, Traced, traced
 from tutor.learner.review import Due, upcoming
 from tutor.learner.skills import all_skills
 from tutor.progress import Progress
@@ -39,32 +39,78 @@ def bkt_params(catalog: Catalog) -> ParamsFor:
 
 @dataclass(frozen=True)
 class SkillStatus:
-    """One skill's standing: its mastery (BKT), attempts at it (right on the learner's own), when it is next due
-    (None: not solved yet, so not scheduled)."""
+    """One skill's standing: its mastery (BKT over its items) and whether the mastery rule holds, the evidence (its
+    items by their first try: ``tutor.learner.mastery.Traced``), when it is next due for review (None: not solved
+    yet, so not scheduled) and when it was last practised (None: never)."""
 
     skill: str
     sentence: str
     mastery: float
-    opportunities: int
-    correct: int
+    traced: Traced | None
     due: datetime | None
+    last: datetime | None = None
+
+    @property
+    def opportunities(self) -> int:
+        """The items that are evidence of the skill."""
+        return 0 if self.traced is None else self.traced.opportunities
+
+    @property
+    def correct(self) -> int:
+        """The items right at the first try without help."""
+        return 0 if self.traced is None else self.traced.unaided
+
+    @property
+    def mastered(self) -> bool:
+        """Whether the mastery rule holds (``tutor.learner.mastery.mastered``)."""
+        return self.traced is not None and self.traced.mastered
+
+    def evidence(self) -> dict[str, int]:
+        """The items by their first try: right without help, right after help, wrong, wrong after help, repeats."""
+        t = self.traced
+        counts = (0, 0, 0, 0, 0) if t is None else (t.unaided, t.helped, t.wrong, t.wrong_helped, t.repeats)
+        return dict(zip(EVIDENCE_KEYS, counts, strict=True))
 
     def as_json(self) -> dict[str, Any]:
-        """The row ``tutor progress --json`` prints (mastery to four places)."""
+        """The row ``tutor progress --json`` and ``--skills --json`` print (keys in docs/instructors.md)."""
         return {"skill": self.skill, "sentence": self.sentence, "mastery": round(self.mastery, 4),
-                "attempts": self.opportunities, "unaided": self.correct,
-                "due": None if self.due is None else iso(self.due)}
+                "mastered": self.mastered, "target": TARGET,
+                "in_a_row": DEFAULT.in_a_row if self.traced is None else self.traced.in_a_row,
+                "run": 0 if self.traced is None else self.traced.row,
+                "attempts": self.opportunities, "unaided": self.correct, "evidence": self.evidence(),
+                "due": None if self.due is None else iso(self.due),
+                "last": None if self.last is None else iso(self.last)}
 
     def bar(self, width: int = BAR) -> str:
         """The mastery as a bar of ``width`` columns: ``#########-----------``."""
         filled = round(self.mastery * width)
         return "#" * filled + "-" * (width - filled)
 
-    def line(self, at: datetime) -> str:
-        """One line in words: the bar, the mastery in percent, the attempts, and whether a review is due."""
-        when = "" if self.due is None else "  review due" if self.due <= at else f"  review {iso(self.due)[:10]}"
-        return (f"{self.skill:<28} [{self.bar()}] {percent(self.mastery):>4}  "
-                f"{plural(self.opportunities, 'attempt')}{when}")
+    def words(self) -> str:
+        """The evidence in words: ``4 items: 2 right first try, 1 right after help, 1 wrong first try``."""
+        if self.traced is None:
+            return "not practised yet"
+        e = self.evidence()
+        parts = [f"{e['right']} right first try", f"{e['right_after_help']} right after help",
+                 f"{e['wrong'] + e['wrong_after_help']} wrong first try"]
+        again = f"; {plural(e['repeats'], 'repeat')} (no evidence)" if e["repeats"] else ""
+        return f"{plural(self.opportunities, 'item')}: {', '.join(parts)}{again}"
+
+    def dates(self, at: datetime) -> str:
+        """The next review and the last practice: ``review due; last 2026-03-01``."""
+        when = "no review yet" if self.due is None else "review due" if self.due <= at else \
+            f"next review {iso(self.due)[:10]}"
+        return when + ("" if self.last is None else f"; last {iso(self.last)[:10]}")
+
+    def lines(self, at: datetime) -> list[str]:
+        """The skill in words, within 80 columns: the bar, the mastery in percent and whether mastered; then the
+        evidence; then the dates."""
+        state = "mastered" if self.mastered else "not mastered"
+        return [f"{self.skill:<28} [{self.bar()}] {percent(self.mastery):>4}  {state}", f"  {self.words()}",
+                f"  {self.dates(at)}"]
+
+
+EVIDENCE_KEYS = ("right", "right_after_help", "wrong", "wrong_after_help", "repeats")
 
 
 @dataclass(frozen=True)
@@ -76,16 +122,20 @@ class Standing:
     at: datetime
 
     @classmethod
-    def of(cls, catalog: Catalog, progress: Progress, at: datetime | None = None) -> Standing:
-        """The learner's standing now (``TUTOR_NOW``), or at ``at``."""
+    def of(cls, catalog: Catalog, progress: Progress, at: datetime | None = None, every: bool = False) -> Standing:
+        """The learner's standing now (``TUTOR_NOW``), or at ``at``; ``every`` skill a family declares, not only
+        the ones practised."""
         moment = now() if at is None else at
         found = briefs(progress)  # read once, in brief, for both
         traces = traced(found, bkt_params(catalog))
         schedule = {d.skill: d for d in upcoming(found)}
         known = all_skills()
-        rows = tuple(SkillStatus(name, known[name].sentence if name in known else "", t.p, t.opportunities,
-                                 t.correct, schedule[name].when if name in schedule else None)
-                     for name, t in sorted(traces.items()))
+        names = sorted(set(traces) | (set(known) if every else set()))
+        rows = tuple(SkillStatus(name, known[name].sentence if name in known else "",
+                                 traces[name].p if name in traces else bkt_params(catalog)("", name).prior,
+                                 traces.get(name), schedule[name].when if name in schedule else None,
+                                 datetime.fromtimestamp(traces[name].last, UTC) if name in traces else None)
+                     for name in names)
         return cls(rows, tuple(d for d in schedule.values() if d.when <= moment), moment)
 
     def as_json(self) -> dict[str, Any]:
@@ -96,7 +146,9 @@ class Standing:
         """The skills in words, then what is due (nothing when nothing was attempted)."""
         if not self.skills:
             return []
-        return ["Skills (mastery by knowledge tracing):", *(s.line(self.at) for s in self.skills), self.due_line()]
+        return ["Skills (mastery by knowledge tracing; mastered: at the target, and the",
+                "last items right at the first try without help):",
+                *(line for s in self.skills for line in s.lines(self.at)), self.due_line()]
 
     def due_line(self) -> str:
         """How many reviews are due, and what to type."""
@@ -116,12 +168,11 @@ def table(standing: Standing) -> Any:
     from rich.table import Table
 
     out = Table(title="Skills (mastery by knowledge tracing)", title_justify="left", box=None)
-    for column in ("skill", "mastery", "", "attempts", "review"):
+    for column in ("skill", "mastery", "", "", "evidence", "review"):
         out.add_column(column)
     for s in standing.skills:
-        review = "" if s.due is None else "due" if s.due <= standing.at else iso(s.due)[:10]
         out.add_row(s.skill, ProgressBar(total=1.0, completed=s.mastery, width=BAR), percent(s.mastery),
-                    str(s.opportunities), review)
+                    "mastered" if s.mastered else "", s.words(), s.dates(standing.at))
     return out
 
 

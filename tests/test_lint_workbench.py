@@ -96,3 +96,20 @@ def test_the_command_reports_the_whole_course_and_exits_1() -> None:
     lines = run.stdout.splitlines()
     assert len(lines) == sum(len(EXPECT.findall(p.read_text(encoding="utf-8"))) for p in FILES)
     assert all(re.match(r"[^:]+\.toml:\d+:\d+: ", line) for line in lines)
+
+
+def test_lint_does_not_blame_the_author_for_the_engine_s_own_words(tmp_path: Path) -> None:
+    """The engine's reply to a wrong rank on a 1000x1000 board states the rank (its 1,000,000 columns with no
+    dependency): the author cannot change that wording, so lint reports nothing; the same step with an author's
+    hint that states the rank is reported, at the hint."""
+    lesson = ('id = "big"\ntitle = "T"\nsummary = "S."\npuzzle = "lightsout"\n[params]\nsize = "1000x1000"\n'
+              'board = "all-on"\n[[steps]]\nask = "The rank?"\nanswer = "number"\ncompute = "rank"\n')
+    (tmp_path / "big.toml").write_text(lesson, encoding="utf-8")
+    _, problems = lint_problems([str(tmp_path)], include_env=False)
+    assert problems == []
+    (tmp_path / "big.toml").write_text(lesson + 'hints = ["It is 1,000,000: every column is independent."]\n',
+                                       encoding="utf-8")
+    _, problems = lint_problems([str(tmp_path)], include_env=False)
+    assert [(p.key, p.message.split(":")[0]) for p in problems] == [
+        ("steps[1].hints[1]", "gives away its answer (the answer 1,000,000); the tutor leaves such a hint out of "
+                              "the ladder (only the last rung and /solution tell the answer)")]

@@ -35,6 +35,7 @@ from tutor.course.shape import STAND_IN
 from tutor.course.text import toml_value
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import LINT_SECONDS, checkpoint, lesson_budget
+from tutor.lint.authored import authored_giveaways
 from tutor.lint.invisible import invisible
 from tutor.lint.locate import KeyPath, Place, place, positions
 from tutor.lint.mistakes import mistake_problems
@@ -42,7 +43,7 @@ from tutor.lint.packs import failed_packs, pack_problems
 from tutor.lint.problems import Problem, file_of, parse
 from tutor.lint.recover import recovered
 from tutor.paths import record_crash
-from tutor.text import controls_in, shorten
+from tutor.text import controls_in
 
 VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters (seeds 0 to 5)
 LINE_NOTE = re.compile(r" \(line \d+\)$")
@@ -62,7 +63,7 @@ def lint_lesson(lesson: Lesson, replaced: set[int] = frozenset()) -> list[str]: 
         checkpoint()
         if step.index not in replaced:
             errors += lint_step(lesson, step)
-    return errors + giveaways(lesson)
+    return errors + authored_giveaways(lesson, replaced)
 
 
 def stand_in(template: LessonTemplate, index: int) -> LessonTemplate:
@@ -153,26 +154,6 @@ def same_but_why(held: dict[str, list[str]]) -> dict[str, list[str]]:
         merged.setdefault(key, []).extend(labels)
         reasons.setdefault(key, set()).add(problem)
     return {next(iter(reasons[key])) if len(reasons[key]) == 1 else key: labels for key, labels in merged.items()}
-
-
-def giveaways(lesson: Lesson) -> list[str]:
-    """Every reply to a typical wrong answer, and every hint rung but the last, that states this step's answer or
-    a later step's (``Step.probes``, ``Step.gives_away``): the last rung and /solution are where answers are told."""
-    problems: list[str] = []
-    for i, step in enumerate(lesson.steps):
-        checkpoint()
-        try:
-            probes = step.probes()
-        except TutorError:
-            continue  # the step's own checks report what does not compute
-        for where, text in probes:
-            for other in lesson.steps[i:]:
-                found = other.gives_away(text)
-                if found:
-                    whose = "its" if other is step else f"{other.key}'s"
-                    problems.append(f"{lesson.path}: {step.key}: {where} gives away {whose} answer ({found}): "
-                                    f"{shorten(' '.join(text.split()), 160)}")
-    return problems
 
 
 def misconception_lines(lesson: Lesson) -> list[str]:

@@ -138,15 +138,17 @@ def count_value(word: str) -> int:
 
 def states_number(text: str, value: int) -> bool:
     """Whether ``text`` states ``value``: written out, or as an integer expression (``2^16 - 1``), outside the
-    pairs a position is written as; a value under 10 only as "is 4." at the end of a clause (small numbers stand
-    for many things in prose).
+    pairs a position is written as; a value under 10 only as "is 4." at the end of a clause, or as what to answer
+    ("type 4", "the answer is 4, ...") (small numbers stand for many things in prose).
 
     >>> states_number("a strategy of 2^8 - 1 moves", 255), states_number("(8, 13) loses", 13)
     (True, False)
     """
     text = PAIR.sub(" ", TUPLE.sub(" ", text))  # positions and moves, (8, 13) and 10,10, are places, not counts
-    if 0 <= value < 10:
-        return re.search(rf"\b(?:is|are|equals)\s+{value}(?=\s*(?:[.;:!?)]\s|[.;:!?)]?$))", text.strip()) is not None
+    if 0 <= value < 10:  # "is 4." ends a clause; "type 4" and "answer is 4, not 14" tell what to answer
+        told = rf"\b(?:type|enter|answer(?:\s+is)?:?)\s+{value}(?![\d,.]\d)\b"
+        return (re.search(rf"\b(?:is|are|equals)\s+{value}(?=\s*(?:[.;:!?)]\s|[.;:!?)]?$))", text.strip()) is not None
+                or re.search(told, text, re.I) is not None)
     if any(int(m.group().replace(",", "")) == value for m in NUMBER_IN_TEXT.finditer(text)):
         return True
     for match in EXPRESSION_IN_TEXT.finditer(text):

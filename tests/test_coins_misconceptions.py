@@ -61,8 +61,18 @@ def expected(game: CoinGame, quantity: str) -> dict[str, int | None]:
         out = {"turned_apart": every, "without_finished": len(classes) - finished,
                "divided_by_turns": every // turns if every % turns == 0 and n > 2 else None,
                "mirrors": len(orbits(n, k, not mirror))}
-        faces = len({tuple(sorted(t)) for t in layouts(n, k)})  # tables told apart by their faces alone
-        return {**out, "by_faces": None if faces in out.values() else faces}
+        earlier = {len(classes), *out.values()}
+
+        def new(count: int | None) -> int | None:
+            fresh = None if count in earlier else count
+            earlier.add(count)
+            return fresh
+
+        faces = new(len({tuple(sorted(t)) for t in layouts(n, k)}))  # tables told apart by their faces alone
+        rounded = new(-(-every // turns)) if every % turns else None  # the division rounded up
+        fixed = new(len(layouts(n - 1, k)))  # the first position fixed, the rest free
+        return {**out, "by_faces": faces, "divided_rounded": rounded, "first_fixed": fixed,
+                "faces_times_positions": new(n * k)}
     if quantity == "start_size":
         length = shortest(game) if n <= 4 else None
         winnable_heads = game.goal == "heads" and (length or (n > 4 and n & (n - 1) == 0 and k == 2))

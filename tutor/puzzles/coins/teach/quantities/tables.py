@@ -132,15 +132,62 @@ def _says_mirrors(game: CoinGame, w: int) -> str:
             f"it over, so mirror images can be two tables for you{example}.")
 
 
+def _earlier_classes(game: CoinGame) -> tuple[int | None, ...]:
+    """The count up to turning and what the first four ideas give (a later idea must differ to be told apart)."""
+    return (up_to_turning(game), every_table(game), minus(up_to_turning(game), finished(game)),
+            _divided(game) if game.coins > 2 else None, up_to_turning(game, game.symmetry is not Symmetry.DIHEDRAL))
+
+
+def _new_count(count: int | None, game: CoinGame, *more: int | None) -> int | None:
+    """``count``, or None past 4,000 digits or where the answer or an earlier idea gives it too (then the answer
+    cannot say which idea the learner holds)."""
+    if count is None or count.bit_length() >= 13_000:
+        return None
+    return None if count in (*_earlier_classes(game), *more) else count
+
+
 def _face_counts(game: CoinGame) -> int | None:
     """How many ways to say how many positions show each face: C(N + K - 1, K - 1), the tables told apart by their
-    faces alone (past 4,000 digits, no answer a learner types)."""
-    count = math.comb(game.coins + game.sides - 1, game.sides - 1)
-    if count.bit_length() >= 13_000:
+    faces alone."""
+    return _new_count(math.comb(game.coins + game.sides - 1, game.sides - 1), game)
+
+
+def _divided_rounded(game: CoinGame) -> int | None:
+    """K^N / (number of turns) rounded up, where it is not a whole number."""
+    total = every_table(game)
+    if total is None or total % turns(game) == 0:
         return None
-    others = (every_table(game), minus(up_to_turning(game), finished(game)), _divided(game) if game.coins > 2 else None,
-              up_to_turning(game, game.symmetry is not Symmetry.DIHEDRAL))
-    return None if count in others else count  # another idea gives it too: the answer cannot say which
+    return _new_count(-(-total // turns(game)), game, _face_counts(game))
+
+
+def _says_divided_rounded(game: CoinGame, w: int) -> str:
+    return (f"{w:,} divides the {game.sides}^{game.coins} tables by the {turns(game)} turns and rounds up; but the "
+            f"division does not come out whole because some tables have fewer than {turns(game)} different turned "
+            f"copies ({listed(finished_names(game)) or 'a table of one face'} has one), so those must be counted "
+            "apart, not rounded.")
+
+
+def _first_fixed(game: CoinGame) -> int | None:
+    """K^(N-1): the first position taken as fixed by turning, the others free."""
+    return _new_count(every_table(game, game.coins - 1), game, _face_counts(game), _divided_rounded(game))
+
+
+def _says_first_fixed(game: CoinGame, w: int) -> str:
+    return (f"{w:,} = {game.sides}^{game.coins - 1} fixes the first position and lets the others choose freely, as if "
+            "a turn could always bring one chosen face to the front and nothing else; but a turn moves every "
+            f"position at once, so tables that differ in the others can still be turned copies: "
+            f"{_turned_pair(game.model) if game.sides**game.coins <= 4096 else 'a table and its turns are one'}.")
+
+
+def _faces_times_positions(game: CoinGame) -> int | None:
+    """N x K: a face for each position, added up."""
+    return _new_count(game.coins * game.sides, game, _face_counts(game), _divided_rounded(game), _first_fixed(game))
+
+
+def _says_faces_times_positions(game: CoinGame, w: int) -> str:
+    return (f"{w:,} = {game.coins} x {game.sides} adds up {game.sides} faces for each of the {game.coins} positions; "
+            "but a table is all the positions at once, so the faces combine, and only then do turned copies "
+            "count as one.")
 
 
 def _says_face_counts(game: CoinGame, w: int) -> str:
@@ -164,6 +211,9 @@ CLASSES_IDEAS = (
                       f"{listed(finished_names(g)) or 'all heads'} stays the same whatever the Devil turns."),
     idea("mirrors", up_to_turning, lambda g: up_to_turning(g, g.symmetry is not Symmetry.DIHEDRAL), _says_mirrors),
     idea("by_faces", up_to_turning, _face_counts, _says_face_counts),
+    idea("divided_rounded", up_to_turning, _divided_rounded, _says_divided_rounded),
+    idea("first_fixed", up_to_turning, _first_fixed, _says_first_fixed),
+    idea("faces_times_positions", up_to_turning, _faces_times_positions, _says_faces_times_positions),
 )
 
 

@@ -165,7 +165,10 @@ def settings(args_lesson: str | None, args_steps: list[int] | None, data: dict[s
     found = data.get("params")
     params: dict[str, Any] = found if isinstance(found, dict) else {}
     lesson = args_lesson or params.get("lesson")
-    if not isinstance(lesson, str) or not lesson:
+    if lesson is not None and not isinstance(lesson, str):
+        raise TutorError(f"params.lesson must be a lesson id in quotes (\"coins-1\"), not "
+                         f"{escape(json.dumps(lesson))[:60]}")
+    if not lesson or not lesson.strip():
         raise TutorError("no lesson to grade: give --lesson LESSON (or params.lesson in the question's data)")
     steps = args_steps if args_steps else params.get("steps", [])
     steps = [steps] if isinstance(steps, int) else steps
@@ -247,6 +250,6 @@ def autograde(platform: str, submission: str | None = None, lesson: str | None =
               for s in chosen]
     data = results(platform, graded_lesson.id, graded, time.perf_counter() - start)
     write(out, data)
-    score = data.get("score", 0)
-    return f"{graded_lesson.id}: {score:g} of {len(graded)} ({plural(len(files), 'file')} found); " \
+    right = sum(1 for g in graded if g.row.correct)  # points, on every platform (PrairieLearn's score is a share)
+    return f"{graded_lesson.id}: {right} of {len(graded)} ({plural(len(files), 'file')} found); " \
            f"results in {escape(str(out))}", instructor_note(graded)

@@ -30,12 +30,10 @@ def halve(db: Path) -> None:
     os.truncate(db, os.path.getsize(db) // 2)
 
 
-def scribble(db: Path) -> None:
-    with db.open("r+b") as handle:  # the same file, its header overwritten
-        handle.write(b"not a database any more " * 4)
-
-
-DAMAGE = [(empty, "it was emptied"), (halve, "it was cut to"), (scribble, "no longer starts as a database")]
+DAMAGE = [(empty, "it was emptied"), (halve, "it was cut from")]
+# Not covered: a file overwritten in place at the same size is found only when SQLite itself reads a damaged
+# page (then the same fresh start follows); reading its header before each commit would mean opening the file in
+# this process, and closing it drops the locks SQLite holds (another tutor then deletes the live journal).
 
 
 @pytest.mark.parametrize("damage, says", DAMAGE, ids=[d[0].__name__ for d in DAMAGE])
@@ -44,10 +42,10 @@ def test_answers_after_damage_in_place_are_stored_in_a_fresh_file(tmp_path, dama
     store = Progress(db)
     for i in range(3):
         store.record(Attempt("coins-1", 0, f"before{i}", False, "no", 1.0, at=1_770_000_000.0 + i))
-    inode = db.stat().st_ino
+    inode, size = db.stat().st_ino, db.stat().st_size
     damage(db)
     assert db.stat().st_ino == inode  # in place: the moved-or-deleted check sees the same file
-    assert says in in_place_damage(db)
+    assert says in in_place_damage(db, size)[0]
     for i in range(4):
         store.record(Attempt("coins-1", 0, f"after{i}", False, "no", 1.0, at=1_780_000_000.0 + i))
     status = store.status()
@@ -55,7 +53,7 @@ def test_answers_after_damage_in_place_are_stored_in_a_fresh_file(tmp_path, dama
     assert answers(db) == [f"after{i}" for i in range(4)]  # every answer since, in the fresh file
     moved = list(tmp_path.glob("progress.sqlite3.damaged-*"))
     assert len(moved) == 1 and str(moved[0]) in status.damaged
-    assert in_place_damage(db) == ""
+    assert in_place_damage(db, db.stat().st_size)[0] == ""
 
 
 def test_a_whole_file_is_never_taken_for_a_damaged_one(tmp_path):
@@ -63,7 +61,8 @@ def test_a_whole_file_is_never_taken_for_a_damaged_one(tmp_path):
     store, other = Progress(db), Progress(db)  # two tutors on one file, writing in turn
     for i in range(50):
         (store if i % 2 else other).record(Attempt("coins-1", 0, str(i), False, "no", 1.0, at=1.77e9 + i))
-    assert in_place_damage(db) == "" and not store.status().damaged and not other.status().damaged
+    assert in_place_damage(db, db.stat().st_size)[0] == ""
+    assert not store.status().damaged and not other.status().damaged
     assert len(answers(db)) == 50 and not list(tmp_path.glob("*.damaged-*"))
 
 
@@ -80,3 +79,50 @@ def test_the_session_says_it_once_and_keeps_answering(tmp_path):
     told = [s for s in said if "was damaged while the tutor ran" in s]
     assert len(told) == 1 and "it was emptied" in told[0] and "a new one is started" in told[0]
     assert answers(db) == ["8", "9", "10"]
+
+
+def test_sessions_keep_every_answer_while_imports_and_exports_run_beside_them(tmp_path):
+    """Three plain-mode sessions answer at once on one data folder while other processes export the store and
+    import a second machine's export in a loop: every verdict shown is stored, every import lands whole (once),
+    and every export read back is a whole export."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.test_hostile_import import export
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "TUTOR_HOME": str(home)}
+    other = export(tmp_path / "other.json", *({"lesson": "coins-2", "step": 1 + i % 4, "at": 1_770_000_000.0 + i,
+                                               "answer": str(i)} for i in range(200)))
+    transcript = "/open coins-1\n\n\n" + "7\n" * 150 + "/quit\n"
+    sessions = [subprocess.Popen([sys.executable, "-m", "tutor"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=env) for _ in range(3)]
+    for proc in sessions:
+        assert proc.stdin is not None
+        proc.stdin.write(transcript)
+        proc.stdin.close()
+    runs, exports = 0, []
+    while any(p.poll() is None for p in sessions) or runs < 4:
+        out = tmp_path / f"export{runs}.json"
+        for argv in (["progress", "--export", str(out)], ["progress", "--import", str(other)]):
+            done = subprocess.run([sys.executable, "-m", "tutor", *argv], env=env, capture_output=True, text=True,
+                                  timeout=300)
+            assert done.returncode == 0, done.stderr
+        exports.append(out)
+        runs += 1
+    outputs = [p.stdout.read() if p.stdout else "" for p in sessions]
+    for proc in sessions:
+        proc.wait(timeout=300)
+    shown = sum(out.count("\nx ") + out.count("\n✗ ") for out in outputs)
+    assert shown == 3 * 150
+    with sqlite3.connect(home / "progress.sqlite3") as con:
+        stored = con.execute("SELECT count(*) FROM attempts WHERE lesson = 'coins-1'").fetchone()[0]
+        imported = con.execute("SELECT count(*) FROM attempts WHERE lesson = 'coins-2'").fetchone()[0]
+    assert not list(home.glob("*.damaged-*")), sorted(p.name for p in home.iterdir())
+    assert stored == shown and imported == 200  # imported once, however many times it ran
+    for out in exports:  # each export is whole: it parses, and holds the import once it had run
+        data = json.loads(out.read_text(encoding="utf-8"))
+        assert sum(a["lesson"] == "coins-2" for a in data["attempts"]) in (0, 200)
+    assert not list(home.glob("*.damaged-*"))

@@ -1,7 +1,8 @@
 """What an untrusted lesson can make the tutor do, measured: each hostile lesson of issue 23 is linted and opened
 (``tutor start`` with piped input) in its own process, timed, with its peak memory; then eight plain-mode
-sessions answer at once on one data folder while other processes export and reset progress in a loop, and the
-verdicts shown are compared with the attempts stored.
+sessions answer at once on one data folder while other processes export, import and reset progress in a loop,
+and the verdicts shown are compared with the attempts stored; then learners' records from anyone (issue 30,
+``tutor.bench._records``): exports of 200,000 attempts, imports, files refused unread, tutor class.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 from tutor.bench import Figure
+from tutor.bench import _records as records
 from tutor.bench.robust import measure
 from tutor.limits import LESSON_SECONDS, LINT_SECONDS
 
@@ -64,8 +66,8 @@ def start(folder: Path, lesson: str, env: dict[str, str]) -> tuple[float, float,
 
 
 def shared_sessions(home: str, sessions: int = 8, answers: int = 400) -> tuple[int, int, int]:
-    """Sessions answering at once on one folder while exports and resets (of another lesson) loop beside them:
-    (verdicts shown, attempts stored, export and reset runs)."""
+    """Sessions answering at once on one folder while exports, imports (of that export: nothing new) and resets
+    (of another lesson) loop beside them: (verdicts shown, attempts stored, export, import and reset runs)."""
     env = {**os.environ, "TUTOR_HOME": home}
     script = ("/open coins-1\n\n\n" + "7\n" * answers + "/quit\n").encode()
     outs = [Path(home) / f"session{i}.txt" for i in range(sessions)]
@@ -81,7 +83,8 @@ def shared_sessions(home: str, sessions: int = 8, answers: int = 400) -> tuple[i
     loops = 0
     export = str(Path(home) / "export.json")
     while any(p.poll() is None for p in procs) and loops < 400:
-        for argv in (["progress", "--export", export], ["progress", "--reset", "wythoff-1"]):
+        for argv in (["progress", "--export", export], ["progress", "--import", export],
+                     ["progress", "--reset", "wythoff-1"]):
             subprocess.run([sys.executable, "-m", "tutor", *argv], env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=False)
             loops += 1
@@ -120,6 +123,9 @@ def run() -> list[Figure]:
                if c not in (0, 1, 2)]
         figures.append(Figure("hostile lessons exiting other than 0, 1 or 2", len(bad), "", 0.0, ", ".join(bad)))
         shown, stored, loops = shared_sessions(str(folder / "shared"))
-    figures.append(Figure("verdicts shown but not stored, 8 sessions beside export/reset loops", shown - stored, "",
-                          0.0, f"shown {shown}, stored {stored}, {loops} export and reset runs"))
+    figures.append(Figure("verdicts shown but not stored, 8 sessions beside export/import/reset loops",
+                          shown - stored, "", 0.0, f"shown {shown}, stored {stored}, {loops} export, import and reset "
+                                                   "runs"))
+    with tempfile.TemporaryDirectory() as tmp:  # learners' records: import, export and class (issue 30)
+        figures += records.figures(Path(tmp))
     return figures

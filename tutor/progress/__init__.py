@@ -35,6 +35,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import suppress
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -53,17 +54,20 @@ from tutor.progress.events import (
 from tutor.progress.evidence import Legacy, backfill
 from tutor.progress.repair import outside, set_aside, told
 from tutor.progress.schema import (
-    LESSON_TABLES,
     MIGRATIONS,
     Damaged,
+    commit,
     connect,
     connect_readonly,
+    damage,
     describe,
+    forget,
     identity,
     in_place_damage,
     is_busy,
     migrate,
     move_aside,
+    store_events,
 )
 from tutor.progress.status import LessonProgress, OpenProblem, SaveStatus
 
@@ -97,6 +101,7 @@ class Progress:
         self.stored_again = 0  # kept events stored since the status was last seen
         self.replaced = ""  # set when the file was found moved or deleted and a new one started
         self.damaged = ""  # set when the file was found truncated or overwritten in place: why, and where it went
+        self._size = 0  # the largest size of the file seen: a database file only grows
         self._inode: int | None = None  # the file opened, so a damaged one is moved aside only if still there
         self._identity: tuple[int, int] | None = None  # (device, inode) of the file the connection holds
         self.outside = 0  # records dated outside the tutor's calendar, not set aside (progress.repair)
@@ -116,6 +121,7 @@ class Progress:
         self._inode = path.stat().st_ino if path.exists() else None
         db = connect_readonly(path) if self.readonly else connect(path, self.busy)
         self._identity = identity(path)
+        self._size = path.stat().st_size if path.exists() else 0
         self.outside = outside(db)
         if self.outside and not self.readonly:
             with suppress(sqlite3.Error, OSError):  # kept as they are if they cannot be moved: still counted
@@ -134,15 +140,19 @@ class Progress:
         self.replaced = str(self.path)
 
     def _whole(self) -> None:
-        """Before a write: if the file open was truncated or overwritten in place (``schema.in_place_damage``:
-        the same file, so ``_still_there`` cannot see it), move it aside and start a fresh one for what follows."""
-        problem = in_place_damage(self.path) if self.path is not None and self.db is not None else ""
-        if not problem:
-            return
+        """Before a write: if the file open was emptied or cut short in place (``schema.in_place_damage``: the
+        same file, so ``_still_there`` cannot see it), move it aside and start a fresh one for what follows."""
+        if self.path is not None and self.db is not None:
+            problem, self._size = in_place_damage(self.path, self._size)
+            if problem:
+                self._afresh(problem)
+
+    def _afresh(self, problem: str) -> None:
+        """The file open is damaged (``problem``): close it, move it aside, and let the next write start anew."""
         assert self.path is not None and self.db is not None
         with suppress(sqlite3.Error):
             self.db.close()
-        self.db = None
+        self.db, self._size = None, 0
         held = self._identity[1] if self._identity else None  # the inode open: moved only if still that file
         self.damaged = f"{problem}; it was moved to {str(move_aside(self.path, held))!r}"
 
@@ -212,23 +222,15 @@ class Progress:
         if self.db is None:
             assert self.path is not None
             self.db = self._connect(self.path)
-        db = self.db
-        for attempt in range(TRIES):
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    for event in events:
-                        db.execute(*event.statement())
-                    db.execute("COMMIT")
-                except BaseException:
-                    with suppress(sqlite3.Error):
-                        db.execute("ROLLBACK")
-                    raise
-                return
-            except sqlite3.OperationalError as err:
-                if not is_busy(err) or attempt + 1 == TRIES:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
+        work = partial(store_events, events)
+        try:
+            commit(self.db, work, TRIES)
+        except sqlite3.DatabaseError as err:  # overwritten in place: SQLite's own reading finds it is no database
+            if not isinstance(damage(err), Damaged) or self.path is None:
+                raise
+            self._afresh(f"SQLite reports it damaged: {describe(err)}")
+            self.db = self._connect(self.path)
+            commit(self.db, work, TRIES)
 
     def status(self, seen: bool = True) -> SaveStatus:
         """What is kept and why, how many kept events were stored since the status was last ``seen``, and whether
@@ -274,24 +276,10 @@ class Progress:
         """Forget a lesson's progress in one transaction; how many rows were removed (``ProgressError`` if not)."""
         if self.db is None:
             raise ProgressError(f"cannot reset progress: {self.problem}")
-        removed = 0
-        for attempt in range(TRIES):
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    removed = sum(self.db.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,)).rowcount
-                                  for table in LESSON_TABLES)
-                    self.db.execute("COMMIT")
-                except BaseException:
-                    with suppress(sqlite3.Error):
-                        self.db.execute("ROLLBACK")
-                    raise
-                return removed
-            except sqlite3.Error as err:
-                if not (isinstance(err, sqlite3.OperationalError) and is_busy(err)) or attempt + 1 == TRIES:
-                    raise ProgressError(f"could not reset lesson {lesson!r}: {describe(err)}; "
-                                        "nothing was removed") from None
-        return removed  # pragma: no cover - the loop returns or raises
+        try:
+            return commit(self.db, partial(forget, lesson), TRIES)
+        except sqlite3.Error as err:
+            raise ProgressError(f"could not reset lesson {lesson!r}: {describe(err)}; nothing was removed") from None
 
     # -- reads (kept writes included) ------------------------------------------------------------
 

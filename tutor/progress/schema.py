@@ -16,8 +16,12 @@ import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
+from typing import TypeVar
 
+from tutor.progress.events import Event
 from tutor.progress.evidence import Legacy, backfill
+
+T = TypeVar("T")
 
 SCHEMA_V1 = """
 CREATE TABLE IF NOT EXISTS profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -194,38 +198,51 @@ def connect(path: Path, busy: float) -> sqlite3.Connection:
         raise damage(err) from None
 
 
-HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+def commit(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T], tries: int) -> T:
+    """``work(db)`` in one ``BEGIN IMMEDIATE`` transaction, tried ``tries`` times while another writer holds the
+    lock (each try waits the connection's busy timeout); what it returns, or the last error (nothing done)."""
+    for attempt in range(tries):
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                done = work(db)
+                db.execute("COMMIT")
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            return done
+        except sqlite3.OperationalError as err:
+            if not is_busy(err) or attempt + 1 == tries:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable: the last try returns or raises")  # pragma: no cover
 
 
-def in_place_damage(path: Path, settle: float = 0.2) -> str:
-    """Why the file at ``path``, still the file a connection holds, is no longer a whole database (emptied, cut
-    short of the pages its own header counts, or overwritten so that it has no header), or ``""``: what a moved
-    or deleted file check cannot see, asked before each commit.  A file short of its pages is looked at again
-    after ``settle`` seconds: another tutor's checkpoint writes page 1 (the header) before the pages it counts."""
-    problem = _damage(path)
-    if problem.startswith("it was cut") and settle:
-        time.sleep(settle)
-        problem = _damage(path)
-    return problem
+def store_events(events: list[Event], db: sqlite3.Connection) -> None:
+    """Insert ``events`` (inside ``commit``)."""
+    for event in events:
+        db.execute(*event.statement())
 
 
-def _damage(path: Path) -> str:
-    """``in_place_damage`` at one moment."""
+def forget(lesson: str, db: sqlite3.Connection) -> int:
+    """Delete a lesson's rows from every table (inside ``commit``); how many."""
+    return sum(db.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,)).rowcount for table in LESSON_TABLES)
+
+
+def in_place_damage(path: Path, seen: int) -> tuple[str, int]:
+    """Whether the file at ``path``, still the file a connection holds, was emptied or cut short in place (what
+    a moved-or-deleted check cannot see), given the largest size ``seen`` of it so far: (why, or ``""``; the size
+    now).  A database file only grows (no vacuum is run), so a smaller one was truncated under the tutor.  Only
+    ``stat`` is asked: opening and closing the file in this process would drop the locks SQLite holds on it
+    (POSIX locks belong to the process), and another tutor would then take its journal for its own to delete."""
     try:
-        with path.open("rb") as handle:
-            head, size = handle.read(100), os.fstat(handle.fileno()).st_size
+        size = os.stat(path).st_size
     except OSError:
-        return ""  # no file there: the moved-or-deleted check's business
-    if size == 0:
-        return "it was emptied"
-    if len(head) < 100 or not head.startswith(HEADER):
-        return "it was overwritten: it no longer starts as a database"
-    page = int.from_bytes(head[16:18], "big")
-    pages = int.from_bytes(head[28:32], "big")
-    counted = head[92:96] == head[24:28]  # the header's page count is valid (SQLite 3.7.0 and later)
-    if counted and size < pages * (65536 if page == 1 else page):
-        return f"it was cut to {size:,} bytes, short of the {pages:,} pages it holds"
-    return ""
+        return "", seen  # no file there: the moved-or-deleted check's business
+    if size == 0 and seen:
+        return "it was emptied", size
+    return (f"it was cut from {seen:,} to {size:,} bytes" if size < seen else ""), size
 
 
 def move_aside(path: Path, inode: int | None) -> Path:

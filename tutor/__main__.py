@@ -1,5 +1,5 @@
 """``python -m tutor`` is the same as the ``tutor`` command."""
 
-from tutor.cli import main
+from tutor.launch import main
 
 raise SystemExit(main())

@@ -3,7 +3,8 @@
 Thin by design: read a line, give it to ``Session.handle``, print the replies.
 In a terminal there is tab completion, persistent history, a bottom toolbar,
 multi-line entry (a trailing backslash, Alt-Enter, or question trees, which
-end with an empty line), and Ctrl-C cancels the line without leaving.  When
+end with an empty line), and Ctrl-C cancels the line without leaving (and,
+while an answer is being checked, that check).  When
 standard input is not a terminal the same Session runs line by line with no
 escape codes, so ``tutor < answers.txt`` can be scripted.
 """
@@ -217,8 +218,20 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         except EOFError:
             emit(session.handle("/quit"))
             break
-        emit(safe_handle(session, text))
+        emit(cancellable(session, text))
     return 0
+
+
+CANCELLED = "(check cancelled: the step is as it was; type your answer again, or /hint)"
+
+
+def cancellable(session: Session, text: str) -> list[Reply]:
+    """``safe_handle``, but Ctrl-C while the tutor works on ``text`` (a long check) cancels that work and returns
+    to the prompt: a step's judgement is pure and the session changes only after it, so the step stays as it was."""
+    try:
+        return safe_handle(session, text)
+    except KeyboardInterrupt:
+        return [Reply.info(CANCELLED)]
 
 
 def key_bindings(session: Session) -> KeyBindings:

@@ -1,5 +1,7 @@
-"""Lights Out play notices presses that bring the dark board no closer, checked against the fewest presses found by
-brute force over every press set of a 3x3 board (no engine), and never says how many presses the board needs."""
+"""Lights Out play says what the learner's presses did against the solutions of the board they were pressed on:
+each press is in every solution, in some or in none (GF(2): one solution plus the kernel of the press matrix),
+checked against brute force over every press set of small boards (no engine).  Only the learner's own presses are
+named, never a number of presses, and never a whole solution (issue 29.5)."""
 
 from __future__ import annotations
 
@@ -9,48 +11,127 @@ from itertools import product
 
 import pytest
 
+from tests.helpers import said, session_at
 from tutor.puzzles import get
+from tutor.puzzles.lightsout.engine.roles import Role, roles
+from tutor.puzzles.lightsout.rules.grid import Rules
+from tutor.puzzles.lightsout.rules.notation import format_cell
+from tutor.puzzles.lightsout.teach.pressed import press_roles
 
-SIZE = 3
-CELLS = [(r, c) for r in range(SIZE) for c in range(SIZE)]
+Cell = tuple[int, int]
 
 
-def press(board: frozenset[tuple[int, int]], cell: tuple[int, int]) -> frozenset[tuple[int, int]]:
+def press(rows: int, cols: int, torus: bool, lit: frozenset[Cell], cell: Cell) -> frozenset[Cell]:
+    """``lit`` after pressing ``cell`` with plus presses (the cell and its four neighbours), by hand."""
     r, c = cell
     near = {(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}
-    return board ^ frozenset(x for x in near if x in CELLS)
+    if torus:
+        near = {(x % rows, y % cols) for x, y in near}
+    return lit ^ frozenset((x, y) for x, y in near if 0 <= x < rows and 0 <= y < cols)
 
 
-def fewest(board: frozenset[tuple[int, int]]) -> int:
-    best = len(CELLS) + 1
-    for chosen in product((0, 1), repeat=len(CELLS)):
-        lit = board
-        for cell, on in zip(CELLS, chosen, strict=True):
+def brute_roles(rows: int, cols: int, torus: bool, lit: frozenset[Cell]) -> dict[Cell, str] | None:
+    """Each cell's role among every press set that darkens ``lit`` (every, some, none), or None if none does."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    solutions = []
+    for chosen in product((0, 1), repeat=len(cells)):
+        board = lit
+        for cell, on in zip(cells, chosen, strict=True):
             if on:
-                lit = press(lit, cell)
-        if not lit:
-            best = min(best, sum(chosen))
-    return best
+                board = press(rows, cols, torus, board, cell)
+        if not board:
+            solutions.append(chosen)
+    if not solutions:
+        return None
+    return {cell: "every" if all(s[i] for s in solutions) else "none" if not any(s[i] for s in solutions)
+            else "some" for i, cell in enumerate(cells)}
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_a_press_that_brings_no_progress_is_named_and_one_that_does_is_not(seed: int) -> None:
+def board_bytes(rows: int, cols: int, lit: frozenset[Cell]) -> bytes:
+    return bytes(int((r, c) in lit) for r in range(rows) for c in range(cols))
+
+
+# (no torus of two rows: its presses meet one neighbour twice, which ``press`` does not count)
+SHAPES = [(3, 3, False), (4, 4, False), (2, 5, False), (3, 4, False), (3, 3, True), (4, 4, True), (3, 5, True)]
+
+
+@pytest.mark.parametrize(("rows", "cols", "torus"), SHAPES)
+def test_roles_agree_with_brute_force(rows: int, cols: int, torus: bool) -> None:
+    rng = random.Random(rows * 100 + cols + torus)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    boards = [frozenset(cells), *(frozenset(rng.sample(cells, rng.randint(1, len(cells)))) for _ in range(6))]
+    rules = Rules(rows, cols, torus=torus)
+    for lit in boards:
+        expected = brute_roles(rows, cols, torus, lit)
+        found = roles(rules, board_bytes(rows, cols, lit))
+        if expected is None:
+            assert found is None, (rows, cols, torus, sorted(lit))
+            continue
+        assert found is not None
+        assert {cell: found.of(cell).value for cell in cells} == expected, (rows, cols, torus, sorted(lit))
+
+
+def test_more_than_two_states_have_no_roles() -> None:
+    assert roles(Rules(3, 3, states=3), bytes([1] * 9)) is None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_each_press_is_named_with_its_brute_force_role_and_nothing_else_is_named(seed: int) -> None:
     rng = random.Random(seed)
-    lights = frozenset(rng.sample(CELLS, rng.randint(2, 6)))
+    rows, cols, torus = rng.choice(SHAPES[:3])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    lit = frozenset(rng.sample(cells, rng.randint(2, len(cells))))
+    expected = brute_roles(rows, cols, torus, lit)
+    if expected is None:
+        return
+    pressed = rng.sample(cells, rng.randint(1, 3))
+    text = " ".join(press_roles(Rules(rows, cols, torus=torus), board_bytes(rows, cols, lit), pressed))
+    named = set(re.findall(r"\b[a-e]\d\b", text))
+    assert named <= {format_cell(*c) for c in pressed}, text  # never a cell the learner did not press
+    assert not re.search(r"\b\d+ press", text), text  # never a number of presses
+    for sentence in re.split(r"(?<=\.)\s", text):
+        for cell in re.findall(r"\b[a-e]\d\b", sentence.split(" of the board")[0]):
+            role = expected[next(c for c in cells if format_cell(*c) == cell)]
+            assert {"every": "in every solution", "none": "in no solution", "some": "in some solutions"}[role] \
+                in sentence, (sorted(lit), pressed, text)
+
+
+def test_pressing_all_nine_cells_of_the_all_on_board_says_what_is_true_and_names_no_solution() -> None:
+    # The all-on 3x3 board has one solution, five of the nine cells: it used to be told "Only 1 of those 9 presses
+    # brought the dark board closer".  Naming which presses are in every solution would name that solution.
+    session, _ = session_at("lightsout-1", "Everything on")
+    reply = said(session, "a1 b1 c1 a2 b2 c2 a3 b3 c3")
+    comment = reply.split("after 9 presses.")[1]
+    assert "some are in every solution of the board you pressed them on and some are in none" in comment, reply
+    assert not re.search(r"\b[a-c][1-3]\b", comment), comment  # no cell named: that would be the answer
+    assert "Only" not in reply and not re.search(r"\b5\b", comment), reply
+
+
+def test_single_presses_on_the_all_on_board_are_told_their_role() -> None:
+    session, _ = session_at("lightsout-1", "Everything on")
+    expected = brute_roles(3, 3, False, frozenset((r, c) for r in range(3) for c in range(3)))
+    assert expected is not None
+    assert "b2 is in every solution of the board you pressed it on" in said(session, "b2")
+    after_b2 = press(3, 3, False, frozenset((r, c) for r in range(3) for c in range(3)), (1, 1))
+    now = brute_roles(3, 3, False, after_b2)
+    assert now is not None and now[(0, 1)] == "none"
+    reply = said(session, "b1")
+    assert "b1 is in no solution of the board you pressed it on: now every way to finish presses it again" in reply
+    assert "no closer" not in reply
+
+
+def test_pairs_that_cancel_are_said() -> None:
+    session, _ = session_at("lightsout-1", "Everything on")
+    reply = said(session, "a1 b2 b2")
+    assert "a1 is in every solution" in reply and "The presses b2 b2 cancel in pairs" in reply, reply
+    assert "b2 is" not in reply
+
+
+def test_a_three_state_board_keeps_the_closer_comment() -> None:
     play = get("lightsout").play
     assert play is not None
-    rows = "/".join("".join("X" if (r, c) in lights else "." for c in range(SIZE)) for r in range(SIZE))
-    game = get("lightsout").load({"size": f"{SIZE}x{SIZE}", "board": rows})
+    game = get("lightsout").load({"size": "3x3", "states": "3", "board": "all-on"})
     state = play.start(game, play.arguments({}), random.Random(0))
-    board = lights
-    for _ in range(3):
-        cell = rng.choice(CELLS)
-        turn = play.play_text(state, play.format_move(state, cell))
-        after = press(board, cell)
-        said = " ".join(str(r) for r in turn.replies)
-        if after:
-            assert ("no closer" in said) == (fewest(after) >= fewest(board)), (board, cell, said)
-        assert not re.search(r"needs \d|\d+ presses darken", said), said  # a later step may ask for the number
-        state, board = turn.state, after
-        if not board:
-            break
+    turn = play.play_text(state, "a1 a1 a1")
+    assert any("no closer" in str(r) for r in turn.replies), turn.replies
+    assert Role.EVERY.value == "every"

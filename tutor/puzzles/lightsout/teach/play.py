@@ -18,6 +18,7 @@ from tutor.puzzles.lightsout.rules.grid import Board, Cell, apply, pattern_of, r
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_cell, parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_rungs
 from tutor.puzzles.lightsout.teach.pictures import render
+from tutor.puzzles.lightsout.teach.pressed import press_roles
 from tutor.puzzles.lightsout.teach.verdicts import cancelling_text, judge_presses, lit_text, solution_text
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, Play, Turn
@@ -90,12 +91,16 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
         return Turn(new, (f"You press {format_presses(cells)}.", render(rules, board), status))
 
     def comment(self, before: LightsState, after: LightsState) -> list[Drawn]:
-        """Presses that bring the dark board no closer (the fewest presses needed did not drop by as many as were
-        made), said without the numbers, which a later step may ask for; small boards only."""
+        """What the presses did, against the solutions of the board they were pressed on: each in every solution, in
+        some or in none (two states); with more states, presses that bring the dark board no closer (the fewest
+        presses needed did not drop by as many as were made).  Never a number of presses, which a later step may
+        ask for; small boards only."""
         rules = after.game.rules
         made = len(after.presses) - len(before.presses)
         if rules.cells > COMMENT_CELLS or not any(after.board) or made < 1:
             return []
+        if rules.states == 2:
+            return list(press_roles(rules, before.board, after.presses[len(before.presses):]))
         then, now = engine.solve(rules, before.board), engine.solve(rules, after.board)
         if not (then.solvable and now.solvable and then.minimal and now.minimal):
             return []

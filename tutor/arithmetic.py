@@ -17,11 +17,12 @@ size before it is computed), so no answer can make the tutor work hard.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.grammar import CHARACTER, Fault, Language, Nesting, NotationError, Reading
 from tutor.limits import INT_DIGITS
+from tutor.wording import Wording
 
 if TYPE_CHECKING:
     from lark import Token
@@ -36,6 +37,13 @@ LIMIT_BITS = LIMIT.bit_length()  # any value with more bits than this is past th
 
 class ExpressionError(NotationError):
     """An answer that is not a whole-number expression the tutor reads."""
+
+
+class Said(NamedTuple):
+    """A learner's number answer as read (``read_answer``): its value, and the words after it (``4 worlds``)."""
+
+    value: int
+    unit: Token | None
 
 
 def _sized(value: int, at: Token) -> int:
@@ -79,6 +87,11 @@ class _Actions:
     def spoken(self, words: Token) -> int:
         return number_words(str(words), words)
 
+    def said(self, *parts: Token | int) -> Said:
+        value = next(p for p in parts if isinstance(p, int) and not isinstance(p, str))
+        unit = next((p for p in parts if isinstance(p, str) and p.type == "WORDS"), None)
+        return Said(value, unit)
+
     def factorial(self, value: int, bang: Token) -> int:
         if value < 0:
             raise Fault(f"{_brief(value)}! is not defined", bang, "n! is for n = 0, 1, 2, ...")
@@ -107,7 +120,7 @@ UNITS = [
 ]
 TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 WORD_VALUES = {**{w: i for i, w in enumerate(UNITS)}, **{w: 10 * i for i, w in enumerate(TENS, 2)}, "none": 0,
-               "a": 1, "an": 1}
+               "nothing": 0, "no": 0, "a": 1, "an": 1}
 SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
 
 
@@ -138,12 +151,12 @@ NUMBERS = Language(
     example="a whole number such as 255 or 2^16 - 1",
     package=__package__,
     grammar="arithmetic.lark",
-    start=["sum"],
+    start=["sum", "answer"],
     spoken=[
-        ("NUMBER WORDS LOG LPAR MINUS PLUS", "a number | '(' | '-'"),
+        ("NUMBER NUMWORDS WORDS LOG LPAR MINUS PLUS", "a number | '(' | '-'"),
         ("PLUS MINUS STAR SLASH POW BANG", "'+' | '-' | '*' | '/' | '^'"),
-        ("NUMBER", "a number"), ("WORDS", "a number"), ("LOG", "log2"), ("POW", "'^'"), ("STAR", "'*'"),
-        ("BANG", "'!'"),
+        ("NUMBER", "a number"), ("NUMWORDS", "a number"), ("WORDS", "a number"), ("LOG", "log2"), ("POW", "'^'"),
+        ("STAR", "'*'"), ("BANG", "'!'"), ("LEAD", "'it is'"), ("STOP", "'.'"),
     ],
     actions=_Actions(),
     error=ExpressionError,
@@ -165,9 +178,11 @@ def _check(tokens: list[Token]) -> None:
         raise Fault(f"the expression nests deeper than {MAX_DEPTH} levels", deep)
 
 
-def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> Fault | None:
+def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str], how: str = "the whole number, like 12"
+             ) -> Fault | None:
     """What a learner probably meant, in the tutor's terms: a comma that does not group digits in threes, a
-    decimal point, a formula (``floor(k*phi)``) or a name where the whole number is asked."""
+    decimal point, a formula (``floor(k*phi)``) or a name where the whole number is asked; ``how`` says what to
+    type instead, in the step's words where there is a step."""
     token = tokens[index] if index < len(tokens) else None
     before = tokens[index - 1] if index else None
     if token is None:
@@ -175,16 +190,20 @@ def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> F
     if token.type == CHARACTER and token == ",":
         return Fault("unexpected ','", token, "this comma does not group digits in threes: write 65,535 or 65535")
     if token.type == CHARACTER and token == "." and before is not None and before.type == "NUMBER":
-        return Fault("a decimal point", token, "the answer is a whole number: type its digits only, like 1618")
+        return Fault("a decimal point", token, f"the answer is a whole number: type {how}")
     if token.type == "LPAR" and before is not None and before.type == "WORDS":
-        return Fault(repr(f"{before}(...)"), before, "a number answer is not a formula: work it out and type the "
-                     "whole number, like 1618 (digits, + - * / ^, n! and log2(x) are read)")
+        return Fault(repr(f"{before}(...)"), before, f"a number answer is not a formula: work it out and type {how} "
+                     "(digits, + - * / ^, n! and log2(x) are read)")
     if token.type == "NUMBER" and before is not None and before.type == "WORDS":
         return Fault(f"{str(before)!r} and then {str(token)!r}", token, "write a power as 2^16, and a number in "
                      "digits or in words, not both")
+    after = tokens[index + 1] if index + 1 < len(tokens) else None
+    if token.type == "WORDS" and after is not None and after.type == "NUMBER":  # "two to the 16"
+        return Fault(f"{str(token)!r} and then {str(after)!r}", after, "write a power as 2^16, and a number in "
+                     "digits or in words, not both")
     if token.type == "WORDS":
-        return Fault(f"unexpected {str(token)!r}", token, "a name such as k or phi is not read in a number answer: "
-                     "work it out and type the whole number, like 1618")
+        return Fault(f"unexpected {str(token)!r}", token, f"a name is not read in a number answer: work it out and "
+                     f"type {how}")
     return None
 
 
@@ -193,5 +212,41 @@ def evaluate(text: str) -> int:
     reading = Reading(NUMBERS, text, check=_check)
     if len(text) > MAX_TEXT:
         raise reading.refuse(f"longer than {MAX_TEXT} characters")
-    value: int = reading.parse(explain=_explain)
+    value: int = reading.parse("sum", explain=_explain)
     return value
+
+
+def read_answer(text: str, wording: Wording, example: Callable[[], int]) -> int:
+    """The whole number a learner's answer names, with the words a learner puts around it: a lead-in (``there
+    are 4``, ``it's 4``, ``k = 4``), number words (``four``, ``none``), and after the number words of the question
+    (``4 worlds``, for "How many worlds ...?").  What does not read is refused in the question's terms, with
+    ``example()`` (a number that is not the answer) as the example.
+
+    >>> read_answer("there are four worlds.", Wording.of("How many worlds are there?"), lambda: 7)
+    4
+    """
+    how = lambda: wording.how_many(example())  # noqa: E731 - said only when something is refused
+
+    def check(tokens: list[Token]) -> None:
+        _check(tokens)
+        words = [t for t in tokens if t.type == "WORDS"]
+        for token in words:
+            last = token is tokens[-1] or (token is tokens[-2] and tokens[-1].type == "STOP")
+            after_number = tokens.index(token) > 0 and tokens[tokens.index(token) - 1].type in AFTER_NUMBER
+            if last and after_number and wording.echoes(token):
+                continue
+            if last and after_number:
+                foreign = wording.foreign(token)
+                raise Fault(f"{', '.join(map(repr, foreign))} after the number", token,
+                            f"{'that is' if len(foreign) == 1 else 'those are'} not in the question: type {how()}")
+            raise Fault(f"{str(token)!r} is not a number", token, f"type {how()}")
+
+    reading = Reading(NUMBERS, text, check=check)
+    if len(text) > MAX_TEXT:
+        raise reading.refuse(f"longer than {MAX_TEXT} characters")
+    said: Said = reading.parse("answer", explain=lambda tokens, index, expected: _explain(tokens, index, expected,
+                                                                                        how()))
+    return said.value
+
+
+AFTER_NUMBER = frozenset({"NUMBER", "NUMWORDS", "RPAR", "BANG"})  # tokens a number ends with

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.arithmetic import evaluate
+from tutor.arithmetic import evaluate, read_answer
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
 from tutor.puzzles.giveaway import states_number
 from tutor.puzzles.options import Args
 from tutor.text import number_text
+from tutor.wording import Wording, claim, example_number
 
 
 class NumberKind(AnswerKind[Any, int]):
@@ -23,13 +24,19 @@ class NumberKind(AnswerKind[Any, int]):
     name = "number"
     description = "a whole number, computed by the engine (compute = QUANTITY)"
 
-    def __init__(self, quantity: Quantity[Any]) -> None:
+    def __init__(self, quantity: Quantity[Any], wording: Wording | None = None) -> None:
         self.quantity = quantity
         self.args = quantity.args  # type: ignore[misc]
+        self.wording = wording or Wording()  # the question's words, which an answer may echo
 
     def parse(self, game: Any, text: str, args: Args) -> int:
-        """A whole number, or an integer expression such as ``2^16 - 1`` (``tutor.arithmetic``)."""
-        return evaluate(text)
+        """A whole number, or an integer expression such as ``2^16 - 1`` (``tutor.arithmetic``), in the learner's
+        words around it (``there are 4``, ``4 worlds``); a refusal's example is a number that is not the answer."""
+        def example() -> int:
+            value = self.quantity.compute(game, args)
+            return example_number([value] if isinstance(value, int) else [])
+
+        return read_answer(text, self.wording, example)
 
     def format(self, game: Any, answer: int, args: Args) -> str:
         """The number in plain digits."""
@@ -63,14 +70,16 @@ class ChoiceKind(AnswerKind[Any, str]):
     name = "choice"
     description = "one of the step's options, computed by the engine (compute = QUANTITY)"
 
-    def __init__(self, quantity: Quantity[Any], options: tuple[str, ...]) -> None:
+    def __init__(self, quantity: Quantity[Any], options: tuple[str, ...], wording: Wording | None = None) -> None:
         self.quantity = quantity
         self.options = options
         self.args = quantity.args  # type: ignore[misc]
+        self.wording = wording or Wording()  # the question's words, which an answer may echo
 
     def parse(self, game: Any, text: str, args: Args) -> str:
-        """The option meant: its words first, then its number in the list, then a unique prefix."""
-        return pick_option(self.options, text)
+        """The option meant: its words first, then its number in the list, then a unique prefix, then the one
+        option a sentence in the question's words claims (``yes, it can``, ``none of them``, ``god C``)."""
+        return pick_option(self.options, text, self.wording)
 
     def format(self, game: Any, answer: str, args: Args) -> str:
         """The option's own words."""
@@ -115,11 +124,31 @@ def explanation(quantity: Quantity[Any], game: Any, args: Args) -> str:
     return quantity.explain(game, args, quantity.compute(game, args))
 
 
-def pick_option(options: tuple[str, ...], text: str) -> str:
-    """The option meant by ``text``: its exact words, its number in the list, or a unique prefix.
+SYNONYMS = {"yes": frozenset({"yeah", "yep", "yup", "sure"}), "no": frozenset({"nope", "nah"}),
+            "none": frozenset({"nobody", "neither", "nothing"})}
+NEGATIVE = frozenset({"no", "none", "never"})  # options that say no themselves
 
-    >>> pick_option(("yes", "no"), "2"), pick_option(("yes", "no"), "Y")
-    ('no', 'yes')
+
+def claimed_option(options: tuple[str, ...], text: str, wording: Wording) -> str | None:
+    """The one option of a single word that ``text`` claims in the question's words (``wording.claim``); a
+    one-letter option (a god, ``A``) counts only written as a capital, so that "a" stays an article."""
+    meanings: dict[str, frozenset[str]] = {}
+    for option in options:
+        if not option.isalpha() or (len(option) == 1 and not re.search(rf"\b{option.upper()}\b", text)):
+            continue
+        words = {option.lower(), *SYNONYMS.get(option.lower(), ())}
+        if option.lower() == "none" and "no" not in (o.lower() for o in options):
+            words.add("no")  # "no god", "no one"
+        meanings[option] = frozenset(words)
+    return claim(text, meanings, wording, frozenset(o for o in options if o.lower() in NEGATIVE))
+
+
+def pick_option(options: tuple[str, ...], text: str, wording: Wording | None = None) -> str:
+    """The option meant by ``text``: its exact words, its number in the list, a unique prefix, or the one option a
+    sentence in the question's words claims.
+
+    >>> pick_option(("yes", "no"), "2"), pick_option(("yes", "no"), "Y"), pick_option(("yes", "no"), "no, it can't")
+    ('no', 'yes', 'no')
     """
     t = text.strip().lower()
     exact = [o for o in options if o.lower() == t]
@@ -130,5 +159,8 @@ def pick_option(options: tuple[str, ...], text: str) -> str:
     prefix = [o for o in options if o.lower().startswith(t)] if t else []
     if len(prefix) == 1:
         return prefix[0]
+    claimed = claimed_option(options, text, wording or Wording())
+    if claimed is not None:
+        return claimed
     listed = ", ".join(f"{i}) {o}" for i, o in enumerate(options, 1))
     raise InvalidNotation(f"{text!r} is not one of the options: {listed}")

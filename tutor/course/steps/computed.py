@@ -17,6 +17,7 @@ from tutor.puzzles.base import Puzzle
 from tutor.puzzles.computed import ChoiceKind, NumberKind, explanation
 from tutor.shown import Reply, Shown
 from tutor.text import shorten
+from tutor.wording import Wording
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ class Computed(Question):
         if answer != "choice" and options:
             raise LessonError(f"{where}.options: only choice steps take 'options'")
         quantity = puzzle.quantities[file.compute]
-        kind = ChoiceKind(quantity, options) if options else NumberKind(quantity)
+        wording = Wording.of(file.ask)
+        kind = ChoiceKind(quantity, options, wording) if options else NumberKind(quantity, wording)
         game = setting.game()
         fields, used = cls.fields(file, setting, game, answer, kind.args)
         return cls(**fields, kind=kind, quantity=quantity, options=options), used

@@ -40,6 +40,7 @@ from tutor.puzzles.wythoff.teach.hints import (
     outcome_hints,
     position_hints,
 )
+from tutor.puzzles.wythoff.teach.outcomes import read_outcome
 from tutor.puzzles.wythoff.teach.questions import (
     BOUND,
     INDEX,
@@ -65,7 +66,6 @@ from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
 
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
-OUTCOMES = {"win": "win", "winning": "win", "n": "win", "lose": "lose", "losing": "lose", "p": "lose"}
 FORMULA_WORDS = ["k", "floor(", "ceiling(", "sqrt(", "A_k =", "B_k ="]  # no constant: it may be the next answer
 
 
@@ -129,11 +129,8 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
     wrong_answers = wrong.other_outcome
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> str:
-        """``win``/``lose`` (also ``winning``, ``losing``, ``N``, ``P``)."""
-        word = text.strip().lower()
-        if word not in OUTCOMES:
-            raise InvalidNotation(f"outcome {text!r}: answer 'win' or 'lose'")
-        return OUTCOMES[word]
+        """``win``/``lose``, in the learner's words too (``a loss``, ``winning``, ``N``, ``P``)."""
+        return read_outcome(text)
 
     def format(self, game: WythoffGame, answer: str, args: Args) -> str:
         """``win`` or ``lose``."""

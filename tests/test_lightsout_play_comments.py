@@ -13,6 +13,7 @@ import pytest
 
 from tests.helpers import said, session_at
 from tutor.puzzles import get
+from tutor.puzzles.giveaway import gives_away
 from tutor.puzzles.lightsout.engine.roles import Role, roles
 from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.notation import format_cell
@@ -105,6 +106,7 @@ def test_pressing_all_nine_cells_of_the_all_on_board_says_what_is_true_and_names
     assert "some are in every solution of the board you pressed them on and some are in none" in comment, reply
     assert not re.search(r"\b[a-c][1-3]\b", comment), comment  # no cell named: that would be the answer
     assert "Only" not in reply and not re.search(r"\b5\b", comment), reply
+    assert gives_away(comment, "a1 c1 b2 a3 c3") is None  # the step's answer, checked by the give-away rule
 
 
 def test_single_presses_on_the_all_on_board_are_told_their_role() -> None:

@@ -12,6 +12,7 @@ from tutor.arithmetic import UNITS, read_answer
 from tutor.course import load_catalog
 from tutor.course.steps import Computed
 from tutor.errors import TutorError
+from tutor.puzzles.giveaway import gives_away
 from tutor.puzzles.wythoff.teach.outcomes import read_outcome
 from tutor.wording import Wording, claim, example_number
 
@@ -125,3 +126,4 @@ def test_refusals_on_every_number_step_speak_the_steps_words_with_an_example_tha
             assert example not in (value - 1, value, value + 1, 2 * value, value // 2), (lesson, step.key, said)
             noun = step.answer_kind.wording.noun
             assert noun is None or f"how many {noun}" in said, (lesson, step.key, said)
+            assert gives_away(said.replace(repr(text), ""), str(value), text) is None, (lesson, step.key, said)

@@ -7,9 +7,10 @@ judges it exactly against the value the engine computes; a wrong value gets the 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from tutor.arithmetic import evaluate, read_answer
+from tutor.arithmetic import read_answer
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
 from tutor.puzzles.giveaway import states_number

@@ -151,8 +151,12 @@ class Game(Question):
         won = play.winner(turn.state) == LEARNER
         attempt = Attempt(context.lesson, self.index, text, won, f"game {'won' if won else 'lost'}", context.seconds,
                           skills=self.skills(), hint=context.hint, revealed=context.revealed, variant=context.variant)
-        if won or self.goal is Goal.EXPLORE:
+        if won or (self.goal is Goal.EXPLORE and len(after.played) >= self.explore):
             return Outcome(replies + self.praise(""), after, (saved, attempt), done=True)
+        if self.goal is Goal.EXPLORE:  # over before the moves the step asks for: not done, as the step says
+            return Outcome([*replies, Reply.info(f"The game is over after {plural(len(after.played), 'move')} of "
+                                                 f"yours; this step asks for {self.explore}. /reset to play again "
+                                                 "and make the game last.")], after, (saved, attempt))
         return Outcome([*replies, Reply.wrong("The game is over and you did not win it."),
                         Reply.info("/reset to play again, /undo to take back moves, /hint for help.")],
                        after, (saved, attempt))

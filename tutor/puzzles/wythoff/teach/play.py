@@ -191,6 +191,26 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
                     "/undo takes back your moves.", Level.NUDGE)
         return [over, *(Rung(text, Level.CONCEPT) for text in self.hindsight([state]))]
 
+    def comment(self, before: WythoffState, after: WythoffState) -> list[Drawn]:
+        """A move that gave a win away, with the move that would have kept it; from a losing position on one board,
+        a move the computer answered by taking the last penny, when another would have made the game last."""
+        if not after.moves or after.moves[-1][0] != before.boards:
+            return []
+        rules, (boards, move) = before.game.rules, after.moves[-1]
+        if not losing(rules, boards):
+            return [] if losing(rules, apply_sum_move(rules, boards, move)) else \
+                [lost_win(rules, len(after.moves), boards, move)]
+        if rules.misere or not (after.finished and len(boards) == 1 and self.winner(after) == OPPONENT):
+            return []
+        longest = max(legal_moves(rules, boards[0]),
+                      key=lambda m: remoteness(rules, apply_sum_move(rules, boards, (0, m))[0]))
+        left = apply_sum_move(rules, boards, (0, longest))[0]
+        if remoteness(rules, left) <= 1:
+            return []
+        return [f"From {show_positions(boards)} every move loses against perfect play, but {line_move(move, boards)} "
+                f"let the computer take the last penny at once. To {describe_move(longest)} would have made the game "
+                f"last: it leaves {show_positions((left,))}, which the computer cannot clear in one move."]
+
     def hindsight(self, trail: Sequence[WythoffState]) -> list[Drawn]:
         """After a lost game, the move that gave the win away and the one that would have kept it; after a won
         game on one board, the move that made the win slower than the fastest."""

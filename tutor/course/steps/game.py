@@ -17,7 +17,7 @@ from tutor.limits import EXPLORE_MOVES
 from tutor.progress.events import Attempt, Event, GameMoves
 from tutor.puzzles.answers import Rung
 from tutor.puzzles.base import Puzzle
-from tutor.puzzles.play import LEARNER, Play
+from tutor.puzzles.play import LEARNER, OPPONENT, Play
 from tutor.shown import Reply, Shown, join, text_of
 from tutor.text import plural
 
@@ -228,19 +228,23 @@ class Game(Question):
         return super().sample(state, seed)
 
     def legal_move(self, state: StepState, seed: int) -> str | None:
-        """A legal move from the current position, drawn with ``seed`` (one the rules accept)."""
+        """A legal move from the current position, drawn with ``seed`` (one the rules accept), and one that does not
+        lose the game at once where there is one: an explore step asks for several moves."""
         play = self.rules
         position = state.position if isinstance(state, Playing) and state.position is not None else \
             self.start(random.Random(0))
         moves = [play.format_move(position, m) for m in play.legal_moves(position)]
         random.Random(seed + len(getattr(state, "played", ()))).shuffle(moves)
+        lost = None  # a move that loses the game at once: only if every move does
         for move in moves:
             try:
-                play.play_text(position, move)
+                turn = play.play_text(position, move)
             except TutorError:
                 continue
-            return move
-        return None
+            if play.winner(turn.state) != OPPONENT:
+                return move
+            lost = lost or move
+        return lost
 
     def answer_candidates(self) -> None:
         """A game's mistakes are moves, said on any move they match: no whole answer is judged."""

@@ -150,8 +150,12 @@ def pick_option(options: tuple[str, ...], text: str, wording: Wording | None = N
 
     >>> pick_option(("yes", "no"), "2"), pick_option(("yes", "no"), "Y"), pick_option(("yes", "no"), "no, it can't")
     ('no', 'yes', 'no')
+    >>> pick_option(("3/2", "pi/2"), "pi/2.")
+    'pi/2'
     """
     t = text.strip().lower()
+    if t.rstrip(".!?") and t.rstrip(".!?") != t and not any(o.lower() == t for o in options):
+        t = t.rstrip(".!?").strip()  # an option said as a sentence: "3/2." (an option of its own wins)
     exact = [o for o in options if o.lower() == t]
     if exact:
         return exact[0]

@@ -197,7 +197,8 @@ def test_a_wrong_yes_or_no_describes_the_winning_strategy_without_listing_it() -
     reason = QUANTITIES["winnable"].refute(four, NO_ARGS, "yes", "no")
     strategy = get("coins").kind("strategy").reference(four, NO_ARGS)
     assert strategy is not None and strategy not in reason and "0123 02" not in reason
-    assert "2^4 - 1" in reason and "every start and every turn" in reason
+    assert "every start and every turn" in reason
+    assert "2^4 - 1" not in reason and "15" not in reason  # nor measured: the length is the next steps' answer
 
 
 def test_a_length_too_short_names_starts_that_each_need_a_prefix() -> None:

@@ -94,10 +94,16 @@ def test_a_step_from_the_learners_answer_gives_it_away_only_when_it_lands(answer
        st.data())
 def test_a_list_is_given_away_when_the_text_names_every_item_the_learner_lacks(items, data) -> None:
     answer = ", ".join(f"({a}, {b})" for a, b in items)
-    had = data.draw(st.lists(st.sampled_from(items), unique=True))
+    had = data.draw(st.lists(st.sampled_from(items), min_size=1, unique=True))
     named = data.draw(st.lists(st.sampled_from(items), unique=True))
     said = " ".join(f"({a}, {b}) is losing." for a, b in named)
     learner = ", ".join(f"({a}, {b})" for a, b in had)
     missing = {*map(tuple, items)} - {*map(tuple, had)} - {(b, a) for a, b in had}
     covered = {(a, b) for a, b in named} | {(b, a) for a, b in named}
     assert (gives_away(said, answer, learner) is not None) == bool(missing and missing <= covered)
+
+
+def test_with_no_learners_list_only_the_list_written_out_together_gives_it_away() -> None:
+    answer = "(0, 0), (1, 2), (3, 5)"
+    assert gives_away("They are (3, 5), (1, 2) and (0, 0).", answer) is not None
+    assert gives_away("0,1 leaves (1, 2); 1,1 leaves (0, 0). And (3, 5) wins.", answer) is None

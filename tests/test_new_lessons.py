@@ -305,6 +305,8 @@ def test_a_wrong_degree_is_refuted_in_the_polynomials_terms_by_its_side(size: st
             assert "never negative" in reason
         elif wrong > smallest:
             assert "at most the smaller of their degrees" in reason
+        elif wrong == 1 and right == 0:  # "less than 1" would pin the degree at 0 (issue 29)
+            assert "is not 1" in reason and "less than" not in reason, (size, reason)
         else:
             assert ("more than" if wrong < right else "less than") in reason, (size, wrong, reason)
         assert "rank" not in reason  # cells less the rank would be the answer

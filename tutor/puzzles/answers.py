@@ -17,6 +17,7 @@ from enum import IntEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tutor.errors import InvalidNotation
+from tutor.puzzles import giveaway
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
 from tutor.shown import Drawn, Shown, text_of
 
@@ -267,16 +268,14 @@ class AnswerKind(ABC, Generic[G, A]):
         lint sends through every step of this kind to check that no reply gives the answer away."""
         return []
 
-    def gives_away(self, game: G, args: Args, text: str) -> str | None:
-        """What of this kind's answer ``text`` gives away (a reply, a hint), or None.  The default: the engine's
-        reference answer, in its canonical form, appears in the text."""
+    def gives_away(self, game: G, args: Args, text: str, learner: str = "") -> str | None:
+        """What of this kind's answer ``text`` gives away (a reply, a hint, a refusal), or None, given that the learner
+        answered ``learner``.  The default: the no-give-away rule (``tutor.puzzles.giveaway``) on the engine's
+        reference answer: the number, the pair, the missing items of a list, or the whole answer written out."""
         reference = self.reference(game, args)
         if reference is None:
             return None
-        shown = text_of(reference).strip()
-        if len(shown.split()) >= 2 and " ".join(shown.split()) in " ".join(text.split()):
-            return f"the whole answer {shown!r}"
-        return None
+        return giveaway.gives_away(text, text_of(reference), learner)
 
     def definitions(self, text: str) -> tuple[str, str]:
         """``(definitions, rest)``: the lines of an answer that define names for later answers of the same step

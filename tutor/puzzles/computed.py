@@ -13,7 +13,8 @@ from typing import Any
 from tutor.arithmetic import read_answer
 from tutor.errors import InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
-from tutor.puzzles.giveaway import states_number
+from tutor.puzzles.giveaway import gives_away
+from tutor.puzzles.giveaway import states_number as states_number  # where tests and families have read it
 from tutor.puzzles.options import Args
 from tutor.text import number_text
 from tutor.wording import Wording, claim, example_number
@@ -56,13 +57,13 @@ class NumberKind(AnswerKind[Any, int]):
         """The computed value."""
         return str(self.quantity.compute(game, args))
 
-    def gives_away(self, game: Any, args: Args, text: str) -> str | None:
-        """Whether ``text`` states the value: as a number written out (``65,535``), or as an expression the tutor
-        reads (``2^16 - 1``); a value under 10 only when the text says something is, or equals, it."""
+    def gives_away(self, game: Any, args: Args, text: str, learner: str = "") -> str | None:
+        """Whether ``text`` gives the value away (``tutor.puzzles.giveaway``): written out (``65,535``, ``2^16 - 1``),
+        pinned by the bounds it states, or one obvious step from the learner's answer; a count is at least 0."""
         value = self.quantity.compute(game, args)
         if not isinstance(value, int) or isinstance(value, bool):
             return None
-        return f"the answer {value:,}" if states_number(text, value) else None
+        return gives_away(text, str(value), learner, least=0 if value >= 0 else None)
 
 
 class ChoiceKind(AnswerKind[Any, str]):
@@ -101,7 +102,7 @@ class ChoiceKind(AnswerKind[Any, str]):
         """The options."""
         return list(self.options)
 
-    def gives_away(self, game: Any, args: Args, text: str) -> str | None:
+    def gives_away(self, game: Any, args: Args, text: str, learner: str = "") -> str | None:
         """Never: naming an option in a reason says nothing about which one is right."""
         return None
 

@@ -228,9 +228,23 @@ def pair_given(text: str, pair: tuple[int, int]) -> str | None:
     return None
 
 
+PAIR_RUN = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)(?:\s*(?:,|;|and|or)?\s*\(\s*\d+\s*,\s*\d+\s*\))*")
+NUMBER_RUN = re.compile(r"(?<![\w.(,])\d+(?:\s*(?:,|and)\s*\d+)+(?![\w.)])")
+
+
 def items_given(text: str, items: frozenset[tuple[int, ...]], learner: str) -> str | None:
-    """Whether ``text`` names every item of the list ``items`` that the learner's list lacks (at least one)."""
+    """Whether ``text`` names every item of the list ``items`` that the learner's list lacks (at least one); with no
+    learner's list, whether it writes the whole list out together (positions named one by one in a reason about
+    something else are no list)."""
     named: set[tuple[int, ...]]
+    if not learner.strip():
+        single = all(len(item) == 1 for item in items)
+        for run in (NUMBER_RUN if single else PAIR_RUN).finditer(text):
+            named = ({(int(n),) for n in re.findall(r"\d+", run.group())} if single else
+                     {p for p in pairs_in(run.group()) for p in (p, p[::-1])})
+            if items <= named:
+                return f"the whole list {run.group()!r}"
+        return None
     had: set[tuple[int, ...]]
     if all(len(item) == 1 for item in items):
         named = {(int(m.group().replace(",", "")),) for m in NUMBER_IN_TEXT.finditer(PAIR.sub(" ", text))}

@@ -228,8 +228,9 @@ class Step(ABC):
         return [f".skills: unknown skill {name!r} (a family's skills are named like "
                 f"'{self.puzzle.name}/...': see `tutor progress --skills`)" for name in unknown(self.named_skills)]
 
-    def gives_away(self, text: str) -> str | None:
-        """What of this step's answer ``text`` gives away (None: nothing, or nothing to give away)."""
+    def gives_away(self, text: str, learner: str = "") -> str | None:
+        """What of this step's answer ``text`` gives away, directly or one obvious step from it and from the learner's
+        answer ``learner`` (None: nothing, or nothing to give away): ``tutor.puzzles.giveaway``."""
         return None
 
     def probes(self) -> list[tuple[str, str]]:

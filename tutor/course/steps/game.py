@@ -125,6 +125,11 @@ class Game(Question):
         return shown
 
     def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+        """A line of moves, answered as played (``reply_to``): a game's answer is its whole winning line, which
+        the hint ladder keeps for its last rung."""
+        return self.reply_to(state, text, context)
+
+    def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
         """One line of moves: played, answered by the opponent, recorded; done on a win (or enough moves)."""
         if not text.strip():
             return Outcome([Reply.info("Type your move, or /hint.")])
@@ -160,6 +165,13 @@ class Game(Question):
         return Outcome([*replies, Reply.wrong("The game is over and you did not win it."),
                         Reply.info("/reset to play again, /undo to take back moves, /hint for help.")],
                        after, (saved, attempt))
+
+    def gives_away(self, text: str, learner: str = "") -> str | None:
+        """A game's answer is its whole winning line: given away when written out whole (one move's ``F,S`` is no
+        position a reply may name)."""
+        answer = self.reference()
+        line = " ".join(text_of(answer).split()) if answer is not None else ""
+        return f"the whole winning line {line!r}" if len(line.split()) >= 2 and line in " ".join(text.split()) else None
 
     def ladder(self, state: StepState) -> list[Rung]:
         """The author's hints and the engine's for the position on the board, in order of what they tell."""

@@ -355,9 +355,9 @@ class Practice(Step):
         """Answers to the lesson's own item (lint tries the declared mistakes on them)."""
         return self.sample_item.answer_candidates()
 
-    def gives_away(self, text: str) -> str | None:
-        """What of the lesson's own item's answer ``text`` states."""
-        return self.sample_item.gives_away(text)
+    def gives_away(self, text: str, learner: str = "") -> str | None:
+        """What of the lesson's own item's answer ``text`` gives away."""
+        return self.sample_item.gives_away(text, learner)
 
     def probes(self) -> list[tuple[str, str]]:
         """What a learner is told before answering the lesson's own item."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.course.schema import AskBase
@@ -16,7 +16,7 @@ from tutor.limits import checkpoint
 from tutor.progress.events import Attempt
 from tutor.puzzles.answers import AnswerKind, Hint, Level, Rung, Verdict, rung
 from tutor.puzzles.options import Option
-from tutor.shown import Drawn, Reply, Shown, join, text_of
+from tutor.shown import Drawn, Reply, ReplyKind, Shown, join, text_of
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,8 @@ class Question(Step):
         ordered = [*(r for r in rungs if r.level is Level.NUDGE), *authored,
                    *sorted((r for r in rungs if r.level is not Level.NUDGE), key=lambda r: r.level)]
         told = self.told(state)
-        hinted = [r for r in ordered if r.level is not Level.REVEAL and not self.gives_away(text_of(r.text))]
+        last = state.last if isinstance(state, Answered) else ""
+        hinted = [r for r in ordered if r.level is not Level.REVEAL and not self.gives_away(text_of(r.text), last)]
         return [*hinted, *([Rung(told, Level.REVEAL)] if told else [])]  # only the last rung tells the answer
 
     def told(self, state: StepState) -> Shown | None:
@@ -128,13 +129,30 @@ class Question(Step):
         kind = self.answer_kind
         return kind.reference(self.game, kind.arguments(self.args))
 
-    def gives_away(self, text: str) -> str | None:
-        """What of this step's answer ``text`` states, in any notation the answer kind knows."""
+    def gives_away(self, text: str, learner: str = "") -> str | None:
+        """What of this step's answer ``text`` gives away, in any notation the answer kind knows, directly or one
+        obvious step from it and the learner's answer ``learner`` (``tutor.puzzles.giveaway``)."""
         kind = self.answer_kind
         try:
-            return kind.gives_away(self.game, kind.arguments(self.args), text)
+            return kind.gives_away(self.game, kind.arguments(self.args), text, learner)
         except TutorError:
             return None
+
+    def screened(self, replies: list[Reply], learner: str) -> list[Reply]:
+        """``replies`` as the learner may read them before the last rung: a reply that would give this step's answer
+        away (``gives_away``) loses the sentences that do; one that still does is left out.  Every reply to an answer
+        passes here, so the rule holds even where an engine's reason or a parser's example would break it."""
+        out = []
+        for reply in replies:
+            if not self.gives_away(reply.text, learner):
+                out.append(reply)
+                continue
+            kept = " ".join(part for part in clauses(reply.text) if not self.gives_away(part, learner))
+            if kept.strip() and not self.gives_away(kept, learner):
+                out.append(Reply(reply.kind, kept))
+            elif reply.kind is ReplyKind.ERROR:  # a refusal is always said, without its example
+                out.append(Reply.error("That cannot be read as an answer here: /hint shows how answers are written."))
+        return out
 
     def wrong_answers(self) -> list[str]:
         """Typical wrong answers to this step: the declared mistakes, and what the answer kind proposes."""
@@ -163,7 +181,7 @@ class Question(Step):
         out: list[tuple[str, str]] = []
         ladders = [self.ladder(StepState())]
         for wrong in self.wrong_answers():
-            outcome = self.respond(StepState(), wrong, context)
+            outcome = self.reply_to(StepState(), wrong, context)
             if outcome.done:
                 continue  # not wrong after all: lint reports a declared mistake the engine accepts elsewhere
             out.append((f"the reply to {wrong!r}", without_echo("\n".join(r.text for r in outcome.replies), wrong)))
@@ -214,7 +232,12 @@ class Question(Step):
         return out
 
     def respond(self, state: StepState, text: str, context: Context) -> Outcome:
-        """Judge a whole answer."""
+        """The replies to ``text`` (``reply_to``) as the learner reads them: none gives the answer away."""
+        outcome = self.reply_to(state, text, context)
+        return outcome if outcome.done else replace(outcome, replies=self.screened(outcome.replies, text))
+
+    def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
+        """Judge a whole answer (the replies as the engine and the author wrote them: ``respond`` screens them)."""
         if not text.strip():
             return Outcome([Reply.info("Type your answer, or /hint.")])
         try:
@@ -300,6 +323,18 @@ class Question(Step):
                 problems.append(f".mistakes[{i}].match: write it in canonical form {canonical!r} (answers are "
                                 "compared after normalisation)")
         return problems
+
+
+CLAUSE = re.compile(r"(?<=[.;:!?])\s+|\s+(?=\()|(?<=\))\s+|\n+")
+
+
+def clauses(text: str) -> list[str]:
+    """``text`` cut into its sentences, clauses and parenthesised asides (what ``screened`` may leave out).
+
+    >>> clauses("Not 3: it is less than 1. Try a gcd (like 1618).")
+    ['Not 3:', 'it is less than 1.', 'Try a gcd', '(like 1618).']
+    """
+    return [part for part in CLAUSE.split(text) if part.strip()]
 
 
 def without_echo(reply: str, wrong: str) -> str:

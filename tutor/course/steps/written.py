@@ -48,7 +48,7 @@ class Written(Question):
         """Whether the kind is written over several lines (a question tree)."""
         return self.answer_kind.multiline
 
-    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+    def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
         """Judge the answer, with the definitions kept so far; an answer of definitions only is checked and kept."""
         if not text.strip():
             return Outcome([Reply.info("Type your answer, or /hint.")])

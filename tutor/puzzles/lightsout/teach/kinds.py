@@ -62,7 +62,7 @@ class PressList(AnswerKind[LightsGame, list[Cell]]):
         mine = list_rung(rules, game.lights, cells)
         return [*([mine] if mine else []), *hint_rungs(rules, game.lights, (), STEP_BOARD, Level.NUDGE)]
 
-    def gives_away(self, game: LightsGame, args: Args, text: str) -> str | None:
+    def gives_away(self, game: LightsGame, args: Args, text: str, learner: str = "") -> str | None:
         """A whole right answer written anywhere in ``text``: any run of two or more cell names that this kind
         judges correct (the reference's picture aside, a press list is given away in any order)."""
         for run in PRESS_RUN.finditer(text):

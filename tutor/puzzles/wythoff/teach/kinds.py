@@ -1,8 +1,7 @@
 """Wythoff's answer kinds: what a learner may answer, read, written canonically, and judged exactly.
 
-Each kind is a small registered class (``KINDS``); the verdicts explain a
-wrong answer with something the engine computed (the reply that refutes a
-move, the pair a wrong number really belongs to) without giving the answer
+Each kind is a small registered class (``KINDS``); the verdicts explain a wrong answer with something the engine
+computed (the reply that refutes a move, the pair a wrong number really belongs to) without giving the answer
 away, so a lesson can let the learner try again.
 """
 
@@ -79,6 +78,7 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
     name = "move"
     description = "a winning move from the position, 'F,S' taken from the first and second pile (or 'to X,Y')"
     wrong_answers = wrong.losing_moves
+    gives_away = wrong.move_given
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> SumMove:
         """``F,S``, ``to X,Y``, or ``BOARD: F,S`` on several boards; ``F,S`` is read as the piles to leave when
@@ -154,7 +154,7 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
         """The outcome."""
         return outcome(game)
 
-    def gives_away(self, game: WythoffGame, args: Args, text: str) -> str | None:
+    def gives_away(self, game: WythoffGame, args: Args, text: str, learner: str = "") -> str | None:
         """Whether ``text`` says the step's position wins or loses (``(1, 2) is itself a losing position``)."""
         return states_outcome(game.boards, text)
 
@@ -321,7 +321,7 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
         """The first of the formula's forms (``floor(k*1.6)`` for k = 0..10); None in misère play."""
         return next(iter(formula_forms(game.rules, args["bound"])), None)
 
-    def gives_away(self, game: WythoffGame, args: Args, text: str) -> str | None:
+    def gives_away(self, game: WythoffGame, args: Args, text: str, learner: str = "") -> str | None:
         """Whether ``text`` writes out a formula that is the answer (spaces ignored), in any of its forms."""
         said = text.replace(" ", "").replace("`", "")
         return next((f"the formula {form!r}" for form in formula_forms(game.rules, args["bound"])

@@ -125,9 +125,9 @@ def extra_pair_reason(rules: Rules, pair: Position, scope: str, inside: bool) ->
     if losing_index(rules, pair) is None:
         if rules.misere and pair == (0, 0):
             return "(0, 0) is not losing in misère play: your opponent has just taken the last penny and lost"
-        move = winning_moves(rules, pair)[0]
-        return (f"{pair_text(pair)} is not losing: {describe_move(move)} reaches the losing "
-                f"{pair_text(tuple(sorted(after(pair, move))))}")  # type: ignore[arg-type]
+        moves = winning_moves(rules, pair)  # the losing position reached is not named: it may be a missing one
+        reach = "reaches" if len(moves) == 1 else "reach"
+        return f"{pair_text(pair)} is not losing: {plural(len(moves), 'move')} from it {reach} a losing position"
     k = losing_index(rules, pair)
     if inside:
         return f"{pair_text(pair)} is listed twice"

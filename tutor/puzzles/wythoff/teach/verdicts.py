@@ -13,7 +13,14 @@ from typing import Any
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON, Verdict
-from tutor.puzzles.wythoff.engine import grundy_value, losing, losing_index, sum_winning_moves, winning_moves
+from tutor.puzzles.wythoff.engine import (
+    grundy_value,
+    losing,
+    losing_index,
+    p_position,
+    sum_winning_moves,
+    winning_moves,
+)
 from tutor.puzzles.wythoff.engine.table import GRUNDY_CELLS
 from tutor.puzzles.wythoff.rules import (
     Position,
@@ -26,6 +33,7 @@ from tutor.puzzles.wythoff.rules import (
     format_sum_move,
     show_positions,
 )
+from tutor.text import plural
 
 
 def move_verdict(game: WythoffGame, answer: SumMove) -> Verdict:
@@ -94,10 +102,19 @@ def kth_detail(rules: Rules, pair: Position, k: int) -> str:
     wins = winning_moves(rules, pair)
     if not wins:
         return f"({pair[0]}, {pair[1]}) is not a losing position."
-    f, s = wins[0]
-    x, y = sorted((pair[0] - f, pair[1] - s))
-    return (f"({pair[0]}, {pair[1]}) is not a losing position at all: from it you can "
-            f"{describe_move((f, s))} and reach the losing ({x}, {y}).")
+    return not_losing(rules, pair, wins, p_position(rules, k))
+
+
+def not_losing(rules: Rules, pair: Position, wins: list[Position], answer: Position) -> str:
+    """Why ``pair`` is not losing: a move to a losing position, named unless that position is ``answer`` (the
+    counterexample stops before the answer: then only how many moves reach one is said)."""
+    for f, s in wins:
+        x, y = sorted((pair[0] - f, pair[1] - s))
+        if (x, y) != tuple(sorted(answer)):
+            return (f"({pair[0]}, {pair[1]}) is not a losing position at all: from it you can "
+                    f"{describe_move((f, s))} and reach the losing ({x}, {y}).")
+    return (f"({pair[0]}, {pair[1]}) is not a losing position at all: {plural(len(wins), 'move')} from it "
+            f"{'reaches' if len(wins) == 1 else 'reach'} a losing position.")
 
 
 def mirror_note(verdict: Verdict, text: str) -> Verdict:

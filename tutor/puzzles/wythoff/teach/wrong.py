@@ -1,12 +1,13 @@
 """Typical wrong answers to the Wythoff answer kinds, which ``tutor lint`` sends through every step of a kind to
 check that no reply gives the answer away: a list missing one entry or with a neighbour's in its place, the pair
 before or after the one asked, a move that does not win, the other outcome.  Each is built from the engine's own
-answer for the step's game, so it is wrong for that game."""
+answer for the step's game, so it is wrong for that game; and what of a winning move a text gives away."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tutor.puzzles.answers import AnswerKind
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import legal_moves, p_position, sum_winning_moves
 from tutor.puzzles.wythoff.rules import WythoffGame, format_move, format_pairs, format_position
@@ -52,3 +53,11 @@ def losing_moves(kind: Any, game: WythoffGame, args: Args) -> list[str]:
 def other_outcome(kind: Any, game: WythoffGame, args: Args) -> list[str]:
     """Both words: the wrong one is judged wrong, the right one is skipped by lint."""
     return ["win", "lose"]
+
+
+def move_given(kind: Any, game: WythoffGame, args: Args, text: str, learner: str = "") -> str | None:
+    """What of a winning move ``text`` gives away (the ``move`` kind's ``gives_away``): on several boards, the move
+    written out; on one, nothing is read off a text, since a move's ``F,S`` is no position ("(3, 3)" on the board is
+    not the move 3,3) and the positions it leaves are the subject of other steps: ``move_verdict`` never names the
+    winning move, by construction."""
+    return AnswerKind.gives_away(kind, game, args, text, learner) if len(game.boards) != 1 else None

@@ -17,24 +17,26 @@ from tutor.text import plural
 QUANTITIES = Quantities()
 
 
-def reason(game: CoinGame) -> str:
+def reason(game: CoinGame, length: bool = True) -> str:
     """Why the decision is what it is, in the lessons' words: the layered strategy's condition is said with the
-    table's own numbers (the letters N and K are never introduced in a lesson)."""
+    table's own numbers (the letters N and K are never introduced in a lesson); ``length``: with its length (a later
+    lesson may ask for it: a yes or no is answered without it)."""
     sol = decide(game.model)
     prime = sol.decision.prime
     if sol.method != "construction" or sol.length is None or game.coins == 1 or prime is None:
         return sol.reason
     why = (f"the number of coins, {game.coins}, is a power of 2" if game.sides == 2 else
            f"the {game.coins} positions and the {game.sides} faces are both powers of {prime}")
+    if not length:
+        return f"the layered strategy wins, since {why}"
     return f"the layered strategy ({why}) has {sol.length.expression()} moves, the lower bound, so it is shortest"
 
 
 def _win_certificate(game: CoinGame) -> str:
-    """The strategy that wins, described and never listed: writing it down may be what a later step asks."""
-    sol = decide(game.model)
-    assert sol.length is not None
-    return (f"a strategy of {sol.length.text()} moves wins against every start and every turn (the tutor builds "
-            f"it and checks it against each of them): {reason(game)}")
+    """The strategy that wins, described and never listed nor measured: writing it down, or its length, may be what a
+    later step (or lesson) asks."""
+    return (f"a strategy wins against every start and every turn (the tutor builds it and checks it against each of "
+            f"them): {reason(game, length=False)}")
 
 
 def _trap_replies(m: Model, trap: list[str]) -> str:

@@ -83,7 +83,7 @@ def _copies(game: CoinGame) -> int | None:
 def _says_copies(game: CoinGame, w: int) -> str:
     half = _half(game) or 1
     return (f"{w:,} = {2**half:,} x {2**half - 1:,} counts {2**half:,} copies of the doubled {half}-coin strategy D, "
-            f"{2**half - 1:,} moves each, but leaves out the {2**half - 1:,} half moves between them.")
+            f"{2**half - 1:,} moves each, but leaves out the half moves that come between copies.")
 
 
 def _copies_as_moves(game: CoinGame) -> int | None:

@@ -338,9 +338,8 @@ TABLES_IDEAS = (
                       f"{' and '.join(turned_pair(g) or ('a table', 'its turns'))} are two tables here."),
     idea("product", every_table, lambda g: g.sides * g.coins,
          lambda g, w: f"{w:,} = {g.coins} x {g.sides} adds up {g.sides} faces for each of the {g.coins} positions; but "
-                      f"the faces combine: "
-                      f"each face of one coin goes with every layout of the others, so each position multiplies "
-                      f"the count by {g.sides}."),
+                      "the faces combine: each face of one coin goes with every layout of the others, so the "
+                      "positions' choices multiply rather than add."),
     idea("power_swapped", every_table, lambda g: g.coins**g.sides if g.sides <= 64 else None,
          lambda g, w: f"{w:,} = {g.coins}^{g.sides} swaps the two numbers: each of the {g.coins} positions "
                       f"chooses one of {g.sides} faces, so the count is {g.sides} multiplied by itself once per "

@@ -109,9 +109,8 @@ _FIRST_WORST_BRANCH = (
         lambda game, args: None if not any(_random_items(game))
         else unless(min((items(game) - r + 1) // 2 for r in _random_items(game)), _first_worst(game)),
         lambda game, args, given: (
-            f"{given} splits the possibilities where the asked god is not Random and leaves out the "
-            f"{_best_random(game)} where he is: Random may give either answer, so the worse answer keeps those "
-            "too.")),
+            f"{given} splits the possibilities where the asked god is not Random and leaves out those where he "
+            "is: Random may give either answer, so the worse answer keeps those too.")),
     Misconception(
         "worlds_counted",
         lambda game, args: None if items(game) == game.universe.size

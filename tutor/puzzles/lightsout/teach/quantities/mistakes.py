@@ -27,6 +27,7 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, Rules, apply, lit_cells
 from tutor.puzzles.lightsout.rules.notation import format_cell
+from tutor.puzzles.lightsout.teach.quantities.words import one_alone
 from tutor.puzzles.options import Args
 from tutor.text import plural
 
@@ -311,8 +312,7 @@ def choices(units: Callable[[Rules], int], unit: str, other: tuple[str, Callable
                           f"can have any size, and each cell multiplies the count by {g.states}."),
         idea("nothing-not-counted",
              lambda g: unless((right(g) or 0) - 1, 0, units(g.rules)),
-             lambda g, n: f"{n:,} leaves one set out: pressing nothing at all is one of the combinations, and "
-                          f"the question counts it."),
+             lambda g, n: one_alone(g.states, "cell")),
         idea(name,
              lambda g: unless(power(g.states, count(g.rules)), right(g)),
              lambda g, n: f"{n:,} counts {what}; the question is about the {unit}."),

@@ -126,8 +126,9 @@ def refute_poly_nullity(game: LightsGame, args: Args, value: Value, wrong: Value
     if n < value:
         return (f"On the {r.describe()} board, the degree of {gcd} is more than {n:,}: take every factor the two "
                 "share, each to the smaller of its two powers, and add up their degrees.")
-    return (f"On the {r.describe()} board, the degree of {gcd} is less than {n:,}: the gcd keeps only the factors "
-            "both polynomials have, each to the smaller of its two powers.")
+    bound = f"is less than {n:,}" if n > 1 else "is not 1"  # "less than 1" on a degree would say it is 0
+    return (f"On the {r.describe()} board, the degree of {gcd} {bound}: the gcd keeps only the factors both "
+            "polynomials have, each to the smaller of its two powers.")
 
 
 def _right(game: LightsGame) -> int:

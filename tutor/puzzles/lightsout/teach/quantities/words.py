@@ -67,11 +67,18 @@ def power_mistakes(wrong: int, base: int, exponent: int, unit: str) -> str:
         return f"{wrong:,} adds {base} choices per {unit[:-1]}; choices for independent {unit} multiply."
     if wrong == exponent * exponent and exponent > 1:
         return f"{wrong:,} counts ordered pairs of {unit}; a set can hold any number of them."
-    if exponent < 64 and wrong == base**exponent - 1:
-        return "That leaves one out: choosing nothing at all is one of the combinations, and it counts."
-    if exponent < 64 and wrong == base**exponent + 1:
-        return "That counts one too many: every combination is already counted once, nothing included."
+    if exponent < 64 and wrong in (base**exponent - 1, base**exponent + 1):
+        return one_alone(base, unit[:-1])
     return power_reading(wrong, base, exponent, unit)
+
+
+def one_alone(base: int, unit: str, less: int = 0) -> str:
+    """A smaller case to try a count of combinations on, in place of naming an off-by-one slip: "that leaves one
+    out" against 31 is the answer 32 said one step away (``tutor.puzzles.giveaway``)."""
+    ways = "nothing, or once" if base == 2 else f"nothing, or once, ..., or {base - 1} times"
+    left = f", pressing nothing left out: {base - less}" if less else f": {base}"
+    return (f"Try your way of counting on one {unit} alone. It is used {ways}, so its combinations number{left}. "
+            "Does your way give that?")
 
 
 def power_reading(wrong: int, base: int, exponent: int, unit: str, less: int = 0) -> str:
@@ -85,9 +92,9 @@ def power_reading(wrong: int, base: int, exponent: int, unit: str, less: int = 0
         return "Pressing nothing is itself one combination, so a count of combinations is at least 1."
     if n == 1 or base ** round(math.log(n, base)) == n:
         return ""
-    what = f"one less than a power of {base}" if less else f"a power of {base}"
-    left = " (pressing nothing left out)" if less else ""
-    return f"Combinations of {unit}, each {each}, number {what}{left}, and {digits(wrong)} is not one."
+    if less:  # "one less than a power of 3" after "more than 25" pins 26: a smaller case to try instead
+        return one_alone(base, unit[:-1], less)
+    return f"Combinations of {unit}, each {each}, number a power of {base}, and {digits(wrong)} is not one."
 
 
 def shown(base: int, exponent: int) -> str:

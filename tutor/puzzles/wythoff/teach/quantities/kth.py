@@ -9,10 +9,10 @@ from tutor.errors import TutorError
 from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import losing_index, p_index, p_position, winning_moves
-from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, describe_move, format_position, parse_position
-from tutor.puzzles.wythoff.teach.decision import after
+from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, format_position, parse_position
 from tutor.puzzles.wythoff.teach.questions import INDEX
 from tutor.puzzles.wythoff.teach.reasons import pair_text
+from tutor.puzzles.wythoff.teach.verdicts import not_losing
 from tutor.puzzles.wythoff.theory import alpha_text
 
 QUANTITIES = Quantities()
@@ -65,10 +65,7 @@ def kth_pair_reason(rules: Rules, k: int, pair: Position) -> str:
     wins = winning_moves(rules, pair)
     if rules.misere and pair == (0, 0):
         return "(0, 0) wins in misère play: your opponent has just taken the last penny."
-    f, s = wins[0]
-    x, y = sorted(after(pair, (f, s)))
-    return (f"{pair_text(pair)} is not a losing position at all: from it you can {describe_move((f, s))} and "
-            f"reach the losing ({x}, {y}).")
+    return not_losing(rules, pair, wins, p_position(rules, k))
 
 
 def explain_kth(game: WythoffGame, args: Args, value: Value) -> str:
@@ -134,15 +131,15 @@ def other_pile(pile: int, game: WythoffGame, args: Args) -> int | None:
 def says_larger_pile(game: WythoffGame, args: Args, given: Value) -> str:
     """B for A."""
     k = args["index"]
-    return (f"{given} is B_{k}, the larger pile of losing position number {k}, {_step(game.rules, k)} more than its "
-            "partner. The question asks for the smaller pile, A_k.")
+    return (f"{given} is B_{k}, the larger pile of losing position number {k}. The question asks for the smaller "
+            "pile, A_k.")
 
 
 def says_smaller_pile(game: WythoffGame, args: Args, given: Value) -> str:
     """A for B."""
     k = args["index"]
     return (f"{given} is A_{k}, the smaller pile of losing position number {k}. The question asks for its partner, "
-            f"the larger pile, which is {_step(game.rules, k)} more.")
+            "the larger pile.")
 
 
 def counted_from_one(pile: int, game: WythoffGame, args: Args) -> int | None:

@@ -1,0 +1,119 @@
+"""The no-give-away sweep: every step of every bundled lesson, in every sampled variant (and every practice item the
+sweep draws), answered with generated wrong answers (values near the answer, doubled, halved, zero, the known
+misconceptions, partial lists, neighbouring positions, unreadable text).  Neither a reply nor a hint rung below the
+last may let the step's answer follow in one step (``tutor.puzzles.giveaway``), nor state the answer of a later step
+of its lesson or of a later lesson of its family.
+
+Two views are swept: the replies as the engine and the author wrote them (``Question.reply_to``: the course itself
+must be clean, parser refusals aside, whose examples know no answer), and the replies the learner reads
+(``Question.respond``, screened by the reply builder).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from tutor.course import Lesson, instantiate, load_catalog
+from tutor.course.steps import Context, Game, Step, StepState
+from tutor.course.steps.question import Question, without_echo
+from tutor.errors import TutorError
+from tutor.lint.checks import VARIANT_SAMPLE
+from tutor.puzzles.answers import Level
+from tutor.puzzles.giveaway import Shape
+from tutor.shown import ReplyKind, text_of
+
+CATALOG = load_catalog([])
+UNREADABLE = ["phi", "abc", "1.5", "?", "x y z"]
+LESSONS = CATALOG.ordered()
+
+
+def variants(lesson: Lesson) -> list[Lesson]:
+    """The lesson's sampled variants (seeds 0 to 5 when it draws parameters, as lint samples them)."""
+    return [instantiate(lesson, seed) for seed in range(VARIANT_SAMPLE if lesson.template.tables.slots() else 1)]
+
+
+def questions(lesson: Lesson) -> list[Question]:
+    """Every question the lesson asks: its steps that take a whole answer, and the items of its practice steps."""
+    return [item for step in lesson.steps if not isinstance(step, Game) for item in step.items()
+            if isinstance(item, Question)]
+
+
+def read(lesson: Lesson) -> str:
+    """Every text of the lesson a learner reads on the way through it."""
+    out = []
+    for step in lesson.steps:
+        for _, text in step.texts():
+            try:
+                out.append(text_of(step.fill(text)))
+            except TutorError:
+                continue
+    return "\n".join(out)
+
+
+def distinctive(item: Question) -> bool:
+    """Whether ``item``'s answer is one a text could not name by chance: not a number under 100 ("line 20", "10
+    moves" say nothing about a count asked three lessons on)."""
+    answer = item.reference()
+    shape = Shape.of(text_of(answer)) if answer is not None else Shape()
+    return answer is not None and (shape.number is None or abs(shape.number) >= 100)
+
+
+@cache
+def later_lessons(index: int) -> tuple[Step, ...]:
+    """The questions of the lessons after ``LESSONS[index]`` in its family whose answers are still to be found there
+    (a practice step's items are other instances): distinctive, and not already told in the texts of that lesson or
+    of an earlier one (a count taught early is no secret later)."""
+    family = LESSONS[index].puzzle
+    told = "\n".join(read(lesson) for lesson in LESSONS[: index + 1] if lesson.puzzle == family)
+    return tuple(item for lesson in LESSONS[index + 1:] if lesson.puzzle == family
+                 for step in lesson.steps if isinstance(step, Question) and not isinstance(step, Game)
+                 and not step.fresh for item in [step] if distinctive(item) and not item.gives_away(told))
+
+
+def said(item: Question, lesson: Lesson, wrong: str, screened: bool) -> list[tuple[str, str]]:
+    """(where, text) for what the learner is told after answering ``wrong``: each reply, then each hint rung but the
+    last; the engine's own text, or (``screened``) what the reply builder lets through."""
+    context = Context(lesson.id)
+    outcome = (item.respond if screened else item.reply_to)(StepState(), wrong, context)
+    if outcome.done:
+        return []
+    out = [(f"the reply to {wrong!r}", r.text) for r in outcome.replies
+           if screened or r.kind is not ReplyKind.ERROR]  # a refusal's example is the builder's to screen
+    ladder = item.ladder(outcome.state if outcome.state is not None else StepState())
+    return out + [(f"hint {i} of {len(ladder)} after {wrong!r}", text_of(r.text))
+                  for i, r in enumerate(ladder, 1) if r.level is not Level.REVEAL]
+
+
+def given_away(index: int, lesson: Lesson, screened: bool) -> list[str]:
+    """Every give-away found in one variant of ``LESSONS[index]``."""
+    found: list[str] = []
+    asked = questions(lesson)
+    for position, item in enumerate(asked):
+        later = [] if screened else [*asked[position + 1:], *later_lessons(index)]  # the builder screens its own
+        for wrong in dict.fromkeys([*item.wrong_answers(), *UNREADABLE]):
+            for where, text in said(item, lesson, wrong, screened):
+                own = item.gives_away(text, wrong)
+                others = [(o, o.gives_away(without_echo(text, wrong))) for o in later]
+                found += [f"{lesson.id} {item.key}: {where} gives away its answer ({own}): {text}"] if own else []
+                found += [f"{lesson.id} {item.key}: {where} gives away {o.key}'s answer ({g}): {text}"
+                          for o, g in others if g]
+    return found
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.id for lesson in LESSONS])
+def test_no_reply_or_hint_of_the_course_gives_an_answer_away(index: int) -> None:
+    found = [f for lesson in variants(LESSONS[index]) for f in given_away(index, lesson, screened=False)]
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.id for lesson in LESSONS])
+def test_no_reply_the_learner_reads_gives_an_answer_away(index: int) -> None:
+    found = given_away(index, variants(LESSONS[index])[0], screened=True)
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+def test_the_sweep_asks_every_lesson_with_questions_many_wrong_answers() -> None:
+    asked = {lesson.id: sum(len(item.wrong_answers()) for item in questions(lesson)) for lesson in LESSONS}
+    assert all(count >= 5 for lesson, count in asked.items() if questions(CATALOG.find(lesson))), asked

@@ -175,7 +175,7 @@ def prairielearn_results(tests: list[Test], message: str, where: str) -> dict[st
     """PrairieLearn's external-grader result: ``gradable: false`` with ``format_errors`` when there are tests and
     none of them could be read as an answer, else the score as a fraction of the points."""
     most = sum(t.most for t in tests)
-    unread = [t for t in tests if t.row.verdict not in ("correct", "incorrect", "error")]
+    unread = [t for t in tests if t.row.verdict not in ("correct", "incorrect", "over limit", "error")]
     if tests and len(unread) == len(tests):
         return {"gradable": False, "message": message,
                 "format_errors": [f"{t.name}: {feedback(t.row)}" for t in unread]}

@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from tutor.course import Lesson, Step, instantiate, variant_seed
-from tutor.errors import TutorError
+from tutor.errors import SearchLimit, TooLarge, TutorError
 from tutor.grading.rows import Row
 from tutor.limits import LESSON_SECONDS, lesson_budget
 from tutor.paths import record_crash
@@ -148,6 +148,8 @@ def judge_answer(step: Step, text: str, learner: str, file: str, variant: str = 
         return row
     try:
         verdict = step.judge(text)
+    except (TooLarge, SearchLimit) as err:  # read, but past a documented limit: the message names it
+        return replace(row, verdict="over limit", summary=one_line(str(err), 300))
     except TutorError as err:
         return replace(row, verdict="unparsable", summary=one_line(str(err), 300))
     except Exception as err:  # a bug in an engine: this row says so, the crash log has it, the run goes on

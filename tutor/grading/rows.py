@@ -19,13 +19,14 @@ from tutor.text import plural
 
 FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary", "variant", "mistake",
           "misconception", "counterexample", "failure", "note", "answer")
-VERDICTS = ("correct", "incorrect", "unparsable", "empty", "unreadable", "ungraded", "error")
+VERDICTS = ("correct", "incorrect", "over limit", "unparsable", "empty", "unreadable", "ungraded", "error")
 WIDTH = 80  # plain output wraps here
 
 
 @dataclass(frozen=True)
 class Row:
-    """One learner's result: verdict is correct, incorrect, unparsable, empty, unreadable, ungraded (the file
+    """One learner's result: verdict is correct, incorrect, over limit (read, but past a documented limit: the
+    summary names it), unparsable, empty, unreadable, ungraded (the file
     names another lesson, step or a variant the lesson cannot draw, or a variant step has no header and no
     ``--seed``) or error (a bug).  The fields after ``summary`` carry the whole judgement: the variant graded,
     the declared mistake's text and the misconception when one matched, the counterexample, the failure key

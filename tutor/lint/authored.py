@@ -41,7 +41,16 @@ def author_texts(step: Step) -> Iterator[tuple[str, str, bool]]:
             raise
         except TutorError:
             continue
-        yield key, without_echo(filled, echo) if echo else filled, before
+        yield key, unechoed(filled, echo), before
+
+
+def unechoed(text: str, echo: str) -> str:
+    """``text`` with the learner's answer ``echo`` taken out (``without_echo``); as it is when ``echo`` is too long
+    a number to read (the mistake's own checks report that)."""
+    try:
+        return without_echo(text, echo) if echo else text
+    except ValueError:  # a number past Python's int_max_str_digits
+        return text
 
 
 def authored_giveaways(lesson: Lesson, replaced: set[int]) -> list[str]:

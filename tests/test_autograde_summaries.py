@@ -16,10 +16,10 @@ FILES = {"step2.txt": "5", "step5.txt": "0123 02 0123"}  # step 2 right (5 table
 
 
 def test_gradescope_and_prairielearn_summaries_agree(tmp_path) -> None:
-    scope, _ = autograde("gradescope", root=str(gradescope_root(tmp_path / "gs", FILES)), lesson="coins-2",
-                         steps=[2, 5])
-    learn, _ = autograde("prairielearn", root=str(prairielearn_root(tmp_path / "pl", FILES,
-                                                                    {"lesson": "coins-2", "steps": [2, 5]})))
+    scope = autograde("gradescope", root=str(gradescope_root(tmp_path / "gs", FILES)), lesson="coins-2",
+                      steps=[2, 5])
+    learn = autograde("prairielearn", root=str(prairielearn_root(tmp_path / "pl", FILES,
+                                                                 {"lesson": "coins-2", "steps": [2, 5]})))
     assert scope.split(" (")[0] == learn.split(" (")[0] == "coins-2: 1 of 2"
     scores = json.loads((tmp_path / "pl" / "grade" / "results" / "results.json").read_text())["score"]
     assert scores == pytest.approx(0.5)  # the file itself still holds PrairieLearn's share

@@ -16,9 +16,7 @@ import pytest
 from tests.helpers import new_session
 from tutor.cli import main
 from tutor.course import load_catalog, load_roots
-from tutor.grading import collect, format_header, grade, graded_step, judge_answer, rows_csv, rows_text, split_header
-from tutor.progress import Progress
-from tutor.session import Session
+from tutor.grading import collect, grade, judge_answer, rows_csv, rows_text
 
 VARIANT = """
 id = "var"
@@ -117,47 +115,6 @@ def test_a_clashing_or_broken_lesson_stops_grading_naming_both_files(tmp_path, c
     assert main(["grade", "--lesson", "mylesson", "--lessons", str(broken), str(subs)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "b.toml" in err and "does not load" in err
-
-
-def test_submit_writes_a_header_and_each_file_is_graded_on_its_own_variant(tmp_path, monkeypatch):
-    lessons = tmp_path / "lessons"
-    lessons.mkdir()
-    (lessons / "var.toml").write_text(VARIANT)
-    catalog = load_roots([lessons])
-    template = catalog.lessons["var"]
-    subs = tmp_path / "subs"
-    subs.mkdir()
-    monkeypatch.chdir(subs)
-    drawn = {}
-    for seed in range(12):
-        session = Session(catalog, Progress(None), seed=seed)
-        session.handle("/open var")
-        coins = session.lesson.variant["coins"]
-        if coins in drawn:
-            continue
-        drawn[coins] = seed
-        right = str(session.step.reference())
-        assert "Nothing to submit" in session.handle("/submit")[0].text
-        session.handle(right)
-        assert "Wrote" in session.handle(f"/submit l{coins}.txt")[0].text
-    assert sorted(drawn) == [2, 4]  # both variants drawn, each answered rightly on its own
-    header, answer = split_header((subs / "l4.txt").read_text())
-    assert header is not None and header.variant == {"coins": 4} and header.step == 1
-    (subs / "wrong.txt").write_text(format_header("var", 1, {"coins": 3}) + "7\n")
-    (subs / "other.txt").write_text(format_header("coins-1", 1, {"coins": 2}) + "3\n")
-    (subs / "bare.txt").write_text(answer)
-    (subs / "mistake.txt").write_text(format_header("var", 1, {"coins": 4}) + "4\n")
-    step = graded_step(template, 1)
-    rows = {r.learner: r for r in grade(template, step, collect([str(subs)]).submissions, jobs=1)}
-    assert rows["l2"].correct and rows["l2"].variant == "coins=2"
-    assert rows["l4"].correct and rows["l4"].variant == "coins=4"
-    assert rows["wrong"].verdict == "ungraded" and "cannot draw" in rows["wrong"].summary
-    assert rows["other"].verdict == "ungraded" and "coins-1" in rows["other"].summary
-    assert rows["bare"].verdict == "ungraded" and "--seed" in rows["bare"].summary
-    assert rows["mistake"].mistake == "Count the moves, not the coins."
-    seeded = {r.learner: r for r in grade(template, step, collect([str(subs)]).submissions, jobs=1,
-                                          seed=drawn[4])}
-    assert seeded["bare"].correct and seeded["bare"].variant.startswith("coins=4")
 
 
 def test_strict_feedback_and_json_summary(tmp_path, capsys):

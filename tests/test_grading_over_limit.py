@@ -24,7 +24,7 @@ def test_a_strategy_past_the_move_limit_is_over_limit_naming_it() -> None:
 
 def test_prairielearn_grades_it_as_a_judged_answer(tmp_path) -> None:
     root = prairielearn_root(tmp_path, {"step5.txt": HUGE}, {"lesson": "coins-2", "steps": [5]})
-    summary, _ = autograde("prairielearn", root=str(root))
+    summary = autograde("prairielearn", root=str(root))
     data = json.loads((root / "grade" / "results" / "results.json").read_text())
     assert data["gradable"] is True and data["score"] == 0 and summary.startswith("coins-2: 0 of 1")
     assert "over limit" in json.dumps(data)

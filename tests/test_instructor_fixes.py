@@ -18,7 +18,7 @@ from tutor.progress import Progress
 from tutor.session import Session
 from tutor.shown import text_of
 
-# -- tutor autograde --seed, and what a headerless upload tells the student ---------------------------------
+# -- tutor autograde --seed, and a varied step with neither --seed nor --learner --------------------------------
 
 
 def seeded_reference(course: Path, seed: int) -> tuple[str, str]:
@@ -41,31 +41,29 @@ def test_autograde_grades_a_headerless_upload_on_the_seeded_variant(tmp_path: Pa
     upload = tmp_path / "step1.txt"
     upload.write_text(answers[one][1] + "\n", encoding="utf-8")
     out = tmp_path / "results.json"
-    for seed, score in ((one, 1), (other, 0)):
-        summary, note = autograde("gradescope", str(upload), "varied", [1], str(out), lessons=[str(course)],
-                                  seed=seed)
+    for seed, score in ((one, 1), (other, 0)):  # no --learner: every student was given the variant of --seed
+        summary = autograde("gradescope", str(upload), "varied", [1], str(out), lessons=[str(course)], seed=seed)
         data = json.loads(out.read_text(encoding="utf-8"))
-        assert data["score"] == score and not note and f": {score} of 1" in summary, (seed, data)
+        assert data["score"] == score and f": {score} of 1" in summary, (seed, data)
         verdict = data["tests"][0]["extra_data"]["verdict"]  # judged, never ungraded
         assert verdict == "correct" if score else verdict in ("incorrect", "unparsable"), verdict
-        assert f"--seed {seed}" in data["tests"][0]["extra_data"]["variant"]
+        coins = json.loads(answers[seed][0])["steps[1].coins"]
+        assert data["tests"][0]["extra_data"]["variant"] == f"steps[1].coins={coins}"
 
 
-def test_a_headerless_upload_tells_the_student_to_use_submit_and_the_instructor_about_seed(tmp_path: Path) -> None:
+def test_autograde_on_a_varied_step_needs_the_learner_or_the_seed(tmp_path: Path) -> None:
+    """Neither --learner nor --seed: which variant the student was given is unknown, so the autograder is set up
+    wrong (exit 2, one line); the student reads that, never a grade on a variant their file chose."""
     course = varied_course(tmp_path)
     root = tmp_path / "root"
     (root / "autograder" / "submission").mkdir(parents=True)
     (root / "autograder" / "submission" / "step1.txt").write_text("01 0 01\n", encoding="utf-8")
     done = run_tutor("autograde", "gradescope", "--root", str(root), "--lesson", "varied", "--step", "1",
                      "--lessons", str(course))
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "--learner ID" in done.stderr and "--seed N" in done.stderr
     data = json.loads((root / "autograder" / "results" / "results.json").read_text(encoding="utf-8"))
-    student = " ".join(data["tests"][0]["output"].split())
-    assert data["score"] == 0 and data["tests"][0]["extra_data"]["verdict"] == "ungraded"
-    assert "/submit" in student and "upload the file it writes" in student
-    assert "--seed" not in student and "grade with" not in student  # nothing the student cannot do
-    instructor = " ".join(done.stderr.split())
-    assert "--seed N" in instructor and "/submit" in instructor and len(done.stderr.strip().splitlines()) == 1
+    assert data["score"] == 0 and "set up wrong" in data["output"] and "--learner" in data["output"]
 
 
 # -- tutor grade --json: line breaks kept -------------------------------------------------------------------

@@ -64,8 +64,8 @@ def varied_course(tmp_path: Path) -> Path:
 
 
 def test_an_empty_file_is_empty_even_on_a_varied_step(tmp_path: Path) -> None:
-    """An empty upload is an `empty` row (docs/authoring.md section 11), not `ungraded` for its missing header;
-    a README beside it is counted in the singular."""
+    """An empty upload is an `empty` row (docs/authoring.md section 11), whatever its learner's variant; a
+    README beside it is counted in the singular."""
     course, subs = varied_course(tmp_path), tmp_path / "subs"
     subs.mkdir()
     (subs / "fay.txt").write_text("", encoding="utf-8")
@@ -77,7 +77,8 @@ def test_an_empty_file_is_empty_even_on_a_varied_step(tmp_path: Path) -> None:
     rows = {row["learner"]: row for row in json.loads(graded.stdout)["rows"]}
     assert rows["fay"]["verdict"] == "empty" and "holds nothing" in rows["fay"]["summary"]
     assert rows["gil"]["verdict"] == "empty" and "only spaces" in rows["gil"]["summary"]
-    assert rows["hal"]["verdict"] == "ungraded"  # a real answer without a header still needs its variant
+    assert rows["hal"]["verdict"] in ("correct", "incorrect")  # a real answer: graded on hal's own variant
+    assert rows["hal"]["variant"] in ("steps[1].coins=2", "steps[1].coins=4")
     assert "1 file that is not an answer (" in " ".join(graded.stderr.split())
 
 

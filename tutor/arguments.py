@@ -44,6 +44,16 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def learner(text: str) -> str:
+    """An argparse type: a learner id (``tutor.submission.learner_id``)."""
+    from tutor.submission import BadLearnerId, learner_id
+
+    try:
+        return learner_id(text)
+    except BadLearnerId as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def build_parser() -> Parser:
     """The top-level parser; puzzle commands keep their arguments for a second stage."""
     parser = Parser(
@@ -59,7 +69,11 @@ def build_parser() -> Parser:
     parser.add_argument("--plain", action="store_true",
                         help="text only: no colour and no pictures, for screen readers (also TUTOR_PLAIN=1)")
     parser.add_argument("--seed", type=whole_number, metavar="N",
-                        help="draw every lesson's variant (and random boards) from N instead of your profile")
+                        help="the course seed: with --learner, your variants come from your id and N; without, "
+                             "every lesson's variant (and random boards) from N instead of your profile")
+    parser.add_argument("--learner", type=learner, metavar="ID",
+                        help="your learner id, as your instructor gave it: your variants are drawn from it (and "
+                             "--seed), and /submit writes it")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command, helptext in PUZZLE_COMMANDS.items():
         p = sub.add_parser(command, help=helptext, description=helptext, add_help=False)
@@ -89,7 +103,9 @@ def build_parser() -> Parser:
         sub.choices[name].add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
                                        help="text only: no colour and no pictures, for screen readers")
         sub.choices[name].add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
-                                       help="draw lesson variants from N instead of your profile")
+                                       help="the course seed (see 'tutor --help')")
+    sub.choices["start"].add_argument("--learner", type=learner, metavar="ID", default=argparse.SUPPRESS,
+                                      help="your learner id (see 'tutor --help')")
     return parser
 
 
@@ -193,7 +209,13 @@ def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
                    help="grade only files whose name (or path inside the folder given) matches this glob (may be "
                         "repeated; default: every file but README, LICENSE and documents, data and pictures)")
     p.add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
-                   help="grade a file without a header on a varied step on the variant 'tutor --seed N' draws")
+                   help="the course seed learners were given ('tutor --learner ID --seed N'): each file is graded on "
+                        "the variant drawn from its learner and N, and a header naming another is a variant mismatch")
+    p.add_argument("--roster", metavar="FILE",
+                   help="a CSV of learner id, name: the learner id of each learner graded by name (default: a "
+                        "file's or folder's name is the learner id)")
+    p.add_argument("--same-variant", action="store_true",
+                   help="every learner was given the one variant of 'tutor --seed N' (no --learner): grade on it")
     p.add_argument("--all-files", action="store_true",
                    help="grade every file of a learner with several (default: the newest, the others named)")
     p.add_argument("--summary", action="store_true",
@@ -225,8 +247,11 @@ def autograde_command(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--step", type=whole_number, metavar="N", action="append", dest="steps",
                    help="a step graded, one point (repeat for several; default: the last whole-answer step)")
     p.add_argument("--seed", type=whole_number, metavar="N", default=argparse.SUPPRESS,
-                   help="grade a file without a header on a varied step on the variant 'tutor --seed N' draws "
-                        "(as tutor grade --seed)")
+                   help="the course seed: with --learner, the student's variant comes from their id and N; "
+                        "without, every student was given the variant of 'tutor --seed N'")
+    p.add_argument("--learner", type=learner, metavar="ID", default=argparse.SUPPRESS,
+                   help="the student's learner id (as they gave it to 'tutor --learner'): they are graded on "
+                        "their own variant")
     p.add_argument("--results", metavar="FILE",
                    help="where to write the results (default: /autograder/results/results.json or "
                         "/grade/results/results.json)")

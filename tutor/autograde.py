@@ -12,11 +12,13 @@ file answers step N when its name (without extension) is ``stepN``,
 ``step-N``, ``step_N`` or ``N``; when one step is graded, a lone file of any
 name answers it.  Whatever the upload holds (nothing, a misplaced file, an
 answer that does not parse), a valid results file is written and the command
-exits 0: the student reads 0 points and why.  A file without the header
-``/submit`` writes, on a step whose parameters vary per learner, is graded on
-the variant ``--seed N`` draws (the one ``tutor --seed N start`` shows) when
-a seed is given; otherwise the student reads how to hand in the file
-``/submit`` writes, and the instructor (standard error) that ``--seed`` exists.
+exits 0: the student reads 0 points and why.  On a step whose parameters vary
+per learner, the upload is graded on the student's own variant, drawn as the
+tutor drew it: from ``--learner ID`` (the id the student gave ``tutor
+--learner``) and the course seed ``--seed N``, or, without ``--learner``, the
+one variant ``--seed N`` gives every student; a header naming another variant
+is a ``variant mismatch`` (0 points).  Neither given on such a step is a setup
+problem.
 PrairieLearn is told
 ``gradable: false`` with ``format_errors`` when no answer could be read, so
 the student loses no attempt.  Only a setup the instructor got wrong (an
@@ -30,7 +32,7 @@ import os
 import re
 import stat
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +40,11 @@ from tutor import platforms
 from tutor.course import Lesson, Step, load_catalog
 from tutor.errors import TutorError
 from tutor.files import escape
-from tutor.grading import Row, Submission, grade, graded_step, submission_files
-from tutor.grading.judge import NO_HEADER
+from tutor.grading import Assignment, Row, Submission, grade, graded_step, submission_files
 from tutor.limits import GRADE_FILES
 from tutor.text import plural
 
 ROOT_ENV = "TUTOR_AUTOGRADE_ROOT"
-UNHEADED = "your file has no header naming your variant"  # what the student reads of a headerless file
 STEP_NAME = re.compile(r"(?:step[-_]?)?0*([0-9]{1,4})", re.IGNORECASE)  # step5, Step-05, 5: step 5
 
 
@@ -128,35 +128,27 @@ def missing(number: int, files: list[str], candidates: list[str]) -> Row:
                f"{len(candidates)} files could answer step {number} ({names}): keep one, or name it step{number}.txt")
 
 
-def judge(lesson: Lesson, step: Step, files: list[str], candidates: list[str], seed: int | None = None) -> Graded:
-    """One step's test: its one answer file judged by ``tutor grade``'s own reading and judging (``seed``: the
-    variant of a file without a header on a varied step, as ``tutor grade --seed``)."""
+def judge(lesson: Lesson, step: Step, files: list[str], candidates: list[str], given: Assignment) -> Graded:
+    """One step's test: its one answer file judged by ``tutor grade``'s own reading and judging, on the
+    variant ``given`` says the student was given."""
     number = step.index + 1
     if len(candidates) != 1:
         return Graded(number, step.label, missing(number, files, candidates))
     subs: list[Submission] = submission_files(candidates)
-    row = grade(lesson, step, subs, jobs=1, seed=seed)[0]
-    if headerless(row):  # the student cannot give --seed: say what they can do
-        row = replace(row, summary=f"{UNHEADED} of step {number} (its numbers "
-                      "differ from learner to learner), so it cannot be graded on yours: in the tutor, answer "
-                      "the step, type /submit, and upload the file it writes as it is (it begins with #tutor lines)")
-    return Graded(number, step.label, row)
+    return Graded(number, step.label, grade(lesson, step, subs, jobs=1, assignment=given)[0])
 
 
-def headerless(row: Row) -> bool:
-    """Whether a row is ungraded because its file has no header and the step varies (no ``--seed`` given)."""
-    return row.verdict == "ungraded" and row.summary.startswith(NO_HEADER)
-
-
-def instructor_note(graded: list[Graded]) -> str:
-    """What the instructor should know (standard error): the steps a headerless file could not be graded on."""
-    steps = [g.number for g in graded if g.row.verdict == "ungraded" and g.row.summary.startswith(UNHEADED)]
-    if not steps:
-        return ""
-    which = f"step {steps[0]} varies" if len(steps) == 1 else f"steps {', '.join(map(str, steps))} vary"
-    return (f"note: {which} per learner and the upload has no header naming its variant: ask students "
-            "to upload the file /submit writes, or give --seed N to grade such files on the variant "
-            "'tutor --seed N start' shows")
+def assignment(lesson: Lesson, steps: list[Step], seed: int | None, learner: str | None) -> Assignment:
+    """How the student's variant is known: their learner id and the course seed, or the one variant of the seed;
+    a ``TutorError`` when a graded step varies and neither is given."""
+    if learner is None and seed is None:
+        slots = lesson.template.tables.slots()
+        varied = [s.index + 1 for s in steps if any(slot.index in (None, s.index) for slot in slots.values())]
+        if varied:
+            raise TutorError(f"step {varied[0]} of {lesson.id!r} varies per learner: give --learner ID (the "
+                             "student's id, as they gave it to 'tutor --learner') or --seed N (the variant every "
+                             "student was given)")
+    return Assignment(seed, shared=learner is None, learner=learner)
 
 
 def settings(args_lesson: str | None, args_steps: list[int] | None, data: dict[str, Any]) -> tuple[str, list[int]]:
@@ -224,10 +216,10 @@ def write(path: Path, data: dict[str, Any]) -> None:
 
 def autograde(platform: str, submission: str | None = None, lesson: str | None = None,
               steps: list[int] | None = None, results_file: str | None = None, root: str | None = None,
-              lessons: list[str] | None = None, seed: int | None = None) -> tuple[str, str]:
-    """Grade one submission for ``platform`` and write its results file; returns a one-line summary and a note
-    for the instructor ("" if none).  ``seed``: the variant of a file without a header on a varied step (as
-    ``tutor grade --seed``).  A setup problem is written to the results file too, then raised (``TutorError``)."""
+              lessons: list[str] | None = None, seed: int | None = None, learner: str | None = None) -> str:
+    """Grade one submission for ``platform`` and write its results file; returns a one-line summary.  ``learner``
+    and ``seed``: the student's learner id and the course seed (``assignment``).  A setup problem is written to
+    the results file too, then raised (``TutorError``)."""
     start = time.perf_counter()
     where = PLATFORMS[platform]
     base = Path(root or os.environ.get(ROOT_ENV) or "/")
@@ -237,6 +229,7 @@ def autograde(platform: str, submission: str | None = None, lesson: str | None =
         graded_lesson = load_catalog(lessons or []).find(lesson_id)
         chosen = [graded_step(graded_lesson, n) for n in dict.fromkeys(numbers)] if numbers \
             else [graded_step(graded_lesson)]
+        given = assignment(graded_lesson, chosen, seed, learner)
     except TutorError as err:
         write(out, setup_problem(platform, str(err)))
         raise
@@ -245,11 +238,11 @@ def autograde(platform: str, submission: str | None = None, lesson: str | None =
     except TutorError as err:  # too many files: the student reads why, the run goes on
         files, trouble = [], str(err)
     found = answers(files, [s.index + 1 for s in chosen])
-    graded = [judge(graded_lesson, s, files, found[s.index + 1], seed) if not trouble else
+    graded = [judge(graded_lesson, s, files, found[s.index + 1], given) if not trouble else
               Graded(s.index + 1, s.label, Row(f"step{s.index + 1}", "", "unreadable", False, None, None, trouble))
               for s in chosen]
     data = results(platform, graded_lesson.id, graded, time.perf_counter() - start)
     write(out, data)
     right = sum(1 for g in graded if g.row.correct)  # points, on every platform (PrairieLearn's score is a share)
     return f"{graded_lesson.id}: {right} of {len(graded)} ({plural(len(files), 'file')} found); " \
-           f"results in {escape(str(out))}", instructor_note(graded)
+           f"results in {escape(str(out))}"

@@ -314,9 +314,6 @@ def cmd_autograde(args: argparse.Namespace) -> int:
     """``tutor autograde gradescope|prairielearn [SUBMISSION] [--lesson L] [--step N]... [--results FILE]``."""
     from tutor.autograde import autograde
 
-    summary, note = autograde(args.platform, args.submission, args.lesson, args.steps, args.results, args.root,
-                              args.lessons or [], getattr(args, "seed", None))
-    print(summary)
-    if note:
-        print(f"tutor autograde: {note}", file=sys.stderr)
+    print(autograde(args.platform, args.submission, args.lesson, args.steps, args.results, args.root,
+                    args.lessons or [], getattr(args, "seed", None), getattr(args, "learner", None)))
     return Exit.OK

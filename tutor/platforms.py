@@ -14,7 +14,8 @@
 * PrairieLearn's external grader reads a result with ``gradable``, a ``score``
   between 0 and 1, a ``message`` and ``tests`` (``name``, ``points``,
   ``max_points``, ``output``, ``message``); an ungradable one has
-  ``gradable: false`` and ``format_errors``.
+  ``gradable: false`` and ``format_errors`` (a ``variant mismatch`` is graded:
+  0 points, and the attempt counts).
 * JUnit XML (GitHub Classroom, CI systems), written with junitparser and valid
   against the Jenkins xunit plug-in's ``junit-10.xsd``: a root ``testsuite``
   (``time``: the seconds grading took) with one ``testcase`` per submission;
@@ -39,6 +40,7 @@ from junitparser import Error, Failure, SystemOut, TestCase, TestSuite
 
 from tutor.files import escape
 from tutor.grading import Row, tally
+from tutor.grading.rows import MISMATCH
 
 # The judgement beyond verdict and summary, as a learner reads it: (field of Row, label).  A field the row
 # leaves empty is left out.
@@ -175,7 +177,7 @@ def prairielearn_results(tests: list[Test], message: str, where: str) -> dict[st
     """PrairieLearn's external-grader result: ``gradable: false`` with ``format_errors`` when there are tests and
     none of them could be read as an answer, else the score as a fraction of the points."""
     most = sum(t.most for t in tests)
-    unread = [t for t in tests if t.row.verdict not in ("correct", "incorrect", "over limit", "error")]
+    unread = [t for t in tests if t.row.verdict not in ("correct", "incorrect", "over limit", MISMATCH, "error")]
     if tests and len(unread) == len(tests):
         return {"gradable": False, "message": message,
                 "format_errors": [f"{t.name}: {feedback(t.row)}" for t in unread]}

@@ -87,7 +87,8 @@ def safe_handle(session: Session, text: str) -> list[Reply]:
 def make_session(args: argparse.Namespace) -> Session:
     """A Session over the bundled lessons, instructors' folders, and the progress store."""
     catalog = load_catalog(getattr(args, "lessons", []) or [], cached_in=home())  # lessons parsed when opened
-    return Session(catalog, Progress.default(), seed=getattr(args, "seed", None))
+    return Session(catalog, Progress.default(), seed=getattr(args, "seed", None), learner=getattr(args, "learner", "")
+                   or "")
 
 
 def continues(text: str, multiline: bool) -> bool:

@@ -22,6 +22,7 @@ from tutor.course import Lesson
 from tutor.course.catalog import Catalog
 from tutor.errors import LessonError, TutorError
 from tutor.files import escape, read_text
+from tutor.grading.judge import Assignment
 from tutor.grading.rows import Row, feedback_markdown
 from tutor.limits import INPUT_BYTES
 from tutor.text import plural
@@ -66,6 +67,26 @@ def trusted_lesson(catalog: Catalog, name: str) -> tuple[Lesson, list[str]]:
                               "instead would be a guess")
         others.append(error)
     return lesson, others
+
+
+def assignment(args: argparse.Namespace) -> Assignment:
+    """How ``tutor grade`` knows each learner's variant: ``--seed``, ``--roster`` (CSV rows of learner id and
+    name, as ``tutor class`` reads them) and ``--same-variant``; a roster naming one learner twice, or
+    ``--same-variant`` without ``--seed``, is bad input."""
+    from tutor.learner.classroom import read_roster
+
+    seed, shared = getattr(args, "seed", None), getattr(args, "same_variant", False)
+    if shared and seed is None:
+        raise TutorError("--same-variant needs --seed N: the seed every learner was given ('tutor --seed N')")
+    if shared and getattr(args, "roster", None):
+        raise TutorError("--same-variant gives every learner one variant: a --roster would change nothing")
+    names: dict[str, str] = {}
+    if getattr(args, "roster", None):
+        for learner, name in read_roster(read_text(args.roster, INPUT_BYTES), escape(args.roster)).items():
+            if names.setdefault(name, learner) != learner:
+                raise TutorError(f"{escape(args.roster)}: the name {escape(name)!r} has two learner ids, "
+                                 f"{escape(names[name])!r} and {escape(learner)!r}")
+    return Assignment(seed, tuple(sorted(names.items())), shared)
 
 
 def exit_status(rows: list[Row], strict: bool) -> int:
@@ -131,6 +152,7 @@ def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json:
 
     if args.jobs is not None and args.jobs < 1:
         raise TutorError(f"--jobs must be at least 1, not {args.jobs}")
+    given = assignment(args)
     lesson, problems = trusted_lesson(load_catalog(args.lessons or []), args.lesson)
     for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
@@ -150,7 +172,7 @@ def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json:
         print(f"not graded: {skipped}", file=sys.stderr)
     started = time.monotonic()
     with bar(f"grading {len(found.submissions):,} files", len(found.submissions)) as done:
-        rows = grade(lesson, step, found.submissions, args.jobs, done, seed=getattr(args, "seed", None))
+        rows = grade(lesson, step, found.submissions, args.jobs, done, given)
     seconds = time.monotonic() - started  # JUnit's time
     if args.feedback:
         count = write_feedback(args.feedback, rows, lesson.id, step.index + 1)

@@ -1,16 +1,19 @@
 """Judging one answer text on one step of one variant: the row, with the whole judgement.
 
-A file the tutor wrote (``/submit``) opens with a header naming its lesson, step and variant::
+Every file is graded on the variant its learner was given, which the grader draws itself as the tutor does
+(``tutor.submission.variant_owner``): from the learner (the file's or folder's name, or the id a roster
+gives that name) and the course seed (``--seed``), or, with ``--same-variant``, the one variant ``--seed``
+gives every learner.  A file the tutor wrote (``/submit``) opens with a header::
 
     #tutor lesson: coins-2
     #tutor step: 5
+    #tutor learner: alice
     #tutor variant: {"coins": 4}
 
-It is graded on the variant it names, checked against the lesson's variant space (every varied slot
-named, each value one the lesson can draw, the puzzle solvable where the lesson asks for that); a header
-naming another lesson or step, or a variant the lesson cannot draw, is reported in the row and not graded.
-A file without a header on a step whose parameters vary is graded on the variant ``--seed N`` draws
-(the one ``tutor --seed N start`` shows) only when a seed is given; otherwise its row says why not.
+The header's variant is a claim, never what the file is graded on: a header naming another variant than the
+learner's is a ``variant mismatch`` (an edited header, or an answer written under another learner id), never
+correct; a header naming another lesson or step is ``ungraded``.  A file without a header is graded on its
+learner's variant.
 """
 
 from __future__ import annotations
@@ -18,21 +21,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import SearchLimit, TooLarge, TutorError
-from tutor.grading.rows import Row
-from tutor.limits import LESSON_SECONDS, lesson_budget
+from tutor.grading.rows import MISMATCH, Row
 from tutor.paths import record_crash
 from tutor.puzzles.answers import Verdict
 from tutor.shown import text_of
-from tutor.submission import Header, split_header
+from tutor.submission import Header, split_header, variant_owner
 from tutor.text import one_line
 
 SHORT_VALUE = 60  # a drawn value longer than this is named by its digest in a row's variant
-NO_HEADER = "no header names its variant"  # how an ungraded row of a headerless file on a varied step begins
 
 
 def shown_value(value: Any) -> str:
@@ -43,81 +44,113 @@ def shown_value(value: Any) -> str:
     return f"sha256:{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
-class Variants:
-    """The variants of one lesson a run grades one step on: which slots the step depends on, and each variant
-    built once (many learners share one)."""
+@dataclass(frozen=True)
+class Assignment:
+    """How the grader knows which variant each learner was given: the course seed (``--seed``); a roster's
+    learner id for each name (``--roster``; without one, a learner's name is their id; ``autograde --learner``:
+    the one student's id); or ``shared``: every learner answered the one variant of ``tutor --seed N``
+    (``--same-variant``)."""
 
-    def __init__(self, lesson: Lesson, index: int, seed: int | None = None) -> None:
-        self.lesson, self.index, self.seed = lesson, index, seed
+    seed: int | None = None
+    roster: tuple[tuple[str, str], ...] = ()  # (name, learner id)
+    shared: bool = False
+    learner: str | None = None  # the learner id of every file graded (one student's upload: autograde --learner)
+
+    def learner_id(self, name: str) -> str | None:
+        """The learner id of the learner graded as ``name`` (None: a roster is given and does not list them)."""
+        if self.learner is not None:
+            return self.learner
+        if not self.roster:
+            return name
+        return dict(self.roster).get(name)
+
+    def whose(self, name: str) -> tuple[str, str] | str:
+        """The owner of ``name``'s variants (``variant_owner``) and how a row names it, or why it is unknown."""
+        seeded = "" if self.seed is None else f" with --seed {self.seed}"
+        if self.shared:
+            if self.seed is None:
+                return "--same-variant needs --seed N: the variant every learner was given"
+            return variant_owner(None, self.seed), f"the variant of --seed {self.seed}"
+        found = self.learner_id(name)
+        if found is None:
+            return f"{name[:60]!r} is not on the roster, so their variant is unknown"
+        said = f"learner {found!r}" + ("" if found == name or self.learner is not None else f" ({name[:60]})")
+        return variant_owner(found, self.seed), f"the variant of {said}{seeded}"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A file not graded on an answer: ``ungraded`` or ``variant mismatch``, why, and the learner's variant."""
+
+    verdict: str
+    summary: str
+    variant: str = ""
+
+
+class Variants:
+    """The variants of one lesson a run grades one step on: which slots the step depends on, and each learner's
+    variant drawn once (many learners share one)."""
+
+    def __init__(self, lesson: Lesson, index: int, assignment: Assignment | None = None) -> None:
+        self.lesson, self.index, self.assignment = lesson, index, assignment or Assignment()
         self.slots = lesson.template.tables.slots()
         self.relevant = sorted(k for k, s in self.slots.items() if s.index in (None, index))
-        self.built: dict[str, tuple[Step, str] | str] = {}
+        self.drawn: dict[str, Mapping[str, Any]] = {}  # owner -> the values drawn
+        self.steps: dict[str, Step] = {}  # the values drawn (JSON) -> the step on them
 
     def describe(self, drawn: Mapping[str, Any]) -> str:
         """The row's variant: the values the step depends on (``coins=4``)."""
         return ", ".join(f"{k}={shown_value(drawn[k])}" for k in self.relevant if k in drawn)
 
-    def default(self) -> tuple[Step, str] | str:
-        """The step for a file without a header: the lesson's own where the step does not vary, the variant of
-        ``--seed`` where it does, else why it is not graded."""
-        if not self.relevant:
-            return self.lesson.steps[self.index], ""
-        if self.seed is None:
-            return (f"{NO_HEADER} (the step varies: " + ", ".join(self.relevant) + "); write it "
-                    "with /submit in the tutor, or grade with --seed N to draw the variant of 'tutor --seed N'")
-        key = f"seed {self.seed}"
-        if key not in self.built:
-            mine = instantiate(self.lesson, variant_seed(f"seed-{self.seed}", self.lesson.id))
-            self.built[key] = (mine.steps[self.index], self.describe(mine.variant) + f" (--seed {self.seed})")
-        return self.built[key]
+    def key(self, drawn: Mapping[str, Any]) -> str:
+        """The values the step depends on, as comparable text (a header's JSON or a drawn tuple alike)."""
+        return json.dumps({k: drawn.get(k) for k in self.relevant}, sort_keys=True)
 
-    def named(self, values: Mapping[str, Any]) -> tuple[Step, str] | str:
-        """The step on the variant a header names, or why the lesson cannot draw it."""
-        key = json.dumps(dict(values), sort_keys=True)
-        if key not in self.built:
-            self.built[key] = self.build(values)
-        return self.built[key]
-
-    def build(self, values: Mapping[str, Any]) -> tuple[Step, str] | str:
-        """Check ``values`` against the lesson's variant space and build the step on them."""
-        template = self.lesson.template
-        if set(values) != set(self.slots):
-            named, wanted = ", ".join(sorted(values)) or "nothing", ", ".join(sorted(self.slots)) or "nothing"
-            return f"the header's variant names {named}; the lesson varies {wanted}"
-        for name, slot in self.slots.items():
-            value, spec = values[name], slot.spec
-            ranged = isinstance(spec, dict) and "random" not in spec
-            if (isinstance(spec, list) and value not in spec) or \
-                    (ranged and not (type(value) is int and spec["min"] <= value <= spec["max"])):
-                return f"the header's variant has {name}={shown_value(value)}, which the lesson cannot draw"
-        tables = template.tables.drawn(values)
-        puzzle = template.puzzle
-        try:
-            with lesson_budget(LESSON_SECONDS, template.path, keep=True):
-                if not tables.allow_unsolvable:
-                    for index in {s.index for s in self.slots.values() if s.table == "params"}:
-                        if puzzle.solvable(puzzle.load(tables.fixed_params(index))) is False:
-                            return "the header's variant is unsolvable: the lesson never draws it"
-                step = template.built(tables, values).steps[self.index]
-        except TutorError as err:
-            return f"the header's variant cannot be built: {one_line(str(err), 200)}"
-        return step, self.describe(values)
+    def given(self, owner: str) -> tuple[Step, Mapping[str, Any]]:
+        """The step on the variant of ``owner`` (as ``Session.variant_of`` draws it) and the values drawn."""
+        if owner not in self.drawn:
+            mine = instantiate(self.lesson, variant_seed(owner, self.lesson.id))
+            self.drawn[owner] = mine.variant
+            self.steps.setdefault(self.key(mine.variant), mine.steps[self.index])
+        values = self.drawn[owner]
+        return self.steps[self.key(values)], values
 
 
-def resolve(variants: Variants, header: Header | None) -> tuple[Step, str] | str:
-    """The step and variant a file is graded on, or why it is not graded (its header's problem)."""
+def resolve(variants: Variants, header: Header | None, learner: str) -> tuple[Step, str] | Refusal:
+    """The step and variant a file is graded on (its learner's), or why it is not graded on its answer."""
     lesson = variants.lesson
-    if header is None:
-        return variants.default()
-    if header.problem:
-        return header.problem
-    if header.lesson is not None and header.lesson != lesson.id:
-        return f"written for lesson {header.lesson[:60]!r}, not {lesson.id!r}"
-    if header.step is not None and header.step != variants.index + 1:
-        return f"written for step {header.step}, not step {variants.index + 1}"
-    if header.variant is None:
-        return variants.default()
-    return variants.named(header.variant)
+    if header is not None and header.problem:
+        return Refusal("ungraded", header.problem)
+    if header is not None and header.lesson is not None and header.lesson != lesson.id:
+        return Refusal("ungraded", f"written for lesson {header.lesson[:60]!r}, not {lesson.id!r}")
+    if header is not None and header.step is not None and header.step != variants.index + 1:
+        return Refusal("ungraded", f"written for step {header.step}, not step {variants.index + 1}")
+    if not variants.relevant:
+        return lesson.steps[variants.index], ""
+    whose = variants.assignment.whose(learner)
+    if isinstance(whose, str):
+        return Refusal("ungraded", whose)
+    owner, who = whose
+    try:
+        step, values = variants.given(owner)
+    except TutorError as err:
+        return Refusal("ungraded", f"{who} cannot be built: {one_line(str(err), 200)}")
+    shown = variants.describe(values)
+    claimed = None if header is None else header.variant
+    if claimed is not None and variants.key(claimed) != variants.key(values):
+        named = ", ".join(f"{k}={shown_value(claimed[k])}" for k in variants.relevant if k in claimed)
+        return Refusal(MISMATCH, f"the header names the variant {named or 'of nothing the step varies'}, but "
+                                 f"{who} is {shown}{written_by(variants, header, learner)}: not graded", shown)
+    return step, shown
+
+
+def written_by(variants: Variants, header: Header | None, learner: str) -> str:
+    """What a mismatched row adds when the header names another learner id than the one graded ("": none)."""
+    said = None if header is None else header.learner
+    if not said or variants.assignment.shared or said == variants.assignment.learner_id(learner):
+        return ""
+    return (f"; the file says it was written by learner {said[:60]!r} (a learner gives their id with "
+            "'tutor --learner ID'; --roster maps names to ids)")
 
 
 def judge_text(variants: Variants, text: str, learner: str, file: str, note: str = "") -> Row:
@@ -127,9 +160,9 @@ def judge_text(variants: Variants, text: str, learner: str, file: str, note: str
     note = "; ".join(part for part in (note, f"the header says {said}" if said else "") if part)
     if not answer.strip():  # nothing to grade, whatever the header says: an empty row, never an ungraded one
         return empty_row(answer, learner, file, note)
-    found = resolve(variants, header)
-    if isinstance(found, str):
-        return Row(learner, file, "ungraded", False, None, None, found, note=note)
+    found = resolve(variants, header, learner)
+    if isinstance(found, Refusal):
+        return Row(learner, file, found.verdict, False, None, None, found.summary, found.variant, note=note)
     step, variant = found
     return judge_answer(step, answer, learner, file, variant, note)
 

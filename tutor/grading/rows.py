@@ -19,17 +19,19 @@ from tutor.text import plural
 
 FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary", "variant", "mistake",
           "misconception", "counterexample", "failure", "note", "answer")
-VERDICTS = ("correct", "incorrect", "over limit", "unparsable", "empty", "unreadable", "ungraded", "error")
+MISMATCH = "variant mismatch"  # the header names another variant than the one the learner was given
+VERDICTS = ("correct", "incorrect", "over limit", MISMATCH, "unparsable", "empty", "unreadable", "ungraded", "error")
 WIDTH = 80  # plain output wraps here
 
 
 @dataclass(frozen=True)
 class Row:
     """One learner's result: verdict is correct, incorrect, over limit (read, but past a documented limit: the
-    summary names it), unparsable, empty, unreadable, ungraded (the file
-    names another lesson, step or a variant the lesson cannot draw, or a variant step has no header and no
-    ``--seed``) or error (a bug).  The fields after ``summary`` carry the whole judgement: the variant graded,
-    the declared mistake's text and the misconception when one matched, the counterexample, the failure key
+    summary names it), variant mismatch (the header names another variant
+    than the one the learner was given: never graded), unparsable, empty, unreadable, ungraded (the file
+    names another lesson or step, or the learner's variant is unknown: not on the roster) or error (a bug).
+    The fields after ``summary`` carry the whole judgement: the variant graded (the learner's own), the
+    declared mistake's text and the misconception when one matched, the counterexample, the failure key
     (equal keys: the same exact failure, see ``tutor.grading.judge.failure_key``) and what the grader noticed
     about the file."""
 
@@ -118,13 +120,14 @@ def rows_text(rows: list[Row]) -> str:
     the misconception, the variant and any note on lines of their own."""
     names = [escape(r.learner) for r in rows]
     width = min(max([7, *(len(n) for n in names)]), 24)
-    head = f"{'learner':<{width}}  {'verdict':<10}  {'length':>6}  {'short':>6}  "
+    said = max([10, *(len(r.verdict) for r in rows)])
+    head = f"{'learner':<{width}}  {'verdict':<{said}}  {'length':>6}  {'short':>6}  "
     column = len(head) if len(head) <= WIDTH // 2 else 4
     lines = [head + "summary"]
     for r, name in zip(rows, names, strict=True):
         length = "" if r.length is None else str(r.length)
         shortest = "" if r.shortest is None else str(r.shortest)
-        start = f"{name:<{width}}  {r.verdict:<10}  {length:>6}  {shortest:>6}  "
+        start = f"{name:<{width}}  {r.verdict:<{said}}  {length:>6}  {shortest:>6}  "
         body = wrapped(escape(r.summary), len(start), column)
         lines += [(start + body[0]).rstrip(), *body[1:]]
         for label, value in (("mistake", r.mistake), ("misconception", r.misconception), ("variant", r.variant),

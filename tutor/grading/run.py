@@ -2,7 +2,7 @@
 
 Every file becomes one row, whatever is in it: a file that cannot be read or parsed is reported in its row
 and never stops the run.  Lessons hold engine objects, so a worker process reads the graded lesson once from
-its file; only the file, pack, seed and step cross to it.
+its file; only the file, pack, seed, step and how learners' variants are known cross to it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tutor.course import Lesson, Step
 from tutor.errors import LessonError, TutorError
 from tutor.files import decode, read_entry
 from tutor.grading.files import Submission
-from tutor.grading.judge import Variants, judge_text
+from tutor.grading.judge import Assignment, Variants, judge_text
 from tutor.grading.rows import Row
 from tutor.limits import INPUT_BYTES
 
@@ -39,12 +39,12 @@ def graded_step(lesson: Lesson, number: int | None = None) -> Step:
     return next(s for s in reversed(lesson.steps) if s.gradable == best)
 
 
-def open_graded(path: str, pack: str, seed: int, index: int, draw: int | None) -> None:
+def open_graded(path: str, pack: str, seed: int, index: int, assignment: Assignment) -> None:
     """A worker's start: read the graded lesson from its file (lessons hold engine objects; only their file,
     pack and seed cross to another process)."""
     from tutor.course.catalog import load_file
 
-    GRADED[:] = [Variants(load_file(Path(path), pack).template.instantiate(seed), index, draw)]
+    GRADED[:] = [Variants(load_file(Path(path), pack).template.instantiate(seed), index, assignment)]
 
 
 def grade_one(sub: Submission) -> Row:
@@ -69,17 +69,18 @@ def first_line(message: str, width: int = 200) -> str:
 
 
 def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None,
-          done: Callable[[], None] | None = None, seed: int | None = None) -> list[Row]:
+          done: Callable[[], None] | None = None, assignment: Assignment | None = None) -> list[Row]:
     """Grade every file, in ``jobs`` worker processes (default and at most: one per core); ``done`` is called
-    after each file (a progress bar); ``seed``: the variant of a file without a header on a varied step
-    (``Variants.default``)."""
+    after each file (a progress bar); ``assignment``: how each learner's variant is known (default: a learner's
+    name is their id, and there is no course seed)."""
     cores = os.cpu_count() or 1
     jobs = min(jobs or cores, cores)
     if jobs == 1 or len(files) < 8:
-        GRADED[:] = [Variants(lesson, step.index, seed)]
+        GRADED[:] = [Variants(lesson, step.index, assignment)]
         return _counted(map(grade_one, files), done)
     with ProcessPoolExecutor(max_workers=jobs, initializer=open_graded,
-                             initargs=(lesson.path, lesson.pack, lesson.seed, step.index, seed)) as pool:
+                             initargs=(lesson.path, lesson.pack, lesson.seed, step.index,
+                                       assignment or Assignment())) as pool:
         return _counted(pool.map(grade_one, files, chunksize=max(1, len(files) // (jobs * 8))), done)
 
 

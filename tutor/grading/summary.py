@@ -1,6 +1,8 @@
 """``tutor grade --summary``: the class at a glance, and its wrong answers grouped by how they fail.
 
-Counts per verdict, per declared mistake and per misconception; then every cluster of wrong answers
+Counts per verdict, per declared mistake and per misconception; every file whose header names another
+variant than its learner's (a ``variant mismatch``: an edited header, or an answer written under another
+learner id), by name; then every cluster of wrong answers
 that share a failure key (the engine's counterexample class, never the learners' text: see
 ``failure_key``), largest first, each with its size, one representative (the first learner by name) and
 ``[[steps.mistakes]]`` entries an instructor can paste into the lesson so the tutor names the mistake
@@ -17,7 +19,7 @@ from typing import Any
 
 from tutor.course import toml_value
 from tutor.files import escape
-from tutor.grading.rows import VERDICTS, Row
+from tutor.grading.rows import MISMATCH, VERDICTS, Row
 from tutor.text import plural
 
 ENTRIES = 5  # the most [[steps.mistakes]] entries proposed for one cluster
@@ -81,15 +83,23 @@ def counts(rows: list[Row]) -> dict[str, dict[str, int]]:
             "misconceptions": dict(Counter(r.misconception for r in rows if r.misconception).most_common())}
 
 
+def mismatched(rows: list[Row]) -> list[Row]:
+    """The rows whose header names another variant than their learner's, by learner and file."""
+    return sorted((r for r in rows if r.verdict == MISMATCH), key=lambda r: (r.learner, r.file))
+
+
 def summary_json(rows: list[Row]) -> dict[str, Any]:
     """``--summary`` as JSON."""
-    return {**counts(rows), "clusters": [c.as_json() for c in clusters(rows)]}
+    return {**counts(rows), "mismatches": [{"learner": r.learner, "file": r.file, "variant": r.variant,
+                                            "summary": r.summary} for r in mismatched(rows)],
+            "clusters": [c.as_json() for c in clusters(rows)]}
 
 
 def summary_text(rows: list[Row], width: int = 80) -> str:
     """``--summary`` for the terminal: a histogram of the verdicts (rich), the mistakes and misconceptions
     counted, and the largest clusters with their entries to paste."""
     from rich.console import Console
+    from rich.padding import Padding
     from rich.table import Table
 
     tally = counts(rows)
@@ -108,6 +118,12 @@ def summary_text(rows: list[Row], width: int = 80) -> str:
             console.print(f"\n{title}:")
             for name, n in tally[what].items():
                 console.print(f"  {n:>5}  {escape(' '.join(name.split()))}", overflow="fold")
+    odd = mismatched(rows)
+    if odd:
+        console.print(f"\n{plural(len(odd), 'file')} naming another variant than the learner's (not graded):")
+        for row in odd:
+            console.print(f"  {escape(row.learner)}: {escape(row.file)}", overflow="fold")
+            console.print(Padding(escape(row.summary), (0, 0, 0, 4)))
     found = clusters(rows)
     console.print(f"\n{plural(len(found), 'cluster')} of wrong answers failing the same way"
                   + (f" (the largest {CLUSTERS_SHOWN} shown; --json has all)" if len(found) > CLUSTERS_SHOWN else "")

@@ -43,7 +43,8 @@ from tutor.learner.classroom_stats import (
 )
 from tutor.learner.export import AttemptRecord, CompletedRecord, ExportError, HintRecord, Json, Records
 
-PROFILE_HEADS = ("profile", "profile id", "profile_id", "id")  # a roster's first row naming the id column
+# a roster's first row naming the id column
+PROFILE_HEADS = ("profile", "profile id", "profile_id", "id", "learner", "learner id", "learner_id")
 Step = tuple[str, int]  # a lesson step: ("coins-1", 3), counted from 1
 Item = tuple[str, int, str]  # a step in one variant: ("coins-1", 3, '{"seed": 7}')
 

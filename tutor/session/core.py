@@ -35,6 +35,7 @@ from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import bkt_params, reviews_text
 from tutor.session.summary import Summary, ending
 from tutor.shown import Markdown, Reply, join
+from tutor.submission import variant_owner
 
 HISTORY = 200  # undo snapshots kept
 
@@ -55,13 +56,12 @@ class Session:
     """The tutor's side of the conversation."""
 
     def __init__(self, catalog: Catalog, progress: Progress | None = None,
-                 clock: Callable[[], float] = time.monotonic, seed: int | None = None) -> None:
-        self.catalog = catalog
-        self.seed = seed  # --seed: fixes every lesson's variant instead of the learner's profile
+                 clock: Callable[[], float] = time.monotonic, seed: int | None = None, learner: str = "") -> None:
+        self.catalog, self.clock = catalog, clock
+        self.seed, self.learner = seed, learner  # --seed, --learner ("": none): whose variants (``owner``)
         self.instances: dict[str, Lesson] = {}  # lessons with their variant drawn
         self.progress = progress if progress is not None else Progress(None)
         self.news = SavingNews(self.progress)
-        self.clock = clock
         self.place = Place()
         self.history: list[Place] = []
         self.pending_solution = self.finished = False  # a /solution awaiting y/n; the learner has left
@@ -91,8 +91,8 @@ class Session:
 
     @property
     def owner(self) -> str:
-        """Whose variants and random games these are: the learner's profile, or ``--seed``."""
-        return self.profile if self.seed is None else f"seed-{self.seed}"
+        """Whose variants and random games these are: the learner id and course seed (``variant_owner``)."""
+        return variant_owner(self.learner or None, self.seed, self.profile)
 
     @property
     def multiline(self) -> bool:

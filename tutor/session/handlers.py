@@ -91,7 +91,7 @@ def _quit(session: Session, arg: str) -> list[Reply]:
     return lost + [Reply.info("Bye!")] if lost else [Reply.info("Progress saved. Bye!")]
 
 
-@command("/submit", "write your last answer to FILE, headed with its lesson, step and variant, to hand in",
+@command("/submit", "write your last answer to FILE, headed with its lesson, step, learner id and variant, to hand in",
          takes="[FILE]")
 def _submit(session: Session, arg: str) -> list[Reply]:
     from tutor.submission import format_header, write_new
@@ -103,7 +103,7 @@ def _submit(session: Session, arg: str) -> list[Reply]:
     if answer is None:
         return [Reply.error("Nothing to submit yet: answer this step first, then /submit.")]
     name = arg or f"{lesson.id.replace('/', '-')}-step{step.index + 1}.txt"
-    header = format_header(lesson.id, step.index + 1, lesson.variant)
+    header = format_header(lesson.id, step.index + 1, lesson.variant, session.learner or session.profile)
     try:
         write_new(name, header + answer + "\n")
     except TutorError as err:

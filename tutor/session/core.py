@@ -371,7 +371,9 @@ class Session:
         self.place = Place(lesson.id, step.index, aids=self.place.aids)
         charge(self, RESET)
         self.write(*step.persist(StepState(), self.context(step)))
-        return [Reply.info("This step starts again."), *self.enter()]
+        shown = self.enter()
+        self.place = replace(self.place, hint_level=0)  # the ladder starts again with the step: "hint 1 of N"
+        return [Reply.info("This step starts again."), *shown]
 
     def show(self) -> list[Reply]:
         """The step again (its board, its options)."""

@@ -185,13 +185,6 @@ class Game(Question):
         """A move changes the position on screen: its hints start again from the first rung."""
         return isinstance(before, Playing) and isinstance(after, Playing) and before.played != after.played
 
-    def authored_for(self, state: StepState) -> list[Shown]:
-        """The author's hints are written for the starting position: once a move is on the board they may be
-        false for it, and only the engine's hints, computed from the position on screen, are given."""
-        if isinstance(state, Playing) and state.played:
-            return []
-        return self.authored_hints()
-
     def told(self, state: StepState) -> Shown | None:
         """The moves that win from here (from the start before any move); None when none do."""
         if isinstance(state, Playing) and state.position is not None and state.played:

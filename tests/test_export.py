@@ -89,7 +89,7 @@ def test_the_json_export_reads_back_to_the_same_records(records):
     for r in records:
         assert read_records(to_json(r), "x") == r
         data = json.loads(to_json(r))
-        assert data["format"] == 2 and all(a["step"] >= 1 for a in data["attempts"])
+        assert data["format"] == 3 and all(a["step"] >= 1 for a in data["attempts"])
 
 
 def test_steps_count_from_one_as_authors_count():

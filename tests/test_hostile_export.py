@@ -85,8 +85,9 @@ def held_json(records) -> str:
     """The JSON export written the straightforward way: one structure, one json.dumps (the format's definition)."""
     from dataclasses import asdict
 
-    out = {"format": 2, "profile": records.profile,
-           "attempts": [{**asdict(a), "skills": list(a.skills), "id": a.key} for a in records.attempts]}
+    out = {"format": 3, "profile": records.profile,
+           "attempts": [{**asdict(a), "skills": list(a.skills), "aids": list(a.aids), "id": a.key}
+                        for a in records.attempts]}
     for table, kept in (("hints", records.hints), ("completed", records.completed),
                         ("solutions", records.solutions), ("position", records.positions)):
         out[table] = [asdict(r) for r in kept]

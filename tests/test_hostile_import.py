@@ -17,7 +17,7 @@ from tutor.learner.skills import all_skills
 from tutor.limits import EXPORT_BYTES
 
 GOOD = {"lesson": "coins-1", "step": 1, "answer": "7", "correct": True, "verdict": "right", "seconds": 2.5,
-        "at": 1_770_000_000.0, "skills": [], "hint": 0}
+        "at": 1_770_000_000.0, "skills": [], "hint": 0, "instance": "{}", "item": 1, "nth": 1, "aids": []}
 TABLES = ("attempts", "hints", "completed", "solutions", "position", "games")
 
 

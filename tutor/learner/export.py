@@ -29,10 +29,11 @@ from typing import Any, Protocol
 import msgspec
 
 from tutor.errors import TutorError
+from tutor.progress.evidence import read_aids
 
 Json = Any  # parsed JSON: dict, list, str, number, bool or None
 NAMESPACE = uuid.UUID("6f0c3d52-1b7e-4f0e-9a43-2d1c8b7e5a10")  # the tutor's own namespace for record ids
-FORMAT_VERSION = 2  # the "format" of a JSON export: 2 adds the learner-model fields and 1-based steps
+FORMAT_VERSION = 3  # the "format" of a JSON export: 2 adds the learner-model fields and 1-based steps, 3 evidence
 
 
 class ExportError(TutorError):
@@ -55,6 +56,10 @@ class AttemptRecord:
     hint: int = 0
     revealed: bool = False
     variant: str = ""
+    instance: str = ""  # the evidence fields (``tutor.progress.evidence``): what was asked, the item, the try, the help
+    item: int = 0
+    nth: int = 0
+    aids: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -139,7 +144,7 @@ def records_of(data: Mapping[str, Json], where: str = "the export") -> Records:
     from 1; the store and older files from 0); ``ExportError`` naming ``where`` and the bad row if malformed."""
     if not isinstance(data, Mapping):
         raise ExportError(f"{where} is not a tutor progress export (expected a JSON object with 'attempts')")
-    shift = 0 if data.get("format") == FORMAT_VERSION else 1
+    shift = 0 if data.get("format") in (2, FORMAT_VERSION) else 1
     profile = data.get("profile", "")
     if not isinstance(profile, str):
         raise ExportError(f"{where}: 'profile' is {profile!r}, not text")
@@ -182,10 +187,21 @@ def attempt_of(row: Mapping[str, Json], shift: int = 0) -> AttemptRecord:
     if misconception is not None and not isinstance(misconception, str):
         raise ValueError(f"misconception {misconception!r} is not a name")
     variant = row.get("variant", "")
+    item, nth, aids = evidence_of(row)
     return AttemptRecord(text(row, "lesson"), place(row, shift), text(row, "answer"),
                          bool(row["correct"]), str(row.get("verdict", "")), number(row, "seconds"), moment(row),
                          tuple(skills), misconception, int(row.get("hint") or 0), bool(row.get("revealed")),
-                         variant if isinstance(variant, str) else json.dumps(variant, sort_keys=True))
+                         variant if isinstance(variant, str) else json.dumps(variant, sort_keys=True),
+                         text(row, "instance"), item, nth, aids)
+
+
+def evidence_of(row: Mapping[str, Json]) -> tuple[int, int, tuple[str, ...]]:
+    """An attempt's item, try and aids (``tutor.progress.evidence``), which every attempt must carry: nothing is
+    guessed, so a row without them is refused (``KeyError``/``ValueError``, the record named by the caller)."""
+    item, nth, aids = whole(row, "item"), whole(row, "nth"), row["aids"]
+    if item < 0 or nth < 0:
+        raise ValueError(f"item {item!r} or try {nth!r} is below 0")
+    return item, nth, read_aids(aids if isinstance(aids, str) else json.dumps(aids))
 
 
 def text(row: Mapping[str, Json], key: str) -> str:
@@ -263,8 +279,8 @@ class Source(Protocol):
 
 
 def attempt_row(a: AttemptRecord) -> dict[str, Json]:
-    """An attempt as the JSON export writes it: its fields, skills a list, and its key as ``id``."""
-    return {**asdict(a), "skills": list(a.skills), "id": a.key}
+    """An attempt as the JSON export writes it: its fields, skills and aids lists, and its key as ``id``."""
+    return {**asdict(a), "skills": list(a.skills), "aids": list(a.aids), "id": a.key}
 
 
 def json_array(rows: Iterable[Json], indent: str) -> Iterator[str]:

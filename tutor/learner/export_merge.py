@@ -76,7 +76,7 @@ def new_events(here: Records, incoming: Records) -> tuple[list[Event], Merged]:
         added["attempts"] += 1
         events.append(Attempt(a.lesson, a.step - 1, a.answer, a.correct, a.verdict, a.seconds, at=a.at,
                               skills=a.skills, misconception=a.misconception, hint=a.hint, revealed=a.revealed,
-                              variant=a.variant))
+                              variant=a.variant, instance=a.instance, item=a.item, nth=a.nth, aids=a.aids))
     others: list[tuple[str, HintRecord | SolutionRecord | CompletedRecord, Event]] = [
         *(("hints", h, HintShown(h.lesson, h.step - 1, h.level, at=h.at)) for h in incoming.hints),
         *(("solutions", s, Revealed(s.lesson, s.step - 1, at=s.at)) for s in incoming.solutions),

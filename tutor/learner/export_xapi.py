@@ -8,7 +8,8 @@ One statement per record (xAPI-Data.md, part two, section 2.4):
   ``experienced`` (a revealed solution), ``completed`` (a step);
 * ``object`` - an Activity per lesson step, ``urn:tutor:lesson:<lesson>:step:<n>``;
 * ``result`` - on an attempt: ``success``, ``response`` (the answer), ``duration`` (ISO 8601) and extensions
-  for the verdict, misconception, hint rung, revealed solution, variant and skills;
+  for the verdict, misconception, hint rung, revealed solution, variant and skills, and the evidence fields
+  (``instance``, ``item``, ``try``, ``aids``: ``tutor.progress.evidence``), without which a statement is refused;
 * ``context`` - the lesson as the parent activity, each skill as a category activity, the platform, and the
   exact time as an extension (so an import restores the record exactly);
 * ``timestamp`` - ISO 8601 in UTC; ``id`` - the record's key (``tutor.learner.export``), so a store that
@@ -34,6 +35,7 @@ from tutor.learner.export import (
     Records,
     SolutionRecord,
     Source,
+    evidence_of,
     json_array,
 )
 
@@ -97,7 +99,9 @@ def attempt_result(a: AttemptRecord) -> dict[str, Json]:
     return {"success": a.correct, "response": a.answer, "duration": duration(a.seconds),
             "extensions": {EXT + "verdict": a.verdict, EXT + "misconception": a.misconception,
                            EXT + "hint-rung": a.hint, EXT + "revealed": a.revealed, EXT + "variant": a.variant,
-                           EXT + "skills": list(a.skills), EXT + "seconds": a.seconds}}
+                           EXT + "skills": list(a.skills), EXT + "seconds": a.seconds,
+                           EXT + "instance": a.instance, EXT + "item": a.item, EXT + "try": a.nth,
+                           EXT + "aids": list(a.aids)}}
 
 
 def each_statement(records: Source) -> Iterator[dict[str, Json]]:
@@ -190,7 +194,9 @@ def read_statement(item: Mapping[str, Json]) -> tuple[str, str, Any]:
                                str(extra.get(EXT + "verdict", "")), float(extra.get(EXT + "seconds", 0.0)),
                                float(at), tuple(skills), misconception,
                                int(extra.get(EXT + "hint-rung", 0)), bool(extra.get(EXT + "revealed", False)),
-                               str(extra.get(EXT + "variant", "")))
+                               str(extra.get(EXT + "variant", "")), str(extra[EXT + "instance"]),
+                               *evidence_of({"item": extra[EXT + "item"], "nth": extra[EXT + "try"],
+                                             "aids": extra[EXT + "aids"]}))
     elif verb == "asked":
         record = HintRecord(lesson, step, int(extra[EXT + "hint-rung"]), float(at))
     elif verb == "experienced":

@@ -51,7 +51,7 @@ from tutor.progress.events import (
     ProfileId,
     Revealed,
 )
-from tutor.progress.evidence import Legacy, backfill
+from tutor.progress.evidence import stamped_rows
 from tutor.progress.repair import outside, set_aside, told
 from tutor.progress.schema import (
     MIGRATIONS,
@@ -357,8 +357,11 @@ class Progress:
                 continue
             cols = [d[0] for d in cur.description]
             out[table] = [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
-        if out["attempts"] and "item" not in out["attempts"][0]:
-            stamp_rows(out["attempts"])  # a read-only file of an older tutor: stamped as a migration would
+        if out["attempts"] and "item" not in out["attempts"][0]:  # a read-only file of an older tutor: stamped
+            rows = out["attempts"]
+            order = sorted(range(len(rows)), key=lambda n: (rows[n]["at"], rows[n]["id"]))
+            for n, row in zip(order, list(stamped_rows(rows[n] for n in order)), strict=True):
+                rows[n] = row
         return out
 
     def rows(self, table: str) -> Iterator[dict[str, Any]]:
@@ -368,8 +371,8 @@ class Progress:
             return
         cur = self.db.execute(f"SELECT * FROM {table} ORDER BY at, rowid")
         cols = [d[0] for d in cur.description]
-        for row in cur:
-            yield dict(zip(cols, row, strict=True))
+        rows = (dict(zip(cols, row, strict=True)) for row in cur)
+        yield from stamped_rows(rows) if table == "attempts" and "item" not in cols else rows  # an older tutor's
 
     def export_json(self) -> str:
         """``export()`` as indented JSON text."""
@@ -382,14 +385,3 @@ class Progress:
         self.pending.extend(events)
         if not self.flush(self.finish_wait) and self.strict:
             raise ProgressError(f"could not save progress ({self.problem})")
-
-
-def stamp_rows(rows: list[dict[str, Any]]) -> None:
-    """Add the evidence fields to exported attempt rows of a file from before them (``evidence.backfill``, oldest
-    first, as the migration stamps them)."""
-    ordered = sorted(rows, key=lambda r: (r["at"], r["id"]))
-    legacy = [Legacy(str(r["lesson"]), int(r["step"]), str(r.get("variant") or ""), bool(r["correct"]),
-                     not (r["verdict"] == "move" and not r["correct"] and r.get("skills") in ("[]", "", None)),
-                     int(r.get("hint") or 0), bool(r.get("revealed"))) for r in ordered]
-    for row, made in zip(ordered, backfill(legacy), strict=True):
-        row.update(instance=made.instance, item=made.item, nth=made.nth, aids=json.dumps(list(made.aids)))

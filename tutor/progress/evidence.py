@@ -27,13 +27,15 @@ outside a session) is an item of its own.  Old stores are stamped by the same ru
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 HINT, SOLUTION, UNDO, RESET = "hint", "solution", "undo", "reset"
 AIDS = (HINT, SOLUTION, UNDO, RESET)  # every kind of help, in the order they are listed
+Row = dict[str, Any]  # a stored attempt's columns by name, as an export reads them
 Key = tuple[str, int, str]  # (lesson, step 0-based or 1-based as the caller counts, instance): one instance asked
 
 
@@ -159,19 +161,22 @@ class _Stamped:
     correct: bool
 
 
-def backfill(rows: Iterable[Legacy]) -> list[Stamp]:
-    """Stamps for attempts stored before evidence fields existed, oldest first, by the rule ``stamp`` applies; their
-    aids are what they recorded (a hint rung reached, a revealed solution): an older tutor recorded no undo or reset.
-    """
+def stamps(rows: Iterable[Legacy]) -> Iterator[Stamp]:
+    """Stamps for attempts stored before evidence fields existed, oldest first, one at a time, by the rule ``stamp``
+    applies; their aids are what they recorded (a hint rung reached, a revealed solution): an older tutor recorded
+    no undo or reset."""
     seen: dict[tuple[str, int], list[_Stamped]] = {}
-    out = []
     for row in rows:
         before = seen.setdefault((row.lesson, row.step), [])
         aids = ([HINT] if row.hint > 0 else []) + ([SOLUTION] if row.revealed else [])
         made = stamp(before, instance_of(row.variant), row.judged, aids)
         before.append(_Stamped(row.lesson, row.step, made.instance, made.item, made.nth, row.correct))
-        out.append(made)
-    return out
+        yield made
+
+
+def backfill(rows: Iterable[Legacy]) -> list[Stamp]:
+    """``stamps`` as a list."""
+    return list(stamps(rows))
 
 
 @dataclass(frozen=True)
@@ -247,3 +252,17 @@ def items(attempts: Iterable[Tried], known: Iterable[Key] = ()) -> list[Scored]:
             had.add(scored.where)
         out.append(scored)
     return out
+
+
+def stamped_rows(rows: Iterable[Row]) -> Iterator[Row]:
+    """Attempt rows of a file from before evidence fields, oldest first, with the fields added as the migration adds
+    them (``evidence.stamps``), one row at a time."""
+    def legacy(r: Row) -> Legacy:
+        judged = not (r["verdict"] == "move" and not r["correct"] and r.get("skills") in ("[]", "", None))
+        return Legacy(str(r["lesson"]), int(r["step"]), str(r.get("variant") or ""), bool(r["correct"]), judged,
+                      int(r.get("hint") or 0), bool(r.get("revealed")))
+
+    rows, again = itertools.tee(rows)
+    for row, made in zip(rows, stamps(map(legacy, again)), strict=True):
+        yield {**row, "instance": made.instance, "item": made.item, "nth": made.nth,
+               "aids": json.dumps(list(made.aids))}

@@ -66,20 +66,34 @@ def number_text(value: int) -> str:
     >>> number_text(1618), number_text(65535), number_text(-12345)
     ('1618', '65,535', '-12,345')
 
-    A number too long to read at a glance is shortened, never a wall of digits:
+    Past 60 digits a number is shown as what it is, never a wall of digits (``/show`` gives them):
 
-    >>> number_text(2**1000)
-    '10715086...68069376 (302 digits)'
+    >>> number_text(2**1000), number_text(3**200 - 1)
+    ('2^1000, a 302-digit number', '3^200 - 1, a 96-digit number')
+    >>> number_text(2**1000 + 12345)
+    'a 302-digit number, 10715086...68081721'
     """
     if value.bit_length() > 13_000:  # past Python's 4,300-digit conversion: only its size is told
         return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     digits = str(abs(value))
     if len(digits) > LONG_DIGITS:
-        return f"{'-' if value < 0 else ''}{digits[:8]}...{digits[-8:]} ({len(digits)} digits)"
+        sign, form = "-" if value < 0 else "", power_form(abs(value))
+        size = f"a {len(digits)}-digit number"
+        return f"{sign}{form}, {size}" if form else f"{sign}{size}, {digits[:8]}...{digits[-8:]}"
     return f"{value:,}" if abs(value) >= 10_000 else str(value)
 
 
-LONG_DIGITS = 30  # past this many digits a number is shown by its ends and its length
+LONG_DIGITS = 60  # past this many digits a number is shown as what it is (a power) and its length
+
+
+def power_form(value: int) -> str | None:
+    """``value`` as a power of a small base, or one off it (``2^1000``, ``3^200 - 1``), or None."""
+    for base in range(2, 37):
+        exponent = round(math.log(value, base))
+        for near, said in ((0, ""), (1, " - 1"), (-1, " + 1")):
+            if base ** exponent - near == value:
+                return f"{base}^{exponent}{said}"
+    return None
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

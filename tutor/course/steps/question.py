@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tutor.arithmetic import evaluate
 from tutor.course.schema import AskBase
 from tutor.course.steps.base import Context, Outcome, Step, StepState
 from tutor.course.steps.build import Part, Setting, check_args, declared, mistakes, quoted
@@ -17,6 +18,7 @@ from tutor.progress.events import Attempt
 from tutor.puzzles.answers import AnswerKind, Hint, Level, Rung, Verdict, rung
 from tutor.puzzles.options import Option
 from tutor.shown import Drawn, Reply, ReplyKind, Shown, join, text_of
+from tutor.text import LONG_DIGITS, number_text
 
 
 @dataclass(frozen=True)
@@ -71,8 +73,9 @@ class Question(Step):
                 *((f".mistakes[{i}].say", m.say) for i, m in enumerate(self.mistakes, 1))]
 
     def show(self, state: StepState) -> list[Reply]:
-        """The question."""
-        return [Reply.ask(self.fill(self.text))]
+        """The question; after an answer too long to show in a reply, its digits (issue 29.6)."""
+        last = state.last if isinstance(state, Answered) else ""
+        return [Reply.ask(self.fill(self.text)), *long_digits(last)]
 
     def solution_offer(self) -> str | None:
         """/solution asks before revealing."""
@@ -219,7 +222,8 @@ class Question(Step):
         if verdict.detail:
             replies.append(Reply.board(verdict.detail))
         replies += self.misconception(verdict.canonical, text)
-        replies.append(Reply.info("Try again, or /hint."))
+        replies.append(Reply.info("Try again, or /hint." + (" /show prints your answer's digits." if long_digits(text)
+                                                            else "")))
         return Outcome(replies, state, events)
 
     def praise(self, summary: str) -> list[Reply]:
@@ -323,6 +327,17 @@ class Question(Step):
                 problems.append(f".mistakes[{i}].match: write it in canonical form {canonical!r} (answers are "
                                 "compared after normalisation)")
         return problems
+
+
+def long_digits(answer: str) -> list[Reply]:
+    """The digits of a whole-number answer past ``LONG_DIGITS`` (replies show it as ``2^1000, a 302-digit number``)."""
+    try:
+        value = evaluate(answer) if answer.strip() and "\n" not in answer else None
+    except TutorError:
+        return []
+    if not isinstance(value, int) or value.bit_length() > 13_000 or len(str(abs(value))) <= LONG_DIGITS:
+        return []
+    return [Reply.board(f"Your last answer, {number_text(value)}, in digits:\n{value}")]
 
 
 CLAUSE = re.compile(r"(?<=[.;:!?])\s+|\s+(?=\()|(?<=\))\s+|\n+")

@@ -9,7 +9,7 @@ from tutor.puzzles.answers import Explain, Refute, Value
 from tutor.puzzles.lightsout.rules.grid import Pattern, Rules, cells_of
 from tutor.puzzles.lightsout.rules.notation import press_names
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.text import LONG_DIGITS, number_text, plural
 
 WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
@@ -53,10 +53,8 @@ def count(wrong: Value, value: Value, what: str, structure: str, extra: str = ""
 
 
 def digits(n: int) -> str:
-    """``65,536``, or ``a number of 4,301 digits`` past what Python prints."""
-    if n.bit_length() > 3000:
-        return f"a number of {math.floor(n.bit_length() * math.log10(2)) + 1:,} digits"
-    return f"{n:,}"
+    """``65,536``; past 60 digits, what it is (``2^1000, a 302-digit number``: ``tutor.text.number_text``)."""
+    return number_text(n) if n.bit_length() > 13_000 or len(str(abs(n))) > LONG_DIGITS else f"{n:,}"
 
 
 def power_mistakes(wrong: int, base: int, exponent: int, unit: str) -> str:

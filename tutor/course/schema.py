@@ -153,8 +153,9 @@ class PracticeFile(AskBase, kw_only=True):
 
     practice: Annotated[Text, doc(
         "The skill practised (`coins/count-tables`; `tutor progress` lists every skill). The step serves fresh "
-        "items, new draws of its varied `params` and `args`, until the learner's mastery of this skill reaches "
-        "`threshold` (or `in_a_row` items are right at the first try).", "practice steps (required there)",
+        "items, new draws of its varied `params` and `args`, until the learner has mastered this skill: mastery at "
+        "least `threshold` and the last `in_a_row` items right at the first try without help.",
+        "practice steps (required there)",
         "text")]
     answer: Annotated[Text, ANSWER_DOC, msgspec.Meta(extra_json_schema={"not": {"enum": [PLAY]}})]
     compute: Annotated[str | None, doc("The engine **quantity** whose value is the right answer.",
@@ -163,9 +164,10 @@ class PracticeFile(AskBase, kw_only=True):
         "The options, shown numbered. The computed value must be one of them (lint).",
         "choice (required there, refused elsewhere)", "list of at least 2 texts")] = None
     threshold: Annotated[Annotated[float, msgspec.Meta(gt=0, le=1)] | None, doc(
-        "The mastery a practice step stops at (default 0.95).", "practice steps only", "number in (0, 1]")] = None
+        "The mastery a practice step needs (default 0.95).", "practice steps only", "number in (0, 1]")] = None
     in_a_row: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, doc(
-        "Also stop after this many items in a row right at the first try.", "practice steps only",
+        "How many of the last items must be right at the first try without help (default: the pack's `[mastery]` "
+        "`in_a_row`, else 3).", "practice steps only",
         "whole number >= 1")] = None
 
 
@@ -249,7 +251,8 @@ class PackFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     mastery: Annotated[dict[str, dict[str, float]], doc(
         "Knowledge-tracing parameters for this pack's lessons, by skill (`coins/count-tables`) or `default`: "
         "a table of `prior`, `learn`, `slip` and `guess` (probabilities; any left out keep the tutor's "
-        "defaults), e.g. fitted to a class's data with pyBKT.")] = {}
+        "defaults), e.g. fitted to a class's data with pyBKT, and `in_a_row` (the mastery rule's last N items right "
+        "at the first try without help, a whole number from 1 to 20, default 3).")] = {}
     pretest: Annotated[Annotated[str, msgspec.Meta(pattern=ID_PATTERN)] | None, msgspec.Meta(description=(
         "The short id of the pack's lesson taken before the teaching, with `posttest`: `tutor class --lessons "
         "DIR` reports each skill's normalised gain from one to the other. Both name lessons of the pack, are "

@@ -97,6 +97,27 @@ class StepBase(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, k
     args: ARGS = None
 
 
+class ReviewFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
+    """A step's space of fresh instances, and how an instance is asked (``[steps.review]``)."""
+
+    params: Annotated[dict[str, Value] | None, doc("The parameters an instance varies, each a list, a `{min, max}` "
+                                                   "range or a random table: `params = { coins = [2, 3, 5] }`.",
+                                                   kind="table")] = None
+    args: Annotated[dict[str, Value] | None, doc("The arguments an instance varies: `args = { row = [1, 2] }`")] = None
+    ask: Annotated[Text | None, doc("The question, quoting what varies (`{{coins}}`); default: the step's.")] = None
+    hints: HINTS = None
+    success: SUCCESS = None
+    allow_unsolvable: Annotated[bool, doc("`true`: an instance may be solvable or not. Default: it is solvable "
+                                          "exactly when the lesson's own question is.", kind="`true`/`false`")] = False
+    skills: Annotated[list[Text] | None, doc("The skills a review here stands for (default: the step's); lint refuses "
+                                             "one the step does not exercise.", kind="list of skill names")] = None
+
+
+REVIEW = Annotated[ReviewFile | None, doc("How the step is asked on a **fresh instance** for a review ([section 7b]"
+                                          "(#7b-fresh-instances-for-review)): what varies, and the text to ask.",
+                                          "number, choice, engine-kind and play steps", "table `[steps.review]`")]
+
+
 class SayFile(StepBase, kw_only=True):
     """A say step: text to read."""
 
@@ -122,6 +143,7 @@ class ComputedFile(AskBase, kw_only=True):
     options: Annotated[Annotated[list[str], msgspec.Meta(min_length=2)] | None, doc(
         "The options, shown numbered. The computed value must be one of them (lint).",
         "choice (required there, refused elsewhere)", "list of at least 2 texts")] = None
+    review: REVIEW = None
 
 
 class WrittenFile(AskBase, kw_only=True):
@@ -129,6 +151,7 @@ class WrittenFile(AskBase, kw_only=True):
 
     answer: Annotated[Text, ANSWER_DOC, msgspec.Meta(extra_json_schema={"not": {"enum": [*COMPUTED, PLAY]}})]
     reference: REFERENCE = None
+    review: REVIEW = None
 
 
 class GameFile(AskBase, kw_only=True):
@@ -146,6 +169,7 @@ class GameFile(AskBase, kw_only=True):
     meter: Annotated[bool | None, doc(
         "Show after each move whether a sure win is still in reach, and in how many moves (default `false`).",
         "play steps only", "`true`/`false`")] = None
+    review: REVIEW = None
 
 
 class PracticeFile(AskBase, kw_only=True):
@@ -175,12 +199,12 @@ STEP_MODELS: tuple[type[StepBase], ...] = (SayFile, ComputedFile, WrittenFile, G
 StepFile = SayFile | ComputedFile | WrittenFile | GameFile | PracticeFile
 STEP_KEYS = ("say", "ask", "title", "answer", "compute", "options", "hints", "reference", "mistakes", "success",
              "params", "args", "skills", "goal", "explore", "meter", "practice", "threshold",
-             "in_a_row")  # in the order docs/authoring.md lists them
+             "in_a_row", "review")  # in the order docs/authoring.md lists them
 # which steps take a key, for "only ... steps take" errors
 TAKEN_BY = {"say": "say", "ask": "ask", "hints": "ask", "mistakes": "ask", "success": "ask", "answer": "ask",
             "skills": "ask", "compute": "number and choice", "options": "choice", "reference": "engine-kind and play",
             "goal": "play", "explore": "play", "meter": "play", "practice": "practice", "threshold": "practice",
-            "in_a_row": "practice"}
+            "in_a_row": "practice", "review": "number, choice, engine-kind and play"}
 
 
 def step_model(raw: Any, where: str) -> type[StepBase]:
@@ -368,7 +392,8 @@ TABLES: dict[str, tuple[Table, ...]] = {
     "lesson": ((LessonFile, ("key", "required", "type", "meaning"), "The top level of a lesson file."),
                (STEP_MODELS, ("key", "on", "type", "meaning"),
                 "A ``[[steps]]`` table: a say step (``say``) or an ask step (``ask`` and ``answer``)."),
-               (MistakeFile, ("key", "type", "meaning"), "A ``[[steps.mistakes]]`` table.")),
+               (MistakeFile, ("key", "type", "meaning"), "A ``[[steps.mistakes]]`` table."),
+               (ReviewFile, ("key", "type", "meaning"), "A ``[steps.review]`` table.")),
     "pack": ((PackFile, ("key", "required", "meaning"), "A ``pack.toml``."),),
 }
 

@@ -71,12 +71,14 @@ def candidates(specs: Mapping[str, Any], fixed: Mapping[str, Any], draw_random: 
         ordered = list(found.values())
         rng.shuffle(ordered)
         return [v for v in ordered if key(v) not in skip]
+    drawn_last = sorted(names, key=lambda name: finite[name] is None)  # a random board sees the drawn size
     for _ in range(limit * 2):
         variant = {}
-        for name in names:
+        for name in drawn_last:
             values = finite[name]
+            params = {k: v for k, v in variant.items() if not k.startswith("args.")}
             variant[name] = rng.choice(values) if values is not None else draw_random(
-                name.removeprefix("args."), specs[name], rng, {**fixed, **variant})
+                name.removeprefix("args."), specs[name], rng, {**fixed, **params})
         if key(variant) not in skip:
             found.setdefault(key(variant), variant)
         if len(found) >= limit:

@@ -42,6 +42,7 @@ from tutor.lint.mistakes import mistake_problems
 from tutor.lint.packs import failed_packs, pack_problems
 from tutor.lint.problems import Problem, file_of, parse
 from tutor.lint.recover import recovered
+from tutor.lint.reviews import review_problems, unreviewable
 from tutor.paths import record_crash
 from tutor.text import controls_in
 
@@ -63,7 +64,7 @@ def lint_lesson(lesson: Lesson, replaced: set[int] = frozenset()) -> list[str]: 
         checkpoint()
         if step.index not in replaced:
             errors += lint_step(lesson, step)
-    return errors + authored_giveaways(lesson, replaced)
+    return errors + authored_giveaways(lesson, replaced) + review_problems(lesson, replaced)
 
 
 def stand_in(template: LessonTemplate, index: int) -> LessonTemplate:
@@ -192,7 +193,7 @@ def lint_problems(paths: Iterable[str], include_env: bool = True,
         *((lesson.path, lambda lesson=lesson: lint_template(lesson.template, set())) for lesson in catalog.ordered()),
         *((f, lambda f=f: reread(f, next((pid for d, pid in packs.items() if Path(d) in Path(f).parents), "")))
           for f in failed)]
-    errors = list(catalog.errors) + pack_tests(catalog)
+    errors = list(catalog.errors) + pack_tests(catalog) + unreviewable(catalog, roots)
     for pack in failed_packs(roots, catalog):  # the whole story replaces the loader's first problem
         errors = [e for e in errors if file_of(e, [str(pack)])[0] != str(pack)] + pack_problems(pack)
     for number, (path, job) in enumerate(jobs, 1):

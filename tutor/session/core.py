@@ -29,6 +29,7 @@ from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO, aids_of
 from tutor.progress.records import variant_json
 from tutor.puzzles.answers import Level
 from tutor.session.evidence import charge, solved, stamp_event, with_item_help
+from tutor.session.fresh import seen
 from tutor.session.registry import run_command
 from tutor.session.review import Reviewing, under_review, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
@@ -123,7 +124,7 @@ class Session:
         params = bkt_params(self.catalog)  # a pack's [mastery], as /progress traces it
         return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
                        revealed=self.place.revealed, variant=drawn, aids=self.place.aids,
-                       mastery=lambda: mastery(self.progress, params), bkt=params)
+                       mastery=lambda: mastery(self.progress, params), bkt=params, seen=lambda skill: seen(self, skill))
 
     def completions(self) -> list[str]:
         """Moves or words worth completing for the current step."""

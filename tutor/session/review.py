@@ -1,10 +1,11 @@
 """Running the reviews that are due: ``/review`` in the tutor, and ``tutor review`` on the command line.
 
 ``tutor.learner.review.due`` says which solved skills are due (FSRS, at ``clock.now()``, so ``TUTOR_NOW``
-moves the clock).  Each due skill is reviewed at one step of the lesson it was last practised in: its practice
-step if it has one (which serves an item the learner has never been served), else the last step that asks
-about the skill, in a variant of the lesson the learner has not answered yet where the lesson has variants.
-When the step is completed the next review comes up; after the last one the learner's own variants are back.
+moves the clock).  Each due skill is reviewed on something the learner has not answered: at the practice step
+of the lesson it was last practised in, if it has one (it serves items never served), else at a fresh instance
+of a step of the skill (``tutor.session.fresh``: one the learner has not answered, whose answer is none they
+gave or were shown).  A skill with nothing fresh left is said, and not reviewed.  When the step is completed
+the next review comes up; after the last one the learner's own variants are back.
 
 The session calls ``Reviewing.finished`` when a step is done (``Session.apply``); this module never imports
 the session core, so the core may import it.
@@ -12,20 +13,16 @@ the session core, so the core may import it.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.clock import iso, now
-from tutor.course import Lesson, Step, instantiate, variant_seed
-from tutor.errors import TutorError
+from tutor.course import Lesson, Step
 from tutor.learner.review import due, upcoming
 from tutor.progress.helped import item_help
-from tutor.progress.records import attempts
+from tutor.session.fresh import fresh_review
 from tutor.shown import Reply
 from tutor.text import plural
-
-FRESH_TRIES = 8  # variant seeds tried for a review the learner has not answered yet
 
 
 @dataclass(frozen=True)
@@ -35,62 +32,33 @@ class Planned:
     skill: str
     lesson: Lesson
     step: int
-    fresh: bool  # whether the variant (or, at a practice step, the item) is one the learner has not answered
 
 
-def review_step(lesson: Lesson, skill: str) -> Step | None:
-    """The step a skill is reviewed at: the lesson's practice step for it, else its last step asking about it."""
-    asking = [s for s in lesson.steps if s.required and skill in s.skills()]
-    practice = [s for s in asking if s.fresh]
-    chosen = practice or asking
-    return chosen[-1] if chosen else None
+def practice_step(lesson: Lesson, skill: str) -> Step | None:
+    """The lesson's practice step for a skill, if it has one (it serves items never served, fresh to the learner)."""
+    practice = [s for s in lesson.steps if s.required and s.fresh and skill in s.skills()]
+    return practice[-1] if practice else None
 
 
-def answered_variants(progress: Any, lesson: str) -> set[str]:
-    """The variants of ``lesson`` the learner has answered (their drawn values, as JSON)."""
-    out = set()
-    for record in attempts(progress):
-        if record.lesson == lesson and record.variant:
-            try:
-                out.add(json.dumps(json.loads(record.variant).get("params"), sort_keys=True, default=str))
-            except (ValueError, AttributeError):
-                continue
-    return out
-
-
-def fresh_variant(lesson: Lesson, owner: str, seen: set[str]) -> tuple[Lesson, bool]:
-    """A variant of ``lesson`` whose drawn values are not in ``seen`` (the lesson itself when it has no variants),
-    and whether it is one not answered yet."""
-    if not lesson.variants:
-        return lesson, False
-    for k in range(FRESH_TRIES):
-        candidate = instantiate(lesson, variant_seed(owner, f"{lesson.id}#review-{k}"))
-        try:
-            drawn = json.dumps(dict(candidate.variant), sort_keys=True, default=str)
-        except TutorError:
-            continue
-        if drawn not in seen:
-            return candidate, True
-    return lesson, False
-
-
-def plan(session: Any) -> list[Planned]:
-    """The reviews due now, each at its step of a fresh variant (skills whose lesson is not loaded are left out)."""
-    out = []
+def plan(session: Any) -> tuple[list[Planned], list[str]]:
+    """The reviews due now, each at a step asking something fresh (``tutor.session.fresh``), and the skills due
+    that have nothing fresh left to ask (skills whose lesson is not loaded are left out)."""
+    out, stale = [], []
     for item in due(session.progress, now()):
         lesson = session.catalog.lessons.get(item.lesson)
         if lesson is None:
             continue
         base = session.variant_of(lesson)
-        step = review_step(base, item.skill)
-        if step is None:
+        step = practice_step(base, item.skill)
+        if step is not None:
+            out.append(Planned(item.skill, base, step.index))
             continue
-        if step.fresh:
-            out.append(Planned(item.skill, base, step.index, True))
+        found = fresh_review(session, item.skill, item.lesson)
+        if found is None:
+            stale.append(item.skill)
             continue
-        variant, fresh = fresh_variant(lesson, session.owner, answered_variants(session.progress, lesson.id))
-        out.append(Planned(item.skill, variant, step.index, fresh))
-    return out
+        out.append(Planned(item.skill, found[0], found[1]))
+    return out, stale
 
 
 @dataclass
@@ -118,9 +86,7 @@ class Reviewing:
         session.place = replace(session.place, lesson=lesson.id, step=planned.step, hint_level=0, state=None,
                                 revealed=False)
         sentence = skill_sentence(planned.skill)
-        how = ("a fresh item" if lesson.steps[planned.step].fresh
-               else "a variant you have not answered" if planned.fresh else "the same question: this lesson has no "
-               "other variant")
+        how = "fresh practice items" if lesson.steps[planned.step].fresh else "a question you have not answered"
         head = Reply.title(f"Review {self.at + 1} of {len(self.planned)}: {sentence} ({lesson.id}; {how})")
         return [head, *session.enter()]
 
@@ -159,14 +125,16 @@ def next_review(session: Any) -> str:
 
 def start(session: Any) -> list[Reply]:
     """``/review``: the first review due, or when the next one comes."""
-    planned = plan(session)
+    planned, stale = plan(session)
+    left = ([Reply.info(f"Nothing fresh is left to review {', '.join(map(skill_sentence, stale))}: a question you "
+                        "have answered before would only test your memory.")] if stale else [])
     if not planned:
-        return [Reply.info(f"No review is due now. {next_review(session)}")]
+        return [*left, Reply.info(f"No review is due now. {next_review(session)}")]
     session.reviewing = Reviewing(planned)
-    intro = Reply.info(f"{plural(len(planned), 'review')} due. Each is a question you have solved before, asked "
-                       "again (on something fresh where the lesson has it); answer it as usual (/hint and "
-                       "/solution work as always).")
-    return [intro, *session.reviewing.show(session)]
+    intro = Reply.info(f"{plural(len(planned), 'review')} due. Each asks a skill you have shown before on "
+                       "something you have not answered yet; answer it as usual (/hint and /solution work as "
+                       "always).")
+    return [*left, intro, *session.reviewing.show(session)]
 
 
 def when_text(moment: Any) -> str:

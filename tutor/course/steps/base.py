@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from tutor.course.model import Mistake
 from tutor.course.text import fill
 from tutor.errors import TooLarge, TutorError
+from tutor.learner.fresh import NOTHING, Seen
 from tutor.learner.mastery import ParamsFor, defaults
 from tutor.learner.skills import covering, unknown
 from tutor.progress.events import Event
@@ -53,6 +54,7 @@ class Context:
     aids: tuple[str, ...] = ()  # the help had on the item on screen so far (``tutor.progress.evidence``)
     mastery: Callable[[], Mapping[str, float]] = field(default=lambda: {})  # each skill's mastery now, on call
     bkt: ParamsFor = defaults  # the knowledge-tracing parameters ``mastery`` is traced with (a pack's [mastery])
+    seen: Callable[[str], Seen] = field(default=lambda skill: NOTHING)  # what the learner met of a skill, on call
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,11 @@ class Step(ABC):
     def misconceptions(self) -> list[tuple[str, Any]]:
         """The named misconceptions of what this step asks, with the value each gives for this step's game."""
         return []
+
+    def accepts(self, text: str) -> bool:
+        """Whether ``text``, given as a whole answer, completes this step (a remembered answer a fresh item must not
+        take: ``tutor.learner.fresh``); False for what does not read, and on a step that asks nothing."""
+        return False
 
     def answer_candidates(self) -> list[str] | None:
         """Whole answers a learner might give here, right and wrong, that ``judge`` reads: lint tries the declared

@@ -251,6 +251,16 @@ class Game(Question):
             lost = lost or move
         return lost
 
+    def accepts(self, text: str) -> bool:
+        """Whether the moves ``text`` win the game from its start (never, on an explore step)."""
+        if self.goal is Goal.EXPLORE:
+            return False
+        try:
+            turn = self.rules.play_text(self.start(random.Random(0)), text)
+        except TutorError:
+            return False
+        return self.rules.winner(turn.state) == LEARNER
+
     def answer_candidates(self) -> None:
         """A game's mistakes are moves, said on any move they match: no whole answer is judged."""
         return None

@@ -29,6 +29,7 @@ from tutor.course.steps.written import Written
 from tutor.course.variants import varies
 from tutor.errors import LessonError, TutorError
 from tutor.learner import bkt, targets
+from tutor.learner.fresh import Seen
 from tutor.learner.mastery import mastered
 from tutor.learner.practice import Served, candidates, key, read_record, standing, why
 from tutor.learner.skills import all_skills
@@ -182,10 +183,9 @@ class Practice(Step):
         item = self.item(variant)
         return item.game, item.args
 
-    def draw(self, record: Sequence[Served], rng: random.Random) -> tuple[Question, dict[str, Any]] | None:
-        """The next item: aimed at the last item's wrong first try (the aimed items in order, smallest first, any
-        the engine cannot serve passed over for the next), else the next fresh one in a seeded order; None when
-        every item has been served."""
+    def draw(self, record: Sequence[Served], rng: random.Random, seen: Seen) -> tuple[Question, dict[str, Any]] | None:
+        """The next item: aimed at the last item's wrong first try (smallest first), else the next in a seeded order;
+        never one the engine cannot serve, or whose answer the learner gave or was shown (``seen``); None if none."""
         pool = self.space(record, rng)
         last = record[-1] if record else None
         if last is not None and last.first is False:
@@ -196,7 +196,7 @@ class Practice(Step):
         for variant in pool[:TRIES]:
             try:
                 item = self.item(variant)
-                if self.answerable(item):
+                if self.answerable(item) and seen.admits(item.reference(), item.accepts):
                     return item, variant
             except TutorError:
                 continue
@@ -221,7 +221,7 @@ class Practice(Step):
             if item is not None:
                 state = Practising(item, last.variant, StepState(), tuple(record), mastery)
                 return Entered(state, [intro, *item.show(StepState())])
-        drawn = self.draw(record, self.seeded(context, record))
+        drawn = self.draw(record, self.seeded(context, record), context.seen(self.skill))
         if drawn is None:
             return Entered(StepState(), [intro, Reply.info(self.used_up())])
         item, variant = drawn
@@ -284,7 +284,7 @@ class Practice(Step):
         if mastered(state.mastery, record, rule, self.threshold):
             return Outcome([*replies, Reply.ok("Mastered: that completes the practice.")], state,
                            (attempt, self.saving(record, context)), done=True)
-        drawn = self.draw(record, self.seeded(context, record))
+        drawn = self.draw(record, self.seeded(context, record), context.seen(self.skill).plus(attempt.answer))
         if drawn is None:
             return Outcome([*replies, Reply.info(self.used_up())], state, (attempt, self.saving(record, context)),
                            done=True)

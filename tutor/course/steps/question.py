@@ -125,6 +125,13 @@ class Question(Step):
         """Parse and judge ``text`` with the step's answer kind."""
         return self.answer_kind.judge(self.game, text, self.args)
 
+    def accepts(self, text: str) -> bool:
+        """Whether the engine judges ``text`` right here."""
+        try:
+            return self.judge(text).correct
+        except TutorError:
+            return False
+
     def reference(self) -> Drawn | None:
         """The author's reference, else the engine's computed answer."""
         if self.given is not None:

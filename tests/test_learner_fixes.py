@@ -168,7 +168,8 @@ def test_a_review_of_the_coin_strategy_does_not_refer_to_a_game_just_played(monk
     assert "wins for every start" in text(session.handle(text_of(step.reference())) + session.handle(""))
     monkeypatch.setenv("TUTOR_NOW", "2026-03-09T09:00")
     said = " ".join(text(session.handle("/review")).split())
-    assert "Review 1 of 1" in said and "(coins-1;" in said and "one line of moves" in said, said
+    assert "Review 1 of 1" in said and "(coins-1; a question you have not answered)" in said, said
+    assert "Write a whole sure win for" in said, said  # a fresh table, asked without the lesson's own words
     assert "just played" not in said and "just won" not in said, said
 
 

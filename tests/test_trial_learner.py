@@ -43,9 +43,9 @@ def test_practice_never_says_the_target_is_reached_while_asking_for_more() -> No
 
 
 def test_a_review_of_a_lesson_without_variants_reads_plainly(monkeypatch) -> None:
-    # coins-1 has one variant: its review is the same question, said once and without nested brackets; the step
-    # does not offer "/next to move on" (which walked away from the review), and the next review is a date and
-    # time, not a raw ISO stamp.
+    # coins-1 has one variant: its review is a fresh table (issue 28.2), said once and without nested brackets; the
+    # remembered answer does not pass it; the step does not offer "/next to move on" (which walked away from the
+    # review), and the next review is a date and time, not a raw ISO stamp.
     monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
     session = new_session()
     session.handle("/open coins-1")
@@ -55,9 +55,10 @@ def test_a_review_of_a_lesson_without_variants_reads_plainly(monkeypatch) -> Non
     monkeypatch.setenv("TUTOR_NOW", "2026-03-03T09:00")  # right at the first try: due in two days
     out = " ".join(text(session.handle("/review")).split())
     assert "Review 1 of 1: count tables up to turning" in out, out
-    assert "(coins-1; the same question: this lesson has no other variant)" in out, out
-    assert "on something fresh where the lesson has it" in out and "answered this before" not in out, out
-    done = " ".join(text(session.handle("3")).split())
+    assert "(coins-1; a question you have not answered)" in out and "((" not in out, out
+    assert "on something you have not answered yet" in out and "the same question" not in out, out
+    assert "Reviews done" not in text(session.handle("3")), "the remembered answer passed the review"
+    done = " ".join(text(session.handle(text_of(session.step.reference()))).split())
     assert "Reviews done: 1 review." in done, done
     found = re.search(r"The next is due (\S+) at (\d\d:\d\d) UTC \(", done)
     assert found is not None and re.fullmatch(r"2026-0\d-\d\d", found.group(1)), done

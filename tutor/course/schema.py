@@ -161,7 +161,8 @@ class GameFile(AskBase, kw_only=True):
     reference: REFERENCE = None
     goal: Annotated[Literal["win", "explore"] | None, doc(
         "`\"win\"` (default) completes when the learner wins the game; `\"explore\"` completes after `explore` "
-        "moves (or when the game ends, won or lost). Other steps refuse it.", "play steps only",
+        "moves of the learner's (or when the learner wins); a game lost sooner does not complete it. Other steps "
+        "refuse it.", "play steps only",
         "`\"win\"` or `\"explore\"`")] = None
     explore: Annotated[Annotated[int, msgspec.Meta(ge=1)] | None, doc(
         "How many moves an explore step asks for. Without `goal = \"explore\"` it is an error.",

@@ -34,22 +34,6 @@ def test_a_dangling_store_link_is_never_followed_to_create_the_store_elsewhere(t
     assert (home / "progress.sqlite3").is_symlink()
 
 
-def test_lint_and_the_catalogue_never_read_a_lesson_linked_from_outside_the_pack(tmp_path):
-    secret = tmp_path / "elsewhere" / "secret.toml"
-    secret.parent.mkdir()
-    secret.write_text(LESSON.format(id="secret", title="SECRET-TITLE-42") + 'token = "SECRET-KEY-42"\n',
-                      encoding="utf-8")
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "mine.toml").write_text(LESSON.format(id="mine", title="Mine"), encoding="utf-8")
-    (pack / "linked.toml").symlink_to(secret)
-    (pack / "inside.toml").symlink_to(pack / "mine.toml")  # a link within the pack is the pack's own file
-    linted = run_tutor("lint", str(pack))
-    assert "SECRET" not in linted.stdout + linted.stderr and "linked.toml" not in linted.stdout
-    listed = run_tutor("progress", "--lessons", str(pack), env={"TUTOR_HOME": str(tmp_path / "home")})
-    assert "secret" not in listed.stdout and "mine" in listed.stdout
-
-
 def test_a_byte_order_mark_is_dropped_where_a_user_file_is_read(tmp_path):
     bom = "\ufeff"
     folder = tmp_path / "bom"

@@ -65,13 +65,11 @@ TAPLO = "taplo.toml"  # Taplo's configuration (or .taplo.toml, hidden), which `t
 
 def toml_files(root: Path) -> list[Path]:
     """Every ``*.toml`` under the folder ``root``, sorted, except hidden files and folders and Taplo's
-    configuration; symbolic links to folders are not followed (no loops), nor links to files outside ``root``
-    (a pack never reads, or echoes, a file it does not hold), and at most ``lesson_files`` of them
-    (``TooLarge`` past that)."""
+    configuration; symbolic links to folders are not followed (no loops), and at most ``lesson_files`` of
+    them (``TooLarge`` past that)."""
     found: list[Path] = []
     seen = 0
     top = len(root.parts)
-    inside = os.path.realpath(root) + os.sep
     for folder, dirs, files in os.walk(root, onerror=None, followlinks=False):
         seen += len(dirs) + len(files)
         FOLDER_ENTRIES.check(seen, f"{shorten_path(str(root))} holds more than {FOLDER_ENTRIES.value:,} files and "
@@ -79,8 +77,7 @@ def toml_files(root: Path) -> list[Path]:
         if len(Path(folder).parts) - top >= FOLDER_DEPTH.value:
             dirs.clear()  # deeper folders are not lesson folders: not walked
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))  # .git, .vscode: never lessons
-        found += [Path(folder) / f for f in files if f.endswith(".toml") and not f.startswith(".") and f != TAPLO
-                  and (not os.path.islink(Path(folder) / f) or os.path.realpath(Path(folder) / f).startswith(inside))]
+        found += [Path(folder) / f for f in files if f.endswith(".toml") and not f.startswith(".") and f != TAPLO]
         LESSON_FILES.check(len(found), f"{root} holds more than {LESSON_FILES.value:,} *.toml files")
     return sorted(found)
 

@@ -16,8 +16,9 @@ from jsonschema import Draft202012Validator
 
 from tutor.course import bundled_root
 from tutor.course.editors import TAPLO, json_schema
+from tutor.course.keys import TABLES, key_table
 from tutor.course.parse import parse_lesson
-from tutor.course.schema import STEP_MODELS, TABLES, key_table
+from tutor.course.schema import STEP_MODELS
 from tutor.errors import LessonError
 
 ROOT = Path(__file__).resolve().parent.parent

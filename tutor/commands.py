@@ -165,7 +165,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     """``tutor schema [lesson|pack] [--markdown] [--write DIR]``: the JSON Schema of a lesson file or of pack.toml,
     or the tables of their keys, or both schemas and a .taplo.toml written into DIR."""
     from tutor.course.editors import schema_text, write_editor_files
-    from tutor.course.schema import key_tables
+    from tutor.course.keys import key_tables
 
     if args.write is not None:
         try:

@@ -199,3 +199,101 @@ def test_sigint_during_a_long_check_returns_to_the_prompt(tmp_path) -> None:
         os.close(master)
     assert status == 0, out
     assert "Traceback" not in out and "does not always win" not in out, out
+
+
+def _plain(code: str, home: Path) -> subprocess.Popen[bytes]:
+    """A child process running Python ``code`` with pipes for its standard streams: the tutor in plain mode."""
+    env = {**os.environ, "TUTOR_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100"}
+    return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+
+
+def _send(child: subprocess.Popen[bytes], text: str) -> None:
+    assert child.stdin is not None
+    child.stdin.write(text.encode())
+    child.stdin.flush()
+
+
+def _finish(child: subprocess.Popen[bytes], seen: str) -> tuple[int, str, str]:
+    """Close the child's input; its exit status, everything it wrote to standard output and to standard error."""
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    child.stdin.close()
+    try:
+        rest, err = child.stdout.read(), child.stderr.read()
+        status = child.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        raise
+    return status, seen + rest.decode(errors="replace"), err.decode(errors="replace")
+
+
+@POSIX
+def test_sigint_during_a_long_check_in_plain_mode_returns_to_the_next_line(tmp_path) -> None:
+    # Piped input (plain mode): coins-4's strategy step, a 100,000-move strategy, SIGINT once the tutor has echoed
+    # it and is checking it; the check is cancelled, /show answers at the same step, /quit leaves with 0.
+    child = _plain("import sys; from tutor.launch import main; sys.argv = ['tutor', 'start', 'coins-4']; "
+                   "sys.exit(main())", tmp_path)
+    assert child.stdout is not None
+    try:
+        _send(child, "/next\n" * 3 + "".join(line + " \\\n" for line in LONG_STRATEGY[:-1]) + LONG_STRATEGY[-1] + "\n")
+        seen = _read_until(child.stdout.fileno(), LONG_STRATEGY[-1])  # echoed: the check starts now
+        time.sleep(0.5)
+        child.send_signal(signal.SIGINT)
+        seen += _read_until(child.stdout.fileno(), "check cancelled")
+        _send(child, "/show\n/quit\n")
+    finally:
+        status, out, err = _finish(child, "")
+    out = seen + out
+    assert status == 0, (out, err)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "does not always win" not in out and "Well done" not in out, out
+    after = out[out.index("check cancelled"):]
+    assert "End each line but the last with a backslash" in after and "Bye" in after, after  # step 4 again
+
+
+@POSIX
+def test_sigint_while_plain_mode_waits_drops_the_continued_line_only(tmp_path) -> None:
+    # SIGINT while the tutor waits for the rest of an answer continued with a backslash: that answer is dropped,
+    # the tutor goes on reading, and the next line is a fresh answer.
+    child = _plain("import sys; from tutor.launch import main; sys.argv = ['tutor', 'start', 'wythoff-3']; "
+                   "sys.exit(main())", tmp_path)
+    assert child.stdout is not None
+    try:
+        seen = _read_until(child.stdout.fileno(), "[1/")
+        _send(child, "half of \\\n")
+        time.sleep(1.0)  # read and kept as the start of an answer; the tutor waits for the rest
+        child.send_signal(signal.SIGINT)
+        seen += _read_until(child.stdout.fileno(), "input cancelled")
+        _send(child, "/quit\n")
+    finally:
+        status, out, err = _finish(child, "")
+    out = seen + out
+    assert status == 0, (out, err)
+    assert "Traceback" not in err, err
+    assert "half of" not in out, out  # never handed to the session
+    assert "Bye" in out, out
+
+
+@POSIX
+def test_sigint_while_the_first_screen_is_made_in_plain_mode_leaves_quietly(tmp_path) -> None:
+    # A real SIGINT inside the session's start (the lesson being opened, before the first screen): exit 130, no
+    # traceback, nothing half printed.
+    code = textwrap.dedent("""
+        import os, signal, sys
+        from tutor.session import Session
+        opened = Session.start
+
+        def start(self, lesson=None):
+            os.kill(os.getpid(), signal.SIGINT)
+            return opened(self, lesson)
+
+        Session.start = start
+        sys.argv = ["tutor", "start", "gods-5"]
+        from tutor.launch import main
+        sys.exit(main())
+    """)
+    child = _plain(code, tmp_path)
+    status, out, err = _finish(child, "")
+    assert status == INTERRUPTED, (out, err)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert out == ""

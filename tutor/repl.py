@@ -134,7 +134,9 @@ class Pending:
 
 
 def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None) -> int:
-    """Plain line mode: no prompt_toolkit, no escape codes."""
+    """Plain line mode: no prompt_toolkit, no escape codes.  Ctrl-C (SIGINT) while the tutor works on a line
+    cancels that work, as in a terminal (``cancellable``); while it waits for a line, it drops the answer being
+    continued; before the first screen, it leaves (``tutor.launch`` exits quietly)."""
     unicode = render.unicode_ok(out)
     width = render.plain_width()
 
@@ -146,7 +148,16 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
     emit(session.start(lesson))
     warm_up()  # after the first screen: the start does not share the interpreter with sympy's import
     pending = Pending()
-    for raw in lines:
+    reading = iter(lines)
+    while True:
+        try:
+            raw = next(reading, None)
+        except KeyboardInterrupt:
+            pending = Pending()
+            emit([Reply.info(LINE_CANCELLED)])
+            continue
+        if raw is None:
+            break
         line = raw.rstrip("\n")
         if pending.size + len(line) > INPUT_BYTES.value:  # a runaway continued answer: refused, never grown
             pending = Pending()
@@ -158,14 +169,14 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
             continue
         text = pending.text(line)
         pending = Pending()
-        print(f"> {text}", file=out)
-        emit(safe_handle(session, text.rstrip("\n")))
+        print(f"> {text}", file=out, flush=True)  # on its way before the check: Ctrl-C during it cancels it
+        emit(cancellable(session, text.rstrip("\n")))
         if session.finished:
             return 0
     if pending.size and not pending.blank:
         text = pending.text("")
         print(f"> {text}", file=out)
-        emit(safe_handle(session, text.rstrip("\n")))
+        emit(cancellable(session, text.rstrip("\n")))
     if not session.finished:  # input ended without /quit: kept writes are saved, or the learner is told
         emit(session.leave())
     return 0
@@ -214,7 +225,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         try:
             text = prompt.prompt("> ", pre_run=warming)  # the libraries warmed once the first prompt is drawn
         except KeyboardInterrupt:
-            emit([Reply.info("(input cancelled; /quit or Ctrl-D to leave)")])
+            emit([Reply.info(LINE_CANCELLED)])
             continue
         except EOFError:
             emit(session.handle("/quit"))
@@ -223,6 +234,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     return 0
 
 
+LINE_CANCELLED = "(input cancelled; /quit or Ctrl-D to leave)"
 CANCELLED = "(check cancelled: the step is as it was; type your answer again, or /hint)"
 
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tutor.errors import InvalidNotation
 from tutor.puzzles import giveaway
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
-from tutor.shown import Drawn, Shown, text_of
+from tutor.shown import Drawn, Shown, join, text_of
 
 Value = int | str | bool  # a computed quantity: 15, "yes", True
 JSON = dict[str, Any]
@@ -145,6 +145,22 @@ class Misconception:
         return mine is not None and mine == wrong and mine != right
 
 
+@dataclass(frozen=True)
+class Belief:
+    """A wrong idea about a whole answer (a move, an outcome, a list, a plan), as engine data: ``example(game,
+    args)`` is an answer a learner holding it gives here, in the kind's notation (None where the idea gives none
+    here, or only right ones); ``holds(game, args, answer)`` whether the parsed ``answer`` is one the idea gives
+    here (the set of its answers, computed, not a resemblance); ``says(game, args, answer)`` names the idea for
+    that answer.  A wrong answer is diagnosed with the first belief that holds of it, and with none otherwise:
+    then the verdict's counterexample alone is said.
+    """
+
+    name: str
+    example: Callable[[Any, Args], str | None]
+    holds: Callable[[Any, Args, Any], bool]
+    says: Callable[[Any, Args, Any], str]
+
+
 class Quantity(Generic[G]):
     """A value a lesson may ask for, computed from the game and the question arguments, with its two reasons.
 
@@ -236,6 +252,7 @@ class AnswerKind(ABC, Generic[G, A]):
     description: ClassVar[str]
     multiline: ClassVar[bool] = False  # written over several lines, ended by an empty line
     args: ClassVar[tuple[Option, ...]] = ()
+    beliefs: ClassVar[tuple[Belief, ...]] = ()  # the wrong ideas learners show in whole answers of this kind
 
     @abstractmethod
     def parse(self, game: G, text: str, args: Args) -> A:
@@ -295,7 +312,23 @@ class AnswerKind(ABC, Generic[G, A]):
         verdict = self.check(game, answer, own)
         if not verdict.canonical:
             verdict = replace(verdict, canonical=self.format(game, answer, own))
-        return verdict
+        return verdict if verdict.correct or verdict.misconception else self.diagnosed(game, answer, own, verdict)
+
+    def diagnosed(self, game: G, answer: A, args: Args, verdict: Verdict) -> Verdict:
+        """A wrong verdict with the first belief that holds of ``answer`` named before its counterexample (the
+        verdict as it is when none holds)."""
+        belief = next((b for b in self.beliefs if b.holds(game, args, answer)), None)
+        if belief is None:
+            return verdict
+        said = belief.says(game, args, answer)
+        detail = join([said, verdict.detail]) if verdict.detail else said
+        return replace(verdict, detail=detail, data={**verdict.data, "misconception": belief.name},
+                       misconception=belief.name)
+
+    def examples(self, game: G, args: Mapping[str, Any] = NO_ARGS) -> list[tuple[str, str | None]]:
+        """Each belief of this kind with the answer it gives here (None where it gives none)."""
+        own = self.arguments(args)
+        return [(b.name, b.example(game, own)) for b in self.beliefs]
 
     def normalize(self, game: G, text: str, args: Mapping[str, Any] = NO_ARGS) -> str:
         """The answer in canonical notation, or the whitespace-folded text if it does not parse."""

@@ -172,7 +172,15 @@ class Question(Step):
             proposed = kind.wrong_answers(self.game, kind.arguments(self.args))
         except TutorError:
             proposed = []
-        return list(dict.fromkeys([*declared, *proposed]))
+        believed = [example for _, example in self.beliefs() if example is not None]
+        return list(dict.fromkeys([*declared, *believed, *proposed]))
+
+    def beliefs(self) -> list[tuple[str, str | None]]:
+        """Each wrong idea about a whole answer of this step's kind, with the answer it gives here (None: none)."""
+        try:
+            return self.answer_kind.examples(self.game, self.args)
+        except TutorError:
+            return []
 
     def answer_candidates(self) -> list[str] | None:
         """A right answer, the typical wrong ones and the values of the misconceptions (as text)."""

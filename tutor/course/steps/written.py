@@ -94,7 +94,24 @@ class Written(Question):
 
     def lint(self) -> list[str]:
         """The texts compute, the reference is judged correct, and every declared mistake is a wrong answer."""
-        return [*super().lint(), *self.lint_reference(), *self.lint_mistakes()]
+        return [*super().lint(), *self.lint_reference(), *self.lint_mistakes(), *self.lint_beliefs()]
+
+    def lint_beliefs(self) -> list[str]:
+        """Each belief's answer here is wrong and diagnosed with that belief (a belief whose own answer is judged
+        right, or named as another, would be said where it does not hold)."""
+        problems = []
+        for name, example in self.beliefs():
+            if example is None:
+                continue
+            try:
+                verdict = self.judge(example)
+            except TutorError as err:
+                problems.append(f".answer: belief {name!r} gives an answer that does not read here: {err}")
+                continue
+            if verdict.correct or verdict.misconception != name:
+                problems.append(f".answer: belief {name!r} gives {example!r} here, judged "
+                                f"{'right' if verdict.correct else f'as {verdict.misconception!r}'}")
+        return problems
 
     @classmethod
     def skeleton(cls, puzzle: Puzzle[Any], game: Any) -> Sequence[str]:

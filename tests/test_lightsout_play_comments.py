@@ -72,10 +72,6 @@ def test_roles_agree_with_brute_force(rows: int, cols: int, torus: bool) -> None
         assert {cell: found.of(cell).value for cell in cells} == expected, (rows, cols, torus, sorted(lit))
 
 
-def test_more_than_two_states_have_no_roles() -> None:
-    assert roles(Rules(3, 3, states=3), bytes([1] * 9)) is None
-
-
 @pytest.mark.parametrize("seed", range(12))
 def test_each_press_is_named_with_its_brute_force_role_and_nothing_else_is_named(seed: int) -> None:
     rng = random.Random(seed)
@@ -129,11 +125,97 @@ def test_pairs_that_cancel_are_said() -> None:
     assert "b2 is" not in reply
 
 
-def test_a_three_state_board_keeps_the_closer_comment() -> None:
+# -- more states: GF(p) ---------------------------------------------------------------------------------------
+
+
+def brute_counts(rows: int, cols: int, k: int, board: tuple[int, ...]) -> dict[Cell, set[int]] | None:
+    """How many times (mod ``k``) the press sets that darken ``board`` press each cell, over every press set of a flat
+    board with plus presses worked out by hand; None if none darkens it."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    seen: dict[Cell, set[int]] = {cell: set() for cell in cells}
+    found = False
+    for chosen in product(range(k), repeat=len(cells)):
+        values = dict(zip(cells, board, strict=True))
+        for (r, c), times in zip(cells, chosen, strict=True):
+            for near in ((r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if near in values:
+                    values[near] = (values[near] + times) % k
+        if not any(values.values()):
+            found = True
+            for cell, times in zip(cells, chosen, strict=True):
+                seen[cell].add(times)
+    return seen if found else None
+
+
+KSHAPES = [(3, 3, 3), (2, 3, 3), (2, 2, 5), (2, 3, 5), (2, 2, 7)]
+
+
+@pytest.mark.parametrize(("rows", "cols", "k"), KSHAPES)
+def test_roles_over_gf_p_agree_with_brute_force(rows: int, cols: int, k: int) -> None:
+    rng = random.Random(rows * 100 + cols * 10 + k)
+    rules = Rules(rows, cols, states=k)
+    for _ in range(4):
+        board = tuple(rng.randrange(k) for _ in range(rows * cols))
+        expected = brute_counts(rows, cols, k, board)
+        found = roles(rules, bytes(board))
+        if expected is None:
+            assert found is None, board
+            continue
+        assert found is not None
+        for cell, counts in expected.items():
+            role = found.of(cell)
+            if len(counts) == 1:
+                (times,) = counts
+                assert (role, found.count(cell)) == (Role.EVERY if times else Role.NONE, times), (board, cell)
+            else:
+                assert counts == set(range(k)) and role is Role.SOME, (board, cell, counts)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_three_and_five_state_presses_are_told_their_role_and_what_is_left(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, cols, k = rng.choice(KSHAPES[:4])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    board = tuple(rng.randrange(k) for _ in cells)
+    expected = brute_counts(rows, cols, k, board)
+    if expected is None:
+        return
+    pressed = [rng.choice(cells) for _ in range(rng.randint(1, 3))]
+    text = " ".join(press_roles(Rules(rows, cols, states=k), bytes(board), pressed))
+    assert {*re.findall(r"\b[a-e]\d\b", text)} <= {format_cell(*c) for c in pressed}, text
+    if text.startswith("Of those presses"):
+        return  # naming them would name a way to finish: checked below
+    for cell in dict.fromkeys(pressed):
+        n = pressed.count(cell) % k
+        sentence = next((s for s in re.split(r"(?<=\.)\s(?=[a-e]\d|The)", text)
+                         if format_cell(*cell) in s.split(" of the board")[0].split(" cancel")[0]), "")
+        if not n:
+            assert "cancel in groups" in text, text
+            continue
+        counts = expected[cell]
+        (times,) = counts if len(counts) == 1 else (None,)
+        more = None if times is None else (times - n) % k
+        phrase = ("pressed by some solutions" if times is None else "pressed as often as every solution"
+                  if more == 0 else "in no solution" if times == 0 else "in every solution of the board")
+        assert phrase in sentence, (board, pressed, text)
+        if more:
+            assert ("once more" if more == 1 else f"{more} more times") in sentence, (board, pressed, text)
+
+
+def test_the_three_state_lesson_board_is_told_roles_and_never_a_whole_way_to_finish() -> None:
     play = get("lightsout").play
     assert play is not None
     game = get("lightsout").load({"size": "3x3", "states": "3", "board": "all-on"})
     state = play.start(game, play.arguments({}), random.Random(0))
-    turn = play.play_text(state, "a1 a1 a1")
-    assert any("no closer" in str(r) for r in turn.replies), turn.replies
-    assert Role.EVERY.value == "every"
+    said_to = {line: " ".join(map(str, play.play_text(state, line).replies)) for line in
+               ["b2", "a1", "b2 b2", "a1 a1 a1", "b1 a2 b2 c2", "b1 a2 b2 c2 b3 a1", "a1 b1 c1 a2 b2 c2 a3 b3 c3"]}
+    assert "b2 is pressed as often as every solution of the board you pressed it on" in said_to["b2"]
+    assert "a1 is in no solution of the board you pressed it on: every way to finish presses it 2 more times" \
+        in said_to["a1"]
+    assert "b2 is in every solution of the board you pressed it on, but not pressed as often there as you did: " \
+        "every way to finish presses it 2 more times" in said_to["b2 b2"]
+    assert "The presses a1 a1 a1 cancel in groups of 3" in said_to["a1 a1 a1"]
+    assert "no closer" not in " ".join(said_to.values())
+    for line in ["b1 a2 b2 c2 b3 a1", "a1 b1 c1 a2 b2 c2 a3 b3 c3"]:  # naming each would say: press a1 twice more
+        comment = said_to[line].split("presses.")[-1]
+        assert comment.strip().startswith("Of those presses") and not re.search(r"\b[a-c][1-3]\b", comment), comment

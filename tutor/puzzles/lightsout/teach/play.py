@@ -92,28 +92,14 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
 
     def comment(self, before: LightsState, after: LightsState) -> list[Drawn]:
         """What the presses did, against the solutions of the board they were pressed on: each in every solution, in
-        some or in none (two states); with more states, presses that bring the dark board no closer (the fewest
-        presses needed did not drop by as many as were made).  Never a number of presses, which a later step may
-        ask for; small boards only."""
+        some or in none (over GF(p) with p states: pressed as often as every solution presses it, or how many more
+        times every way to finish presses it).  Never a number of presses in all, which a later step may ask for;
+        boards up to ``COMMENT_CELLS`` cells."""
         rules = after.game.rules
         made = len(after.presses) - len(before.presses)
         if rules.cells > COMMENT_CELLS or not any(after.board) or made < 1:
             return []
-        if rules.states == 2:
-            return list(press_roles(rules, before.board, after.presses[len(before.presses):]))
-        then, now = engine.solve(rules, before.board), engine.solve(rules, after.board)
-        if not (then.solvable and now.solvable and then.minimal and now.minimal):
-            return []
-        gain = then.press_count - now.press_count
-        if gain >= made:
-            return []
-        pressed = format_presses(after.presses[len(before.presses):])
-        if gain <= 0:
-            them = "it" if made == 1 else "them"
-            return [f"{pressed} {'brings' if made == 1 else 'bring'} the dark board no closer: the board now needs "
-                    f"at least as many presses as before (/undo takes {them} back)."]
-        return [f"Only {gain} of those {made} presses brought the dark board closer: some were not needed "
-                "(/undo takes them back)."]
+        return list(press_roles(rules, before.board, after.presses[len(before.presses):]))
 
     def winner(self, state: LightsState) -> str | None:
         """The learner, once the board is dark."""

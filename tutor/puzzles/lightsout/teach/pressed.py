@@ -1,4 +1,4 @@
-"""What a line of presses did, said against the solutions of the board it was pressed on (two states).
+"""What a line of presses did, said against the solutions of the board it was pressed on.
 
 Each press the learner made is in every solution of that board, in some, or in none (``engine.roles``): a press in
 every solution makes every way to darken the board shorter, one in none makes every way press it again.  The
@@ -6,6 +6,12 @@ learner's own presses are named with their role; the cells they did not press ne
 presses would name a whole solution (all nine cells pressed on the all-on 3x3 board, five of them its only
 solution), the reply says which roles occur and not which press has which.  No count of presses is said: a later
 step may ask for it.
+
+With p states (p prime) a cell is pressed 0 to p - 1 times, and the roles are worked out over GF(p): every solution
+presses a cell the same number of times (maybe none), or the solutions press it every number of times.  A press
+in every solution is then right when the learner pressed it as often as every solution does; otherwise every way
+to finish presses it again, a number of times the reply says for that cell only (what the learner's presses
+changed there), never for the cells the learner did not press.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tutor.puzzles.lightsout.engine.roles import Role, roles
+from tutor.puzzles.lightsout.engine.roles import Role, Roles, roles
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Rules, apply, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell
 from tutor.puzzles.lightsout.teach.verdicts import cancelling_text
@@ -51,6 +57,8 @@ def press_roles(rules: Rules, board: Board, cells: Sequence[Cell]) -> list[str]:
     found = roles(rules, board)
     if found is None:
         return []
+    if rules.states != 2:
+        return counted_roles(rules, board, cells, found)
     pressed = net_presses(cells)
     groups = {role: [c for c in pressed if found.of(c) is role] for role in Role}
     cancelled = cancelling_text(rules, cells)
@@ -83,3 +91,72 @@ def names_a_solution(rules: Rules, board: Board, groups: dict[Role, list[Cell]])
         return True
     return bool(groups[Role.NONE]) and not any(apply(rules, board, pattern_of(rules, [*every, *some])))
 
+
+
+# -- more than two states ---------------------------------------------------------------------------------
+
+COUNTED = {
+    "done": "{names} {be} pressed as often as every solution of the board you pressed {them} on presses {them}: a "
+            "step towards dark, whichever way you finish.",
+    "off": "{names} {be} in every solution of the board you pressed {them} on, but not pressed as often there as "
+           "you did: every way to finish presses {them} {more}{each} (a cell pressed {k} times is as if not pressed).",
+    "none": "{names} {be} in no solution of the board you pressed {them} on: every way to finish presses {them} "
+            "{more}{each}, round to no press at all (a cell pressed {k} times is as if not pressed; /undo "
+            "takes back the line).",
+    "some": "{names} {be} pressed by some solutions of the board you pressed {them} on and not by others (0 to "
+            "{top} times): the ways to finish that press {them} as often as you did need no more presses there, the "
+            "others do.",
+}
+COUNTED_KINDS = {"done": "pressed as often as every solution presses them", "off": "in every solution but pressed "
+                 "a different number of times there", "none": "in no solution", "some": "pressed by only some "
+                 "solutions"}
+
+
+def net_counts(cells: Sequence[Cell], k: int) -> dict[Cell, int]:
+    """How many times (mod ``k``) a line presses each cell it does not press a multiple of ``k`` times, in the order
+    first pressed.
+
+    >>> net_counts([(0, 0), (1, 1), (0, 0), (2, 2), (2, 2), (2, 2)], 3)
+    {(0, 0): 2, (1, 1): 1}
+    """
+    counts = Counter(cells)
+    return {cell: counts[cell] % k for cell in dict.fromkeys(cells) if counts[cell] % k}
+
+
+def counted_roles(rules: Rules, board: Board, cells: Sequence[Cell], found: Roles) -> list[str]:
+    """``press_roles`` with more than two states: each press's role and, where every solution presses it the same
+    number of times, how many more times every way to finish presses it."""
+    k = rules.states
+    pressed = net_counts(cells, k)
+    cancelled = cancelling_text(rules, cells)
+    if not pressed:
+        return [cancelled] if cancelled else []
+    more = {cell: (found.count(cell) - n) % k for cell, n in pressed.items() if found.of(cell) is not Role.SOME}
+    groups: dict[tuple[str, int], list[Cell]] = {}
+    for cell in pressed:
+        kind = "some" if cell not in more else "done" if not more[cell] else \
+            "none" if found.of(cell) is Role.NONE else "off"
+        groups.setdefault((kind, more.get(cell, 0)), []).append(cell)
+    after = apply(rules, board, pattern_of(rules, cells))
+    finish = [cell for cell, times in more.items() for _ in range(times)]
+    right = [cell for cell in pressed for _ in range(pressed[cell]) if more.get(cell) == 0]
+    if not any(apply(rules, after, pattern_of(rules, finish))) or (right and not any(
+            apply(rules, board, pattern_of(rules, right)))):  # the reply would name a whole way to finish
+        kinds = [kind for kind in COUNTED if any(key[0] == kind for key in groups)]
+        again = (" Every way to finish presses those again; /undo takes back the line so you can try the cells "
+                 "one at a time." if {"none", "off"} & set(kinds) else "")
+        said = [f"Of those presses on the board you pressed them on, "
+                f"{join_and([f'some are {COUNTED_KINDS[kind]}' for kind in kinds])}.{again}"]
+    else:
+        said = [counted(kind, times, group, k) for kind in COUNTED
+                for (key, times), group in groups.items() if key == kind]
+    return [*said, *([cancelled] if cancelled else [])]
+
+
+def counted(kind: str, times: int, cells: Sequence[Cell], k: int) -> str:
+    """One kind's sentence, naming the learner's presses of that kind (and how many more times each is pressed)."""
+    many = len(cells) > 1
+    more = "once more" if times == 1 else f"{times} more times"
+    return COUNTED[kind].format(names=join_and([format_cell(*cell) for cell in cells]), be="are" if many else "is",
+                                them="them" if many else "it", more=more, each=" each" if many else "", k=k,
+                                top=k - 1)

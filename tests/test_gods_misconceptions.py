@@ -88,6 +88,29 @@ def test_count_misconceptions_match_a_brute_force_count(gods, known, identify) -
     assert got["roles_added"] == later(n * distinct * (1 if known else 2))  # each god each role, added
 
 
+@pytest.mark.parametrize(("gods", "known", "identify"), VARIANTS)
+def test_the_later_world_ideas_match_a_brute_force_count(gods, known, identify) -> None:
+    """The one real world, the rows of answers the gods could give, and a role and a language chosen by each god
+    on his own: each counted here over itertools, and None where the right count or an earlier idea gives it."""
+    game = make_game(gods, known, identify)
+    roles = gods.split(",")
+    n = len(roles)
+    worlds = brute_worlds(roles, known)
+    got = values("worlds", game)
+    names = list(got)
+    taken = {len(worlds)}
+
+    def fresh(name: str, value: int | None) -> int | None:
+        taken.update(got[m] for m in names[:names.index(name)])
+        return None if value is None or value in taken else value
+
+    assert got["one_real_world"] == fresh("one_real_world", len(worlds[:1]))
+    rows = len(list(itertools.product(("ja", "da"), repeat=n)))  # each god answering with one of two words
+    assert got["answer_patterns"] == fresh("answer_patterns", rows)
+    chosen = len(list(itertools.product(itertools.product(set(roles), (True, False)), repeat=n)))
+    assert got["own_role_and_language"] == fresh("own_role_and_language", None if known else chosen)
+
+
 @pytest.mark.parametrize(("gods", "known"), [("True,False,False,Random", False), ("True,True,False", True),
                                              ("False,Random,Random", False), ("True,False,Random", False)])
 def test_counting_identical_gods_as_different_matches_a_count_of_labelled_gods(gods, known) -> None:

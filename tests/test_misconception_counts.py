@@ -18,8 +18,8 @@ from tutor.course.steps import Computed, Written
 
 TARGET = 10
 SHORT = {  # lessons below the target, with the entries they have: raise these as ideas are added, never lower them
-    "coins-3": 3, "coins-6": 8, "wythoff-1": 0, "wythoff-2": 3, "wythoff-4": 7, "wythoff-5": 7, "gods-1": 8,
-    "gods-2": 7, "gods-3": 6, "gods-4": 0, "gods-7": 7, "lightsout-1": 5, "lightsout-2": 5, "lightsout-5": 5,
+    "coins-3": 3, "coins-6": 8, "gods-1": 8,
+    "gods-3": 6, "gods-4": 0, "lightsout-1": 5, "lightsout-2": 5, "lightsout-5": 5,
 }
 LESSONS = load_catalog().ordered()
 

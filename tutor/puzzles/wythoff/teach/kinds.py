@@ -31,6 +31,7 @@ from tutor.puzzles.wythoff.rules import (
 )
 from tutor.puzzles.wythoff.rules.formula import ALLOWED, SAID_ALLOWED, Conjecture, FormulaError, parse_conjecture
 from tutor.puzzles.wythoff.teach import wrong
+from tutor.puzzles.wythoff.teach.beliefs import kth_beliefs, list_beliefs, move_beliefs, outcome_beliefs
 from tutor.puzzles.wythoff.teach.hints import (
     conjecture_hints,
     formula_forms,
@@ -78,6 +79,7 @@ class MoveKind(AnswerKind[WythoffGame, SumMove]):
     name = "move"
     description = "a winning move from the position, 'F,S' taken from the first and second pile (or 'to X,Y')"
     wrong_answers = wrong.losing_moves
+    beliefs = move_beliefs()
     gives_away = wrong.move_given
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> SumMove:
@@ -127,6 +129,7 @@ class OutcomeKind(AnswerKind[WythoffGame, str]):
     name = "outcome"
     description = "'win' or 'lose' for the player to move at the position"
     wrong_answers = wrong.other_outcome
+    beliefs = outcome_beliefs()
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> str:
         """``win``/``lose``, in the learner's words too (``a loss``, ``winning``, ``N``, ``P``)."""
@@ -178,6 +181,7 @@ class PPositionsKind(AnswerKind[WythoffGame, list[Position]]):
     description = "every losing position (x <= y) with min_total <= x + y <= max_total, as pairs"
     args = TOTALS
     wrong_answers = wrong.partial_lists
+    beliefs = list_beliefs()
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> list[Position]:
         """Pairs like ``(8,13) (9,15)``, in any order."""
@@ -257,6 +261,7 @@ class KthKind(AnswerKind[WythoffGame, Position]):
     description = "the index-th losing position, 'A,B'"
     args = (INDEX,)
     wrong_answers = wrong.neighbour_pairs
+    beliefs = kth_beliefs()
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> Position:
         """``A,B`` in either order."""
@@ -348,8 +353,7 @@ class NumberKind(AnswerKind[WythoffGame, int]):
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> int:
         """Exactly one whole number."""
-        found = numbers(text)
-        if len(found) != 1:
+        if len(found := numbers(text)) != 1:
             raise InvalidNotation(f"{self.name} {text!r}: answer one whole number")
         return found[0]
 
@@ -359,8 +363,7 @@ class NumberKind(AnswerKind[WythoffGame, int]):
 
     def check(self, game: WythoffGame, answer: int, args: Args) -> Verdict:
         """Equal to the engine's number."""
-        truth = self.value(game)
-        good = answer == truth
+        good = answer == (truth := self.value(game))
         return Verdict(good, f"the {self.name} is {truth}" if good else f"{answer} is not the {self.name}",
                        "" if good else f"It is {truth}.", {self.name: truth}, str(answer))
 

@@ -194,8 +194,34 @@ _WORLDS = (
             f"{' x 2' if meanings(game.universe) == 2 else ''} gives each god each role once, side by side; but a "
             f"world hands out all the roles at once: {roles_sentence(game.universe)}, so the choices for one "
             "god narrow the next one's.")),
+    Misconception(
+        "one_real_world",
+        lambda game, args: _unclaimed(1, game, args, 7),
+        lambda game, args, given: (
+            f"{given} counts the world the gods are really in; but you do not know which one that is, and a plan must "
+            "work in every world that may be the real one, as far as you know.")),
+    Misconception(
+        "answer_patterns",
+        lambda game, args: _unclaimed(2 ** len(game.roles), game, args, 8),
+        lambda game, args, given: (
+            f"{given} = 2^{len(game.roles)} counts the ways {len(game.roles)} gods could each answer one question "
+            "with one of two words; a world is not a row of answers but who holds which role"
+            f"{'' if game.universe.known_language else ' and what ja means'}.")),
+    Misconception(
+        "own_role_and_language",
+        lambda game, args: None if game.universe.known_language
+        else _unclaimed((len(set(game.roles)) * 2) ** len(game.roles), game, args, 9),
+        lambda game, args, given: (
+            f"{given} = ({len(set(game.roles))} x 2)^{len(game.roles)} lets each god pick his role and his meaning of "
+            f"ja on his own; but {roles_sentence(game.universe)}, and ja means the same for all of them.")),
 )
 WORLDS = portable(__name__, "_WORLDS")
+
+
+def _unclaimed(value: int, game: GodsGame, args: Args, index: int) -> int | None:
+    """``value``, or None where it is the right count or what one of the first ``index`` world ideas gives."""
+    earlier = {_WORLDS[i].value(game, args) for i in range(index)}
+    return None if value == game.universe.size or value in earlier else value
 
 
 # -- the start worlds -------------------------------------------------------------------------------------------

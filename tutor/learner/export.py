@@ -19,11 +19,14 @@ name (``tutor progress --export FILE --format NAME``) and reads JSON or xAPI bac
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import itertools
 import json
 import math
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import msgspec
@@ -34,6 +37,20 @@ from tutor.progress.evidence import read_aids
 Json = Any  # parsed JSON: dict, list, str, number, bool or None
 NAMESPACE = uuid.UUID("6f0c3d52-1b7e-4f0e-9a43-2d1c8b7e5a10")  # the tutor's own namespace for record ids
 FORMAT_VERSION = 3  # the "format" of a JSON export: 2 adds the learner-model fields and 1-based steps, 3 evidence
+
+
+def name_id(name: str) -> str:
+    """``str(uuid.uuid5(NAMESPACE, name))`` computed directly (an export names every record: the ``uuid`` module's
+    checks and conversions cost more than the SHA-1 itself).
+
+    >>> name_id("attempt") == str(uuid.uuid5(NAMESPACE, "attempt"))
+    True
+    """
+    digest = bytearray(hashlib.sha1(NAMESPACE.bytes + name.encode("utf-8")).digest()[:16])
+    digest[6] = (digest[6] & 0x0F) | 0x50  # version 5
+    digest[8] = (digest[8] & 0x3F) | 0x80  # the RFC 4122 variant
+    x = digest.hex()
+    return f"{x[:8]}-{x[8:12]}-{x[12:16]}-{x[16:20]}-{x[20:]}"
 
 
 class ExportError(TutorError):
@@ -68,7 +85,7 @@ class AttemptRecord:
         ``TUTOR_NOW``, a coarse clock) are still two attempts: a game's move and the same move winning it, or one
         number given to two practice items."""
         what = f"{self.at!r}\x1f{self.seconds!r}\x1f{self.verdict}\x1f{self.variant}\x1f{self.answer}"
-        return str(uuid.uuid5(NAMESPACE, f"attempt\x1f{self.lesson}\x1f{self.step}\x1f{what}"))
+        return name_id(f"attempt\x1f{self.lesson}\x1f{self.step}\x1f{what}")
 
 
 @dataclass(frozen=True)
@@ -83,7 +100,7 @@ class HintRecord:
     @property
     def key(self) -> str:
         """The hint's identity: a UUID."""
-        return str(uuid.uuid5(NAMESPACE, f"hint\x1f{self.lesson}\x1f{self.step}\x1f{self.level}\x1f{self.at!r}"))
+        return name_id(f"hint\x1f{self.lesson}\x1f{self.step}\x1f{self.level}\x1f{self.at!r}")
 
 
 @dataclass(frozen=True)
@@ -97,7 +114,7 @@ class SolutionRecord:
     @property
     def key(self) -> str:
         """The revealed solution's identity: a UUID."""
-        return str(uuid.uuid5(NAMESPACE, f"solution\x1f{self.lesson}\x1f{self.step}\x1f{self.at!r}"))
+        return name_id(f"solution\x1f{self.lesson}\x1f{self.step}\x1f{self.at!r}")
 
 
 @dataclass(frozen=True)
@@ -112,7 +129,7 @@ class CompletedRecord:
     @property
     def key(self) -> str:
         """A completed step's identity: the step itself (completing it again adds nothing)."""
-        return str(uuid.uuid5(NAMESPACE, f"completed\x1f{self.lesson}\x1f{self.step}"))
+        return name_id(f"completed\x1f{self.lesson}\x1f{self.step}")
 
 
 @dataclass(frozen=True)
@@ -134,6 +151,11 @@ class Records:
     solutions: tuple[SolutionRecord, ...] = ()
     completed: tuple[CompletedRecord, ...] = ()
     positions: tuple[PositionRecord, ...] = field(default=())
+
+    @property
+    def most_skills(self) -> int:
+        """The most skills one attempt names (the DataShop table's skill columns)."""
+        return max((len(a.skills) for a in self.attempts), default=0)
 
 
 # -- reading a store's export -----------------------------------------------------------------------------
@@ -179,10 +201,7 @@ def records_of(data: Mapping[str, Json], where: str = "the export") -> Records:
 def attempt_of(row: Mapping[str, Json], shift: int = 0) -> AttemptRecord:
     """One attempt row (a store's, or a JSON export's) as a record; ``KeyError``/``ValueError`` if malformed."""
     skills = row.get("skills", [])
-    if isinstance(skills, str):  # the store keeps the list as JSON text
-        skills = json.loads(skills or "[]")
-    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
-        raise ValueError(f"skills {skills!r} is not a list of names")
+    skills = stored_names(skills or "[]") if isinstance(skills, str) else names(skills)  # the store: JSON text
     misconception = row.get("misconception")
     if misconception is not None and not isinstance(misconception, str):
         raise ValueError(f"misconception {misconception!r} is not a name")
@@ -190,9 +209,25 @@ def attempt_of(row: Mapping[str, Json], shift: int = 0) -> AttemptRecord:
     item, nth, aids = evidence_of(row)
     return AttemptRecord(text(row, "lesson"), place(row, shift), text(row, "answer"),
                          bool(row["correct"]), str(row.get("verdict", "")), number(row, "seconds"), moment(row),
-                         tuple(skills), misconception, int(row.get("hint") or 0), bool(row.get("revealed")),
+                         skills, misconception, int(row.get("hint") or 0), bool(row.get("revealed")),
                          variant if isinstance(variant, str) else json.dumps(variant, sort_keys=True),
                          text(row, "instance"), item, nth, aids)
+
+
+def names(skills: Json) -> tuple[str, ...]:
+    """A list of skill names as a tuple; ``ValueError`` for anything else."""
+    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+        raise ValueError(f"skills {skills!r} is not a list of names")
+    return tuple(skills)
+
+
+@functools.lru_cache(maxsize=1024)
+def stored_names(text: str) -> tuple[str, ...]:
+    """``names`` of the JSON text a store keeps (a store repeats a few lists: each read once)."""
+    return names(json.loads(text))
+
+
+stored_aids = functools.lru_cache(maxsize=1024)(read_aids)  # the aids column, each text read once
 
 
 def evidence_of(row: Mapping[str, Json]) -> tuple[int, int, tuple[str, ...]]:
@@ -201,7 +236,7 @@ def evidence_of(row: Mapping[str, Json]) -> tuple[int, int, tuple[str, ...]]:
     item, nth, aids = whole(row, "item"), whole(row, "nth"), row["aids"]
     if item < 0 or nth < 0:
         raise ValueError(f"item {item!r} or try {nth!r} is below 0")
-    return item, nth, read_aids(aids if isinstance(aids, str) else json.dumps(aids))
+    return item, nth, stored_aids(aids) if isinstance(aids, str) else read_aids(json.dumps(aids))
 
 
 def text(row: Mapping[str, Json], key: str) -> str:
@@ -277,20 +312,39 @@ class Source(Protocol):
     def positions(self) -> Iterable[PositionRecord]:
         """Where the learner stood in each lesson, in time order."""
 
+    @property
+    def most_skills(self) -> int:
+        """The most skills one attempt names (asked before the attempts are read: a store answers it without
+        reading them)."""
+
+
+def fields(record: object) -> dict[str, Json]:
+    """A record's fields by name, in order (``dataclasses.asdict`` without its deep copy: every field of a record
+    is a plain value or a tuple of them)."""
+    return dict(vars(record))
+
 
 def attempt_row(a: AttemptRecord) -> dict[str, Json]:
     """An attempt as the JSON export writes it: its fields, skills and aids lists, and its key as ``id``."""
-    return {**asdict(a), "skills": list(a.skills), "aids": list(a.aids), "id": a.key}
+    return {**vars(a), "skills": list(a.skills), "aids": list(a.aids), "id": a.key}
+
+
+BATCH = 512  # rows encoded at once: few enough to hold, many enough that Python's work per row is small
 
 
 def json_array(rows: Iterable[Json], indent: str) -> Iterator[str]:
-    """``rows`` as a JSON list laid out as ``json.dumps(list(rows), indent=2, ensure_ascii=False)`` lays it out
-    nested at ``indent`` (numbers in their shortest form), one row at a time."""
-    first, pad = True, "\n" + indent + "  "
-    for row in rows:  # msgspec encodes in C (json.dumps with an indent is pure Python: 7 times slower)
-        shown = msgspec.json.format(msgspec.json.encode(row), indent=2).decode("utf-8")
-        yield ("[" if first else ",") + pad + shown.replace("\n", pad)  # a line break in a string is escaped
-        first = False
+    r"""``rows`` as a JSON list laid out as ``json.dumps(list(rows), indent=2, ensure_ascii=False)`` lays it out
+    nested at ``indent`` (numbers in their shortest form), ``BATCH`` rows at a time.
+
+    >>> rows = [{"a": [1, "x\ny"]}, {}, 2.5]
+    >>> "".join(json_array(rows, "  ")) == json.dumps(rows, indent=2).replace("\n", "\n  ")
+    True
+    """
+    each, first = iter(rows), True
+    while batch := list(itertools.islice(each, BATCH)):  # msgspec lays out in C (json.dumps with an indent: Python)
+        shown = msgspec.json.format(msgspec.json.encode(batch), indent=2).decode("utf-8")
+        yield ("[" if first else ",") + "\n" + indent + shown[2:-2].replace("\n", "\n" + indent)
+        first = False  # a line break inside a string is escaped: each one here starts a line of the layout
     yield "[]" if first else f"\n{indent}]"
 
 
@@ -298,9 +352,9 @@ def json_chunks(records: Source) -> Iterator[str]:
     """``to_json`` in pieces, a record at a time (the text is the same)."""
     yield f'{{\n  "format": {FORMAT_VERSION},\n  "profile": {json.dumps(records.profile)},\n'
     tables: tuple[tuple[str, Iterable[Json]], ...] = (
-        ("attempts", map(attempt_row, records.attempts)), ("hints", map(asdict, records.hints)),
-        ("completed", map(asdict, records.completed)), ("solutions", map(asdict, records.solutions)),
-        ("position", map(asdict, records.positions)))
+        ("attempts", map(attempt_row, records.attempts)), ("hints", map(fields, records.hints)),
+        ("completed", map(fields, records.completed)), ("solutions", map(fields, records.solutions)),
+        ("position", map(fields, records.positions)))
     for number, (table, rows) in enumerate(tables, 1):
         yield f"  {json.dumps(table)}: "
         yield from json_array(rows, "  ")

@@ -29,8 +29,15 @@ KC = "KC(Skills)"
 
 
 def clean(value: object) -> str:
-    """A value as one cell: tabs and line breaks become spaces."""
-    return " ".join(str(value).replace("\t", " ").splitlines()) if value is not None else ""
+    r"""A value as one cell: tabs and line breaks become spaces (a printable text has neither: as it is).
+
+    >>> clean("a\tb\nc"), clean(3), clean(None), clean("plain")
+    ('a b c', '3', '', 'plain')
+    """
+    if value is None:
+        return ""
+    shown = value if isinstance(value, str) else str(value)
+    return shown if shown.isprintable() else " ".join(shown.replace("\t", " ").splitlines())
 
 
 def problem(lesson: str, step: int) -> str:
@@ -40,7 +47,7 @@ def problem(lesson: str, step: int) -> str:
 
 def datashop_chunks(records: Source) -> Iterator[str]:
     """``to_datashop`` a line at a time: the header, then one row per transaction in time order."""
-    kcs = max((len(a.skills) for a in records.attempts), default=0) or 1
+    kcs = records.most_skills or 1
     yield "\t".join((*HEAD, *([KC] * kcs), *TAIL)) + "\n"
     events: Iterable[AttemptRecord | HintRecord] = heapq.merge(records.attempts, records.hints, key=attrgetter("at"))
     tries: Counter[tuple[str, int, str]] = Counter()
@@ -59,7 +66,7 @@ def datashop_chunks(records: Source) -> Iterator[str]:
         else:
             row = (*first, "HINT_REQUEST", "HINT_MSG", *place, "answer", "", "HINT", "answer", "hint", "", "", "",
                    event.level, *([""] * kcs), "", "")
-        yield "\t".join(clean(v) for v in row) + "\n"
+        yield "\t".join([clean(v) for v in row]) + "\n"
 
 
 def to_datashop(records: Source) -> str:

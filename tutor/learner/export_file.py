@@ -15,6 +15,7 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -31,6 +32,7 @@ from tutor.learner.export import (
     describe,
     moment,
     place,
+    stored_names,
     text,
     whole,
 )
@@ -112,6 +114,16 @@ class Stored:
     def positions(self) -> Iterator[PositionRecord]:
         """Where the learner stood in each lesson, in time order."""
         return self.each("position", lambda r: PositionRecord(text(r, "lesson"), place(r, 1), moment(r)))
+
+    @property
+    def most_skills(self) -> int:
+        """The most skills one attempt names, from the few distinct skill lists the store holds (a list that is
+        not one counts none here: reading its attempt says what is wrong with it)."""
+        most = 0
+        for listed in self.store.distinct("attempts", "skills"):
+            with suppress(ValueError):
+                most = max(most, len(stored_names(listed or "[]")))
+        return most
 
 
 def write_export(progress: Progress, target: str, form: str) -> None:

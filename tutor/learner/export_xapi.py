@@ -20,6 +20,7 @@ One statement per record (xAPI-Data.md, part two, section 2.4):
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
@@ -66,32 +67,55 @@ def duration(seconds: float) -> str:
 
 def statement(profile: str, verb: str, lesson: str, step: int, at: float, key: str,
               result: dict[str, Json] | None = None, skills: tuple[str, ...] = ()) -> dict[str, Json]:
-    """One statement about a lesson step (see the module docstring)."""
-    context: dict[str, Json] = {
-        "platform": "tutor",
-        "language": LANG,
-        "contextActivities": {"parent": [{"objectType": "Activity", "id": activity(lesson),
-                                          "definition": {"type": LESSON_TYPE}}]},
-        "extensions": {EXT + "at": at, EXT + "lesson": lesson, EXT + "step": step},
-    }
-    if skills:
-        context["contextActivities"]["category"] = [
-            {"objectType": "Activity", "id": f"{HOME}:skill:{name}",
-             "definition": {"type": SKILL_TYPE, "name": {LANG: name}}} for name in skills]
+    """One statement about a lesson step (see the module docstring).  Its parts that depend only on the learner,
+    the verb, the lesson step or the skills are made once and shared by the statements they are alike in (an
+    export of 200,000 attempts repeats a few of them): read them, never change them."""
+    activities = {"parent": parent(lesson), "category": categories(skills)} if skills else {"parent": parent(lesson)}
     out: dict[str, Json] = {
         "id": key,
-        "actor": {"objectType": "Agent", "account": {"homePage": HOME, "name": profile}},
-        "verb": {"id": ADL + verb, "display": {LANG: verb}},
-        "object": {"objectType": "Activity", "id": activity(lesson, step),
-                   "definition": {"name": {LANG: f"{lesson}, step {step}"}, "type": INTERACTION,
-                                  "interactionType": "fill-in"}},
-        "context": context,
+        "actor": actor(profile),
+        "verb": verb_of(verb),
+        "object": step_object(lesson, step),
+        "context": {"platform": "tutor", "language": LANG, "contextActivities": activities,
+                    "extensions": {EXT + "at": at, EXT + "lesson": lesson, EXT + "step": step}},
         "timestamp": iso(at),
         "version": "1.0.3",
     }
     if result is not None:
         out["result"] = result
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def actor(profile: str) -> dict[str, Json]:
+    """The learner as an Agent identified by an account of the tutor."""
+    return {"objectType": "Agent", "account": {"homePage": HOME, "name": profile}}
+
+
+@functools.lru_cache(maxsize=len(VERBS))
+def verb_of(verb: str) -> dict[str, Json]:
+    """An ADL verb with its display."""
+    return {"id": ADL + verb, "display": {LANG: verb}}
+
+
+@functools.lru_cache(maxsize=1024)
+def step_object(lesson: str, step: int) -> dict[str, Json]:
+    """The activity of a lesson step."""
+    return {"objectType": "Activity", "id": activity(lesson, step),
+            "definition": {"name": {LANG: f"{lesson}, step {step}"}, "type": INTERACTION, "interactionType": "fill-in"}}
+
+
+@functools.lru_cache(maxsize=256)
+def parent(lesson: str) -> list[Json]:
+    """The lesson as the parent activity of its steps."""
+    return [{"objectType": "Activity", "id": activity(lesson), "definition": {"type": LESSON_TYPE}}]
+
+
+@functools.lru_cache(maxsize=256)
+def categories(skills: tuple[str, ...]) -> list[Json]:
+    """Each skill as a category activity."""
+    return [{"objectType": "Activity", "id": f"{HOME}:skill:{name}",
+             "definition": {"type": SKILL_TYPE, "name": {LANG: name}}} for name in skills]
 
 
 def attempt_result(a: AttemptRecord) -> dict[str, Json]:

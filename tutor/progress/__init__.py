@@ -374,6 +374,12 @@ class Progress:
         rows = (dict(zip(cols, row, strict=True)) for row in cur)
         yield from stamped_rows(rows) if table == "attempts" and "item" not in cols else rows  # an older tutor's
 
+    def distinct(self, table: str, column: str) -> list[Any]:
+        """The distinct values of one column of a table (none when the file has no such column: an older tutor's)."""
+        if self.db is None or column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
+            return []
+        return [row[0] for row in self.db.execute(f"SELECT DISTINCT {column} FROM {table}")]
+
     def export_json(self) -> str:
         """``export()`` as indented JSON text."""
         try:

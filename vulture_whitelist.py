@@ -12,7 +12,7 @@ import re2
 from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import arithmetic, cli, commands, completer, history, puzzles, text
+from tutor import arithmetic, cli, commands, completer, course, history, puzzles, text
 from tutor.course import lesson, schema
 from tutor.course.steps import Step
 from tutor.learner import export_xapi
@@ -53,3 +53,4 @@ history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string
 Step.on_screen  # the question on screen (a practice step's item): the course sweeps in tests read it
 puzzles.unregister  # the counterpart of register, for tests and embedding: a registered family can be forgotten
 export_xapi.statements  # every statement at once (the export streams them): the xAPI tests validate each
+course.__getattr__  # PEP 562: Python calls it for the names tutor.course imports when first used

@@ -4,7 +4,8 @@ their arguments for a second stage, ``tutor.cli.puzzle_parser``, built once the 
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+from collections.abc import Sequence
+from typing import Any, NoReturn, cast
 
 from tutor import __version__
 from tutor.errors import TooLarge
@@ -29,8 +30,30 @@ class UsageError(Exception):
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
 
+    idle = False  # a subcommand the command line does not name: its arguments are not built (``Subcommands``)
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """The argument added, unless the parser is idle (then a stand-in that nothing will parse)."""
+        if self.idle:
+            return argparse.Action(option_strings=[], dest=argparse.SUPPRESS)
+        return super().add_argument(*args, **kwargs)
+
+
+class Subcommands(argparse._SubParsersAction):
+    """The subcommands, each parser given its arguments only when the command line can name it (``wanted``):
+    every command is listed with its help, but ``tutor --help`` or the tutor's start does not build the options
+    of twenty commands it will not parse (a tenth of ``tutor --help``'s time)."""
+
+    wanted: frozenset[str] | None = None  # None: every command's arguments (the whole parser)
+
+    def add_parser(self, name: str, **kwargs: Any) -> Parser:
+        """The command's parser, idle (its arguments ignored) unless ``name`` is wanted."""
+        parser: Parser = super().add_parser(name, **kwargs)
+        parser.idle = self.wanted is not None and name not in self.wanted
+        return parser
 
 
 def whole_number(text: str) -> int:
@@ -54,8 +77,9 @@ def learner(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def build_parser() -> Parser:
-    """The top-level parser; puzzle commands keep their arguments for a second stage."""
+def build_parser(argv: Sequence[str] | None = None) -> Parser:
+    """The top-level parser; puzzle commands keep their arguments for a second stage.  With ``argv``, only the
+    subcommands it can name get their arguments (every one is listed): the parser for that command line."""
     parser = Parser(
         prog="tutor",
         description="A terminal tutor for search-and-reasoning puzzles. "
@@ -74,7 +98,9 @@ def build_parser() -> Parser:
     parser.add_argument("--learner", type=learner, metavar="ID",
                         help="your learner id, as your instructor gave it: your variants are drawn from it (and "
                              "--seed), and /submit writes it")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub = cast(Subcommands, parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser,
+                                                  action=Subcommands))
+    sub.wanted = None if argv is None else frozenset(argv)
     for command, helptext in PUZZLE_COMMANDS.items():
         p = sub.add_parser(command, help=helptext, description=helptext, add_help=False)
         p.add_argument("puzzle", nargs="?", help="the puzzle family (see 'tutor puzzles')")

@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import argparse
 import errno
-import json
 import os
 import shutil
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.arguments import PUZZLE_COMMANDS, Parser, UsageError, build_parser
-from tutor.clock import now
 from tutor.errors import Exit, InvalidNotation, InvalidParams, TutorError
 from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES
-from tutor.puzzles.base import Command, Puzzle
-from tutor.puzzles.options import Option, resolve
-from tutor.shown import Drawn, Picture
 from tutor.text import Visible, one_line, raw_stream, shorten, shorten_path
+
+if TYPE_CHECKING:  # ``tutor --help`` imports no puzzle code: these are imported where a puzzle command runs
+    from tutor.puzzles.base import Command, Puzzle
+    from tutor.puzzles.options import Option
+    from tutor.shown import Drawn
 
 
 def add_option(group: argparse._ActionsContainer, option: Option, dest: str) -> None:
@@ -137,6 +137,8 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
         rest = ["--help", *rest]
     namespace = parser.parse_args(rest)
     game = puzzle.load(collect(namespace, puzzle.params, "param_"))
+    from tutor.puzzles.options import resolve
+
     args = resolve(spec.options, collect(namespace, spec.options, "opt_"), f"tutor {command} {puzzle.name}")
     from tutor.commands import working
 
@@ -159,6 +161,7 @@ def print_text(text: Drawn) -> None:
     """A report's text: in a terminal, the picture of a ``Picture`` that fits (unless ``--plain``), coloured
     through rich (unless ``NO_COLOR``); otherwise the text form as it is."""
     from tutor import render
+    from tutor.shown import Picture
 
     terminal = sys.stdout.isatty() and not render.plain_wanted()
     drawable = isinstance(text, Picture) and text.width <= shutil.get_terminal_size().columns and \
@@ -194,6 +197,8 @@ def write_pieces(path: str, pieces: Iterable[str]) -> None:
 
 def dump_json(data: object) -> str:
     """JSON for people when it is small (indented), compact when it is huge (a 1000x1000 board's presses)."""
+    import json  # not at the top: ``tutor --help`` needs none of the modules its commands use
+
     compact = json.dumps(data, separators=(",", ":"))
     return compact if len(compact) > 200_000 else json.dumps(data, indent=2)
 
@@ -254,7 +259,9 @@ def run(argv: list[str]) -> int:
             if not encodable(arg):
                 raise UsageError(f"tutor: argument {number} is not valid UTF-8 ({ascii(arg)[:60]}); give names and "
                                  "answers as UTF-8 text")
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv).parse_args(argv)
+        from tutor.clock import now
+
         now()  # a TUTOR_NOW that is not a date and time is one line and exit 2 before anything runs
         if args.plain:
             os.environ["TUTOR_PLAIN"] = "1"

@@ -27,21 +27,18 @@ Vocabulary:
 from __future__ import annotations
 
 import signal
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tutor.errors import TooLarge
 
 DOC = "docs/limits.md"
 
 
-@dataclass(frozen=True)
-class Limit:
+class Limit(NamedTuple):  # a named tuple, not a dataclass: ``tutor --help`` imports this module, not dataclasses
     """A named maximum: ``value`` of ``unit``, for ``what`` (a phrase for the docs)."""
 
     name: str
@@ -139,8 +136,7 @@ def to_int(text: str, subject: str) -> int:
 # -- the lesson work budget -----------------------------------------------------------------------
 
 
-@dataclass
-class _Budget:
+class _Budget(NamedTuple):
     limit: Limit
     subject: str
     deadline: float
@@ -175,6 +171,8 @@ Armed = tuple[Any, tuple[float, float]] | None  # the signal handler and the tim
 
 def _arm(budget: _Budget) -> Armed:
     """In the main thread: a CPU timer that raises the budget's ``TooLarge`` a little after it is spent."""
+    import threading  # only where a budget is armed: ``tutor --help`` imports this module
+
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         return None
 

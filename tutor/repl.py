@@ -67,8 +67,18 @@ def warm_up() -> threading.Thread:
 
 
 def warming() -> None:
-    """``warm_up`` as a callback (prompt_toolkit's ``pre_run``)."""
-    warm_up()
+    """``warm_up`` once the prompt is drawn, as a callback for prompt_toolkit's ``pre_run`` (which runs before the
+    first render: a thread started there would share the interpreter with the drawing of the first prompt)."""
+    from prompt_toolkit.application.current import get_app
+
+    app = get_app()
+
+    def drawn(_: object) -> None:
+        app.after_render.remove_handler(drawn)
+        warm_up()
+
+    if not _WARMING:
+        app.after_render.add_handler(drawn)
 
 
 def safe_handle(session: Session, text: str) -> list[Reply]:

@@ -26,7 +26,6 @@ from tutor.course import heads
 from tutor.course.lesson import Lesson, LessonTemplate
 from tutor.course.lines import with_line
 from tutor.course.model import Pack
-from tutor.course.parse import parse_pack, parse_template
 from tutor.course.prescan import prescan
 from tutor.errors import LessonError, TutorError
 from tutor.files import read_text
@@ -113,6 +112,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
 def load_file(path: Path, pack: str = "") -> Lesson:
     """Read and validate one lesson file (its steps are built when first needed); an error names the line of the
     key it is about where it can."""
+    from tutor.course.parse import parse_template  # the steps and the puzzles: only when a file is parsed
+
     data = _read_toml(path)
     try:
         return parse_template(data, str(path), pack).instantiate(0)
@@ -136,6 +137,8 @@ class FileSource:
 
 def load_pack(path: Path) -> Pack:
     """Read and validate a pack.toml."""
+    from tutor.course.parse import parse_pack
+
     return parse_pack(_read_toml(path), str(path), path.parent.name)
 
 
@@ -317,7 +320,7 @@ def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool | None = No
     roots = ([bundled_root()] if include_bundled else []) + extra
     if cached_in is None:
         return load_roots(roots)
-    cache = heads.read(cached_in, heads.stamp(puzzles.targets()))
+    cache = heads.read(cached_in, heads.stamp(puzzles.installed_key()))
     before = dict(cache.files)
     catalog = load_roots(roots, Catalog(families=list(cache.families)), cache)
     if cache.files != before or not cache.families:

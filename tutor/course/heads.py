@@ -43,11 +43,11 @@ class Cache(msgspec.Struct):
     files: dict[str, Entry] = {}
 
 
-def stamp(puzzles: list[tuple[str, str]]) -> str:
+def stamp(installed: str) -> str:
     """What the cache depends on besides the lesson files: the format, the tutor's lesson code (every module of
-    ``tutor.course``, by size and modification time) and the installed puzzle families (``name``,
-    ``"module:Class"``)."""
-    digest = hashlib.sha256(f"{FORMAT}|{sorted(puzzles)}".encode())
+    ``tutor.course``, by size and modification time) and the installed puzzle families (``installed``:
+    ``tutor.puzzles.installed_key``)."""
+    digest = hashlib.sha256(f"{FORMAT}|{installed}".encode())
     here = Path(__file__).parent
     for folder in (here, here / "steps"):
         with suppress(OSError):

@@ -13,17 +13,21 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
 from tutor.course.lines import with_line
-from tutor.course.schema import LessonFile, StepFile
-from tutor.course.steps import Setting, Step, build_step, kind_of
-from tutor.course.variants import VARIANT_TRIES, Tables, check_slot, draw_solvable
+from tutor.course.variants import VARIANT_TRIES, check_slot, draw_solvable
 from tutor.errors import LessonError, TooLarge, TutorError
 from tutor.limits import LESSON_SECONDS, checkpoint, lesson_budget
-from tutor.puzzles.base import Puzzle
+
+if TYPE_CHECKING:  # a catalogue lists lessons from its cache at the tutor's start: the steps, the lesson schema
+    # and the puzzles are imported where a template is read or built (``tutor.course.parse``, ``built``)
+    from tutor.course.schema import LessonFile, StepFile
+    from tutor.course.steps import Step
+    from tutor.course.variants import Tables
+    from tutor.puzzles.base import Puzzle
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,8 @@ class LessonTemplate:
     @cached_property
     def head(self) -> Head:
         """What a catalogue lists of the lesson."""
+        from tutor.course.steps import kind_of
+
         file = self.file
         required = tuple(i for i, step in enumerate(self.steps) if kind_of(step).required)
         return Head(self.id, file.title, file.summary, file.puzzle, self.path, file.order, self.pack,
@@ -112,6 +118,8 @@ class LessonTemplate:
 
     def built(self, tables: Tables, drawn: Mapping[str, Any]) -> Built:
         """The steps for concrete ``tables`` (every slot drawn, as ``drawn`` says)."""
+        from tutor.course.steps import Setting, build_step
+
         puzzle = self.puzzle
         try:
             game = puzzle.load(tables.params)

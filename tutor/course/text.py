@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.limits import SHOWN_CHARS, TABLE_CELLS
-from tutor.puzzles.base import Puzzle
 from tutor.shown import Markdown
 from tutor.text import number_text
+
+if TYPE_CHECKING:  # light at start: the tutor's first screen shows lessons without importing the puzzles
+    from tutor.puzzles.base import Puzzle
 
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}")
 

@@ -16,11 +16,13 @@ import hashlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.errors import LessonError, TutorError
 from tutor.limits import checkpoint
-from tutor.puzzles.base import Puzzle
+
+if TYPE_CHECKING:  # light at start: the tutor's first screen shows lessons without importing the puzzles
+    from tutor.puzzles.base import Puzzle
 
 VARIANT_TRIES = 64
 

@@ -9,11 +9,13 @@ quantity, its answer kind, a misconception of its quantity, or play (``Step.skil
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tutor.puzzles import all_puzzles
-from tutor.puzzles.base import Puzzle
 from tutor.puzzles.skills import Skill
+
+if TYPE_CHECKING:
+    from tutor.puzzles.base import Puzzle
 
 __all__ = ["Skill", "all_skills", "covering", "skills_of", "unknown"]
 

@@ -17,9 +17,9 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from tutor.course import Catalog, Lesson, Step, instantiate, toml_value, variant_seed
-from tutor.course.steps import Context, Outcome, StepState
+from tutor.course import Catalog, Lesson, instantiate, toml_value, variant_seed
 from tutor.errors import TutorError
 from tutor.learner.mastery import mastery
 from tutor.limits import INPUT_BYTES
@@ -27,9 +27,7 @@ from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
 from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO, aids_of
 from tutor.progress.records import variant_json
-from tutor.puzzles.answers import Level
 from tutor.session.evidence import charge, solved, stamp_event, with_item_help
-from tutor.session.fresh import seen
 from tutor.session.registry import run_command
 from tutor.session.review import Reviewing, under_review, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
@@ -37,6 +35,9 @@ from tutor.session.skills import bkt_params, reviews_text
 from tutor.session.summary import Summary, ending
 from tutor.shown import Markdown, Reply, join
 from tutor.submission import variant_owner
+
+if TYPE_CHECKING:  # the steps (and the puzzles under them) are imported once a lesson opens, not at the start
+    from tutor.course.steps import Context, Outcome, Step, StepState
 
 HISTORY = 200  # undo snapshots kept
 
@@ -88,6 +89,7 @@ class Session:
     @property
     def state(self) -> StepState:
         """The current step's state (a fresh one before it is entered)."""
+        from tutor.course.steps import StepState
         return self.place.state if self.place.state is not None else StepState()
 
     @property
@@ -118,6 +120,8 @@ class Session:
 
     def context(self, step: Step, saved: bool = False) -> Context:
         """What the step needs from the session now (``saved``: with the moves progress holds for it)."""
+        from tutor.course.steps import Context
+        from tutor.session.fresh import seen
         lesson = self.place.lesson or ""
         moves = tuple(self.progress.game(lesson, step.index)) if saved else ()
         drawn = variant_json(self.lesson.seed, self.lesson.variant) if self.lesson is not None else ""
@@ -306,6 +310,7 @@ class Session:
 
     def hint(self) -> list[Reply]:
         """One more rung of the step's ladder (recorded; not an undo point: /undo takes back moves)."""
+        from tutor.puzzles.answers import Level
         lesson, step = self.lesson, self.step
         if lesson is None or step is None:
             return [Reply.info("Open a lesson first: /lessons.")]
@@ -371,7 +376,7 @@ class Session:
         self.remember()
         self.place = Place(lesson.id, step.index, aids=self.place.aids)
         charge(self, RESET)
-        self.write(*step.persist(StepState(), self.context(step)))
+        self.write(*step.persist(self.state, self.context(step)))  # a fresh state: the place was just reset
         shown = self.enter()
         self.place = replace(self.place, hint_level=0)  # the ladder starts again with the step: "hint 1 of N"
         return [Reply.info("This step starts again."), *shown]

@@ -14,15 +14,17 @@ the session core, so the core may import it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.clock import iso, now
-from tutor.course import Lesson, Step
+from tutor.course import Lesson
 from tutor.learner.review import due, upcoming
 from tutor.progress.helped import item_help
-from tutor.session.fresh import fresh_review
 from tutor.shown import Reply
 from tutor.text import plural
+
+if TYPE_CHECKING:
+    from tutor.course import Step
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,8 @@ def plan(session: Any) -> tuple[list[Planned], list[str]]:
         if step is not None:
             out.append(Planned(item.skill, base, step.index))
             continue
+        from tutor.session.fresh import fresh_review  # the instance spaces: imported when a review is served
+
         found = fresh_review(session, item.skill, item.lesson)
         if found is None:
             stale.append(item.skill)

@@ -1,0 +1,82 @@
+"""What the tutor's start leaves for later (issue 32.1): nothing heavy before the first prompt.
+
+The start lists the lessons from the catalogue cache, so it must not import the step classes, the puzzle protocol,
+the engines' libraries (numpy, sympy, lark) or ``importlib.metadata``; and the background warm-up of those
+libraries begins only once the first prompt is drawn, never while it is being drawn.  These are the structural
+causes of a slow start, checked here; the times themselves are measured by ``python -m tutor.bench startup``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from tests.helpers import new_session
+from tutor import repl
+
+HEAVY = ("tutor.course.steps", "tutor.course.template", "tutor.puzzles.base", "tutor.puzzles.answers", "numpy",
+         "sympy", "lark", "importlib.metadata")
+
+START = """
+import sys
+from argparse import Namespace
+from tutor.repl import make_session
+session = make_session(Namespace(lessons=[], seed=None, learner=None))
+screen = session.start(None)
+assert any("coins-1" in str(reply.text) for reply in screen), screen
+print(" ".join(name for name in {heavy!r} if name in sys.modules))
+"""
+
+
+def start_imports(home: str) -> set[str]:
+    """The heavy modules imported by the start (the session made and its first screen) in a fresh process."""
+    run = subprocess.run([sys.executable, "-c", START.format(heavy=HEAVY)], capture_output=True, text=True,
+                         env={"TUTOR_HOME": home, "PATH": "/usr/bin:/bin"}, timeout=120, check=True)
+    return set(run.stdout.split())
+
+
+def test_the_start_from_the_catalogue_cache_imports_nothing_heavy(tmp_path) -> None:
+    first = start_imports(str(tmp_path))  # no cache yet: every lesson file is parsed (and the cache written)
+    assert "tutor.course.steps" in first and "tutor.puzzles.base" in first  # the check can see them
+    assert (tmp_path / "catalog-cache.json").is_file()
+    assert start_imports(str(tmp_path)) == set()
+
+
+def test_a_lesson_opened_after_a_light_start_works(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+    from argparse import Namespace
+
+    repl.make_session(Namespace(lessons=[], seed=None, learner=None))  # writes the cache
+    session = repl.make_session(Namespace(lessons=[], seed=None, learner=None))  # lists from it
+    replies = session.handle("/open coins-1")
+    assert "Two coins" in " ".join(str(r.text) for r in replies)
+    assert session.step is not None and session.lesson is not None and session.lesson.id == "coins-1"
+
+
+@pytest.fixture
+def counted_warm_up(monkeypatch):
+    """``warm_up`` replaced by a recorder of how many renders the application had done when it was called."""
+    calls: list[int] = []
+    warming: list[object] = []
+    monkeypatch.setattr(repl, "_WARMING", warming)
+
+    def warm_up() -> None:
+        calls.append(get_app().render_counter)
+        warming.append(object())  # what the real one keeps: the thread started
+
+    monkeypatch.setattr(repl, "warm_up", warm_up)
+    return calls
+
+
+def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(tmp_path, monkeypatch, counted_warm_up):
+    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+    with create_pipe_input() as pipe:
+        pipe.send_text("/lessons\r/quit\r")
+        repl.run_terminal(new_session(), None, input=pipe, output=DummyOutput(), emit=lambda replies: None)
+    assert counted_warm_up and min(counted_warm_up) >= 1, counted_warm_up  # never before the first render
+    assert len(counted_warm_up) == 1

@@ -71,8 +71,17 @@ def expected(game: CoinGame, quantity: str) -> dict[str, int | None]:
         faces = new(len({tuple(sorted(t)) for t in layouts(n, k)}))  # tables told apart by their faces alone
         rounded = new(-(-every // turns)) if every % turns else None  # the division rounded up
         fixed = new(len(layouts(n - 1, k)))  # the first position fixed, the rest free
-        return {**out, "by_faces": faces, "divided_rounded": rounded, "first_fixed": fixed,
+        out |= {"by_faces": faces, "divided_rounded": rounded, "first_fixed": fixed,
                 "faces_times_positions": new(n * k)}
+        mixed = [t for t in layouts(n, k) if len(set(t)) > 1]  # the tables not all of one face
+        groups = len(mixed) // n if not mirror and len(mixed) % n == 0 else None  # ... in groups of n copies
+        raw = {"one_face_forgotten": groups, "full_groups": None if groups is None or n < 4 else groups + k,
+               "power_swapped": len(list(product(range(n), repeat=k)))}  # n choices for each of k things
+        seen = {len(classes), *out.values()}
+        for name, value in raw.items():
+            out[name] = None if value in seen else value
+            seen.add(value)
+        return out
     if quantity == "start_size":
         length = shortest(game) if n <= 4 else None
         winnable_heads = game.goal == "heads" and (length or (n > 4 and n & (n - 1) == 0 and k == 2))
@@ -153,7 +162,8 @@ def test_a_table_the_devil_holds_gets_the_bound_idea_and_no_length_ideas() -> No
                                                "doubled_too_far": None, "bound_without_a_win": 7}
 
 
-@pytest.mark.parametrize("game", [CoinGame(3), CoinGame(5), CoinGame(3, 3), CoinGame(4)], ids=str)
+@pytest.mark.parametrize("game", [CoinGame(3), CoinGame(5), CoinGame(3, 3), CoinGame(4), CoinGame(6), CoinGame(5, 3),
+                                  CoinGame(6, 2, "rotation", "same")], ids=str)
 def test_trap_ideas_match_the_trap_by_hand(game: CoinGame) -> None:
     m = game.model
     trap = m.names_in(engine.trap(m))
@@ -162,7 +172,26 @@ def test_trap_ideas_match_the_trap_by_hand(game: CoinGame) -> None:
     letters = "HT" if game.sides == 2 else "0123456789"
     copies = sum(len(turned(tuple(letters.index(c) for c in name), False)) for name in trap)
     want = {"all_open": len(classes) - finished, "with_finished": len(classes), "copies_apart": copies}
-    assert given(game, "trap_size") == {name: right_or_none(v, len(trap)) for name, v in want.items()}
+    want = {name: right_or_none(v, len(trap)) for name, v in want.items()}
+    orbit = {name: frozenset(turned(tuple(letters.index(c) for c in name), False)) for name in trap}
+
+    def merged(key) -> int | None:  # the trapped tables with the same key counted as one, where some two share one
+        keys = {key(o) for o in orbit.values()}
+        return len(keys) if len(keys) < len(trap) else None
+
+    def shifted(o: frozenset[Layout]) -> frozenset[frozenset[Layout]]:  # the same change added at every position
+        return frozenset(frozenset(tuple((d + c) % game.sides for d in t) for t in o) for c in range(game.sides))
+
+    raw = {"no_trap": 0, "complements_as_one": merged(shifted),
+           "open_layouts": len([t for t in layouts(game.coins, game.sides) if not over(game, t)]),
+           "every_layout": len(layouts(game.coins, game.sides)),
+           "mirrors_as_one": merged(lambda o: frozenset((o, frozenset(t[::-1] for t in o)))),
+           "by_faces": merged(lambda o: tuple(sorted(next(iter(o))))), "coins": game.coins}
+    seen = {len(trap), *want.values()}
+    for name, value in raw.items():
+        want[name] = None if not trap or value in seen else value
+        seen.add(value)
+    assert given(game, "trap_size") == want
 
 
 NUMBER_QUANTITIES = ["classes", "start_size", "tables", "lower_bound", "shortest_length", "trap_size"]

@@ -36,6 +36,13 @@ FOUND = [
     ("9 = 3 x 3 adds up the faces; each position multiplies the count by 3.", "27", "9"),
     ("That counts one too many: every combination is already counted once.", "32", "33"),
     ("16 counts each table twice, once for each way round.", "8", "16"),
+    ("9 is the rank of the 3x3 press matrix; the degree of the gcd is the nullity, the cells less the rank.", "0",
+     "9"),  # lightsout-5: the nullity as the cells less the rank, both stated
+    ("23 is the rank of the 5x5 press matrix; the degree of the gcd is the nullity, the cells less the rank.", "2",
+     "23"),
+    ("The press matrix of 16 cells has rank 12 (independent columns found by elimination), and the nullity is the "
+     "cells less the rank: there are more than 3.", "4", "3"),  # lightsout-3's old refutation of a nullity
+    ("12 is the rank of the 4x4 press matrix, the independent columns; the nullity is the cells less that.", "4", "12"),
 ]
 
 
@@ -107,3 +114,13 @@ def test_with_no_learners_list_only_the_list_written_out_together_gives_it_away(
     answer = "(0, 0), (1, 2), (3, 5)"
     assert gives_away("They are (3, 5), (1, 2) and (0, 0).", answer) is not None
     assert gives_away("0,1 leaves (1, 2); 1,1 leaves (0, 0). And (3, 5) wins.", answer) is None
+
+
+def test_a_difference_is_a_give_away_only_when_the_text_states_both_values() -> None:
+    """"the cells less the rank" lets the answer follow when the text gives the cells and the rank; not when it gives
+    only one of them (the learner still has to find the other), nor when the difference is not the answer."""
+    said = "{} is the rank{}; the nullity is the cells less the rank."
+    assert gives_away(said.format(9, " of the 3x3 press matrix"), "0", "9") is not None
+    assert gives_away(said.format(9, ""), "0", "9") is None  # the cells are not stated
+    assert gives_away(said.format(9, " of the 3x3 press matrix"), "1", "9") is None
+    assert gives_away("The 3x3 board has no quiet patterns less than the 4x4 board.", "0", "5") is None

@@ -117,3 +117,18 @@ def test_no_reply_the_learner_reads_gives_an_answer_away(index: int) -> None:
 def test_the_sweep_asks_every_lesson_with_questions_many_wrong_answers() -> None:
     asked = {lesson.id: sum(len(item.wrong_answers()) for item in questions(lesson)) for lesson in LESSONS}
     assert all(count >= 5 for lesson, count in asked.items() if questions(CATALOG.find(lesson))), asked
+
+
+def test_the_sweep_reads_an_answer_implied_as_a_difference_of_stated_values() -> None:
+    """Issue 29: lightsout-5 refuted the rank with "the cells less the rank", the nullity by docs/lightsout.md's
+    definition. The check the sweep applies to every reply (the step's own ``gives_away``) reads it, on each board."""
+    lesson = CATALOG.find("lightsout-5")
+    steps = [item for item in questions(lesson) if item.reference() is not None]
+    assert len(steps) == 3
+    for item in steps:
+        size = item.game.rules
+        rank = size.cells - int(str(item.reference()))
+        said = (f"{rank} is the rank of the {size.rows}x{size.cols} press matrix; the degree of the gcd is the "
+                "nullity, the cells less the rank.")
+        assert item.gives_away(said, str(rank)) is not None, said
+        assert item.gives_away(said.replace(" of the", ",").split(";")[0], str(rank)) is None  # the rank alone

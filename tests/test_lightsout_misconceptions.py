@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from itertools import product
+from itertools import permutations, product
 
 import numpy as np
 import pytest
@@ -17,7 +17,7 @@ from tutor.course.steps import Computed
 from tutor.puzzles.computed import states_number
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Rules
-from tutor.puzzles.lightsout.teach.quantities import QUANTITIES, mistakes
+from tutor.puzzles.lightsout.teach.quantities import QUANTITIES, choices, fewest, mistakes
 
 SMALL = [LightsGame("2x2"), LightsGame("2x3"), LightsGame("3x3"), LightsGame("4x4"), LightsGame("1x5"),
          LightsGame("3x3", board="X.X/.../X.X"), LightsGame("4x4", board="X.../..../..../...."),
@@ -119,7 +119,7 @@ def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
     assert s["one-per-basis-pattern"] == later(b["nullity"] + 1)
     assert s["power-swapped"] == (later(b["nullity"] ** k) if b["nullity"] > 1 else None)
     if b["solutions"] and game.states == 2:
-        m = values(mistakes.MIN_PRESSES, game)
+        m = values(fewest.MIN_PRESSES, game)
         assert m["press-every-light"] in (b["lit"], None) and m["coverage-bound"] in (-(-b["lit"] // 5), None)
         if m["a-longer-solution"] is not None:  # the size of a real solution, longer than the fewest
             assert m["a-longer-solution"] in b["sizes"] and m["a-longer-solution"] > b["fewest"]
@@ -136,25 +136,101 @@ def test_solution_and_press_counts_by_brute_force(game: LightsGame) -> None:
         assert m["corners"] == plain, (m["corners"], plain)
 
 
+def fewest_cover(game: LightsGame) -> int:
+    """The fewest presses whose groups together reach every lit cell, by trying every press set (the effect matrix
+    of ``reached``, overlaps ignored)."""
+    rules = game.rules
+    presses, _ = reached(rules)
+    reach = np.zeros((rules.cells, rules.cells), dtype=bool)
+    for i in range(rules.cells):
+        for (r, c) in rules.effect(*divmod(i, rules.cols)):
+            reach[i, r * rules.cols + c] = True
+    pressed = presses > 0
+    covered = (pressed.astype(np.int64) @ reach.astype(np.int64)) > 0
+    lit = np.array([v != 0 for v in game.lights])
+    return int(pressed[(covered | ~lit).all(axis=1)].sum(axis=1).min())
+
+
+COVER_GAMES = [g for g in SMALL if g.states == 2 and g.rules.cells <= 16] + [
+    LightsGame("3x3", board=b) for b in ("XX./X.X/.XX", "XX./.../XX.", ".X./XXX/.X.")]
+
+
+@pytest.mark.parametrize("game", COVER_GAMES, ids=lambda g: f"{g.size}-{g.board}-{'torus' if g.torus else 'flat'}")
+def test_the_later_fewest_ideas_by_brute_force(game: LightsGame) -> None:
+    """The middle press alone, the fewest presses reaching every light, every cell but the middle, every cell, and
+    the switches the fewest presses make: each a guess that leaves lights on (no brute-force solution presses
+    exactly it), and None where the answer or an earlier idea gives the same number."""
+    b = brute(game)
+    rules = game.rules
+    m = values(fewest.MIN_PRESSES, game)
+    if not b["solutions"]:  # no fewest to be wrong about
+        assert all(m[idea.name] is None for idea in fewest.MIN_PRESSES[len(fewest.FIRST):]), m
+        return
+    darkening = [sorted(s) for s in shapes_that_darken(game)]
+    everything = list(range(rules.cells))
+    middle = [rules.rows // 2 * rules.cols + rules.cols // 2] if rules.rows % 2 and rules.cols % 2 else None
+
+    def guessed(cells: list[int] | None) -> int | None:
+        return None if cells is None or sorted(cells) in darkening else len(cells)
+
+    fewest_sets = [s for s in darkening if len(s) == b["fewest"]]
+    switches = {sum(len(rules.effect(*divmod(i, rules.cols))) for i in s) for s in fewest_sets}
+    raw = {"middle-alone": guessed(middle), "cover": fewest_cover(game),
+           "all-but-middle": guessed([i for i in everything if i not in middle] if middle else None),
+           "every-cell": guessed(everything), "switches-for-presses": switches}
+    seen = {b["fewest"], *(m[name] for name in ("press-every-light", "coverage-bound", "flat-board",
+                                                "a-longer-solution", "corners"))}
+    for name, value in raw.items():
+        if isinstance(value, set):  # several fewest solutions: the engine's is one of them
+            assert m[name] is None or (m[name] in value and m[name] not in seen), (name, m[name], value)
+            seen.add(m[name])
+            continue
+        assert m[name] == (None if value in seen else value), (name, m[name], value)
+        seen.add(value)
+    for given in m.values():
+        assert given != b["fewest"]
+
+
 def test_the_corners_on_the_all_on_3x3_board() -> None:
     """lightsout-1's board: its one solution presses five cells, not the four corners alone."""
     game = LightsGame("3x3")
     assert [sorted(s) for s in shapes_that_darken(game)] == [[0, 2, 4, 6, 8]]
-    assert values(mistakes.MIN_PRESSES, game)["corners"] == 4
+    assert values(fewest.MIN_PRESSES, game)["corners"] == 4
 
 
 @pytest.mark.parametrize("game", SMALL, ids=lambda g: f"{g.size}-{g.board}-{'torus' if g.torus else 'flat'}-"
                                                             f"{g.neighbourhood.value}-{g.states}")
 def test_choice_counts_follow_the_plain_rules(game: LightsGame) -> None:
     r, k = game.rules, game.states
-    for ideas, n, other in ((mistakes.PRESS_SETS, r.cells, r.cols), (mistakes.TOP_ROWS, r.cols, r.cells)):
+    lit_all = sum(1 for v in game.lights if v)
+    lit_top = sum(1 for v in game.lights[: r.cols] if v)
+    for ideas, n, other, lit in ((choices.PRESS_SETS, r.cells, r.cols, lit_all),
+                                 (choices.TOP_ROWS, r.cols, r.cells, lit_top)):
         got = [m.value(game, {}) for m in ideas]
         plain = [n, k * n, n * n, k**n - 1, k**other]
-        assert all(g in (None, p) for g, p in zip(got, plain, strict=True)), (got, plain)
+        assert all(g in (None, p) for g, p in zip(got[:5], plain, strict=True)), (got, plain)
         assert k**n not in got and len(np.unique(reached(r)[1])) <= k**r.cells
+        assert got[5:] == later_choices(n, k, lit, {k**n, *got[:5]}), (ideas[0].name, got)
     unknowns = values(mistakes.TOP_ROW_CELLS, game)
     assert r.cols not in unknowns.values()
     assert unknowns["one-per-cell"] == (r.cells if r.rows > 1 else None)
+
+
+def later_choices(n: int, k: int, lit: int, seen: set[int | None]) -> list[int | None]:
+    """What the later ideas of a k^n count answer, counted by listing where it is small: the orders of pressing all
+    n cells, the sets of at most one cell, the sets of the lit cells alone, the choices 0 to k for each cell, and
+    the sequences of n presses of any cell; each None where the answer or an earlier idea gives it."""
+    small = n <= 6
+    orders = len(list(permutations(range(n)))) if small else math.prod(range(1, n + 1))
+    none_or_one = sum(1 for s in product((0, 1), repeat=n) if sum(s) <= 1) if small else n + 1
+    lit_only = len(list(product(range(k), repeat=lit))) if lit else None
+    repeats = len(list(product(range(k + 1), repeat=n))) if small else (k + 1) ** n
+    sequences = (len(list(product(range(n), repeat=n))) if small else n**n) if n > 1 else None
+    out = []
+    for value in (orders, none_or_one, lit_only, repeats, sequences):
+        out.append(None if value is None or value in seen else value)
+        seen.add(value)
+    return out
 
 
 def test_every_quantity_with_ideas_names_three_and_every_idea_is_distinct() -> None:

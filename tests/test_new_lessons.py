@@ -142,16 +142,25 @@ def test_sutners_gcd_is_the_nullity_of_a_plain_elimination() -> None:
         assert LIGHTS.compute(game, "poly_nullity") == game.rules.cells - rank_gf2(game), game.rules.describe()
 
 
-def factor_count(poly: sympy.Poly) -> int:
-    """Irreducible factors with their powers, by trial division over every polynomial of each degree (bit ints)."""
+def trial_factors(poly: sympy.Poly) -> list[tuple[int, int]]:
+    """Irreducible factors as (degree, power), by trial division over every polynomial of each degree (bit ints):
+    a candidate that divides is irreducible, as its own factors were divided out before it."""
     bits = int("".join(str(int(c) % 2) for c in poly.all_coeffs()), 2)
-    count, d = 0, 1
+    out, d = [], 1
     while bits.bit_length() > 1:
         for cand in range(1 << d, 1 << (d + 1)):
+            power = 0
             while bits.bit_length() > 1 and gf2_mod(bits, cand) == 0:
-                bits, count = gf2_div(bits, cand), count + 1
+                bits, power = gf2_div(bits, cand), power + 1
+            if power:
+                out.append((d, power))
         d += 1
-    return count
+    return out
+
+
+def factor_count(poly: sympy.Poly) -> int:
+    """Irreducible factors with their powers."""
+    return sum(power for _, power in trial_factors(poly))
 
 
 def gf2_mod(a: int, b: int) -> int:
@@ -195,10 +204,20 @@ def expected(game: LightsGame) -> dict[str, int]:
            "lcm-degree": sympy.lcm(f(m), shifted(n)).degree(), "quiet-count": 2**nullity - 1}
     if gcd.degree() > 0:
         out["factor-count"] = factor_count(gcd)
-    return out
+    seen = {gcd.degree(), *out.values()}  # a later idea gives no answer where an earlier one (or the answer) does
+    parts = trial_factors(gcd) if gcd.degree() > 0 else []
+    later = {"constant-gcd": 1 if gcd.degree() == 0 else None,  # the gcd 1 itself, not its degree
+             "power-forgotten": sum(d for d, _ in parts) if any(p > 1 for _, p in parts) else None,
+             "one-factor-only": max(d * p for d, p in parts) if len(parts) > 1 else None,
+             "degree-sum": f(m).degree() + shifted(n).degree(),  # the product's degree
+             "quiet-with-nothing": quiet_by_brute_force(game) + 1 if game.rules.cells <= 16 else 2**nullity}
+    for name, value in later.items():
+        out[name] = None if value in seen else value
+        seen.add(value)
+    return {name: value for name, value in out.items() if value is not None}
 
 
-@pytest.mark.parametrize("size", ["3x3", "4x4", "5x5", "9x9", "2x3", "4x5", "2x2"])
+@pytest.mark.parametrize("size", ["3x3", "4x4", "5x5", "9x9", "2x3", "4x5", "2x2", "11x11", "16x16"])
 def test_each_poly_nullity_misconception_gives_what_its_idea_names(size: str) -> None:
     game = LightsGame(size)
     right = LIGHTS.compute(game, "poly_nullity")

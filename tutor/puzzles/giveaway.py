@@ -8,7 +8,8 @@ rule reads its shape from it:
 * a **whole number** is given away when the text writes it (``65,535``, ``2^16 - 1``; a value under 10 only as
   "is 4."), when the bounds it states pin it ("less than 1" on a count: 0), or when it is one obvious step from
   the learner's answer ("one more than yours", "leaves one out" against an off-by-one, "counts each twice"
-  against a doubled answer);
+  against a doubled answer), or when it is a difference of two quantities whose values the text states ("9 is the
+  rank of the 3x3 press matrix; the nullity is the cells less the rank": 9 - 9);
 * a **pair** (a position) when the text names it, in either order ("reach the losing (8, 13)");
 * a **list** (of pairs, or of numbers) when the text names every item the learner's list misses (or, with no
   learner's list, every item);
@@ -60,6 +61,10 @@ FACTORS = re.compile(rf"\bmultipl(?:y|ies|ied)\b(?:\s+\w+){{0,3}}\s+by\s+({COUNT
 # "counts each table twice" against a doubled answer, "only half of them" against a halved one ("some twice": no)
 DOUBLED = re.compile(r"\b(?:each|every|all)\b[^.;:]{0,40}\b(?:twice|two times)\b|\bdoubled\b|\bdouble count")
 HALVED = re.compile(r"\bonly half\b|\bhalved\b|\bhalf as many\b")
+# "the cells less the rank", "cells minus rank", "the cells less that": the answer as a difference of named quantities
+DIFFERENCE = re.compile(r"\b([a-z]+)\s+(?:less|minus)\s+(?:the\s+|its\s+|their\s+)?([a-z]+)\b")
+POINTING = {"that", "those", "it", "this", "these", "yours"}  # a quantity named by the text just before
+SIZE = re.compile(r"\b(\d+)\s*x\s*(\d+)\b")  # "the 3x3 board": 9 cells
 
 
 @dataclass(frozen=True)
@@ -199,6 +204,8 @@ def number_given(text: str, value: int, learner: str, least: int | None) -> str 
     low, high = pinned(text, least, mine)
     if low == high == value:
         return f"the answer {number_text(value)}, pinned by the bounds the text states"
+    if value in differences(text, mine):
+        return f"the answer {number_text(value)}, a difference of two values the text states"
     if mine is None or mine == value:
         return None
     lowered = text.lower()
@@ -210,6 +217,43 @@ def number_given(text: str, value: int, learner: str, least: int | None) -> str 
     if abs(mine - value) in steps or doubled:
         return f"the answer {number_text(value)}, one step from the answer given ({number_text(mine)})"
     return None
+
+
+def differences(text: str, mine: int | None) -> set[int]:
+    """Every value ``text`` states as a difference of two quantities it gives the values of ("the cells less the
+    rank" after "9 is the rank of the 3x3 press matrix": 0); "that" or "those" is the last number said before.
+
+    >>> sorted(differences("The press matrix of 16 cells has rank 12, and the nullity is the cells less the rank.",
+    ...                    None))
+    [4]
+    """
+    lowered = text.lower()
+    out = set()
+    for match in DIFFERENCE.finditer(lowered):
+        first = named_value(lowered, match.group(1), match.start(), mine)
+        second = named_value(lowered, match.group(2), match.start(), mine)
+        if first is not None and second is not None:
+            out.add(first - second)
+    return out
+
+
+def named_value(text: str, word: str, before: int, mine: int | None) -> int | None:
+    """The value ``text`` gives the quantity ``word`` ("9 is the rank", "rank 9", "16 cells", "the 3x3 board" for
+    its cells), or for "that" and "those" the last number before position ``before``; None when it gives none."""
+    number = r"(\d[\d,]*)"
+    if word in POINTING:
+        if word == "yours":
+            return mine
+        said = [m for m in NUMBER_IN_TEXT.finditer(SIZE.sub(" ", text[:before]))]
+        return count_value(said[-1].group()) if said else None
+    stem = re.escape(word[:-1] if word.endswith("s") and len(word) > 3 else word)
+    for pattern in (rf"{number} (?:is|are) (?:the |its )?(?:number of )?{stem}s?\b", rf"\b{stem}s? (?:is )?{number}\b",
+                    rf"{number} (?:[a-z]+ ){{0,2}}{stem}s?\b"):
+        found = re.search(pattern, SIZE.sub(" ", text))
+        if found:
+            return count_value(found.group(1))
+    size = SIZE.search(text)
+    return int(size.group(1)) * int(size.group(2)) if stem == "cell" and size else None
 
 
 # -- positions and lists ------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from tutor.puzzles.coins.rules import CoinGame, Model, format_move
 from tutor.puzzles.coins.teach.quantities.counts import finished_names, idea, up_to_turning
 from tutor.puzzles.coins.teach.quantities.tables import open_names
 from tutor.puzzles.coins.teach.quantities.theorem import open_count
+from tutor.puzzles.coins.teach.quantities.trapped import later_trap_ideas
 from tutor.puzzles.coins.teach.quantities.words import listed, not_a, whole
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
@@ -245,13 +246,14 @@ def _says_copies_apart(game: CoinGame, w: int) -> str:
     return f"{w:,} counts the turned copies of the trapped tables apart; but a table and its turns are one table."
 
 
-TRAP_IDEAS = (
+FIRST_TRAP_IDEAS = (
     idea("all_open", _trap_count, lambda g: open_count(g) if g.model.enumerable else None, _says_all_open),
     idea("with_finished", _trap_count, lambda g: up_to_turning(g) if g.model.enumerable else None,
          lambda g, w: f"{w:,} counts every table, {listed(finished_names(g))} included; but there the game is "
                       "over: the trap holds only tables where the Devil keeps it going forever."),
     idea("copies_apart", _trap_count, _trapped_layouts, _says_copies_apart),
 )
+TRAP_IDEAS = (*FIRST_TRAP_IDEAS, *later_trap_ideas(_trap_count, FIRST_TRAP_IDEAS))
 
 
 @QUANTITIES.register("trap_size", "how many arrangements are in the Devil's trap",

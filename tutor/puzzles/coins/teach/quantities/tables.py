@@ -18,6 +18,7 @@ from tutor.puzzles.coins.teach.quantities.counts import (
     turns,
     up_to_turning,
 )
+from tutor.puzzles.coins.teach.quantities.turning import later_class_ideas
 from tutor.puzzles.coins.teach.quantities.words import LISTED, listed, not_a, whole
 from tutor.puzzles.options import Args
 from tutor.text import plural
@@ -197,7 +198,7 @@ def _says_face_counts(game: CoinGame, w: int) -> str:
             f"sit matters too, so tables with the same faces can still be different tables{example}.")
 
 
-CLASSES_IDEAS = (
+FIRST_CLASSES_IDEAS = (
     idea("turned_apart", up_to_turning, every_table,
          lambda g, w: f"{w:,} = {g.sides}^{g.coins} counts the turned copies of a table apart; but the Devil turns "
                       f"the table before each move, so {_one_table(g)}."),
@@ -215,6 +216,7 @@ CLASSES_IDEAS = (
     idea("first_fixed", up_to_turning, _first_fixed, _says_first_fixed),
     idea("faces_times_positions", up_to_turning, _faces_times_positions, _says_faces_times_positions),
 )
+CLASSES_IDEAS = (*FIRST_CLASSES_IDEAS, *later_class_ideas(FIRST_CLASSES_IDEAS))
 
 
 @QUANTITIES.register("classes", "number of arrangements up to the Devil's turns",

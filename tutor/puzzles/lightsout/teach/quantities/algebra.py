@@ -33,10 +33,11 @@ def explain_rank(game: LightsGame, args: Args, value: Value) -> str:
 
 
 def refute_rank(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-    a = engine.analyze(game.rules)
-    return count(wrong, value, "A rank", f"The {game.rules.cells} columns of the press matrix (one per cell) "
-                  f"satisfy exactly {plural(a.nullity, 'independent dependency', 'independent dependencies')} "
-                  f"(the quiet patterns of the basis), and the rank is the cells less those")
+    """A count of independent columns, too many or too few: no count of the cells or of the basis is stated, as
+    the two together give the rank (a difference one step away, ``tutor.puzzles.giveaway``)."""
+    return count(wrong, value, "A rank", f"The rank counts the columns of the {game.rules.describe()} press matrix "
+                  "(one per cell) that no sum of the others makes: each pattern of a basis of the quiet patterns "
+                  "makes one of them such a sum")
 
 
 @QUANTITIES.register("rank", "rank of the press matrix", explain=explain_rank, refute=refute_rank,
@@ -53,9 +54,11 @@ def explain_nullity(game: LightsGame, args: Args, value: Value) -> str:
 
 
 def refute_nullity(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
-    a = engine.analyze(game.rules)
-    return count(wrong, value, "A nullity", f"The press matrix of {game.rules.cells} cells has rank {a.rank} "
-                  f"(independent columns found by {a.method}), and the nullity is the cells less the rank")
+    """A count of basis patterns, too many or too few: neither the cells nor the rank is stated, as the cells less
+    the rank is the nullity (a difference one step away, ``tutor.puzzles.giveaway``)."""
+    return count(wrong, value, "A nullity", f"Every quiet pattern of the {game.rules.describe()} board (presses that "
+                  "change nothing) is a sum of patterns of a basis, each used or not, and the nullity counts the "
+                  "patterns of a basis")
 
 
 @QUANTITIES.register("nullity", "dimension of the space of quiet patterns",

@@ -8,7 +8,7 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, cells_of, lit_cells
 from tutor.puzzles.lightsout.rules.notation import press_names
-from tutor.puzzles.lightsout.teach.quantities import mistakes
+from tutor.puzzles.lightsout.teach.quantities import fewest
 from tutor.puzzles.lightsout.teach.quantities.words import count, digits, negative, number, press_list, spelled
 from tutor.puzzles.lightsout.teach.verdicts import all_on_theorem, solvable_reason
 from tutor.puzzles.options import Args
@@ -61,7 +61,7 @@ def refute_min_presses(game: LightsGame, args: Args, value: Value, wrong: Value)
 
 
 @QUANTITIES.register("min_presses", "the fewest presses that darken the board",
-                     explain=explain_min_presses, refute=refute_min_presses, misconceptions=mistakes.MIN_PRESSES)
+                     explain=explain_min_presses, refute=refute_min_presses, misconceptions=fewest.MIN_PRESSES)
 def min_presses(game: LightsGame, args: Args) -> int:
     """The fewest found by searching the quiet patterns; refused for a board that cannot be darkened."""
     sol = engine.solve(game.rules, game.lights)

@@ -10,9 +10,8 @@ to type) gives None.  A sentence names what the learner's number counts and neve
 * ``QUIET_PATTERNS``  - k^nullity - 1: the basis size, pressing nothing counted, two states, only the new sums;
 * ``SOLUTIONS``       - k^nullity: just one, the nullity, the empty pattern left out, the solvable boards, the rank,
   every press set, one per basis pattern, the choices added, the power swapped;
-* ``MIN_PRESSES``     - the fewest: every light pressed, the coverage bound, the flat board, a longer solution, the
-  four corners;
-* ``PRESS_SETS`` / ``TOP_ROWS`` - k^n: the count n, a sum of choices, pairs, pressing nothing left out, ...;
+* ``MIN_PRESSES`` (in ``fewest``) - the fewest presses;
+* ``PRESS_SETS`` / ``TOP_ROWS`` (in ``choices``) - k^n sets of n cells;
 * ``TOP_ROW_CELLS``   - the columns: every cell, the cells the chase decides, the values of one unknown;
 * ``RANK`` / ``NULLITY`` - each taken for the other, every column, the boards or quiet patterns they make.
 """
@@ -25,11 +24,7 @@ from collections.abc import Callable
 from tutor.puzzles.answers import Misconception, Value
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
-from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, Rules, apply, lit_cells
-from tutor.puzzles.lightsout.rules.notation import format_cell
-from tutor.puzzles.lightsout.teach.quantities.words import one_alone
 from tutor.puzzles.options import Args
-from tutor.text import plural
 
 TYPED = 60  # digits past which a number is not one a learner types: the idea gives None
 FLAT_CELLS = 64  # the flat board's fewest presses is searched only this small
@@ -197,136 +192,6 @@ SOLUTIONS = (
 )
 
 
-# -- the fewest presses ------------------------------------------------------------------------------
-
-def _fewest(rules: Rules, game: LightsGame) -> int | None:
-    sol = engine.solve(rules, game.lights)
-    return sol.press_count if sol.solvable and sol.minimal else None
-
-
-def _lit(game: LightsGame) -> int:
-    return sum(game.lights)
-
-
-def _reach(rules: Rules) -> int:
-    return len(NEIGHBOURHOODS[rules.neighbourhood])
-
-
-def _every_light(game: LightsGame) -> str:
-    """What pressing every lit cell leaves: a cell still lit, and how often those presses switch it."""
-    rules = game.rules
-    after = apply(rules, game.lights, game.lights)
-    left = lit_cells(rules, after)
-    if not left:
-        return "That does darken this board, but it is one solution of several, and not the shortest."
-    r, c = left[0]
-    times = sum(rules.effect(*cell).get((r, c), 0) for cell in lit_cells(rules, game.lights))
-    return (f"A press is not a switch for one light: it also switches the neighbours. Pressing them all switches "
-            f"{format_cell(r, c)} {plural(times, 'time')}, so it "
-            f"{'ends lit' if game.lights[r * rules.cols + c] else 'lights up'}.")
-
-
-def _corners(rules: Rules) -> list[tuple[int, int]]:
-    """The four corner cells (a board of two rows and two columns at least)."""
-    return [(r, c) for r in (0, rules.rows - 1) for c in (0, rules.cols - 1)]
-
-
-def _left_lit(game: LightsGame, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The cells still lit after pressing each of ``cells`` once."""
-    rules = game.rules
-    pattern = bytearray(rules.cells)
-    for r, c in cells:
-        pattern[r * rules.cols + c] = 1
-    return lit_cells(rules, apply(rules, game.lights, bytes(pattern)))
-
-
-def _shape_idea(game: LightsGame, cells: list[tuple[int, int]] | None) -> int | None:
-    """How many presses a guessed shape takes, where the shape leaves lights on and no earlier idea (or the answer)
-    gives that number (classic two-state boards up to FLAT_CELLS cells)."""
-    if cells is None or game.states != 2 or game.rules.cells > FLAT_CELLS or not _left_lit(game, cells):
-        return None
-    fewest = _fewest(game.rules, game)
-    if fewest is None:
-        return None
-    return unless(len(cells), fewest, _lit(game), -(-_lit(game) // _reach(game.rules)))
-
-
-def _says_shape(game: LightsGame, cells: list[tuple[int, int]], shape: str) -> str:
-    """The shape pressed and that it leaves lights on (which ones is not said: the rest may be one press away)."""
-    return (f"{len(cells)} presses {shape} ({' '.join(format_cell(r, c) for r, c in cells)}), but that does not "
-            "darken this board: some lights stay on. Try it on the board.")
-
-
-MIN_PRESSES = (
-    idea("press-every-light",
-         lambda g: unless(_lit(g), _fewest(g.rules, g)) if g.states == 2 else None,
-         lambda g, n: f"{n:,} presses every lit cell once. {_every_light(g)}"),
-    idea("coverage-bound",
-         lambda g: unless(-(-_lit(g) // _reach(g.rules)), _fewest(g.rules, g), _lit(g)) if g.states == 2 else None,
-         lambda g, n: f"{n:,} is only a lower bound: {n} presses of {_reach(g.rules)} cells each could switch "
-                      f"the {_lit(g)} lights only if no two presses overlapped and none fell on a dark cell or "
-                      f"off the board, and here no {n} presses manage that."),
-    idea("flat-board",
-         lambda g: (unless(_fewest(Rules(g.rules.rows, g.rules.cols, False, g.rules.neighbourhood, g.states), g),
-                           _fewest(g.rules, g)) if g.rules.torus and g.rules.cells <= FLAT_CELLS else None),
-         lambda g, n: f"{n:,} is the fewest on the flat {g.rules.rows}x{g.rules.cols} board. On the torus every "
-                      f"press switches {_reach(g.rules)} cells, edges and corners included, so better covers "
-                      f"exist."),
-    idea("a-longer-solution",
-         lambda g: (unless(sum(_solution(g).pattern or b""), _fewest(g.rules, g))
-                    if _solvable_with_quiet(g) and g.states == 2 else None),
-         lambda g, n: f"{n:,} presses darken the board, but that is one solution of several: adding a quiet "
-                      f"pattern gives another solution, and some of them are shorter."),
-    idea("corners",
-         lambda g: _shape_idea(g, _corners(g.rules) if g.rules.rows > 1 and g.rules.cols > 1 else None),
-         lambda g, n: _says_shape(g, _corners(g.rules), "the four corners")),
-)
-
-
-# -- choices for independent cells: k^n press sets, k^cols top rows ----------------------------------
-
-def choices(units: Callable[[Rules], int], unit: str, other: tuple[str, Callable[[Rules], int], str]) -> tuple[
-        Misconception, ...]:
-    """The slips in counting k^n sets of ``units(rules)`` cells (``unit`` names them: "cells of the board"), and
-    ``other``: (name, another count of cells, what that count is) confused with this one."""
-
-    def right(g: LightsGame) -> int | None:
-        return power(g.states, units(g.rules))
-
-    def each(g: LightsGame) -> str:
-        return "pressed or not" if g.states == 2 else f"pressed 0 to {g.states - 1} times"
-
-    name, count, what = other
-    return (
-        idea(f"{unit.split()[0]}-not-sets",
-             lambda g: unless(units(g.rules), right(g)),
-             lambda g, n: f"{n:,} is the number of {unit}. The question counts the sets of them: any combination "
-                          f"can be pressed, none and all included."),
-        idea("choices-added",
-             lambda g: unless(g.states * units(g.rules), right(g)),
-             lambda g, n: f"{n:,} adds {g.states} choices per cell. Each cell is {each(g)} whatever the others "
-                          f"do, so the choices multiply: {g.states} x {g.states} x ... once per cell."),
-        idea("ordered-pairs",
-             lambda g: unless(units(g.rules) ** 2, right(g), g.states * units(g.rules)),
-             lambda g, n: f"{n:,} = {units(g.rules)} x {units(g.rules)} counts pairs of cells. A set of presses "
-                          f"can have any size, and each cell multiplies the count by {g.states}."),
-        idea("nothing-not-counted",
-             lambda g: unless((right(g) or 0) - 1, 0, units(g.rules)),
-             lambda g, n: one_alone(g.states, "cell")),
-        idea(name,
-             lambda g: unless(power(g.states, count(g.rules)), right(g)),
-             lambda g, n: f"{n:,} counts {what}; the question is about the {unit}."),
-    )
-
-
-PRESS_SETS = choices(lambda r: r.cells, "cells of the board",
-                     ("top-rows-for-sets", lambda r: r.cols, "the sets of top-row presses, which the top-row "
-                                                            "search tries"))
-TOP_ROWS = choices(lambda r: r.cols, "cells of the top row",
-                   ("sets-for-top-rows", lambda r: r.cells, "the sets of presses on the whole board, which brute "
-                                                           "force tries"))
-
-
 # -- unknowns after the chase: the top row's cells ----------------------------------------------------
 
 TOP_ROW_CELLS = (
@@ -358,7 +223,9 @@ RANK = (
                       f"each quiet pattern is a dependency among the columns."),
     idea("nullity-for-rank",
          lambda g: unless(_rank(g).nullity, _rank(g).rank, g.rules.cells),
-         lambda g, n: f"{n:,} is the nullity, the columns lost to quiet patterns; the rank is what is left."),
+         lambda g, n: f"{n:,} is the nullity, the size of a basis of the quiet patterns (presses that change "
+                      f"nothing). The rank counts independent columns of the press matrix instead: sums of them "
+                      f"give every board that can be darkened."),
     idea("boards-for-rank",
          lambda g: unless(power(g.states, _rank(g).rank), _rank(g).rank, g.rules.cells, _rank(g).nullity),
          lambda g, n: f"{n:,} counts the boards the columns reach (their sums); the rank counts the independent "
@@ -367,7 +234,8 @@ RANK = (
 NULLITY = (
     idea("rank-for-nullity",
          lambda g: unless(_rank(g).rank, _rank(g).nullity),
-         lambda g, n: f"{n:,} is the rank, the independent columns; the nullity is the cells less that."),
+         lambda g, n: f"{n:,} is the rank, the independent columns of the press matrix. The nullity counts the "
+                      f"patterns of a basis of the quiet patterns, the presses that change nothing."),
     idea("quiet-count-for-nullity",
          lambda g: unless((_quiet(g) or 1) - 1, 0, _rank(g).nullity, _rank(g).rank),
          lambda g, n: f"{n:,} counts the quiet patterns themselves (pressing nothing left out); the nullity is "

@@ -6,7 +6,7 @@ from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.notation import column_name, format_cell
 from tutor.puzzles.lightsout.teach import race, texts
-from tutor.puzzles.lightsout.teach.quantities import mistakes
+from tutor.puzzles.lightsout.teach.quantities import choices, mistakes
 from tutor.puzzles.lightsout.teach.quantities.words import (
     count,
     fixed_explanation,
@@ -49,7 +49,7 @@ def refute_press_sets(game: LightsGame, args: Args, value: Value, wrong: Value) 
 
 
 @QUANTITIES.register("press_sets", "how many press sets brute force must try: states^cells",
-                     explain=explain_press_sets, refute=refute_press_sets, misconceptions=mistakes.PRESS_SETS)
+                     explain=explain_press_sets, refute=refute_press_sets, misconceptions=choices.PRESS_SETS)
 def press_sets(game: LightsGame, args: Args) -> int | str:
     """states^cells, as text (``2^1000000``) when too long to print."""
     return texts.count_value(game.states, game.rules.cells)
@@ -71,7 +71,7 @@ def refute_top_rows(game: LightsGame, args: Args, value: Value, wrong: Value) ->
 
 
 @QUANTITIES.register("top_rows", "how many top rows the top-row search must try: 2^cols",
-                     explain=explain_top_rows, refute=refute_top_rows, misconceptions=mistakes.TOP_ROWS)
+                     explain=explain_top_rows, refute=refute_top_rows, misconceptions=choices.TOP_ROWS)
 def top_rows(game: LightsGame, args: Args) -> int | str:
     """states^cols, as text when too long to print."""
     return texts.count_value(game.states, game.rules.cols)

@@ -150,16 +150,28 @@ def _lcm_degree(game: LightsGame) -> int | None:
     return unless(r.rows + r.cols - _right(game), _right(game))
 
 
-def _factor_count(game: LightsGame) -> int | None:
-    """The gcd's irreducible factors counted (with their powers), not its degree."""
-    if max(game.rules.rows, game.rules.cols) > SHOWN_DEGREE or _gcd(game) == 1:
+def _gcd_factors(game: LightsGame) -> list[tuple[int, int, int]] | None:
+    """The gcd's irreducible factors as (bits, degree, power), lowest degree first; None past SHOWN_DEGREE."""
+    if max(game.rules.rows, game.rules.cols) > SHOWN_DEGREE:
         return None
     import sympy
 
     bits = _gcd(game)
     x = sympy.Symbol("x")
     poly = sympy.Poly([bits >> i & 1 for i in range(bits.bit_length() - 1, -1, -1)], x, modulus=2)
-    return unless(sum(power for _, power in poly.factor_list()[1]), _right(game))
+    with warnings.catch_warnings():  # sympy 1.13+ warns about its own sorting of ModularIntegers in factor_list
+        warnings.simplefilter("ignore", DeprecationWarning)
+        factors = poly.factor_list()[1]
+    out = [(sum(int(c) % 2 << i for i, c in enumerate(reversed(f.all_coeffs()))), f.degree(), e) for f, e in factors]
+    return sorted(out, key=lambda t: (t[1], t[0]))
+
+
+def _factor_count(game: LightsGame) -> int | None:
+    """The gcd's irreducible factors counted (with their powers), not its degree."""
+    factors = _gcd_factors(game)
+    if not factors:
+        return None
+    return unless(sum(power for _, _, power in factors), _right(game))
 
 
 def _quiet_count(game: LightsGame) -> int | None:
@@ -172,15 +184,71 @@ def _ranked(game: LightsGame) -> int | None:
     return unless(engine.analyze(game.rules).rank, _right(game))
 
 
+def _fresh(game: LightsGame, value: int | None, *more: int | None) -> int | None:
+    """``value``, or None where the answer or an earlier idea (the first five, and ``more``) gives it too: the
+    learner's number could not say which idea they hold."""
+    earlier = (_right(game), _unshifted(game), _ranked(game), _lcm_degree(game), _factor_count(game),
+               _quiet_count(game))
+    return unless(value, *earlier, *more)
+
+
+def _power_forgotten(game: LightsGame) -> int | None:
+    """Each shared factor once, its power forgotten: the degree of the gcd's square-free part."""
+    factors = _gcd_factors(game)
+    if not factors or all(power == 1 for _, _, power in factors):
+        return None
+    return _fresh(game, sum(degree for _, degree, _ in factors), 1 if _gcd(game) == 1 else None)
+
+
+def _one_factor_only(game: LightsGame) -> int | None:
+    """One shared factor found and the others missed: the largest degree of a factor to its power in the gcd."""
+    factors = _gcd_factors(game)
+    if not factors or len(factors) < 2:
+        return None
+    return _fresh(game, max(degree * power for _, degree, power in factors), 1 if _gcd(game) == 1 else None,
+                  _power_forgotten(game))
+
+
+def _quiet_with_nothing(game: LightsGame) -> int | None:
+    """2^nullity: every quiet pattern, pressing nothing included, for their dimension."""
+    right = _right(game)
+    if right > 60:
+        return None
+    r = game.rules
+    return _fresh(game, 2**right, 1 if _gcd(game) == 1 else None, _power_forgotten(game), _one_factor_only(game),
+                  r.rows + r.cols)
+
+
+def _listed(game: LightsGame, once: bool = False, largest: bool = False) -> str:
+    """The gcd's factors as the idea takes them: each once (``x (x + 1)``), or the largest to its power."""
+    factors = _gcd_factors(game) or []
+    if largest:
+        bits, _, power = max(factors, key=lambda t: t[1] * t[2])
+        factors = [(bits, 0, power)]
+    parts = []
+    for bits, _, power in factors:
+        inner = poly_text(bits)
+        base = inner if " " not in inner else f"({inner})"
+        parts.append(base if once or power == 1 else f"{base}^{power}")
+    return " ".join(parts)
+
+
+def _says_ranked(game: LightsGame, n: int) -> str:
+    """The rank named, and what is true of a gcd's degree (not the cells less the rank: that is the answer)."""
+    r = game.rules
+    said = f"{n:,} is the rank of the {r.rows}x{r.cols} press matrix, its independent columns."
+    if n <= r.rows:
+        return f"{said} The degree of the gcd counts the quiet patterns' basis instead."
+    return f"{said} But the gcd divides f_{r.rows}(x), of degree {r.rows}, so its degree is at most {r.rows}."
+
+
 POLY_NULLITY = (
     idea("unshifted", _unshifted,
          lambda g, n: f"{n:,} is the degree of gcd(f_{g.rules.rows}(x), f_{g.rules.cols}(x))"
                       f"{' (f_' + str(g.rules.cols) + '(x) itself)' if g.rules.rows == g.rules.cols else ''}, with "
                       f"the shift forgotten. The columns enter through f_{g.rules.cols}(x + 1): a row's presses "
                       "switch their own cell too, which is the + 1."),
-    idea("rank-for-degree", _ranked,
-         lambda g, n: f"{n:,} is the rank of the {g.rules.rows}x{g.rules.cols} press matrix; the degree of the gcd "
-                      "is the nullity, the cells less the rank."),
+    idea("rank-for-degree", _ranked, _says_ranked),
     idea("lcm-degree", _lcm_degree,
          lambda g, n: f"{n:,} is the degree of the lcm, which takes every factor of either polynomial. The gcd "
                       "keeps only the factors they share, each to the smaller power."),
@@ -188,8 +256,26 @@ POLY_NULLITY = (
          lambda g, n: f"{n:,} counts the gcd's irreducible factors; its degree adds up their degrees, and a factor "
                       "with a square of x in it counts once but adds its whole degree."),
     idea("quiet-count", _quiet_count,
-         lambda g, n: f"{n:,} counts the quiet patterns other than pressing nothing; the degree of the gcd is the "
-                      "nullity, the size of a basis that builds them all."),
+         lambda g, n: f"{n:,} counts the quiet patterns other than pressing nothing, not a basis of them: sums of "
+                      "basis patterns are quiet too, so a basis holds fewer patterns than the patterns it builds."),
+    idea("constant-gcd", lambda g: _fresh(g, 1 if _gcd(g) == 1 else None),
+         lambda g, n: f"{n:,} is the gcd itself: f_{g.rules.rows}(x) and f_{g.rules.cols}(x + 1) share no factor, so "
+                      "their gcd is the constant polynomial 1. The question asks for its degree, the highest power "
+                      "of x in it (x^2 + x + 1 has degree 2)."),
+    idea("power-forgotten", _power_forgotten,
+         lambda g, n: f"{n:,} takes each shared factor once, as if the gcd were {_listed(g, once=True)}. The gcd "
+                      "keeps each shared factor to the smaller of its two powers, and here a factor is shared to a "
+                      "power above 1."),
+    idea("one-factor-only", _one_factor_only,
+         lambda g, n: f"{n:,} is the degree of {_listed(g, largest=True)} alone. f_{g.rules.rows}(x) and "
+                      f"f_{g.rules.cols}(x + 1) share more than one irreducible factor, and the gcd keeps each."),
+    idea("degree-sum", lambda g: _fresh(g, g.rules.rows + g.rules.cols, _power_forgotten(g), _one_factor_only(g)),
+         lambda g, n: f"{n:,} = {g.rules.rows} + {g.rules.cols} adds the degrees of the two polynomials, as their "
+                      f"product would. The gcd divides each of them, so its degree is at most "
+                      f"{min(g.rules.rows, g.rules.cols)}."),
+    idea("quiet-with-nothing", _quiet_with_nothing,
+         lambda g, n: f"{n:,} counts every quiet pattern, pressing nothing included, not a basis of them: sums of "
+                      "basis patterns are quiet too, so a basis holds fewer patterns than the patterns it builds."),
 )
 
 

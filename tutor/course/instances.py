@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from tutor.course.catalog import Catalog
 from tutor.course.lesson import Lesson, LessonTemplate, Ready
 from tutor.course.schema import ReviewFile, StepFile
 from tutor.course.steps import Setting, Step, build_step
@@ -30,9 +31,29 @@ Instance = Mapping[str, Any]  # the drawn values of one instance: {"coins": 5, "
 
 
 def review_of(file: StepFile) -> ReviewFile | None:
-    """The ``[steps.review]`` table of a step file (None: the step declares no fresh instances)."""
+    """The ``[steps.review]`` table of a step file that declares a space of fresh instances (None: it has no table,
+    or its table routes the review elsewhere with ``via``)."""
     found = getattr(file, "review", None)
-    return found if isinstance(found, ReviewFile) else None
+    return found if isinstance(found, ReviewFile) and found.via is None else None
+
+
+def route_of(file: StepFile) -> str | None:
+    """Where a step's review goes when its own question cannot vary: its table's ``via`` (``"wythoff-3:6"``), or
+    None."""
+    found = getattr(file, "review", None)
+    return found.via if isinstance(found, ReviewFile) else None
+
+
+def routed(catalog: Catalog, lesson: Lesson, via: str) -> tuple[Lesson, int] | None:
+    """The lesson and step (0-based) a ``via`` names: ``LESSON:STEP``, the lesson by its id or, inside a pack, by
+    its id in the pack; None when there is no such lesson or step."""
+    name, _, number = via.rpartition(":")
+    pack = lesson.id.rpartition("/")[0]
+    target = catalog.lessons.get(name) or (catalog.lessons.get(f"{pack}/{name}") if pack else None)
+    index = int(number) - 1 if number.isdecimal() else -1
+    if target is None or not 0 <= index < len(target.template.steps):
+        return None
+    return target, index
 
 
 def split(review: ReviewFile) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -111,6 +111,11 @@ class ReviewFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True,
                                           "exactly when the lesson's own question is.", kind="`true`/`false`")] = False
     skills: Annotated[list[Text] | None, doc("The skills a review here stands for (default: the step's); lint refuses "
                                              "one the step does not exercise.", kind="list of skill names")] = None
+    via: Annotated[Text | None,
+                   doc("Instead of a space: the step, `LESSON:STEP` (`wythoff-3:6`), whose fresh instances review "
+                       "this step's skills, when its own question cannot vary (a fact, a definition, a yes or no). "
+                       "Lint checks that step has a space and exercises them all. A table with `via` takes nothing "
+                       "else.", kind="text")] = None
 
 
 REVIEW = Annotated[ReviewFile | None, doc("How the step is asked on a **fresh instance** for a review ([section 7b]"

@@ -4,7 +4,8 @@
 they met (their own variant's, as the engine gives them): ``tutor.learner.fresh.Seen``.  ``fresh_review`` finds
 an instance of a step of the skill from a step's ``[steps.review]`` space (``tutor.course.instances``): the
 steps of the lesson the skill was last practised in first (the latest first), then those of the other lessons
-of the catalog, in course order; each space's instances in a seeded order (the learner, the skill and how
+of the catalog, in course order (a step whose own question cannot vary is reviewed through the step its
+``via`` names); each space's instances in a seeded order (the learner, the skill and how
 often it was answered), the first the engine can serve that the learner has not answered and whose answer is
 fresh (``Seen.admits``: a remembered answer never passes).  No such instance: None, and the review is not
 served at all rather than served stale.
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tutor.course import Lesson
-from tutor.course.instances import Space, answered, review_of
+from tutor.course.instances import Space, answered, review_of, route_of, routed
 from tutor.errors import TutorError
 from tutor.learner.fresh import Seen, given_answers, plain
 from tutor.progress.records import AttemptRecord, attempts
@@ -62,7 +63,7 @@ def seen(session: Any, skill: str, records: list[AttemptRecord] | None = None) -
 
 def reviewed_by(step: Any, file: Any) -> tuple[str, ...]:
     """The skills a review of a step's instances stands for: its review table's, else the step's own (only those
-    the step exercises: lint reports the others)."""
+    the step exercises: lint reports the others); none when the step has no space of its own."""
     review = review_of(file)
     if review is None:
         return ()
@@ -70,12 +71,34 @@ def reviewed_by(step: Any, file: Any) -> tuple[str, ...]:
     return tuple(s for s in review.skills if s in own) if review.skills else own
 
 
+def targets(session: Any, lesson: Lesson, step: Any, skill: str) -> Iterator[Space]:
+    """The space a step of ``skill`` is reviewed in: its own, else the one its ``via`` names (when that step's
+    space stands for the skill)."""
+    file = lesson.template.steps[step.index]
+    if skill in reviewed_by(step, file):
+        yield Space(lesson, step.index)
+        return
+    via = route_of(file)
+    found = routed(session.catalog, lesson, via) if via is not None and skill in step.skills() else None
+    if found is None:
+        return
+    try:
+        own = own_variant(session, found[0])
+        target = own.steps[found[1]]
+    except TutorError:
+        return
+    if skill in reviewed_by(target, own.template.steps[found[1]]):
+        yield Space(own, found[1])
+
+
 def spaces(session: Any, skill: str, last: str) -> Iterator[Space]:
-    """The review spaces of steps exercising ``skill``: the lesson ``last`` first (its latest step first), then
-    the catalog's other lessons of the skill's family, in course order."""
+    """The review spaces of steps exercising ``skill``: the lesson ``last`` first (its latest step first, a step
+    routed elsewhere by ``via`` through the step it names), then the catalog's other lessons of the skill's family,
+    in course order; each space once."""
     family = skill.partition("/")[0]
     lessons = [session.catalog.lessons[last]] if last in session.catalog.lessons else []
     lessons += [lesson for lesson in session.catalog.ordered() if lesson.puzzle == family and lesson.id != last]
+    given: set[tuple[str, int]] = set()
     for lesson in lessons:
         try:
             own = own_variant(session, lesson)
@@ -83,8 +106,10 @@ def spaces(session: Any, skill: str, last: str) -> Iterator[Space]:
         except TutorError:
             continue
         for step in reversed(steps):
-            if skill in reviewed_by(step, own.template.steps[step.index]):
-                yield Space(own, step.index)
+            for space in targets(session, own, step, skill):
+                if (space.own.id, space.index) not in given:
+                    given.add((space.own.id, space.index))
+                    yield space
 
 
 def fresh_review(session: Any, skill: str, last: str) -> tuple[Lesson, int] | None:

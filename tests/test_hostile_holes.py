@@ -34,6 +34,47 @@ def test_a_dangling_store_link_is_never_followed_to_create_the_store_elsewhere(t
     assert (home / "progress.sqlite3").is_symlink()
 
 
+def linked_pack(tmp_path: Path) -> tuple[Path, Path]:
+    """A pack holding a lesson, a link to that lesson (inside the pack: its own file), and a link to a lesson file
+    outside it whose text must never be read or echoed; (the pack, that link)."""
+    secret = tmp_path / "elsewhere" / "secret.toml"
+    secret.parent.mkdir()
+    secret.write_text(LESSON.format(id="secret", title="SECRET-TITLE-42") + 'token = "SECRET-KEY-42"\n',
+                      encoding="utf-8")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "mine.toml").write_text(LESSON.format(id="mine", title="Mine"), encoding="utf-8")
+    (pack / "sub").mkdir()
+    (pack / "sub" / "inside.toml").symlink_to(pack / "mine.toml")  # a link within the pack: the pack's own file
+    (pack / "linked.toml").symlink_to(secret)
+    return pack, pack / "linked.toml"
+
+
+def test_lint_names_a_lesson_linked_from_outside_the_pack_in_one_line_and_never_reads_it(tmp_path):
+    pack, link = linked_pack(tmp_path)
+    linted = run_tutor("lint", str(pack))
+    assert linted.returncode == 1 and "SECRET" not in linted.stdout + linted.stderr
+    named = [line for line in linted.stdout.splitlines() if "linked.toml" in line]
+    assert named == [f"{link}:1:1: a link out of the pack, not followed (a lesson folder reads only the files it "
+                     "holds)"]
+    assert not any("inside.toml:" in line and "link out" in line for line in linted.stdout.splitlines())
+    as_json = json.loads(run_tutor("lint", str(pack), "--format", "json").stdout)
+    assert [p["file"] for p in as_json if "link out" in p["message"]] == [str(link)]
+
+
+def test_the_catalogue_and_the_session_never_open_a_lesson_linked_from_outside(tmp_path):
+    pack, _ = linked_pack(tmp_path)
+    env = {"TUTOR_HOME": str(tmp_path / "home")}
+    listed = run_tutor("progress", "--lessons", str(pack), "--json", env=env)
+    assert "secret" not in listed.stdout and "SECRET" not in listed.stdout + listed.stderr
+    assert "mine" in listed.stdout
+    session = run_tutor("--lessons", str(pack), stdin="/open secret\n/lessons\n/quit\n", env=env)
+    assert "SECRET" not in session.stdout and "no lesson 'secret'" in session.stdout
+    assert "a link out of the pack" in " ".join(session.stdout.split())  # named among the lessons not loaded
+    started = run_tutor("start", "secret", "--lessons", str(pack), stdin="/quit\n", env=env)
+    assert "no lesson 'secret'" in started.stdout and "SECRET" not in started.stdout + started.stderr
+
+
 def test_a_byte_order_mark_is_dropped_where_a_user_file_is_read(tmp_path):
     bom = "\ufeff"
     folder = tmp_path / "bom"

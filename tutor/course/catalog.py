@@ -62,13 +62,16 @@ def bundled_root() -> Path:
 TAPLO = "taplo.toml"  # Taplo's configuration (or .taplo.toml, hidden), which `tutor new` writes beside lessons
 
 
-def toml_files(root: Path) -> list[Path]:
+def walk_toml(root: Path) -> tuple[list[Path], list[Path]]:
     """Every ``*.toml`` under the folder ``root``, sorted, except hidden files and folders and Taplo's
-    configuration; symbolic links to folders are not followed (no loops), and at most ``lesson_files`` of
-    them (``TooLarge`` past that)."""
+    configuration, and apart from them the links among them to files outside ``root``: (files, links out).
+    Symbolic links to folders are not followed (no loops); a link out of the folder is listed, never read (a pack
+    reads, and echoes, only files it holds); at most ``lesson_files`` files (``TooLarge`` past that)."""
     found: list[Path] = []
+    out: list[Path] = []
     seen = 0
     top = len(root.parts)
+    inside = os.path.join(os.path.realpath(root), "")
     for folder, dirs, files in os.walk(root, onerror=None, followlinks=False):
         seen += len(dirs) + len(files)
         FOLDER_ENTRIES.check(seen, f"{shorten_path(str(root))} holds more than {FOLDER_ENTRIES.value:,} files and "
@@ -76,9 +79,21 @@ def toml_files(root: Path) -> list[Path]:
         if len(Path(folder).parts) - top >= FOLDER_DEPTH.value:
             dirs.clear()  # deeper folders are not lesson folders: not walked
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))  # .git, .vscode: never lessons
-        found += [Path(folder) / f for f in files if f.endswith(".toml") and not f.startswith(".") and f != TAPLO]
+        for path in (Path(folder) / f for f in files if f.endswith(".toml") and not f.startswith(".") and f != TAPLO):
+            leaves = path.is_symlink() and not os.path.realpath(path).startswith(inside)
+            (out if leaves else found).append(path)
         LESSON_FILES.check(len(found), f"{root} holds more than {LESSON_FILES.value:,} *.toml files")
-    return sorted(found)
+    return sorted(found), sorted(out)
+
+
+def toml_files(root: Path) -> list[Path]:
+    """The files of ``walk_toml``: every ``*.toml`` under ``root`` that is read, links out of it left out."""
+    return walk_toml(root)[0]
+
+
+def link_out(path: Path) -> str:
+    """The one line that names a lesson file linked from outside its pack folder, which is not read."""
+    return f"{path}: a link out of the pack, not followed (a lesson folder reads only the files it holds)"
 
 
 def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
@@ -150,6 +165,7 @@ class Catalog:
     errors: list[str] = field(default_factory=list)
     packs: dict[str, Pack] = field(default_factory=dict)
     families: list[str] = field(default_factory=list)  # the puzzle families in course order, when cached
+    unread: list[str] = field(default_factory=list)  # lesson files linked from outside their folder: named, not read
 
     def add(self, lesson: Lesson) -> None:
         """Add a lesson; a clashing id is recorded as an error naming both files."""
@@ -219,10 +235,12 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: hea
             continue
         pack_dirs: dict[Path, str] = {}
         try:
-            found = toml_files(root) if root.is_dir() else [root]
+            found, out = walk_toml(root) if root.is_dir() else ([root], [])
         except TutorError as err:
             catalog.errors.append(str(err))
             continue
+        catalog.errors += [link_out(path) for path in out]
+        catalog.unread += [str(path) for path in out]
         files = [p for p in found if p.name != "pack.toml"] if root.is_dir() else found
         if root.is_dir():
             for pack_file in (p for p in found if p.name == "pack.toml"):
@@ -235,7 +253,7 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: hea
                     pack_dirs[pack_file.parent] = pack.id
         elif root.name == "pack.toml":
             continue
-        if not files and not pack_dirs:
+        if not files and not pack_dirs and not out:
             catalog.errors.append(f"{root}: no lesson files (*.toml) found")
         for number, path in enumerate(files):
             if time.thread_time() > deadline:

@@ -204,7 +204,7 @@ def lint_problems(paths: Iterable[str], include_env: bool = True,
         if each is not None:
             each(number, len(jobs))
     errors += clashes(failed, catalog, packs)
-    files = {*loaded, *failed, *(pack.path for pack in catalog.packs.values()), *map(str, roots),
+    files = {*loaded, *failed, *catalog.unread, *(pack.path for pack in catalog.packs.values()), *map(str, roots),
              *(str(root / "pack.toml") for root in roots if (root / "pack.toml").is_file())}
     where = Locator()
     problems = list(dict.fromkeys(parse(e, files, where) for e in dict.fromkeys(errors)))

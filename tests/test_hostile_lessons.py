@@ -97,14 +97,19 @@ def test_preview_of_a_lesson_that_does_not_load_gives_lint_s_problems_and_exit_2
     assert "unknown quantity 'nonesuch'" in done.stderr
 
 
-MASTERY = [
-    ("prior = 0", "mastery.default.prior = 0.0: the estimate would start certain"),
-    ("prior = 1", "mastery.default.prior = 1.0: the estimate would start certain"),
-    ("learn = 0", "mastery.default.learn = 0.0: no opportunity could ever teach"),
-    ("learn = 1", "mastery.default.learn = 1.0: every opportunity would teach"),
-    ("slip = 0.5", "mastery.default.slip = 0.5: at one half or more"),
-    ("guess = 0.6\nslip = 0.1", "mastery.default.guess = 0.6: at one half or more"),
-    ("prior = 0\nlearn = 0\nslip = 0\nguess = 0", "mastery.default.prior = 0.0"),  # the issue's pack
+MASTERY = [  # a [mastery.default] table, and every problem lint reports of it (one line each)
+    ("prior = 0", ["mastery.default.prior = 0.0: the estimate would start certain"]),
+    ("prior = 1", ["mastery.default.prior = 1.0: the estimate would start certain"]),
+    ("learn = 0", ["mastery.default.learn = 0.0: no opportunity could ever teach"]),
+    ("learn = 1", ["mastery.default.learn = 1.0: every opportunity would teach"]),
+    ("slip = 0.5", ["mastery.default.slip = 0.5: at one half or more"]),
+    ("guess = 0.6\nslip = 0.1", ["mastery.default.guess = 0.6: at one half or more"]),
+    ("prior = 0\nlearn = 0\nslip = 0\nguess = 0", ["mastery.default.prior = 0.0", "mastery.default.learn = 0.0"]),
+    ("prior = 1\nlearn = 2\nslip = 0.6\nguess = 0.7\nin_a_row = 0\nspeed = 3",  # everything wrong at once
+     ["mastery.default.prior = 1.0: the estimate would start certain",
+      "mastery.default: BKT parameter learn = 2.0 is not a probability", "mastery.default.slip = 0.6: at one half",
+      "mastery.default.guess = 0.7: at one half", "mastery.default: in_a_row = 0.0 is not a whole number",
+      "mastery.default: unknown parameter 'speed'", "mastery.default: BKT parameters slip + guess = "]),
 ]
 
 
@@ -115,14 +120,29 @@ def test_mastery_parameters_outside_their_meaning_are_refused_and_nothing_divide
                            'compute = "classes"\n')
     (pack / "pack.toml").write_text(f'id = "mp"\ntitle = "MP"\n[mastery.default]\n{table}\n', encoding="utf-8")
     linted = run_tutor("lint", str(pack))
-    assert linted.returncode == 1 and says in linted.stdout
-    assert len([line for line in linted.stdout.splitlines() if "mastery" in line]) == 1
+    reported = [line for line in linted.stdout.splitlines() if "mastery" in line]
+    assert linted.returncode == 1 and len(reported) == len(says), reported  # each problem once, in one run
+    for problem in says:
+        assert sum(problem in line for line in reported) == 1, (problem, reported)
     env = {"TUTOR_HOME": str(tmp_path / "home")}
     listed = run_tutor("progress", "--lessons", str(pack), env=env)
     assert listed.returncode == 0 and "Traceback" not in listed.stderr
     session = run_tutor("--lessons", str(pack), stdin="/open mp-one\n/progress\n/quit\n", env=env)
     assert session.returncode == 0 and "internal error" not in session.stdout
-    assert "lesson not loaded" in session.stdout and says in " ".join(session.stdout.split())
+    assert "lesson not loaded" in session.stdout and "mastery.default" in " ".join(session.stdout.split())
+
+
+def test_every_mastery_table_of_a_pack_is_checked_in_one_run(tmp_path):
+    pack = tmp_path / "pk"
+    lesson(pack, "mp-one", '[params]\ncoins = 2\n[[steps]]\nask = "How many?"\nanswer = "number"\n'
+                           'compute = "classes"\n')
+    (pack / "pack.toml").write_text('id = "mp"\ntitle = "MP"\n[mastery.default]\nlearn = 1\n'
+                                    '[mastery.nonesuch]\nslip = 0.2\n[mastery."coins/count-tables"]\nguess = 0.5\n'
+                                    '[mastery.wellmade]\n', encoding="utf-8")
+    reported = [line for line in run_tutor("lint", str(pack)).stdout.splitlines() if "mastery" in line]
+    assert sorted(line.split(": ", 1)[1].split(":")[0] for line in reported) == [
+        "mastery.coins/count-tables.guess = 0.5", "mastery.default.learn = 1.0", "mastery.nonesuch",
+        "mastery.wellmade"], reported  # each table's problem, the unknown skills named
 
 
 def test_sound_mastery_parameters_still_load(tmp_path):

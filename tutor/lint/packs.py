@@ -8,16 +8,20 @@ pack's ``order``, ``pretest`` and ``posttest`` name against the lessons in its f
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tutor.course import Catalog
 from tutor.course.catalog import _read_toml, toml_files
-from tutor.course.parse import pack_mastery, parse_pack
+from tutor.course.parse import meaningless, pack_mastery, parse_pack
 from tutor.course.schema import PackFile
 from tutor.course.shape import convert_all
 from tutor.errors import TutorError
+from tutor.learner.bkt import DEFAULT, BktParams
+from tutor.learner.skills import all_skills
 
 
 def pack_problems(path: Path) -> list[str]:
@@ -37,15 +41,47 @@ def pack_problems(path: Path) -> list[str]:
     except TutorError as err:
         problems.append(str(err))
     for skill, table in file.mastery.items():
-        try:
-            pack_mastery({skill: table}, where)
-        except TutorError as err:
-            problems.append(str(err))
+        problems += mastery_problems(skill, table, where)
     ids = lesson_ids(path.parent)
     named = [("order", short) for short in file.order] + [
         (key, short) for key, short in (("pretest", file.pretest), ("posttest", file.posttest)) if short]
     problems += [f"{where}: {key}: no lesson {short!r} in this pack's folder" for key, short in named
                  if short not in ids]
+    return problems
+
+
+NAMES = ("prior", "learn", "slip", "guess", "in_a_row")  # what a [mastery] table may give
+ALONE = BktParams(slip=0.0, guess=0.0)  # no problem of its own, so a value put in it shows only its own
+
+
+def mastery_problems(skill: str, table: Mapping[str, float], where: str) -> list[str]:
+    """Every problem of one ``[mastery]`` table, one line each (the loader, ``parse.pack_mastery``, stops at the
+    first): an unknown skill, each unknown parameter, each value that is no probability (or whole number), each
+    outside its meaning (``parse.meaningless``), and slip + guess of one or more."""
+    try:
+        pack_mastery({skill: table}, where)
+        return []
+    except TutorError:
+        pass
+    key = f"{where}: mastery.{skill}"
+    problems = [] if skill == "default" or skill in all_skills() else [
+        f"{key}: unknown skill {skill!r} (see `tutor progress --skills`)"]
+    given: dict[str, Any] = {}
+    for name, value in table.items():
+        if name not in NAMES:
+            problems.append(f"{key}: unknown parameter {name!r} (known: {', '.join(NAMES)})")
+            continue
+        try:
+            alone = replace(ALONE, **{name: typing.cast(Any, value)})
+        except (TypeError, ValueError) as err:
+            problems.append(f"{key}: {err}")
+            continue
+        problems += [f"{key}.{problem}" for problem in meaningless(alone)]
+        given[name] = value
+    try:
+        replace(DEFAULT, **given)  # slip and guess each fine, but not together (or with the other's default)
+    except ValueError as err:
+        problems.append(f"{key}: {err}")
     return problems
 
 

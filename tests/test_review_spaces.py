@@ -136,7 +136,42 @@ def quiet_patterns(p: dict) -> int:
     return p["states"] ** nullity(rows, cols, p["states"]) - 1
 
 
-COUNTED["lightsout-4:11"] = quiet_patterns
+def nullity_gf2(size: str) -> int:
+    """The press matrix's nullity over GF(2), rows as bit sets (fast enough for 17x17)."""
+    rows, cols = (int(n) for n in size.split("x"))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    pivots: dict[int, int] = {}  # leading bit -> row
+    for r, c in cells:
+        row = sum(1 << (r2 * cols + c2) for r2, c2 in cells if abs(r - r2) + abs(c - c2) <= 1)
+        while row and row.bit_length() - 1 in pivots:
+            row ^= pivots[row.bit_length() - 1]
+        if row:
+            pivots[row.bit_length() - 1] = row
+    return len(cells) - len(pivots)
+
+
+def cells_of(size: str) -> int:
+    """The cells of a board ``"3x4"``."""
+    rows, cols = (int(n) for n in size.split("x"))
+    return rows * cols
+
+
+def safe_totals(low: int, high: int) -> int:
+    """The totals from ``low`` to ``high`` every split of which is a win for the player to move (value not 0)."""
+    return sum(1 for t in range(low, high + 1) if all(grundy(a, t - a) for a in range(t + 1)))
+
+
+COUNTED |= {
+    "lightsout-4:11": quiet_patterns,
+    "lightsout-3:4": lambda p: 2 ** (cells_of(p["size"]) - nullity_gf2(p["size"])),  # the rank's column space
+    "lightsout-3:6": lambda p: 2 ** nullity_gf2(p["size"]) - 1,
+    "gods-1:3": lambda p: len(assignments(p["gods"])),
+    "gods-6:2": lambda p: 2 * len(assignments(p["gods"])),  # each assignment with both meanings of ja
+    "gods-6:3": lambda p: math.ceil(math.log2(len(assignments(p["gods"])))),
+    "wythoff-5:9": lambda p: grundy(*boards(p["position"])[0]),
+    "wythoff-6:2": lambda p: grundy(*boards(p["position"])[0]),
+    "wythoff-2:6": lambda p: safe_totals(p["args.min_total"], p["args.max_total"]),
+}
 
 
 @pytest.mark.parametrize("where", sorted(COUNTED))
@@ -152,7 +187,8 @@ def test_the_second_ways_reproduce_the_lessons_own_answers() -> None:
     # the computations above are checked on the questions the lessons ask themselves
     assert left_after_ja("True,False,Random", "ask A: would you say ja to (B is Random)") == 4
     assert nim_sum("1,1 + 0,3") == 1 and nim_sum("1,3 + 2,2 + 0,3") == 6 and zeroing_moves("2,2 + 1,1") == 5
-    assert quiet_patterns({"size": "5x5", "states": 3}) == 26 and nullity(5, 5, 2) == 2
+    assert quiet_patterns({"size": "5x5", "states": 3}) == 26 and nullity(5, 5, 2) == nullity_gf2("5x5") == 2
+    assert str(safe_totals(20, 30)) == own_answer("wythoff-2:6") and len(assignments("True,False,Random")) == 6
 
 
 Board = frozenset[tuple[int, int]]  # the lit cells (row, column), from 0

@@ -36,6 +36,7 @@ from tutor.limits import Limit
 from tutor.puzzles.answers import (
     JSON,
     AnswerKind,
+    Belief,
     Kinds,
     Misconception,
     Quantities,
@@ -49,7 +50,7 @@ from tutor.puzzles.play import LEARNER, OPPONENT, Play, PlayKind, Turn
 from tutor.puzzles.skills import Skill
 from tutor.shown import Drawn, text_of
 
-__all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Command", "Commands", "Kinds",
+__all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Belief", "Command", "Commands", "Kinds",
            "Misconception", "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report",
            "Sample", "Skill", "Turn", "Value", "Verdict"]
 

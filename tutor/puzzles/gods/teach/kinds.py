@@ -10,7 +10,9 @@ from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import QuestionError, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.teach import wrong
+from tutor.puzzles.gods.teach.beliefs import question_beliefs
 from tutor.puzzles.gods.teach.hints import question_ladder, tree_ladder
+from tutor.puzzles.gods.teach.plan_beliefs import tree_beliefs
 from tutor.puzzles.gods.teach.questions import (
     GOAL,
     LIMIT,
@@ -57,6 +59,7 @@ class TreeKind(AnswerKind[GodsGame, Tree]):
     multiline = True
     args = (QUESTIONS, LIMIT)
     wrong_answers = wrong.failing_plans
+    beliefs = tree_beliefs()
 
     def parse(self, game: GodsGame, text: str, args: Args) -> Tree:
         """The plan in the tree notation; a question in spoken word order is refused by what a question looks like."""
@@ -99,6 +102,7 @@ class QuestionKind(AnswerKind[GodsGame, Asked]):
     description = "one question 'ask G: QUESTION', judged against the 'goal' parameter"
     args = (GOAL, TARGET, LIMIT, TO)
     wrong_answers = wrong.trusting_questions
+    beliefs = question_beliefs()
 
     def parse(self, game: GodsGame, text: str, args: Args) -> Asked:
         """``ask G: QUESTION``, or a bare question (asked to A)."""

@@ -13,6 +13,7 @@ from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import first_word_mask, format_question
 from tutor.puzzles.gods.rules.worlds import WorldSet
 from tutor.puzzles.gods.teach.coach import describe, surely_not_random
+from tutor.puzzles.gods.teach.quantities.example_ideas import MEETS_GOAL, safe_ideas
 from tutor.puzzles.gods.teach.quantities.ideas import left_ideas
 from tutor.puzzles.gods.teach.quantities.words import identity_texts, indented, listing, refute_count, twins
 from tutor.puzzles.gods.teach.questions import (
@@ -138,7 +139,7 @@ def refute_example_meets_goal(game: GodsGame, args: Args, value: Value, wrong: V
 
 @QUANTITIES.register("example_meets_goal", "'yes' if the example question meets the 'goal' from the start worlds, "
                      "else 'no'", args=(EXAMPLE, GOAL, TARGET),
-                     explain=explain_example_meets_goal, refute=refute_example_meets_goal)
+                     explain=explain_example_meets_goal, refute=refute_example_meets_goal, misconceptions=MEETS_GOAL)
 def example_meets_goal(game: GodsGame, args: Args) -> str:
     """Judged as a ``question`` answer would be."""
     asked = example_of(game, args, "example_meets_goal")
@@ -231,7 +232,8 @@ def refute_safe(quantity: str, which: int, game: GodsGame, args: Args, value: Va
 
 @QUANTITIES.register("example_not_random_first", "gods surely not Random after the first word to the example "
                      "('none' if none)", args=(EXAMPLE,), explain=partial(explain_safe, "example_not_random_first", 0),
-                     refute=partial(refute_safe, "example_not_random_first", 0))
+                     refute=partial(refute_safe, "example_not_random_first", 0),
+                     misconceptions=safe_ideas("example_not_random_first", 0))
 def example_not_random_first(game: GodsGame, args: Args) -> str:
     """Gods who are Random in none of the worlds left."""
     return ", ".join(surely_not_random(game.universe, example_branch(game, args, "example_not_random_first", 0))) \
@@ -240,7 +242,8 @@ def example_not_random_first(game: GodsGame, args: Args) -> str:
 
 @QUANTITIES.register("example_not_random_second", "gods surely not Random after the second word to the example "
                      "('none' if none)", args=(EXAMPLE,), explain=partial(explain_safe, "example_not_random_second", 1),
-                     refute=partial(refute_safe, "example_not_random_second", 1))
+                     refute=partial(refute_safe, "example_not_random_second", 1),
+                     misconceptions=safe_ideas("example_not_random_second", 1))
 def example_not_random_second(game: GodsGame, args: Args) -> str:
     """Gods who are Random in none of the worlds left."""
     return ", ".join(surely_not_random(game.universe, example_branch(game, args, "example_not_random_second", 1))) \

@@ -107,11 +107,28 @@ def within(rate: float, p: float, n: int) -> bool:
     return abs(rate - p) <= 4 * sqrt(p * (1 - p) / n) + 1e-9
 
 
-@pytest.mark.parametrize("guess", [0.05, 0.2, 0.3])
-def test_the_random_guesser_is_lucky_at_the_items_own_rate(guess: float, monkeypatch) -> None:
+@pytest.mark.parametrize("guess", [0.01, 0.05])
+def test_the_random_guesser_is_lucky_at_an_open_items_own_rate(guess: float, monkeypatch) -> None:
     item = Item("7", "8", guess)
     rate, _ = first_rate(Guesser, 4000, item, monkeypatch)
     assert within(rate, guess, 4000), rate
+
+
+@pytest.mark.parametrize("options", [("yes", "no"), ("A", "B", "C", "D", "E"), tuple(str(n) for n in range(3, 13))])
+def test_the_random_guesser_picks_uniformly_among_the_items_options(options: tuple[str, ...], monkeypatch) -> None:
+    item = Item(options[1], "none of them", 1 / len(options), options)
+    rate, made = first_rate(Guesser, 4000, item, monkeypatch)
+    assert within(rate, 1 / len(options), 4000), rate  # right one time in len(options): the item's chance
+    picked = [m.pick(item) for m in made]
+    assert set(picked) <= set(options) and all(within(picked.count(o) / 4000, 1 / len(options), 4000)
+                                               for o in options)
+
+
+def test_the_item_on_screen_carries_its_steps_chance_and_guesses(catalog) -> None:
+    session, shown, _ = drive(catalog, WrongFirst(random.Random(1)), items=1)
+    step = session.step
+    assert shown[0].guess == step.chance() == 1 / len(shown[0].guesses) and shown[0].guesses == step.guesses()
+    assert shown[0].right in shown[0].guesses  # the right answer is among what a guesser picks from
 
 
 def test_a_bkt_learner_follows_its_parameters(monkeypatch) -> None:

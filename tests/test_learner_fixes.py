@@ -84,9 +84,11 @@ def test_gods_practice_names_the_gods_and_diagnoses_identical_gods_counted_apart
     assert str(worlds) not in out.split("Mastery of")[0], out
 
 
-def by_hand(p: float, correct: bool, params: bkt.BktParams = bkt.DEFAULT) -> float:
-    """Bayes' rule on one answer, then the chance to learn (knowledge tracing written out again)."""
-    s, g, t = params.slip, params.guess, params.learn
+def by_hand(p: float, correct: bool, chance: float, params: bkt.BktParams = bkt.DEFAULT) -> float:
+    """Bayes' rule on one answer of an item whose chance of a lucky guess is ``chance``, then the chance to learn
+    (knowledge tracing written out again)."""
+    s, t = params.slip, params.learn
+    g = chance if params.guess is None else params.guess
     known = p * (1 - s) if correct else p * s
     unknown = (1 - p) * g if correct else (1 - p) * (1 - g)
     post = known / (known + unknown)
@@ -104,7 +106,7 @@ def test_a_right_answer_after_a_hint_says_why_mastery_fell() -> None:
     session.handle("/hint")
     out = " ".join(text(session.handle(text_of(session.state.item.reference()))).split())
     shown = int(re.findall(r"Mastery of '[^']*': \[[#.]+\] (\d+)%", out)[0])
-    assert shown == math.floor(100 * by_hand(before, False)) < math.floor(100 * before), (before, out)
+    assert shown == math.floor(100 * by_hand(before, False, session.step.chance())) < math.floor(100 * before), out
     assert "A right answer after a hint is no evidence of mastery yet: it counts as a miss." in out, out
     session.handle("/solution")
     session.handle("y")

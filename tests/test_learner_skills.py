@@ -126,9 +126,52 @@ def test_bkt_matches_a_sequence_computed_by_hand():
     assert trace([True, False, True], params) == p3
 
 
+def test_the_guess_is_the_items_own_chance_computed_by_hand():
+    # prior 1/5, learn 3/20, slip 1/10, no guess declared: each item's chance of a lucky guess is the guess.
+    params = BktParams(Fraction(1, 5), Fraction(3, 20), Fraction(1, 10))  # type: ignore[arg-type]
+    # a yes/no item (chance 1/2) right: posterior (1/5 * 9/10) / (9/50 + 4/5 * 1/2) = (9/50) / (29/50) = 9/29;
+    # learn: 9/29 + 20/29 * 3/20 = 12/29
+    assert update(params.prior, True, params, Fraction(1, 2)) == Fraction(12, 29)
+    # a choice among 5 (chance 1/5) right: (9/50) / (9/50 + 4/25) = 9/17; learn: 9/17 + 8/17 * 3/20 = 51/85 = 3/5
+    assert update(params.prior, True, params, Fraction(1, 5)) == Fraction(3, 5)
+    # an open answer (chance 1/100) right: (9/50) / (9/50 + 4/500) = 45/47; learn: 45/47 + 2/47 * 3/20 = 453/470
+    assert update(params.prior, True, params, Fraction(1, 100)) == Fraction(453, 470)
+    # a yes/no item wrong: (1/5 * 1/10) / (1/50 + 4/5 * 1/2) = 1/21; learn: 1/21 + 20/21 * 3/20 = 4/21
+    assert update(params.prior, False, params, Fraction(1, 2)) == Fraction(4, 21)
+    # the same sequence, item by item: trace with one chance equals update applied in turn
+    assert trace([True, False], params, Fraction(1, 2)) == update(Fraction(12, 29), False, params, Fraction(1, 2))
+    # a pack's declared guess takes the place of the item's chance
+    fitted = BktParams(Fraction(1, 5), Fraction(3, 20), Fraction(1, 10), Fraction(1, 5))  # type: ignore[arg-type]
+    assert update(fitted.prior, True, fitted, Fraction(1, 2)) == Fraction(3, 5)
+
+
+def test_each_step_kind_says_its_chance_of_a_lucky_guess(catalog):
+    """A choice: one in its options (yes or no: one half); a practice number: one in the range of its items'
+    answers; an open answer (a plain number, a written answer, a game): ``bkt.OPEN``."""
+    from tutor.course.steps import Practice
+    from tutor.learner.bkt import OPEN
+
+    kinds: dict[str, list[float]] = {}
+    for lesson in catalog.ordered():
+        for step in lesson.steps:
+            options = getattr(step, "options", ())
+            if options:
+                assert step.guesses() == options and step.chance() == 1 / len(options)
+                kinds.setdefault("choice", []).append(step.chance())
+            elif isinstance(step, Practice):
+                values = sorted(int(step.item(v).value()) for v in step.space() if step.serves(v))
+                assert step.guesses() == tuple(str(n) for n in range(values[0], values[-1] + 1))
+                assert step.chance() == 1 / (values[-1] - values[0] + 1)
+                kinds.setdefault("practice", []).append(step.chance())
+            elif step.skills():
+                assert step.guesses() == () and step.chance() == OPEN
+                kinds.setdefault("open", []).append(step.chance())
+    assert set(kinds) == {"choice", "practice", "open"} and 0.5 in kinds["choice"]
+
+
 def test_bkt_moves_the_right_way_and_refuses_bad_parameters():
     p = DEFAULT.prior
-    assert update(p, True, DEFAULT) > p > update(p, False, DEFAULT) - DEFAULT.learn
+    assert update(p, True, DEFAULT, 0.5) > p > update(p, False, DEFAULT, 0.5) - DEFAULT.learn
     assert update(1.0, False, BktParams(learn=0)) == 1.0  # certain knowledge stays certain: a slip explains the miss
     with pytest.raises(ValueError, match="slip"):
         BktParams(slip=0.6, guess=0.5)

@@ -19,7 +19,7 @@ from tutor.learner.mastery import mastery
 from tutor.learner.practice import key, read_record
 from tutor.progress import Progress
 from tutor.session import Session
-from tutor.session.skills import bkt_params
+from tutor.session.skills import bkt_params, chances
 from tutor.shown import text_of
 
 SKILL = "coins/count-tables"
@@ -81,10 +81,14 @@ def test_practice_traces_mastery_with_the_packs_parameters(pack: Path) -> None:
     # what tutor progress reads back from the store, with the pack's parameters: the same
     assert mastery(session.progress, bkt_params(catalog))[SKILL] == pytest.approx(said[-1])
     # the bundled lesson, outside the pack, keeps the tutor's defaults: the same answers say another mastery
+    # (the guess is the item's own chance of a lucky guess: one in the range of the step's answers)
     plain = Session(load_catalog([]), Progress(None))
     defaults = practise(plain, "coins-6", answers)
-    assert defaults[0] == pytest.approx(0.6) and defaults != pytest.approx(said)  # 0.2 * 0.9 / (0.18 + 0.8 * 0.2)
-    assert mastery(plain.progress)[SKILL] == pytest.approx(defaults[-1])
+    chance = Fraction(1, len(plain.step.guesses()))
+    first_p = bayes(Fraction(1, 5), True, Fraction(1, 5), Fraction(3, 20), Fraction(1, 10), chance)
+    assert defaults[0] == pytest.approx(float(first_p)) and defaults != pytest.approx(said)
+    assert mastery(plain.progress, bkt_params(plain.catalog), chances(plain.catalog))[SKILL] == \
+        pytest.approx(defaults[-1])
 
 
 WRITTEN = {

@@ -36,7 +36,7 @@ def test_progress_shows_mastery_evidence_and_dates() -> None:
     rows = shown.splitlines()
     at = next(n for n, row in enumerate(rows) if row.startswith(SKILL))
     line, evidence, dates = rows[at: at + 3]
-    expected = trace([True, False, False, True], DEFAULT)
+    expected = trace([True, False, False, True], DEFAULT, session.step.chance())
     assert f"{int(expected * 100)}%" in line and "not mastered" in line
     assert evidence == "  4 items: 2 right first try, 1 right after help, 1 wrong first try"
     assert "next review" in dates and "last " in dates and all(len(row) <= 80 for row in rows[1:])
@@ -53,7 +53,7 @@ def test_skills_command_lists_every_skill_with_its_standing_in_words_and_json(tm
     mine = rows[SKILL]
     assert mine["evidence"] == {"right": 2, "right_after_help": 1, "wrong": 1, "wrong_after_help": 0, "repeats": 0}
     assert (mine["attempts"], mine["unaided"], mine["run"], mine["in_a_row"], mine["mastered"]) == (4, 2, 1, 3, False)
-    assert mine["mastery"] == round(trace([True, False, False, True], DEFAULT), 4)
+    assert mine["mastery"] == round(trace([True, False, False, True], DEFAULT, session.step.chance()), 4)
     assert mine["due"] and mine["last"] and rows["coins/bound-strategies"]["last"] is None
     assert set(mine) == set(rows["coins/bound-strategies"])  # every row has every key
     whole = json.loads(run_tutor("progress", "--json", env=env).stdout)

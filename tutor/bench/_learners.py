@@ -10,8 +10,10 @@ session (``Session.handle``), as its definition says, and knows its own ground t
 * ``HintThenAnswer`` - takes every hint of the item's ladder, then answers right.
 * ``RecallOnly`` - types the last answer it saw (its own last right answer, or one the tutor revealed), and
   after a wrong one asks for the solution and types it.
-* ``Guesser`` - a random guesser: right at the first try with the item's own chance of a lucky guess (the
-  guess parameter the tutor traces the skill with), never learning.
+* ``Guesser`` - a random guesser: its first try is one of the item's possible answers picked uniformly (a choice's
+  options, the values of a bounded number: ``Step.guesses``), so it is right with the item's own chance of a lucky
+  guess, the guess parameter the tutor traces the item with (``Step.chance``); at an open answer it is right with
+  that chance (``bkt.OPEN``).  It never learns.
 
 A learner that cannot answer an item after a wrong first try asks for the solution (``/solution``, ``y``)
 and types what it was shown, as a learner moving on would.  The item's right answer comes from the engine
@@ -32,12 +34,13 @@ RETRIES = 2  # further tries a BKT learner makes after a wrong first try, before
 
 @dataclass(frozen=True)
 class Item:
-    """The item on screen, as the simulation sees it: its right answer, a wrong one, and the chance of a lucky
-    guess the tutor traces its skill with."""
+    """The item on screen, as the simulation sees it: its right answer, a wrong one, the chance of a lucky guess the
+    tutor traces it with, and the answers a guesser picks among (none: an open answer)."""
 
     right: str
     wrong: str
     guess: float
+    guesses: tuple[str, ...] = ()
 
 
 def said(replies: Iterable[Reply]) -> str:
@@ -160,14 +163,20 @@ class RecallOnly(Learner):
 
 @dataclass
 class Guesser(Learner):
-    """Right at the first try with the item's own chance of a lucky guess; never learns."""
+    """Picks its first try uniformly among the item's possible answers (at an open answer: right with the item's
+    chance of a lucky guess); never learns."""
 
     name = "random-guesser"
 
+    def pick(self, item: Item) -> str:
+        """The first try: one of ``item.guesses`` at random; at an open answer, the right one with ``item.guess``."""
+        if item.guesses:
+            return self.rng.choice(item.guesses)
+        return item.right if self.rng.random() < item.guess else item.wrong
+
     def answer(self, session: Session, item: Item) -> list[Reply]:
         replies: list[Reply] = []
-        lucky = self.rng.random() < item.guess
-        if not self.first_try(session, item.right if lucky else item.wrong, item, replies):
+        if not self.first_try(session, self.pick(item), item, replies):
             self.reveal_and_type(session, replies)
         return replies
 

@@ -108,18 +108,17 @@ def clock_at(moment: datetime) -> Iterator[None]:
 
 
 def item_on_screen(session: Session) -> Item | None:
-    """The practice item on screen (None: none is), with a wrong answer and the skill's guess parameter."""
-    from tutor.session.skills import bkt_params
-
+    """The practice item on screen (None: none is), with a wrong answer, its chance of a lucky guess and the answers
+    a guesser picks among (``Step.chance``, ``Step.guesses``)."""
     step = session.step
     try:
         right = reference(session)
     except LookupError:
         return None
-    skill = getattr(step, "skill", "")
-    guess = bkt_params(session.catalog)(session.place.lesson or "", skill).guess
+    if step is None:
+        return None
     wrong = str(int(right) + 1) if right.lstrip("-").isdigit() else right + "0"
-    return Item(right, wrong, guess)
+    return Item(right, wrong, step.chance(), step.guesses())
 
 
 def answer_items(session: Session, learner: Learner, run: Run, most: int, review: bool) -> bool:

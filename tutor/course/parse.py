@@ -147,7 +147,7 @@ def meaningless(params: BktParams) -> list[str]:
                               ("guess", "who does not know the skill is right", "a right answer is no evidence "
                                                                                  "for")):
         value = getattr(params, name)
-        if value >= 0.5:
+        if value is not None and value >= 0.5:  # a guess of None: each item's own chance
             out.append(f"{name} = {value!r}: at one half or more a learner {who} as often as not, so {answer} "
                        "knowing it")
     return out

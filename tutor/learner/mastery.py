@@ -13,7 +13,8 @@ at the first try without help, on distinct instances.  Practice completion, ``/p
 welcome all apply this one rule.
 
 Parameters are the skill's defaults (``bkt.DEFAULT``), or what ``params(lesson, skill)`` returns (a pack's
-``[mastery]`` overrides, see ``tutor.course``).
+``[mastery]`` overrides, see ``tutor.course``); the guess is each item's own chance of a lucky guess, what
+``chance(lesson, step)`` returns for the step it was asked at (``Step.chance``; ``bkt.OPEN`` when not known).
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tutor.learner.bkt import DEFAULT, BktParams, update
+from tutor.learner.bkt import DEFAULT, OPEN, BktParams, update
 from tutor.progress import Progress
 from tutor.progress.brief import Briefs, briefs, from_records, tried
 from tutor.progress.evidence import Scored, items
 from tutor.progress.records import AttemptRecord
 
 ParamsFor = Callable[[str, str], BktParams]  # (lesson id, skill name) -> the parameters that apply there
+ChanceFor = Callable[[str, int], float]  # (lesson id, step from 1) -> the chance of a lucky guess at its items
 Source = Progress | Iterable[AttemptRecord] | Briefs  # a store, its records, or its attempts in brief
 TARGET = 0.95  # the estimate mastery needs (a practice step may set its own ``threshold``)
 
@@ -36,6 +38,11 @@ TARGET = 0.95  # the estimate mastery needs (a practice step may set its own ``t
 def defaults(lesson: str, skill: str) -> BktParams:
     """The default parameters, for every lesson and skill."""
     return DEFAULT
+
+
+def open_chance(lesson: str, step: int) -> float:
+    """The chance of a lucky guess of an open answer (``bkt.OPEN``), for every step."""
+    return OPEN
 
 
 def brief(source: Source) -> Briefs:
@@ -122,8 +129,10 @@ class Traced:
 KEEP = 16  # evidence items kept per skill in ``Traced.recent`` (the rule looks at the last few)
 
 
-def traced(source: Source, params: ParamsFor = defaults, target: float = TARGET) -> dict[str, Traced]:
-    """Every skill with at least one item, traced over its items in order (see the module docstring)."""
+def traced(source: Source, params: ParamsFor = defaults, target: float = TARGET,
+           chance: ChanceFor = open_chance) -> dict[str, Traced]:
+    """Every skill with at least one item, traced over its items in order, each with its step's ``chance`` of a lucky
+    guess (see the module docstring)."""
     p: dict[str, float] = {}
     tallies: dict[str, list[int]] = {}  # unaided, helped, wrong, wrong after help, repeats
     recent: dict[str, list[Scored]] = {}
@@ -139,7 +148,7 @@ def traced(source: Source, params: ParamsFor = defaults, target: float = TARGET)
             if item.evidence is None:
                 tally[4] += 1
                 continue
-            p[skill] = update(p[skill], item.unaided, chosen)
+            p[skill] = update(p[skill], item.unaided, chosen, chance(item.lesson, item.step))
             tally[(0 if item.unaided else 1) if item.right else (3 if item.aids else 2)] += 1
             kept = recent.setdefault(skill, [])
             kept.append(item)
@@ -152,6 +161,6 @@ def traced(source: Source, params: ParamsFor = defaults, target: float = TARGET)
     return out
 
 
-def mastery(source: Source, params: ParamsFor = defaults) -> dict[str, float]:
+def mastery(source: Source, params: ParamsFor = defaults, chance: ChanceFor = open_chance) -> dict[str, float]:
     """The probability that the learner knows each skill they have attempted (BKT), by skill name."""
-    return {skill: t.p for skill, t in traced(source, params).items()}
+    return {skill: t.p for skill, t in traced(source, params, chance=chance).items()}

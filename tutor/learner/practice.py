@@ -135,6 +135,23 @@ class Served:
                    raw.get("solved") is True, raw.get("unaided") is True)  # a record from before: no evidence
 
 
+BOUNDS: dict[str, tuple[str, ...]] = {}  # a practice step's bounded number answers, by the step and its fixed slots
+
+
+def bounded(where: str, values: Callable[[], Iterable[Any]]) -> tuple[str, ...]:
+    """The whole numbers from the smallest to the largest of ``values`` (the answers of the items a practice step
+    serves, computed once per ``where``), as text: what a guesser who knows the answers' range picks among; none when
+    no value is a whole number.
+
+    >>> bounded("doctest", lambda: [4, 2, "x", 6])
+    ('2', '3', '4', '5', '6')
+    """
+    if where not in BOUNDS:
+        found = [v for v in values() if type(v) is int]
+        BOUNDS[where] = tuple(str(n) for n in range(min(found), max(found) + 1)) if found else ()
+    return BOUNDS[where]
+
+
 def read_record(lines: Sequence[str]) -> list[Served]:
     """The items served at a practice step, in order, from the lines the store keeps."""
     return [served for line in lines if (served := Served.read(line)) is not None]

@@ -31,7 +31,7 @@ from tutor.session.evidence import charge, solved, stamp_event, with_item_help
 from tutor.session.registry import run_command
 from tutor.session.review import Reviewing, under_review, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
-from tutor.session.skills import bkt_params, reviews_text
+from tutor.session.skills import bkt_params, chances, reviews_text
 from tutor.session.summary import Summary, ending
 from tutor.shown import Markdown, Reply, join
 from tutor.submission import variant_owner
@@ -128,7 +128,8 @@ class Session:
         params = bkt_params(self.catalog)  # a pack's [mastery], as /progress traces it
         return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
                        revealed=self.place.revealed, variant=drawn, aids=self.place.aids,
-                       mastery=lambda: mastery(self.progress, params), bkt=params, seen=lambda skill: seen(self, skill))
+                       mastery=lambda: mastery(self.progress, params, chances(self.catalog)), bkt=params,
+                       seen=lambda skill: seen(self, skill))
 
     def completions(self) -> list[str]:
         """Moves or words worth completing for the current step."""

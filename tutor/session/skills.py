@@ -13,8 +13,8 @@ from typing import Any
 
 from tutor.clock import iso, now
 from tutor.course import Catalog
-from tutor.learner.bkt import DEFAULT, BktParams
-from tutor.learner.mastery import TARGET, ParamsFor, Traced, traced
+from tutor.learner.bkt import DEFAULT, OPEN, BktParams
+from tutor.learner.mastery import TARGET, ChanceFor, ParamsFor, Traced, traced
 from tutor.learner.review import Due, upcoming
 from tutor.learner.skills import all_skills
 from tutor.progress import Progress
@@ -35,6 +35,21 @@ def bkt_params(catalog: Catalog) -> ParamsFor:
         return table.get(skill) or table.get("default") or DEFAULT
 
     return params
+
+
+def chances(catalog: Catalog) -> ChanceFor:
+    """The chance of a lucky guess at a lesson step's items (``Step.chance``; step counted from 1), ``bkt.OPEN`` for
+    a step the catalog does not hold; each step's figure computed once."""
+    known: dict[tuple[str, int], float] = {}
+
+    def chance(lesson: str, step: int) -> float:
+        if (lesson, step) not in known:
+            found = catalog.lessons.get(lesson)
+            steps = found.steps if found is not None else ()
+            known[(lesson, step)] = steps[step - 1].chance() if 0 < step <= len(steps) else OPEN
+        return known[(lesson, step)]
+
+    return chance
 
 
 @dataclass(frozen=True)
@@ -127,7 +142,7 @@ class Standing:
         the ones practised."""
         moment = now() if at is None else at
         found = briefs(progress)  # read once, in brief, for both
-        traces = traced(found, bkt_params(catalog))
+        traces = traced(found, bkt_params(catalog), chance=chances(catalog))
         schedule = {d.skill: d for d in upcoming(found)}
         known = all_skills()
         names = sorted(set(traces) | (set(known) if every else set()))

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from tutor.course.model import Mistake
 from tutor.course.text import fill
 from tutor.errors import TooLarge, TutorError
+from tutor.learner.bkt import OPEN
 from tutor.learner.fresh import NOTHING, Seen
 from tutor.learner.mastery import ParamsFor, defaults
 from tutor.learner.skills import covering, unknown
@@ -248,6 +249,17 @@ class Step(ABC):
         """Whether ``text``, given as a whole answer, completes this step (a remembered answer a fresh item must not
         take: ``tutor.learner.fresh``); False for what does not read, and on a step that asks nothing."""
         return False
+
+    def guesses(self) -> tuple[str, ...]:
+        """The answers a random guesser picks among at this step's items: a choice's options, the values a bounded
+        number answer takes; none for an open answer (a written answer, a game, a number with no bound)."""
+        return ()
+
+    def chance(self) -> float:
+        """The chance of a lucky guess at this step's items, knowledge tracing's guess parameter for them (``bkt``):
+        one in the number of ``guesses`` (two at least: one half is the most a guess may earn), else ``bkt.OPEN``."""
+        found = len(self.guesses())
+        return 1 / max(2, found) if found else OPEN
 
     def answer_candidates(self) -> list[str] | None:
         """Whole answers a learner might give here, right and wrong, that ``judge`` reads: lint tries the declared

@@ -61,6 +61,10 @@ class Computed(Question):
         """The quantity computed, and each misconception learners show on it."""
         return (f"quantity:{self.computes.name}", *(f"misconception:{m.name}" for m in self.computes.misconceptions))
 
+    def guesses(self) -> tuple[str, ...]:
+        """A choice's options (a number is open: it has no bound of its own)."""
+        return self.options
+
     def value(self) -> Value:
         """The right answer, computed for the step's game and arguments."""
         quantity = self.computes

@@ -31,7 +31,7 @@ from tutor.errors import LessonError, TutorError
 from tutor.learner import bkt, targets
 from tutor.learner.fresh import Seen
 from tutor.learner.mastery import mastered
-from tutor.learner.practice import Served, candidates, key, read_record, standing, why
+from tutor.learner.practice import Served, bounded, candidates, key, read_record, standing, why
 from tutor.learner.skills import all_skills
 from tutor.progress.events import Attempt, Event, GameMoves
 from tutor.progress.evidence import aids_of
@@ -174,6 +174,16 @@ class Practice(Step):
         except TutorError:
             return False
 
+    def guesses(self) -> tuple[str, ...]:
+        """A choice's options; for a number, every whole number from the smallest to the largest answer of the items
+        the step serves (the space bounds it)."""
+        if not isinstance(self.sample_item, Computed) or self.sample_item.options:
+            return self.sample_item.guesses()
+        assert self.setting is not None, "a practice step is built with its setting"
+        return bounded(f"{self.setting.where}:{key(self.specs)}:{key(self.setting.params)}",
+                       lambda: (item.value() for v in self.space() if self.serves(v)
+                                and isinstance(item := self.item(v), Computed)))
+
     def on_screen(self, state: StepState) -> Question:
         """The item on screen (the sample item when none is)."""
         return state.item if isinstance(state, Practising) else self.sample_item
@@ -210,7 +220,7 @@ class Practice(Step):
         mastery = context.mastery().get(self.skill)
         params = context.bkt(context.lesson, self.skill)
         if mastery is None:  # no mastery known (a test, or a preview): traced from this step's first tries
-            mastery = bkt.trace((s.unaided for s in record if s.first is not None), params)
+            mastery = bkt.trace((s.unaided for s in record if s.first is not None), params, self.chance())
         last = record[-1] if record else None
         intro = Reply.info(f"Practice until mastered. {self.standing(record, mastery, params.in_a_row)}")
         if last is not None and not last.solved:
@@ -268,7 +278,7 @@ class Practice(Step):
         aids = aids_of([*context.aids, *["hint"] * (context.hint > 0), *["solution"] * context.revealed])
         params = context.bkt(context.lesson, self.skill)
         served = state.record[-1].tried(attempt.correct, attempt.misconception, aids)
-        mastery = bkt.update(state.mastery, served.unaided, params) if first else state.mastery
+        mastery = bkt.update(state.mastery, served.unaided, params, self.chance()) if first else state.mastery
         record = (*state.record[:-1], served)
         tagged = replace(attempt, skills=(self.skill,), variant=key(state.variant))
         now = replace(state, inner=inner, record=record, mastery=mastery)
@@ -326,29 +336,23 @@ class Practice(Step):
     # -- lint, grading, previews ----------------------------------------------------------------------------
 
     @property
-    def label(self) -> str:
-        """The answer the items take."""
+    def label(self) -> str:  # the answer the items take
         return self.sample_item.label
 
     @property
-    def multiline(self) -> bool:
-        """Whether the items are answered over several lines."""
+    def multiline(self) -> bool:  # whether the items are answered over several lines
         return self.sample_item.multiline
 
-    def skills(self) -> tuple[str, ...]:
-        """The skill practised."""
+    def skills(self) -> tuple[str, ...]:  # the skill practised
         return (self.skill,)
 
-    def texts(self) -> list[tuple[str, str]]:
-        """The texts of the lesson's own item."""
+    def texts(self) -> list[tuple[str, str]]:  # the texts of the lesson's own item
         return self.sample_item.texts()
 
-    def reference(self) -> Drawn | None:
-        """The answer to the lesson's own item."""
+    def reference(self) -> Drawn | None:  # the answer to the lesson's own item
         return self.sample_item.reference()
 
-    def judge(self, text: str) -> Verdict:
-        """``text`` judged as an answer to the lesson's own item."""
+    def judge(self, text: str) -> Verdict:  # ``text`` judged as an answer to the lesson's own item
         return self.sample_item.judge(text)
 
     def answer_candidates(self) -> list[str] | None:
@@ -359,12 +363,10 @@ class Practice(Step):
         """What of the lesson's own item's answer ``text`` gives away."""
         return self.sample_item.gives_away(text, learner)
 
-    def probes(self) -> list[tuple[str, str]]:
-        """What a learner is told before answering the lesson's own item."""
+    def probes(self) -> list[tuple[str, str]]:  # what a learner is told before answering the lesson's own item
         return self.sample_item.probes()
 
-    def misconceptions(self) -> list[tuple[str, Any]]:
-        """The misconceptions of the lesson's own item."""
+    def misconceptions(self) -> list[tuple[str, Any]]:  # the misconceptions of the lesson's own item
         return self.sample_item.misconceptions()
 
     def sample(self, state: StepState, seed: int) -> str | None:

@@ -5,8 +5,11 @@ the damage is stored in it (counted with sqlite3 itself), and the learner hears 
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -30,10 +33,31 @@ def halve(db: Path) -> None:
     os.truncate(db, os.path.getsize(db) // 2)
 
 
-DAMAGE = [(empty, "it was emptied"), (halve, "it was cut from")]
-# Not covered: a file overwritten in place at the same size is found only when SQLite itself reads a damaged
-# page (then the same fresh start follows); reading its header before each commit would mean opening the file in
-# this process, and closing it drops the locks SQLite holds (another tutor then deletes the live journal).
+def overwrite(db: Path, data: bytes) -> None:
+    """Write ``data`` over the file in place (the same inode), keeping its size."""
+    size = db.stat().st_size
+    with db.open("r+b") as handle:
+        handle.write((data * (size // len(data) + 1))[:size])
+
+
+def noise(db: Path) -> None:
+    overwrite(db, os.urandom(4096))
+
+
+def zeros(db: Path) -> None:
+    overwrite(db, b"\0")
+
+
+def another_file(db: Path) -> None:
+    """Another file of the same size copied over it in place, as ``cp other progress.sqlite3`` does."""
+    overwrite(db, json.dumps({"format": 3, "profile": "someone else", "attempts": []}).encode())
+
+
+OVERWRITTEN = "it was overwritten in place: it no longer starts as a database"
+DAMAGE = [(empty, "it was emptied"), (halve, "it was cut from"), (noise, OVERWRITTEN), (zeros, OVERWRITTEN),
+          (another_file, OVERWRITTEN)]
+# Not covered: a file overwritten in place by another SQLite database of the same size, or past its first page
+# only: its header is whole, so only SQLite's own reading of a damaged page finds it (the same fresh start then).
 
 
 @pytest.mark.parametrize("damage, says", DAMAGE, ids=[d[0].__name__ for d in DAMAGE])
@@ -66,6 +90,38 @@ def test_a_whole_file_is_never_taken_for_a_damaged_one(tmp_path):
     assert len(answers(db)) == 50 and not list(tmp_path.glob("*.damaged-*"))
 
 
+LOCKED = """
+import fcntl, os, sys
+handle = os.open(sys.argv[1], os.O_RDWR)
+try:  # SQLite's shared-lock bytes of the database file, as another tutor closing its connection asks for them
+    fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB, 510, 0x40000002)
+    print("free")
+except OSError:
+    print("held")
+"""
+
+
+def test_looking_at_the_header_keeps_the_locks_sqlite_holds(tmp_path):
+    """The check before each commit must not drop the POSIX locks SQLite holds on the file (opening and closing it
+    in this process would, and another tutor would then delete the live journal)."""
+    db = tmp_path / "progress.sqlite3"
+    store = Progress(db)
+    store.record(Attempt("coins-1", 0, "1", False, "no", 1.0, at=1.77e9))
+
+    def lock() -> str:
+        return subprocess.run([sys.executable, "-c", LOCKED, str(db)], capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    assert lock() == "held"  # WAL: a connection holds a shared lock on the database file while it is open
+    for i in range(5):
+        assert in_place_damage(db, db.stat().st_size) == ("", db.stat().st_size)
+        store.record(Attempt("coins-1", 0, str(i), False, "no", 1.0, at=1.77e9 + i + 1))
+    assert lock() == "held"
+    with db.open("rb") as handle:  # the check this replaces: a plain read here drops them, which the probe sees
+        handle.read(100)
+    assert lock() == "free"
+
+
 def test_the_session_says_it_once_and_keeps_answering(tmp_path):
     db = tmp_path / "progress.sqlite3"
     session = new_session(db)
@@ -79,6 +135,12 @@ def test_the_session_says_it_once_and_keeps_answering(tmp_path):
     told = [s for s in said if "was damaged while the tutor ran" in s]
     assert len(told) == 1 and "it was emptied" in told[0] and "a new one is started" in told[0]
     assert answers(db) == ["8", "9", "10"]
+    noise(db)  # the fresh file, overwritten at its own size this time
+    said = [text(session.handle(answer)) for answer in ("11", "12")]
+    told = [s for s in said if "was damaged while the tutor ran" in s]
+    assert len(told) == 1 and OVERWRITTEN in " ".join(told[0].split())
+    moved = [p for p in tmp_path.glob("progress.sqlite3.damaged-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert answers(db) == ["11", "12"] and len(moved) == 2  # each damaged file moved aside with its journal
 
 
 def test_sessions_keep_every_answer_while_imports_and_exports_run_beside_them(tmp_path):

@@ -140,8 +140,9 @@ class Progress:
         self.replaced = str(self.path)
 
     def _whole(self) -> None:
-        """Before a write: if the file open was emptied or cut short in place (``schema.in_place_damage``: the
-        same file, so ``_still_there`` cannot see it), move it aside and start a fresh one for what follows."""
+        """Before a write: if the file open was emptied, cut short or overwritten in place
+        (``schema.in_place_damage``: the same file, so ``_still_there`` cannot see it), move it aside and start a
+        fresh one for what follows."""
         if self.path is not None and self.db is not None:
             problem, self._size = in_place_damage(self.path, self._size)
             if problem:

@@ -92,7 +92,8 @@ COLUMNS = {
 ADDED = {"attempts": {"skills": "'[]'", "misconception": "NULL", "hint": "0", "revealed": "0", "variant": "''",
                       "instance": "''", "item": "0", "nth": "0", "aids": "'[]'"}}
 LESSON_TABLES = ("attempts", "hints", "completed", "solutions", "position", "games")
-DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+NOT_A_DATABASE = 26  # SQLITE_NOTADB: the file's header is not a database's
+DAMAGE_CODES = {11, NOT_A_DATABASE}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
 class Damaged(Exception):
@@ -231,18 +232,43 @@ def forget(lesson: str, db: sqlite3.Connection) -> int:
 
 
 def in_place_damage(path: Path, seen: int) -> tuple[str, int]:
-    """Whether the file at ``path``, still the file a connection holds, was emptied or cut short in place (what
-    a moved-or-deleted check cannot see), given the largest size ``seen`` of it so far: (why, or ``""``; the size
-    now).  A database file only grows (no vacuum is run), so a smaller one was truncated under the tutor.  Only
-    ``stat`` is asked: opening and closing the file in this process would drop the locks SQLite holds on it
-    (POSIX locks belong to the process), and another tutor would then take its journal for its own to delete."""
+    """Whether the file at ``path``, still the file a connection holds, was emptied, cut short or overwritten in
+    place (what a moved-or-deleted check cannot see), given the largest size ``seen`` of it so far: (why, or
+    ``""``; the size now).  A database file only grows (no vacuum is run), so a smaller one was truncated under
+    the tutor; one of the same size or larger must still start as a database (``overwritten``)."""
     try:
         size = os.stat(path).st_size
     except OSError:
         return "", seen  # no file there: the moved-or-deleted check's business
     if size == 0 and seen:
         return "it was emptied", size
-    return (f"it was cut from {seen:,} to {size:,} bytes" if size < seen else ""), size
+    if size < seen:
+        return f"it was cut from {seen:,} to {size:,} bytes", size
+    return overwritten(path), size
+
+
+def overwritten(path: Path) -> str:
+    """Why the file at ``path`` no longer starts as a database (overwritten in place by other bytes), or ``""``.
+
+    The header is read by SQLite, not by this process: a connection of its own, ``immutable`` (no locks, no
+    journal: the bytes on disk), which reads page 1 and checks what never changes in a database's header (the
+    magic text, page size, format numbers), and fails with SQLITE_NOTADB if they are not there.  SQLite keeps the
+    file open when it closes that connection while another of this process holds locks on it; opening and
+    closing it here would drop those POSIX locks, and another tutor would then take the live journal for its own
+    and delete it.  What is read is only what no other tutor's checkpoint changes, so a whole file under another
+    tutor's writes is never taken for an overwritten one."""
+    try:
+        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except (sqlite3.Error, OSError):
+        return ""  # not there to look at: the moved-or-deleted check's business
+    try:
+        probe.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.DatabaseError as err:
+        if getattr(err, "sqlite_errorcode", None) == NOT_A_DATABASE:
+            return "it was overwritten in place: it no longer starts as a database"
+    finally:
+        probe.close()
+    return ""
 
 
 def move_aside(path: Path, inode: int | None) -> Path:

@@ -43,6 +43,10 @@ HOSTILE = {  # file name -> (content or a maker, what the refusal says)
     "lookahead.toml": ((GOOD.replace("good", "look") + '[[steps.mistakes]]\npattern = "1(?!2)"\nsay = "x"\n'
                         ).encode(), "RE2"),
     "longid.toml": (GOOD.replace('"good"', '"' + "a" * 300 + '"').encode(), "id_chars"),
+    "dotted.toml": ((HEAD.format(id="dot", puzzle="coins") + "a" + ".a" * 40_000 + " = 1\n").encode(),  # issue 30:
+                    "dotted parts: over the limit lesson_depth"),  # 80 KB that took the TOML reader past 4 GB
+    "header.toml": ((HEAD.format(id="hdr", puzzle="coins") + "[" + "t." * 5000 + "t]\n").encode(),
+                    "dotted parts: over the limit lesson_depth"),
 }
 
 
@@ -51,6 +55,7 @@ def folder(tmp_path: Path) -> Path:
     lessons = tmp_path / "lessons"
     lessons.mkdir()
     (lessons / "good.toml").write_text(GOOD, encoding="utf-8")
+    (lessons / "bom.toml").write_text("\ufeff" + GOOD.replace('"good"', '"bom"'), encoding="utf-8")  # dropped
     for name, (content, _) in HOSTILE.items():
         (lessons / name).write_bytes(content)
     (lessons / "zero.toml").symlink_to("/dev/zero")
@@ -61,7 +66,7 @@ def folder(tmp_path: Path) -> Path:
 
 def test_each_hostile_lesson_is_reported_and_the_others_load(folder):
     catalog = load_roots([folder])
-    assert sorted(catalog.lessons) == ["board", "good"]  # listing reads titles: the huge board is not made
+    assert sorted(catalog.lessons) == ["board", "bom", "good"]  # listing reads titles: the huge board is not made
     for name, (_, says) in HOSTILE.items():
         if name not in BUILT_LATE:
             assert any(name in err and says in err for err in catalog.errors), (name, catalog.errors)
@@ -87,7 +92,7 @@ def test_every_command_that_loads_lessons_still_works(folder, tmp_path, monkeypa
                        ("fifo.toml", "FIFO")]:
         mine = [line for line in lines if line.startswith(f"{folder / name}:")]
         assert len(mine) == 1 and says in mine[0], (name, mine)
-    files = len(HOSTILE) + 2  # every *.toml file is checked: the good one, the hostile ones and fifo; zero.toml, a
+    files = len(HOSTILE) + 3  # every *.toml file is checked: the good ones, the hostile ones and fifo; zero.toml, a
     # link to /dev/zero, is a link out of the folder: named, never opened (not even to find it is a device)
     assert err == f"{len(HOSTILE) + 2} problems in {files} lessons\n", err
     assert main(["preview", "good"]) == 1  # the lesson previews; the broken files make it a failure

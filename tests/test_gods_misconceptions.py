@@ -69,6 +69,7 @@ def test_count_misconceptions_match_a_brute_force_count(gods, known, identify) -
     assert got["two_choices_per_god"] == (None if distinct == 2 else wrong_or_none(2 ** n, assignments))
     assert got["copies_told_apart"] == (None if distinct == n else
                                         wrong_or_none(len(list(itertools.permutations(range(n)))), assignments))
+    assert got["one_real_assignment"] == (None if 1 in {assignments, *list(got.values())[:4]} else 1)
     got = values("worlds", game)
     assert got["meanings_of_ja_forgotten"] == (None if known else wrong_or_none(assignments, len(worlds)))
     repeat = len(list(itertools.product(set(roles), repeat=n))) * (1 if known else 2)

@@ -121,8 +121,20 @@ _ASSIGNMENTS = (
         lambda game, args, given: (
             f"{given} = {len(game.roles)}! orders {len(game.roles)} different roles; here some role is held by "
             "two gods, and swapping those two gods gives the same assignment.")),
+    Misconception(
+        "one_real_assignment",
+        lambda game, args: _one_assignment(game, args),
+        lambda game, args, given: (
+            f"{given} counts the assignment the gods really have; but you do not know which one it is, and the "
+            "question asks how many are possible, as far as you know.")),
 )
 ASSIGNMENTS = portable(__name__, "_ASSIGNMENTS")
+
+
+def _one_assignment(game: GodsGame, args: Args) -> int | None:
+    """1, or None where it is the right count or what one of the first four assignment ideas gives."""
+    earlier: set[Value | None] = {m.value(game, args) for m in _ASSIGNMENTS[:4]}
+    return None if 1 in {_assignments(game), *earlier} else 1
 
 
 # -- worlds -----------------------------------------------------------------------------------------------------

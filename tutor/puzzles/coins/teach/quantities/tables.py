@@ -253,9 +253,7 @@ def refute_start(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
         return not_a("count", wrong)
     if w < int(value):
         return _more_than(m, open_names(m), w, "tables still possible")
-    won = won_names(m)
-    if w == minus(every_table(game), finished(game)):
-        return _says_turned_apart(game, w)
+    won = won_names(m)  # K^N less the finished tables, where no idea names it (a later answer), gets the pair below
     if w == m.class_count:
         return (f"That counts {listed(won)} too, but on {listed(won)} the game is already over before your "
                 f"first move: {'it is' if len(won) == 1 else 'they are'} not possible any more.")
@@ -277,8 +275,8 @@ def _with_finished(game: CoinGame) -> int | None:
 
 def _turned_apart(game: CoinGame) -> int | None:
     """K^N less the finished tables; no answer of its own where that is also the length of a sure win (all heads,
-    winnable): a lesson asks that length later, and lint cannot tell the learner's own number from a give-away,
-    so there the refutation names this idea instead."""
+    winnable): a lesson asks that length later, and lint cannot tell the learner's own number from a give-away, so
+    there the refutation says what is true of it (two turned copies that are one table) and names no cause."""
     if game.goal is Goal.HEADS and engine.construction_applies(game.model):
         return None
     return minus(every_table(game), finished(game))

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from tutor.puzzles.answers import Misconception
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.rules import CoinGame, Model, Symmetry, format_move
-from tutor.puzzles.coins.teach.quantities.counts import Count, every_table, finished, finished_names, idea, minus
+from tutor.puzzles.coins.rules import CoinGame, Goal, Model, Symmetry, format_move
+from tutor.puzzles.coins.teach.quantities.counts import Count, every_table, face, finished, finished_names, idea, minus
 from tutor.puzzles.coins.teach.quantities.words import listed
 from tutor.puzzles.options import NO_ARGS
 
@@ -81,10 +81,12 @@ def _says_empty(game: CoinGame, w: int) -> str:
 
 
 def _says_complements(game: CoinGame, w: int) -> str:
-    (a, b), = _pairs(game, _complement_key)
+    """The idea, shown on the two tables of one face (never on the trap's own tables: naming them is the count)."""
     same = "flipping every coin" if game.sides == 2 else "adding the same change at every position"
-    return (f"{w:,} counts {a} and {b} as one table, since {same} makes one the other; but that is your move, "
-            f"not the Devil's turn: {a} and {b} are two tables, both in the trap.")
+    a, b = face(game, 0) * game.coins, face(game, 1) * game.coins
+    over = f", and on {a} the game is already over" if game.goal is Goal.HEADS else ""
+    return (f"{w:,} counts two tables as one when {same} makes one the other; but that is your move, not the "
+            f"Devil's turn: {a} and {b} are such a pair, and two different tables{over}.")
 
 
 def _says_layouts(game: CoinGame, w: int, every: bool) -> str:

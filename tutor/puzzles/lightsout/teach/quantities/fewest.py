@@ -187,6 +187,17 @@ def _later(i: int) -> Callable[[LightsGame], int | None]:
     return value
 
 
+def _says_middle(game: LightsGame, n: int) -> str:
+    """The middle press alone: the largest group, and why one press is not enough here."""
+    (r, c), = _middle(game.rules) or [(0, 0)]
+    reach, lit = _reach(game.rules), _lit(game)
+    said = f"1 press, the middle one ({format_cell(r, c)}), switches the largest group"
+    if lit > reach:
+        return (f"{said}; but a press switches at most {reach} cells, so 1 press switches at most {reach} cells: "
+                f"fewer than the {lit} lit ones.")
+    return f"{said}; but it does not darken this board: some lights stay on. Try it on the board."
+
+
 def _says_cover(game: LightsGame, n: int) -> str:
     cells = cover(game) or []
     return (f"{n:,} presses ({' '.join(format_cell(r, c) for r, c in cells)}) reach every lit cell, but a light "
@@ -196,8 +207,7 @@ def _says_cover(game: LightsGame, n: int) -> str:
 
 MIN_PRESSES = (
     *FIRST,
-    idea("middle-alone", _later(0),
-         lambda g, n: _says_shape(g, _middle(g.rules) or [], "the middle cell, whose group is the largest")),
+    idea("middle-alone", _later(0), _says_middle),
     idea("cover", _later(1), _says_cover),
     idea("all-but-middle", _later(2), lambda g, n: _says_shape(g, _ring(g.rules) or [], "every cell but the middle")),
     idea("every-cell", _later(3), lambda g, n: _says_shape(g, _every_cell(g.rules), "every cell of the board")),

@@ -65,8 +65,9 @@ def fresh_answers(lesson: Lesson, index: int) -> set[str]:
         except TutorError:
             continue
         given = answer(item)
-        if given is not None and given != own and space.usable(item) and (own_text is None
-                                                                           or not item.accepts(own_text)):
+        if given is None or given == own or not space.usable(item):
+            continue
+        if own_text is None or not item.accepts(own_text):  # the lesson's own answer, remembered, must not pass
             found.add(given)
             if len(found) >= MIN_FRESH:
                 break
@@ -74,8 +75,9 @@ def fresh_answers(lesson: Lesson, index: int) -> set[str]:
 
 
 def review_problems(lesson: Lesson, replaced: Iterable[int] = ()) -> list[str]:
-    """Each review table of a built lesson: the skills it names are its step's and its instances', and its space is
-    fresh enough; a table with ``via`` has nothing else (the route itself is checked with the course)."""
+    """Each review table of a built lesson: the skills it names are its step's, and its space is fresh enough; a
+    table with ``via`` has nothing else (the route itself is checked with the course); and each practice step's
+    items exercise its skill."""
     problems = []
     skip = set(replaced)
     for index, file in enumerate(lesson.template.steps):

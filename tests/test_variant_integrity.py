@@ -214,3 +214,24 @@ def test_the_command_line_takes_the_learner_id(course: Path, tmp_path: Path) -> 
         assert f"coins = {coins}" in done.stdout
     bad = run_tutor("--learner", "two words", "start", env=env)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "learner id" in bad.stderr
+
+
+def test_the_learner_id_and_seed_are_kept_in_the_profile_for_later_runs(course: Path, tmp_path: Path) -> None:
+    """``tutor --learner ID --seed N`` stores both in the profile: a later ``tutor`` with neither draws the same
+    variant and ``/submit`` writes the same id; a new ``--learner`` replaces them."""
+    (ada,) = ids_giving(course, 4, seed=9)
+    (bob,) = ids_giving(course, 2, seed=9)
+    env = {"TUTOR_HOME": str(tmp_path / "home")}
+    first = run_tutor("--learner", ada, "--seed", "9", "start", "var", "--lessons", str(course), stdin="/quit\n",
+                      env=env)
+    assert first.returncode == 0 and "coins = 4" in first.stdout, first.stderr
+    stored = Progress(tmp_path / "home" / "progress.sqlite3")
+    assert (stored.profile_value("learner"), stored.profile_value("seed")) == (ada, "9")
+    later = Session(load_roots([course]), stored)  # a later run, given neither
+    assert (later.learner, later.seed) == (ada, 9) and later.owner == variant_owner(ada, 9)
+    again = run_tutor("start", "var", "--lessons", str(course), stdin="/quit\n", env=env)
+    assert again.returncode == 0 and "coins = 4" in again.stdout, again.stderr
+    other = run_tutor("--learner", bob, "--seed", "9", "start", "var", "--lessons", str(course), stdin="/quit\n",
+                      env=env)
+    assert other.returncode == 0 and "coins = 2" in other.stdout
+    assert Progress(tmp_path / "home" / "progress.sqlite3").profile_value("learner") == bob

@@ -21,10 +21,9 @@ The database lives in the user's data directory (``platformdirs``), or in
   from an older tutor is brought up to date at open; columns added later never
   break an existing file.  A file from a newer tutor is left alone.
 
-``Progress(None)`` keeps everything in memory (tests, previews).  With
-``strict=True`` (the ``tutor progress`` command) any failure is a
-``ProgressError``: one line, exit 2.  The file itself (schema, migrations,
-opening and checking it, moving a damaged one aside) is ``progress.schema``.
+``Progress(None)`` keeps everything in memory (tests, previews).  With ``strict=True``
+(the ``tutor progress`` command) any failure is a ``ProgressError``: one line, exit 2.  The file itself (schema,
+migrations, opening and checking it, moving a damaged one aside) is ``progress.schema``.
 """
 
 from __future__ import annotations
@@ -48,6 +47,7 @@ from tutor.progress.events import (
     GameMoves,
     HintShown,
     Position,
+    Profiled,
     ProfileId,
     Revealed,
 )
@@ -260,18 +260,18 @@ class Progress:
 
     def profile_id(self) -> str:
         """A stable random id for this learner (seeds their lesson variants)."""
-        kept = self._kept(ProfileId)
-        if kept:
-            return kept[0].value
-        rows = self._run("SELECT value FROM profile WHERE key = 'id'")
-        if rows:
-            return str(rows[0][0])
-        if self.readonly:
-            return ""  # reading only: a learner who never ran the tutor has no profile yet
+        found = self.profile_value("id")
+        if found or self.readonly:
+            return found  # reading only: a learner who never ran the tutor has no profile yet
         new = uuid.uuid4().hex
         self.record(ProfileId("", 0, value=new))
-        rows = self._run("SELECT value FROM profile WHERE key = 'id'")  # another tutor may have won the race
-        return str(rows[0][0]) if rows else new
+        return self.profile_value("id") or new  # another tutor may have won the race
+
+    def profile_value(self, key: str) -> str:
+        """A value of the profile (``id``, ``learner``, ``seed``): the last kept, else the stored one ("": none)."""
+        kept = [e.value for e in self.pending if isinstance(e, ProfileId | Profiled) and getattr(e, "key", "id") == key]
+        rows = [] if kept else self._run("SELECT value FROM profile WHERE key = ?", (key,))
+        return kept[-1] if kept else str(rows[0][0]) if rows else ""
 
     def reset(self, lesson: str) -> int:
         """Forget a lesson's progress in one transaction; how many rows were removed (``ProgressError`` if not)."""

@@ -12,7 +12,9 @@ their fields, never their SQL.
 * ``Completed``   - a step was completed (never undone by later attempts);
 * ``Position``    - where the learner is in a lesson (and that it is the current lesson);
 * ``GameMoves``   - the moves of the game in progress at a step (none: no game);
-* ``ProfileId``   - this learner's random id (seeds their lesson variants).
+* ``ProfileId``   - this learner's random id (seeds their lesson variants);
+* ``Profiled``    - a value kept in the profile: the learner id ``tutor --learner ID`` was given (``learner``) and the
+  course seed given with it (``seed``), which draw their variants in later runs too.
 """
 
 from __future__ import annotations
@@ -139,3 +141,15 @@ class ProfileId(Event):
 
     def statement(self) -> Statement:
         return "INSERT OR IGNORE INTO profile VALUES ('id', ?)", (self.value,)
+
+
+@dataclass(frozen=True)
+class Profiled(Event):
+    """A value kept in the profile under ``key`` (``learner``, ``seed``), for later runs (a new one replaces it)."""
+
+    key: str = ""
+    value: str = ""
+    noun = ("learner id", "learner ids")
+
+    def statement(self) -> Statement:
+        return "INSERT OR REPLACE INTO profile VALUES (?, ?)", (self.key, self.value)

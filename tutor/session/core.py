@@ -6,8 +6,8 @@ itself (``tutor.course.steps``); the session does what is the same for every ste
 storing the progress events a step's outcome carries.  Everything the REPL shows comes from here, so whole
 lessons can be played in tests without a terminal.
 
-Chat convention: a line starting with ``/`` is a command (``tutor.session.commands``); ``help``, ``quit``
-and ``exit`` also work bare; anything else answers the current step.
+Chat convention: a line starting with ``/`` is a command (``tutor.session.commands``); ``help``, ``quit`` and ``exit``
+also work bare; anything else answers the current step.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
 from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO, aids_of
+from tutor.progress.learner_ids import learner_and_seed
 from tutor.progress.records import variant_json
 from tutor.session.evidence import charge, solved, stamp_event, with_item_help
 from tutor.session.registry import run_command
@@ -60,7 +61,6 @@ class Session:
     def __init__(self, catalog: Catalog, progress: Progress | None = None,
                  clock: Callable[[], float] = time.monotonic, seed: int | None = None, learner: str = "") -> None:
         self.catalog, self.clock = catalog, clock
-        self.seed, self.learner = seed, learner  # --seed, --learner ("": none): whose variants (``owner``)
         self.instances: dict[str, Lesson] = {}  # lessons with their variant drawn
         self.progress = progress if progress is not None else Progress(None)
         self.news = SavingNews(self.progress)
@@ -69,6 +69,7 @@ class Session:
         self.pending_solution = self.finished = False  # a /solution awaiting y/n; the learner has left
         self.shown_at = clock()
         self.profile = self.progress.profile_id()
+        self.learner, self.seed = learner_and_seed(self.progress, learner, seed)  # --learner, --seed: kept, reused
         self.reviewing: Reviewing | None = None  # the reviews under way (/review, tutor review)
 
     # -- where the learner is ---------------------------------------------------------------------------
@@ -125,11 +126,10 @@ class Session:
         lesson = self.place.lesson or ""
         moves = tuple(self.progress.game(lesson, step.index)) if saved else ()
         drawn = variant_json(self.lesson.seed, self.lesson.variant) if self.lesson is not None else ""
-        params = bkt_params(self.catalog)  # a pack's [mastery], as /progress traces it
+        params, chance = bkt_params(self.catalog), chances(self.catalog)  # as /progress traces: [mastery], guesses
         return Context(lesson, self.clock() - self.shown_at, self.rng(step), moves, hint=self.place.hint_level,
-                       revealed=self.place.revealed, variant=drawn, aids=self.place.aids,
-                       mastery=lambda: mastery(self.progress, params, chances(self.catalog)), bkt=params,
-                       seen=lambda skill: seen(self, skill))
+                       revealed=self.place.revealed, variant=drawn, aids=self.place.aids, bkt=params,
+                       mastery=lambda: mastery(self.progress, params, chance), seen=lambda skill: seen(self, skill))
 
     def completions(self) -> list[str]:
         """Moves or words worth completing for the current step."""

@@ -7,6 +7,9 @@ An *instance* is the values drawn for the review table's varied slots, keyed as 
 none), ``hints`` and ``success``; the step's declared mistakes are left out, being answers to the lesson's own
 question.  The lesson variant of an instance (``Asked``) counts its values among the values drawn
 (``steps[6].coins = 5``), so the attempt records keep which instance was answered (``answered``).
+
+A step whose own question cannot vary declares no space: its table routes the review with ``via =
+"LESSON:STEP"`` to a step of its skill that has one (``route_of``, ``routed``).
 """
 
 from __future__ import annotations

@@ -61,8 +61,8 @@ def mastery_problems(skill: str, table: Mapping[str, float], where: str) -> list
     try:
         pack_mastery({skill: table}, where)
         return []
-    except TutorError:
-        pass
+    except TutorError as err:
+        first = str(err)  # said if nothing below finds it again
     key = f"{where}: mastery.{skill}"
     problems = [] if skill == "default" or skill in all_skills() else [
         f"{key}: unknown skill {skill!r} (see `tutor progress --skills`)"]
@@ -82,7 +82,7 @@ def mastery_problems(skill: str, table: Mapping[str, float], where: str) -> list
         replace(DEFAULT, **given)  # slip and guess each fine, but not together (or with the other's default)
     except ValueError as err:
         problems.append(f"{key}: {err}")
-    return problems
+    return problems or [first]
 
 
 def msgspec_builtins(file: PackFile) -> dict[str, Any]:

@@ -240,7 +240,7 @@ def test_a_learner_who_goes_back_after_finishing_is_reviewing() -> None:
     and types a wrong answer; the report marks it a review, the step keeps its first try, and the steps carry
     the lesson's titles."""
     from tests.test_class_learners import wrong
-    from tutor.class_report import step_titles
+    from tutor.class_report import course, step_titles
     from tutor.course import load_catalog
     from tutor.course.steps import Computed
     from tutor.learner.export import records_of
@@ -266,7 +266,7 @@ def test_a_learner_who_goes_back_after_finishing_is_reviewing() -> None:
     while session.step is not None and session.step.index != index:
         session.handle("/back")
     session.handle(wrong(right))
-    report = classroom.report([records_of(session.progress.export())], titles=step_titles([]))
+    report = classroom.report([records_of(session.progress.export())], titles=step_titles(course([])))
     last = next(s for s in report.steps if s.step == index + 1)
     assert (last.attempts, last.reviews, last.first_try, last.wrong_answers) == (1, 1, 1, ())
     assert last.title == (lesson.template.steps[index].title or "")

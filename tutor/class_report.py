@@ -14,9 +14,10 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from tutor.course import load_catalog, load_roots
+from tutor.course import Catalog, load_catalog, load_roots
 from tutor.errors import Exit, TutorError
 from tutor.learner.classroom import ClassReport
+from tutor.learner.mastery import ChanceFor, ParamsFor
 from tutor.text import plural, shorten, shorten_path
 
 Bar = Callable[[str, int], AbstractContextManager[Callable[[], None]]]  # a progress bar: (what, total) -> done()
@@ -46,7 +47,8 @@ def run_class(args: argparse.Namespace, progress_bar: Bar, read_text: Callable[[
                 raise TutorError(f"{shorten_path(str(path))} is a DataShop table; tutor class reads tutor's JSON or "
                                  "xAPI exports") from None
             done()
-    report = classroom.report(exports, tests, names, step_titles(dirs))
+    catalog = course(dirs)
+    report = classroom.report(exports, tests, names, step_titles(catalog), *tracing(catalog))
     if args.plot:
         classroom_show.plot(report, args.plot)
     if args.html:
@@ -67,12 +69,28 @@ def write_page(report: ClassReport, path: str) -> None:
         raise TutorError(f"--html {shorten(path)}: cannot write it: {err.strerror}") from None
 
 
-def step_titles(dirs: list[str]) -> dict[tuple[str, int], str]:
-    """Each step's title, (lesson id, step from 1) -> title, from the bundled lessons and ``dirs`` (a step without
-    a title: the start of its text); a lesson that does not load gives none (the report names its steps)."""
+def course(dirs: list[str]) -> Catalog | None:
+    """The bundled lessons and ``dirs``' (None when they do not load: the report then names steps by number and
+    traces mastery with the defaults)."""
     try:
-        catalog = load_catalog(dirs)
+        return load_catalog(dirs)
     except TutorError:
+        return None
+
+
+def tracing(catalog: Catalog | None) -> tuple[ParamsFor, ChanceFor]:
+    """How the learners' mastery is traced, as ``/progress`` traces it: a pack's ``[mastery]`` and each step's chance
+    of a lucky guess (``Step.chance``); the defaults without a catalog."""
+    from tutor.learner.mastery import defaults, open_chance
+    from tutor.session.skills import bkt_params, chances
+
+    return (defaults, open_chance) if catalog is None else (bkt_params(catalog), chances(catalog))
+
+
+def step_titles(catalog: Catalog | None) -> dict[tuple[str, int], str]:
+    """Each step's title, (lesson id, step from 1) -> title, from the ``catalog`` (a step without a title: the start
+    of its text); none without a catalog (the report names its steps)."""
+    if catalog is None:
         return {}
     titles = {}
     for lesson in catalog.lessons.values():

@@ -2,18 +2,22 @@
 
 The counts, and what each means:
 
+* **evidence**, as the tutor counts it (``tutor.progress.evidence``): an *item* is one time a learner is asked one
+  instance of a step, until answered right, scored by its first try: right with no help on the item before it (no
+  hint, revealed solution, ``/undo`` or ``/reset``) or not; an instance whose answer the learner already had is a
+  repeat, no evidence.  ``/undo`` and ``/reset`` are records of help, not attempts;
 * **per step** (a lesson step, with its title): the learners who answered it, their attempts, how many were
-  right on their first try (first attempt correct, with no hint shown and no solution revealed before it), how
-  many saw a hint there, each misconception met (in how many attempts, by how many learners), and the item
-  statistics of ``tutor.learner.classroom_stats``: difficulty, discrimination, median time on task and the most
-  frequent wrong answers, each with its diagnosis; an attempt at a step the learner had already completed is a
-  review, counted apart and left out of all of these;
-* **per learner**: attempts, reviews, steps completed, and each skill's mastery (knowledge tracing over the
-  first attempt at each item);
+  right on their first try (their first item at the step right at its first try without help), how many saw
+  a hint there, how many had any help there, each misconception met (in how many attempts, by how many
+  learners), and the item statistics of ``tutor.learner.classroom_stats``: difficulty, discrimination, median
+  time on task and the most frequent wrong answers, each with its diagnosis; an attempt at a step the learner had
+  already completed is a review, counted apart and left out of all of these;
+* **per learner**: attempts, reviews, steps completed, and each skill's mastery, traced as ``/progress`` traces it
+  (``tutor.learner.mastery``: each item's first try, each step's own chance of a lucky guess);
 * **per skill, the learning curve**: a learner's opportunities on a skill are the items they answered that
-  exercise it (an item is a lesson step in one variant), in the order they first answered each; the
-  opportunity is an error when that first answer was wrong or came after a hint or a revealed solution, as in
-  DataShop's learning curves.  Point n is the error rate over the learners who had an n-th opportunity;
+  exercise it (reviews and repeats left out), in the order they first answered each; the opportunity is an error
+  when the item's first try was wrong or came after help, as in DataShop's learning curves.  Point n is the error
+  rate over the learners who had an n-th opportunity;
 * **per skill, the normalised gain** between a pretest and a posttest (two lessons on the same skills in other
   variants, named by a pack's ``pretest`` and ``posttest``): over the learners who answered both, the share
   of first answers right in each (pre, post) and ``(post - pre) / (1 - pre)`` (Hake's class-average gain;
@@ -29,24 +33,25 @@ import csv
 import io
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from tutor.learner.bkt import DEFAULT, trace
 from tutor.learner.classroom_stats import (
     WrongAnswer,
-    clean,
     discrimination,
+    is_help,
     median,
     reviews,
+    stamped,
     time_on_task,
     wrong_answers,
 )
 from tutor.learner.export import AttemptRecord, CompletedRecord, ExportError, HintRecord, Json, Records
+from tutor.learner.mastery import ChanceFor, ParamsFor, defaults, open_chance, trace_items
+from tutor.progress.evidence import Scored, items
 
 # a roster's first row naming the id column
 PROFILE_HEADS = ("profile", "profile id", "profile_id", "id", "learner", "learner id", "learner_id")
 Step = tuple[str, int]  # a lesson step: ("coins-1", 3), counted from 1
-Item = tuple[str, int, str]  # a step in one variant: ("coins-1", 3, '{"seed": 7}')
 
 
 @dataclass(frozen=True)
@@ -59,9 +64,17 @@ class Learner:
     completed: tuple[CompletedRecord, ...] = ()
 
     def learning(self) -> list[AttemptRecord]:
-        """The attempts that are not reviews (made before the learner completed their step)."""
+        """The attempts that are not reviews (made before the learner completed their step), help records included."""
         again = reviews(self.attempts, self.completed)
         return [a for a in self.attempts if a.key not in again]
+
+    def answers(self) -> list[AttemptRecord]:
+        """Every attempt that is an answer (help records left out), reviews included."""
+        return [a for a in self.attempts if not is_help(a)]
+
+    def scored(self) -> list[Scored]:
+        """The items answered before each step was completed, scored by their first try, repeats left out."""
+        return [s for s in items(self.learning()) if s.evidence is not None]
 
 
 @dataclass(frozen=True)
@@ -78,6 +91,7 @@ class StepReport:
     misconceptions: dict[str, tuple[int, int]]  # name -> (attempts, learners), most met first
     title: str = ""
     reviews: int = 0  # attempts made after the learner had completed the step
+    helped: int = 0  # learners who had help here: a hint, a revealed solution, an undo or a reset
     discrimination: float | None = None
     median_seconds: float | None = None
     wrong_answers: tuple[WrongAnswer, ...] = ()
@@ -93,7 +107,7 @@ class StepReport:
                 "attempts": self.attempts, "reviews": self.reviews, "first_try": self.first_try,
                 "first_try_rate": rate(self.first_try, self.learners), "difficulty": self.difficulty,
                 "discrimination": self.discrimination, "median_seconds": self.median_seconds,
-                "hinted_learners": self.hinted, "hints": self.hints,
+                "hinted_learners": self.hinted, "helped_learners": self.helped, "hints": self.hints,
                 "wrong_answers": [w.as_json() for w in self.wrong_answers],
                 "misconceptions": [{"name": name, "attempts": n, "learners": m}
                                    for name, (n, m) in self.misconceptions.items()]}
@@ -193,17 +207,9 @@ def learners_of(exports: Iterable[Records]) -> tuple[Learner, ...]:
         attempts[records.profile].update((a.key, a) for a in records.attempts)
         hints[records.profile].update((h.key, h) for h in records.hints)
         completed[records.profile].update((c.key, c) for c in records.completed)
-    return tuple(Learner(p, tuple(sorted(attempts[p].values(), key=lambda a: a.at)),
+    return tuple(Learner(p, stamped(sorted(attempts[p].values(), key=lambda a: a.at)),
                          tuple(sorted(hints[p].values(), key=lambda h: h.at)),
                          tuple(sorted(completed[p].values(), key=lambda c: c.at))) for p in sorted(attempts))
-
-
-def firsts(learner: Learner) -> dict[Item, AttemptRecord]:
-    """Each item's first attempt, in the order the learner first answered each item."""
-    out: dict[Item, AttemptRecord] = {}
-    for a in learner.attempts:
-        out.setdefault((a.lesson, a.step, a.variant), a)
-    return out
 
 
 def step_reports(learners: Iterable[Learner], titles: Mapping[Step, str] | None = None) -> tuple[StepReport, ...]:
@@ -213,23 +219,32 @@ def step_reports(learners: Iterable[Learner], titles: Mapping[Step, str] | None 
     again: Counter[Step] = Counter()
     first: dict[str, dict[Step, int]] = {}  # learner -> step -> first-try score
     hinted: dict[Step, set[str]] = defaultdict(set)
+    helped: dict[Step, set[str]] = defaultdict(set)
     rungs: Counter[Step] = Counter()
     for learner in learners:
         kept = learner.learning()
         taken = {a.key for a in kept}
-        again.update((a.lesson, a.step) for a in learner.attempts if a.key not in taken)
-        scores: dict[Step, int] = {}
+        again.update((a.lesson, a.step) for a in learner.answers() if a.key not in taken)
         for a in kept:
-            answered[(a.lesson, a.step)].append((learner.profile, a))
-            scores.setdefault((a.lesson, a.step), int(clean(a)))
+            if not is_help(a):
+                answered[(a.lesson, a.step)].append((learner.profile, a))
             if a.hint:
                 hinted[(a.lesson, a.step)].add(learner.profile)
-        first[learner.profile] = scores
+            if a.hint or a.revealed or a.aids:
+                helped[(a.lesson, a.step)].add(learner.profile)
+        first[learner.profile] = {}
+        for s in learner.scored():
+            first[learner.profile].setdefault((s.lesson, s.step), int(s.unaided))
         for h in learner.hints:
             hinted[(h.lesson, h.step)].add(learner.profile)
             rungs[(h.lesson, h.step)] += 1
-    return tuple(one_step(step, answered[step], first, len(hinted[step] & {p for p, _ in answered[step]}),
-                          rungs[step], again[step], titles.get(step, "")) for step in sorted(answered))
+    out = []
+    for step in sorted(answered):
+        who = {p for p, _ in answered[step]}
+        made = one_step(step, answered[step], first, len(hinted[step] & who), rungs[step], again[step],
+                        titles.get(step, ""))
+        out.append(replace(made, helped=len((hinted[step] | helped[step]) & who)))
+    return tuple(out)
 
 
 def one_step(step: Step, answered: list[tuple[str, AttemptRecord]], first: Mapping[str, Mapping[Step, int]],
@@ -243,26 +258,25 @@ def one_step(step: Step, answered: list[tuple[str, AttemptRecord]], first: Mappi
         if a.misconception:
             met_by[a.misconception].add(profile)
     return StepReport(step[0], step[1], len(per_learner), len(answered),
-                      sum(first[p][step] for p in per_learner), hinted, rungs,
+                      sum(first[p].get(step, 0) for p in per_learner), hinted, rungs,
                       {name: (n, len(met_by[name])) for name, n in sorted(met.items(), key=lambda kv: (-kv[1], kv[0]))},
-                      title, again, discrimination(step, first),
+                      title, again, 0, discrimination(step, first),
                       median([time_on_task(tries) for tries in per_learner.values()]), wrong_answers(answered))
 
 
-def learner_reports(learners: Iterable[Learner]) -> tuple[LearnerReport, ...]:
-    """Each learner's attempts, reviews, steps completed and mastery per skill."""
-    return tuple(LearnerReport(p.profile, len(p.attempts), len(p.attempts) - len(p.learning()),
-                               len({(c.lesson, c.step) for c in p.completed}), mastery_of(p)) for p in learners)
+def learner_reports(learners: Iterable[Learner], params: ParamsFor = defaults,
+                    chance: ChanceFor = open_chance) -> tuple[LearnerReport, ...]:
+    """Each learner's answers, reviews, steps completed and mastery per skill."""
+    return tuple(LearnerReport(p.profile, len(p.answers()), len(p.answers()) - len(p.learning()) +
+                               sum(is_help(a) for a in p.learning()), len({(c.lesson, c.step) for c in p.completed}),
+                               mastery_of(p, params, chance)) for p in learners)
 
 
-def mastery_of(learner: Learner) -> dict[str, float]:
-    """Each skill's mastery: knowledge tracing (the default parameters) over the learner's items in the order
-    they first answered each, an item observed right when its first attempt was right with no help."""
-    seen: dict[str, list[bool]] = defaultdict(list)
-    for a in firsts(learner).values():
-        for skill in dict.fromkeys(a.skills):
-            seen[skill].append(clean(a))
-    return {skill: trace(observed, DEFAULT) for skill, observed in sorted(seen.items())}
+def mastery_of(learner: Learner, params: ParamsFor = defaults, chance: ChanceFor = open_chance) -> dict[str, float]:
+    """Each skill's mastery as ``/progress`` traces it (``tutor.learner.mastery``): knowledge tracing over every item
+    the learner answered, reviews included, by its first try, each with its step's ``chance`` of a lucky guess."""
+    traced = trace_items(items(learner.attempts), params, chance=chance)
+    return {skill: traced[skill].p for skill in sorted(traced)}
 
 
 def curves(learners: Iterable[Learner]) -> dict[str, tuple[CurvePoint, ...]]:
@@ -271,11 +285,11 @@ def curves(learners: Iterable[Learner]) -> dict[str, tuple[CurvePoint, ...]]:
     wrong: dict[str, Counter[int]] = defaultdict(Counter)
     for learner in learners:
         seen: Counter[str] = Counter()
-        for a in firsts(learner).values():
-            for skill in dict.fromkeys(a.skills):
+        for s in learner.scored():
+            for skill in dict.fromkeys(s.skills):
                 seen[skill] += 1
                 had[skill][seen[skill]] += 1
-                wrong[skill][seen[skill]] += not clean(a)
+                wrong[skill][seen[skill]] += not s.unaided
     return {skill: tuple(CurvePoint(n, had[skill][n], wrong[skill][n]) for n in sorted(had[skill]))
             for skill in sorted(had)}
 
@@ -285,13 +299,13 @@ def gains(learners: Iterable[Learner], pretest: str, posttest: str) -> tuple[Gai
     right: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)  # (skill, which) -> profile -> right
     asked: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for learner in learners:
-        for a in firsts(learner).values():
-            if a.lesson not in (pretest, posttest):
+        for s in learner.scored():
+            if s.lesson not in (pretest, posttest):
                 continue
-            which = "pre" if a.lesson == pretest else "post"
-            for skill in dict.fromkeys(a.skills):
+            which = "pre" if s.lesson == pretest else "post"
+            for skill in dict.fromkeys(s.skills):
                 asked[(skill, which)][learner.profile] += 1
-                right[(skill, which)][learner.profile] += clean(a)
+                right[(skill, which)][learner.profile] += s.unaided
     out = []
     for skill in sorted({skill for skill, _ in asked}):
         both = set(asked[(skill, "pre")]) & set(asked[(skill, "post")])
@@ -330,9 +344,11 @@ def read_roster(text: str, where: str) -> dict[str, str]:
 
 
 def report(exports: Iterable[Records], tests: tuple[str, str] | None = None,
-           names: Mapping[str, str] | None = None, titles: Mapping[Step, str] | None = None) -> ClassReport:
-    """The class report over ``exports`` (one per file), with gains when ``tests`` names (pretest, posttest) and
-    each step's title from ``titles`` ((lesson, step) -> title)."""
+           names: Mapping[str, str] | None = None, titles: Mapping[Step, str] | None = None,
+           params: ParamsFor = defaults, chance: ChanceFor = open_chance) -> ClassReport:
+    """The class report over ``exports`` (one per file), with gains when ``tests`` names (pretest, posttest), each
+    step's title from ``titles`` ((lesson, step) -> title), and mastery traced with ``params`` and each step's
+    ``chance`` of a lucky guess (``tutor.session.skills``: a pack's ``[mastery]``, ``Step.chance``)."""
     learners = learners_of(exports)
-    return ClassReport(learners, step_reports(learners, titles), curves(learners),
-                       gains(learners, *tests) if tests else (), tests, dict(names or {}), learner_reports(learners))
+    return ClassReport(learners, step_reports(learners, titles), curves(learners), gains(learners, *tests) if tests
+                       else (), tests, dict(names or {}), learner_reports(learners, params, chance))

@@ -2,9 +2,12 @@
 
 What counts, and why:
 
-* **evidence**: an item (a lesson step in one variant) is scored by the learner's first attempt at it: right with
-  no help before it (no hint, no revealed solution) is 1, anything else 0 (issue 28's rule, as DataShop scores a
-  first attempt);
+* **evidence**: an item (one time a learner is asked one instance of a step, until it is answered right:
+  ``tutor.progress.evidence``) is scored by its first try: right with no help on the item before it (no hint, no
+  revealed solution, no ``/undo``, no ``/reset``) is 1, anything else 0 (issue 28's rule, as DataShop scores a first
+  attempt); an ``/undo`` or ``/reset`` is stored as a record of help (``is_help``), never counted as an attempt or
+  a wrong answer; records from before the evidence fields are stamped by the rule the tutor's migration applies
+  (``stamped``);
 * **review**: an attempt at a step the learner had already completed is a review, not a first attempt: it is
   left out of the step's statistics (and counted apart), so answers typed after a lesson is finished do not
   make a step look easier;
@@ -26,9 +29,10 @@ import math
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.learner.export import AttemptRecord, CompletedRecord, Json
+from tutor.progress.evidence import RESET, UNDO, Legacy, stamps
 
 Step = tuple[str, int]  # ("coins-1", 3), counted from 1
 WRONG_SHOWN = 5  # the most frequent wrong answers kept per step
@@ -49,9 +53,20 @@ class WrongAnswer:
                 "misconception": self.misconception}
 
 
-def clean(a: AttemptRecord) -> bool:
-    """Whether an attempt is evidence of the skill: right, with no hint shown and no solution revealed before it."""
-    return a.correct and not a.hint and not a.revealed
+def is_help(a: AttemptRecord) -> bool:
+    """Whether a record is help charged to its item (an ``/undo`` or a ``/reset``), not an answer."""
+    return a.nth == 0 and a.item > 0 and a.verdict in (UNDO, RESET)
+
+
+def stamped(attempts: Sequence[AttemptRecord]) -> tuple[AttemptRecord, ...]:
+    """A learner's attempts (in time order) with their evidence fields; those without (an export from before them,
+    or records made by hand) stamped as the tutor's migration stamps them (``progress.evidence.stamps``)."""
+    if all(a.item > 0 for a in attempts):
+        return tuple(attempts)
+    legacy = (Legacy(a.lesson, a.step, a.variant, a.correct, not (a.verdict == "move" and not a.correct and
+                                                                   not a.skills), a.hint, a.revealed) for a in attempts)
+    return tuple(a if a.item > 0 else replace(a, instance=s.instance, item=s.item, nth=s.nth, aids=s.aids)
+                 for a, s in zip(attempts, stamps(legacy), strict=True))
 
 
 def reviews(attempts: Iterable[AttemptRecord], completed: Iterable[CompletedRecord]) -> set[str]:
@@ -71,7 +86,7 @@ def wrong_answers(attempts: Sequence[tuple[str, AttemptRecord]]) -> tuple[WrongA
     who: dict[str, set[str]] = defaultdict(set)
     named: dict[str, Counter[str]] = defaultdict(Counter)
     for learner, a in attempts:
-        if a.correct:
+        if a.correct or is_help(a):
             continue
         text = folded(a.answer)
         given[text] += 1
@@ -84,9 +99,11 @@ def wrong_answers(attempts: Sequence[tuple[str, AttemptRecord]]) -> tuple[WrongA
 
 
 def time_on_task(attempts: Sequence[AttemptRecord]) -> float:
-    """One learner's seconds on a step: to their first right answer, else to their last answer."""
-    right = next((a for a in attempts if a.correct), None)
-    return (right or attempts[-1]).seconds
+    """One learner's seconds on a step: to their first right answer, else to their last answer (help records, which
+    take no time, left out)."""
+    answers = [a for a in attempts if not is_help(a)] or list(attempts)
+    right = next((a for a in answers if a.correct), None)
+    return (right or answers[-1]).seconds
 
 
 def median(values: Sequence[float]) -> float | None:

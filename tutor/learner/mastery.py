@@ -133,12 +133,18 @@ def traced(source: Source, params: ParamsFor = defaults, target: float = TARGET,
            chance: ChanceFor = open_chance) -> dict[str, Traced]:
     """Every skill with at least one item, traced over its items in order, each with its step's ``chance`` of a lucky
     guess (see the module docstring)."""
+    return trace_items(scored(source), params, target, chance)
+
+
+def trace_items(found: Iterable[Scored], params: ParamsFor = defaults, target: float = TARGET,
+                chance: ChanceFor = open_chance) -> dict[str, Traced]:
+    """``traced`` over items already scored (``progress.evidence.items``), oldest first."""
     p: dict[str, float] = {}
     tallies: dict[str, list[int]] = {}  # unaided, helped, wrong, wrong after help, repeats
     recent: dict[str, list[Scored]] = {}
     last: dict[str, float] = {}
     rows: dict[str, int] = {}
-    for item in scored(source):
+    for item in found:
         for skill in item.skills:
             chosen = params(item.lesson, skill)
             tally = tallies.setdefault(skill, [0, 0, 0, 0, 0])

@@ -7,7 +7,9 @@ that share a failure key (the engine's counterexample class, never the learners'
 ``failure_key``), largest first, each with its size, one representative (the first learner by name) and
 ``[[steps.mistakes]]`` entries an instructor can paste into the lesson so the tutor names the mistake
 next time: one ``match`` per distinct answer of the cluster, in canonical form (what ``tutor lint``
-asks for), at most ``ENTRIES``.
+asks for), at most ``ENTRIES``.  An answer a mistake the lesson declares already matched gets no entry, and
+each entry's ``say`` is about its own answer: the grader's summary of that answer when every learner who gave
+it got the same one, else a sentence naming no learner's case (never one learner's text for another answer).
 """
 
 from __future__ import annotations
@@ -40,19 +42,31 @@ class Cluster:
 
     @property
     def answers(self) -> list[str]:
-        """The members' distinct answers (canonical), most common first."""
-        return [a for a, _ in Counter(r.answer for r in self.members if r.answer).most_common()]
+        """The members' distinct answers (canonical) that no mistake the lesson declares matched, most common
+        first: the ones worth an entry."""
+        return [a for a, _ in Counter(r.answer for r in self.members if r.answer and not r.mistake).most_common()]
+
+    def said(self, answer: str) -> str:
+        """What the entry for ``answer`` says: the grader's summary of that answer when every member who gave it
+        got the same one, else a sentence on how many gave it (their variants differ: no one's case fits all)."""
+        givers = [r for r in self.members if r.answer == answer]
+        told = {r.summary for r in givers}
+        say = f"A common mistake: {told.pop()}" if len(told) == 1 else \
+            f"A common mistake, made by {plural(len(givers), 'learner')} on different variants, failing the same way."
+        return say.replace("{{", "{ {").replace("}}", "} }")  # a lesson text fills {{quantities}}: none here
 
     def entry(self) -> str:
         """``[[steps.mistakes]]`` entries for the cluster's answers: paste under the graded step."""
-        say = self.representative.mistake or f"A common mistake: {self.representative.summary}"
-        say = say.replace("{{", "{ {").replace("}}", "} }")  # a lesson text fills {{quantities}}: none here
         lines = [f"# {plural(len(self.members), 'learner')}: {self.key}"]
         for answer in self.answers[:ENTRIES]:
-            lines += ["[[steps.mistakes]]", f"match = {toml_value(answer)}", f"say = {toml_value(say)}", ""]
+            lines += ["[[steps.mistakes]]", f"match = {toml_value(answer)}", f"say = {toml_value(self.said(answer))}",
+                      ""]
         more = len(self.answers) - ENTRIES
         if more > 0:
             lines.append(f"# and {plural(more, 'other answer')} failing the same way")
+        declared = len({r.answer for r in self.members if r.mistake})
+        if declared:
+            lines.append(f"# {plural(declared, 'answer')} here already matched a mistake the lesson declares")
         return "\n".join(lines).rstrip() + "\n"
 
     def as_json(self) -> dict[str, Any]:

@@ -132,3 +132,80 @@ def test_the_sweep_reads_an_answer_implied_as_a_difference_of_stated_values() ->
                 "nullity, the cells less the rank.")
         assert item.gives_away(said, str(rank)) is not None, said
         assert item.gives_away(said.replace(" of the", ",").split(";")[0], str(rank)) is None  # the rank alone
+
+
+def shown_in_turn(item: Question, lesson: Lesson, wrongs: list[str]) -> tuple[list[str], str | None]:
+    """Everything the learner reads answering ``wrongs`` one after another on the step (each reply, as the reply
+    builder lets it through, then the hint rungs below the last), and the first moment it gives the answer away read
+    all together (None: never)."""
+    state: StepState = StepState()
+    shown: list[str] = []
+    for wrong in wrongs:
+        outcome = item.respond(state, wrong, Context(lesson.id))
+        if outcome.done:
+            return shown, None
+        shown += [r.text for r in outcome.replies]
+        state = outcome.state if outcome.state is not None else state
+        found = item.gives_away("\n".join(shown))
+        if found:
+            return shown, f"after {wrong!r}: {found}"
+    rungs = [text_of(r.text) for r in item.ladder(state) if r.level is not Level.REVEAL]
+    found = item.gives_away("\n".join([*shown, *rungs]))
+    return shown, None if not found else f"with the hints: {found}"
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.id for lesson in LESSONS])
+def test_the_replies_of_one_step_read_together_give_nothing_away(index: int) -> None:
+    # Two replies may give the answer away where neither does (gods-5 step 8: "6 counts the different splits", then
+    # "each working split is made by 16 questions"); the reply builder reads each with what the step showed before.
+    lesson = variants(LESSONS[index])[0]
+    found = []
+    for item in questions(lesson):
+        wrongs = list(dict.fromkeys([*item.wrong_answers(), *UNREADABLE]))
+        for order in (wrongs, wrongs[::-1]):
+            _, given = shown_in_turn(item, lesson, order)
+            found += [f"{lesson.id} {item.key}: {given}"] if given else []
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+def test_two_replies_together_do_not_give_the_working_first_questions_away() -> None:
+    lesson = instantiate(CATALOG.find("gods-5"), 0)
+    step = next(s for s in lesson.steps if isinstance(s, Question) and "first questions work" in s.title)
+    answer = int(text_of(step.reference() or "").replace(",", ""))
+    shown, given = shown_in_turn(step, lesson, [str(answer // 16), str(answer - 1)])  # the splits, then 95
+    assert given is None, shown
+    assert "counts the different splits" in shown[1], shown  # the first reply is the learner's own mistake
+    assert not any("made by" in text for text in shown[2:]), shown  # the second no longer says 16 per split
+    _, given = shown_in_turn(step, lesson, [str(answer - 16), str(answer + 16)])  # 80 and 112: 5 < splits < 7
+    assert given is None
+
+
+def test_the_best_split_of_gods_6_is_not_listed_to_count() -> None:
+    lesson = instantiate(CATALOG.find("gods-6"), 0)
+    step = next(s for s in lesson.steps if isinstance(s, Question) and s.title == "What Random leaves")
+    answer = int(text_of(step.reference() or ""))
+    for wrong in (answer + 1, 2 * answer):
+        shown, given = shown_in_turn(step, lesson, [str(wrong)])
+        assert given is None, shown
+        assert "a better first question exists" in "\n".join(shown)  # the counterexample is still said
+
+
+def test_the_command_that_prints_the_kth_pair_gives_it_away() -> None:
+    # wythoff-4 'Exact, for any k' hinted "ask the tutor's command line: tutor analyze wythoff --index 102334155",
+    # one step (run it) from the pair; the misère ladder said "see tutor analyze wythoff --index K."
+    from tutor.puzzles.wythoff.engine import p_position
+    from tutor.puzzles.wythoff.rules import Rules
+    from tutor.puzzles.wythoff.teach.hints import kth_hints
+
+    lesson = instantiate(CATALOG.find("wythoff-4"), 0)
+    step = next(s for s in lesson.steps if isinstance(s, Question) and s.title == "Exact, for any k")
+    assert step.gives_away("Or ask the tutor's command line: `tutor analyze wythoff --index 102334155`")
+    assert step.gives_away("see tutor analyze wythoff --index K.")
+    assert step.gives_away("`tutor analyze wythoff --index 12` prints pair number 12, (19, 31).") is None
+    assert p_position(Rules(), 12) == (19, 31)  # the other instance the lesson's hint shows
+    ladder = [text_of(r.text) for r in step.ladder(StepState())]
+    assert not any("--index 102334155" in text for text in ladder), ladder
+    assert any("--index 12" in text for text in ladder), ladder  # a smaller instance to check one's code on
+    for rules in (Rules(misere=True), Rules(2, misere=True)):
+        said = [text_of(h.text) if hasattr(h, "text") else str(h) for h in kth_hints(rules, 10**6)]
+        assert not any("--index" in text for text in said[:-1]), said

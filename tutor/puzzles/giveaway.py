@@ -59,6 +59,15 @@ STEPS = (
 FACTORS = re.compile(rf"\bmultipl(?:y|ies|ied)\b(?:\s+\w+){{0,3}}\s+by\s+({COUNT})\b"
                      rf"|\b({COUNT}) times (?:as many|more)\b")
 # "counts each table twice" against a doubled answer, "only half of them" against a halved one ("some twice": no)
+# a list to count: the items after a colon to the end of the line, alike in shape ("after 'ja': A=True B=False, ...")
+LISTED = re.compile(r":[ \t]*([^:\n]+?)[ \t]*$", re.M)
+# a unit of the answer and how many of them: "each working split is made by 2^4 = 16 questions", "a multiple of 16",
+# "96 would mean 6 working splits", "6 counts the different splits", "the solver finds more than 3"
+UNIT_SIZE = re.compile(rf"\beach (?:\w+ )?(\w+?)e?s? is made by (?:[^=,;.]*= )?({COUNT})\b")
+MULTIPLE = re.compile(rf"\ba multiple of ({COUNT})\b")
+WOULD_MEAN = re.compile(rf"({COUNT}) would mean ({COUNT}) (?:\w+ )?(\w+?)e?s?\b(?:[^.]*?\bfinds (more|fewer) than "
+                        rf"({COUNT}))?")
+UNIT_COUNT = re.compile(rf"(?<![\w,.])({COUNT}) counts the (?:different |distinct |working )*(\w+?)e?s?\b")
 DOUBLED = re.compile(r"\b(?:each|every|all)\b[^.;:]{0,40}\b(?:twice|two times)\b|\bdoubled\b|\bdouble count")
 HALVED = re.compile(r"\bonly half\b|\bhalved\b|\bhalf as many\b")
 # "the cells less the rank", "cells minus rank", "the cells less that": the answer as a difference of named quantities
@@ -200,12 +209,18 @@ def number_given(text: str, value: int, learner: str, least: int | None) -> str 
     """How ``text`` gives the number ``value`` away: stated, pinned by bounds, or one step from the learner's."""
     if states_number(text, value):
         return f"the answer {number_text(value)}"
+    if value >= 2 and value in list_lengths(text):
+        return f"the answer {number_text(value)}, counted from a list of that many the text writes out"
     mine = learner_number(learner)
     low, high = pinned(text, least, mine)
-    if low == high == value:
+    unit = multiple_of(text)
+    if low == high == value or (unit and low is not None and high is not None
+                                and [n for n in range(low, high + 1) if n % unit == 0] == [value]):
         return f"the answer {number_text(value)}, pinned by the bounds the text states"
     if value in differences(text, mine):
         return f"the answer {number_text(value)}, a difference of two values the text states"
+    if value in counted_units(text):
+        return f"the answer {number_text(value)}, so many units of it as the text states"
     if mine is None or mine == value:
         return None
     lowered = text.lower()
@@ -254,6 +269,67 @@ def named_value(text: str, word: str, before: int, mine: int | None) -> int | No
             return count_value(found.group(1))
     size = SIZE.search(text)
     return int(size.group(1)) * int(size.group(2)) if stem == "cell" and size else None
+
+
+def list_lengths(text: str) -> set[int]:
+    """How many items each list ``text`` writes out to count has: after a colon to the end of its line, items
+    separated by commas, all of one shape (words and signs alike: ``after 'ja': A=True B=Random, A=Random B=True``),
+    at least two of them, or three when they are plain words (two clauses of a sentence are no list).
+
+    >>> sorted(list_lengths("after 'ja': A=True B=Random, A=Random B=True\\nNot 0: with none at all, 3 are open."))
+    [2]
+    """
+    out = set()
+    for match in LISTED.finditer(text):
+        items = [item.strip() for item in match.group(1).rstrip(" .;").split(", ")]
+        shapes = {re.sub(r"\w+", "w", item) for item in items}
+        if len(shapes) == 1 and all(items) and len(items) >= (3 if shapes <= {" ".join(["w"] * n) for n in range(9)}
+                                                              else 2):
+            out.add(len(items))
+    return out
+
+
+def multiple_of(text: str) -> int | None:
+    """The number the text says the answer is a multiple of, if it says one ("a multiple of 16")."""
+    found = [count_value(m.group(1)) for m in MULTIPLE.finditer(text.lower())]
+    return found[0] if len(found) == 1 and found[0] > 1 else None
+
+
+def counted_units(text: str) -> set[int]:
+    """The values the answer takes by what ``text`` says of a unit of it: how many of the answer each unit is ("each
+    working split is made by 16 questions", "96 would mean 6 working splits") times how many units it says there
+    are ("6 counts the different splits"; "the solver finds more than 3" and "fewer than 5" after "would mean" pin
+    4), across everything the text says (several replies read together).
+
+    >>> sorted(counted_units("6 counts the different splits. Each working split is made by 2^4 = 16 questions."))
+    [96]
+    """
+    lowered = text.lower()
+    size: dict[str, int] = {}
+    bounds: dict[str, tuple[int | None, int | None]] = {}
+    exact: dict[str, set[int]] = {}
+    for m in UNIT_SIZE.finditer(lowered):
+        size[m.group(1)] = count_value(m.group(2))
+    for m in WOULD_MEAN.finditer(lowered):
+        whole, many, unit = count_value(m.group(1)), count_value(m.group(2)), m.group(3)
+        if many and whole % many == 0:
+            size.setdefault(unit, whole // many)
+        if m.group(4):
+            low, high = bounds.get(unit, (None, None))
+            said = count_value(m.group(5))
+            if m.group(4) == "more":
+                low = said + 1 if low is None else max(low, said + 1)
+            else:
+                high = said - 1 if high is None else min(high, said - 1)
+            bounds[unit] = (low, high)
+    for m in UNIT_COUNT.finditer(lowered):
+        exact.setdefault(m.group(2), set()).add(count_value(m.group(1)))
+    out = set()
+    for unit, each in size.items():
+        low, high = bounds.get(unit, (None, None))
+        counts = set(exact.get(unit, set())) | ({low} if low is not None and low == high else set())
+        out |= {each * n for n in counts}
+    return out
 
 
 # -- positions and lists ------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tutor.errors import IllegalMove, InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Hint, Verdict
 from tutor.puzzles.options import Args, Option, resolve
-from tutor.shown import Drawn, join
+from tutor.shown import Drawn, join, text_of
 from tutor.text import plural
 
 G = TypeVar("G")  # a family's game object
@@ -110,6 +110,13 @@ class Play(ABC, Generic[G, S, M]):
     def reference(self, game: G, settings: Args) -> Drawn | None:
         """A line of moves that wins from the start, or None (no win, or a random start)."""
         return None
+
+    def gives_away(self, state: S, text: str) -> str | None:
+        """What ``text`` (a reply to a move) gives away of how to win from ``state``, the position now on screen:
+        by default the line ``solution`` gives, written out whole.  None: nothing."""
+        line = self.solution(state)
+        said = " ".join(text_of(line).split()) if line is not None else ""
+        return f"the moves that win from here, {said!r}" if said and said in " ".join(text.split()) else None
 
     def split(self, state: S, text: str) -> list[str]:
         """A line of several moves, one text per move."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -12,6 +12,7 @@ from tutor.course.schema import COMPUTED, PLAY, GameFile
 from tutor.course.steps.base import Context, Entered, Outcome, StepState
 from tutor.course.steps.build import Setting
 from tutor.course.steps.question import Question
+from tutor.course.steps.screen import screened
 from tutor.errors import LessonError, TutorError
 from tutor.limits import EXPLORE_MOVES
 from tutor.progress.events import Attempt, Event, GameMoves
@@ -125,9 +126,19 @@ class Game(Question):
         return shown
 
     def respond(self, state: StepState, text: str, context: Context) -> Outcome:
-        """A line of moves, answered as played (``reply_to``): a game's answer is its whole winning line, which
-        the hint ladder keeps for its last rung."""
-        return self.reply_to(state, text, context)
+        """A line of moves, answered as played (``reply_to``), and screened by the reply builder: while the game
+        goes on, no reply tells how to win from the position now on screen (the family's ``Play.gives_away``), nor
+        writes out the step's whole winning line; the hint ladder keeps those for its last rung."""
+        outcome = self.reply_to(state, text, context)
+        after = outcome.state
+        if outcome.done or not isinstance(after, Playing) or after.over or after.position is None:
+            return outcome
+        position = after.position
+
+        def check(said: str, learner: str) -> str | None:
+            return self.rules.gives_away(position, said) or self.gives_away(said, learner)
+
+        return replace(outcome, replies=screened(outcome.replies, text, "", check))
 
     def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
         """One line of moves: played, answered by the opponent, recorded; done on a win (or enough moves)."""

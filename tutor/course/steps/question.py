@@ -3,7 +3,6 @@ the success text, and how a whole answer is judged, recorded and answered."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -12,20 +11,23 @@ from tutor.arithmetic import evaluate
 from tutor.course.schema import AskBase
 from tutor.course.steps.base import Context, Outcome, Step, StepState
 from tutor.course.steps.build import Part, Setting, check_args, declared, mistakes, quoted
+from tutor.course.steps.screen import SHOWN, adds_away, screened, without_echo
 from tutor.errors import TutorError
 from tutor.limits import checkpoint
 from tutor.progress.events import Attempt
 from tutor.puzzles.answers import AnswerKind, Hint, Level, Rung, Verdict, rung
 from tutor.puzzles.options import Option
-from tutor.shown import Drawn, Reply, ReplyKind, Shown, join, text_of
+from tutor.shown import Drawn, Reply, Shown, join, text_of
 from tutor.text import LONG_DIGITS, number_text
 
 
 @dataclass(frozen=True)
 class Answered(StepState):
-    """A question step after an answer: the last text the learner gave (the solver's hints read it)."""
+    """A question step after an answer: the last text the learner gave (the solver's hints read it), and what the
+    replies to the step's answers have said so far (the reply builder reads them with each new reply)."""
 
     last: str = ""
+    shown: tuple[str, ...] = field(default=(), kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,9 @@ class Question(Step):
                    *sorted((r for r in rungs if r.level is not Level.NUDGE), key=lambda r: r.level)]
         told = self.told(state)
         last = state.last if isinstance(state, Answered) else ""
-        hinted = [r for r in ordered if r.level is not Level.REVEAL and not self.gives_away(text_of(r.text), last)]
+        before = "\n".join(state.shown) if isinstance(state, Answered) else ""
+        hinted = [r for r in ordered
+                  if r.level is not Level.REVEAL and not self.adds_away(before, text_of(r.text), last)]
         return [*hinted, *([Rung(told, Level.REVEAL)] if told else [])]  # only the last rung tells the answer
 
     def told(self, state: StepState) -> Shown | None:
@@ -148,21 +152,22 @@ class Question(Step):
         except TutorError:
             return None
 
-    def screened(self, replies: list[Reply], learner: str) -> list[Reply]:
-        """``replies`` as the learner may read them before the last rung: a reply that would give this step's answer
-        away (``gives_away``) loses the sentences that do; one that still does is left out.  Every reply to an answer
-        passes here, so the rule holds even where an engine's reason or a parser's example would break it."""
-        out = []
-        for reply in replies:
-            if not self.gives_away(reply.text, learner):
-                out.append(reply)
-                continue
-            kept = " ".join(part for part in clauses(reply.text) if not self.gives_away(part, learner))
-            if kept.strip() and not self.gives_away(kept, learner):
-                out.append(Reply(reply.kind, kept))
-            elif reply.kind is ReplyKind.ERROR:  # a refusal is always said, without its example
-                out.append(Reply.error("That cannot be read as an answer here: /hint shows how answers are written."))
-        return out
+    def screened(self, replies: list[Reply], learner: str, before: str = "") -> list[Reply]:
+        """``replies`` as the learner may read them before the last rung (``screen.screened`` with this step's
+        ``gives_away``): none gives the answer away, by itself or read after what the step showed ``before``."""
+        return screened(replies, learner, before, self.gives_away)
+
+    def adds_away(self, before: str, text: str, learner: str) -> bool:
+        """Whether ``text`` gives this step's answer away, alone or read after ``before`` (``screen.adds_away``)."""
+        return adds_away(self.gives_away, before, text, learner)
+
+    def seen(self, state: StepState, context: Context) -> str:
+        """What the learner was shown on this step before their answer: the replies so far, and the hint rungs
+        taken (``context.hint``), the last one (the answer) aside."""
+        said = list(state.shown) if isinstance(state, Answered) else []
+        if context.hint:
+            said += [text_of(r.text) for r in self.ladder(state)[: context.hint] if r.level is not Level.REVEAL]
+        return "\n".join(said)
 
     def wrong_answers(self) -> list[str]:
         """Typical wrong answers to this step: the declared mistakes, and what the answer kind proposes."""
@@ -251,9 +256,17 @@ class Question(Step):
         return out
 
     def respond(self, state: StepState, text: str, context: Context) -> Outcome:
-        """The replies to ``text`` (``reply_to``) as the learner reads them: none gives the answer away."""
+        """The replies to ``text`` (``reply_to``) as the learner reads them: none gives the answer away, alone or
+        with what the step showed before; what they say is kept in the step's state for the next answer."""
         outcome = self.reply_to(state, text, context)
-        return outcome if outcome.done else replace(outcome, replies=self.screened(outcome.replies, text))
+        if outcome.done:
+            return outcome
+        replies = self.screened(outcome.replies, text, self.seen(state, context))
+        after = outcome.state
+        if isinstance(after, Answered):
+            earlier = state.shown if isinstance(state, Answered) else ()
+            after = replace(after, shown=(*earlier, *(r.text for r in replies))[-SHOWN:])
+        return replace(outcome, replies=replies, state=after)
 
     def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
         """Judge a whole answer (the replies as the engine and the author wrote them: ``respond`` screens them)."""
@@ -353,32 +366,3 @@ def long_digits(answer: str) -> list[Reply]:
     if not isinstance(value, int) or value.bit_length() > 13_000 or len(str(abs(value))) <= LONG_DIGITS:
         return []
     return [Reply.board(f"Your last answer, {number_text(value)}, in digits:\n{value}")]
-
-
-CLAUSE = re.compile(r"(?<=[.;:!?])\s+|\s+(?=\()|(?<=\))\s+|\n+")
-
-
-def clauses(text: str) -> list[str]:
-    """``text`` cut into its sentences, clauses and parenthesised asides (what ``screened`` may leave out).
-
-    >>> clauses("Not 3: it is less than 1. Try a gcd (like 1618).")
-    ['Not 3:', 'it is less than 1.', 'Try a gcd', '(like 1618).']
-    """
-    return [part for part in CLAUSE.split(text) if part.strip()]
-
-
-def without_echo(reply: str, wrong: str) -> str:
-    """A reply with the learner's own answer taken out (written as they wrote it, or as a number with or without
-    thousands commas): repeating what the learner said gives nothing away, even where a later step's answer is
-    that same value.
-
-    >>> without_echo("Not right: 15 is not the answer; 15,000 is", "15")
-    'Not right: ... is not the answer; 15,000 is'
-    """
-    forms = {wrong.strip()}
-    if wrong.strip().lstrip("-").isdigit():
-        number = int(wrong.strip())
-        forms |= {str(number), f"{number:,}"}
-    for form in sorted(forms - {""}, key=len, reverse=True):
-        reply = re.sub(rf"(?<![\w,.]){re.escape(form)}(?![\w]|,\d|\.\d)", "...", reply)
-    return reply

@@ -10,13 +10,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.errors import InvalidNotation
+from tutor.errors import InvalidNotation, TutorError
 from tutor.puzzles.answers import Hint, Verdict
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, apply, pattern_of, random_board
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_cell, parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_rungs
+from tutor.puzzles.lightsout.teach.kinds import PRESS_RUN
 from tutor.puzzles.lightsout.teach.pictures import render
 from tutor.puzzles.lightsout.teach.pressed import press_roles
 from tutor.puzzles.lightsout.teach.verdicts import cancelling_text, judge_presses, lit_text, solution_text
@@ -116,6 +117,20 @@ class LightsPlay(Play[LightsGame, LightsState, Cell]):
     def solution(self, state: LightsState) -> Drawn | None:
         """The fewest presses that darken the board as it is now."""
         return solution_text(state.game.rules, state.board)
+
+    def gives_away(self, state: LightsState, text: str) -> str | None:
+        """Any run of cell names in ``text`` that darkens the board now on screen, in any order (or the fewest
+        presses written out)."""
+        rules = state.game.rules
+        if rules.cells > COMMENT_CELLS or not any(state.board):
+            return super().gives_away(state, text)
+        for run in PRESS_RUN.finditer(text):
+            try:
+                if not any(apply(rules, state.board, pattern_of(rules, parse_presses(run.group(), rules)))):
+                    return f"presses that darken the board on screen, {run.group()!r}"
+            except TutorError:
+                continue
+        return None
 
     def reference(self, game: LightsGame, settings: Args) -> Drawn | None:
         """The fewest presses that darken the game's board (none for a ``random`` board:

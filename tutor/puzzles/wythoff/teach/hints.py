@@ -265,6 +265,7 @@ def kth_hints(rules: Rules, k: int) -> list[Hint]:
             "A_k = floor(k*phi) with the golden ratio phi = (1 + sqrt(5))/2, in whole numbers "
             "(k + isqrt(5k^2)) // 2." if rules.a == 1 and not rules.misere else
             f"A_k = floor(k*c) with c = {alpha_text(rules.a)}, the limit of A_k / k." if not rules.misere else
-            "see tutor analyze wythoff --index K."), Level.MOVE))
+            "work out the first pairs by the two rules (or list them: tutor analyze wythoff --misere --count 20) "
+            "and find the formula their first piles follow."), Level.MOVE))
     ladder.append(Rung(f"Pair number {k} is {p_position(rules, k)}.", Level.REVEAL))
     return ladder

@@ -7,6 +7,7 @@ away, so a lesson can let the learner try again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -286,9 +287,23 @@ class KthKind(AnswerKind[WythoffGame, Position]):
         """The exact pair."""
         return format_position(p_position(game.rules, args["index"]))
 
+    def gives_away(self, game: WythoffGame, args: Args, text: str, learner: str = "") -> str | None:
+        """The pair named (``tutor.puzzles.giveaway``), or the command line that prints it: ``tutor analyze wythoff
+        --index K`` for this k, or with a K to fill in, is one step from the answer (run it)."""
+        found = super().gives_away(game, args, text, learner)
+        if found:
+            return found
+        for said in INDEX_COMMAND.findall(text):
+            if not said.isdecimal() or int(said) == args["index"]:
+                return f"the command that prints losing position number {args['index']} (--index {said})"
+        return None
+
     def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """Towards the formula, then the pair."""
         return kth_hints(game.rules, args["index"])
+
+
+INDEX_COMMAND = re.compile(r"--index[ =]+([\w,]+)")  # the command line's option that prints the k-th pair
 
 
 # -- a conjecture: the workbench ------------------------------------------------------------------

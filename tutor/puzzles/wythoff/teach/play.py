@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
 from tutor.puzzles.answers import Hint, Level, Rung, Verdict
+from tutor.puzzles.giveaway import pairs_in
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, Turn
 from tutor.puzzles.wythoff.engine import computer_move, losing, remoteness, sum_winning_moves
@@ -237,6 +238,18 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
             return "On track: the nim-sum is not 0, so a move to nim-sum 0 keeps a sure win."
         mine = (remoteness(rules, state.boards[0]) + 1) // 2
         return f"On track: a sure win in {plural(mine, 'move')} of yours."
+
+    def gives_away(self, state: WythoffState, text: str) -> str | None:
+        """A move that wins now named in ``text`` (``F,S``), or the losing position it leaves (``(3, 5)``), on a
+        single board; the winning line written out on any."""
+        if not state.finished and state.learner_to_move and len(state.boards) == 1:
+            named = {p for p in pairs_in(text) for p in (p, p[::-1])}
+            for move in sum_winning_moves(state.game.rules, state.boards):
+                _, taken = move
+                left = apply_sum_move(state.game.rules, state.boards, move)[0]
+                if taken in named or tuple(left) in named:
+                    return f"the winning move {line_move(move, state.boards)}, to {tuple(left)}"
+        return super().gives_away(state, text)
 
     def solution(self, state: WythoffState) -> str | None:
         """The fastest winning line from the game as it stands, against perfect replies.

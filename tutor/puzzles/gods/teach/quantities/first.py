@@ -228,9 +228,11 @@ def refute_first_worst_branch(game: GodsGame, args: Args, value: Value, wrong: V
                 f"both answers ({per}), and the question splits the others, so the worse answer gets the asked "
                 "god's Random ones plus at least half of the others.")
     god, question, first, second = best_first(game)
-    w0, w1 = u.words
+    # the counterexample stops before the answer: a side that leaves as many as the answer is not listed to count
+    sides = [f"\n    after {word!r}: {', '.join(side)}" for word, side in zip(u.words, (first, second), strict=True)
+             if len(side) != int(value)]
     return (f"Not {w}: a better first question exists. ask {god}: {question} leaves fewer than {w} after either "
-            f"answer:\n    after {w0!r}: {', '.join(first)}\n    after {w1!r}: {', '.join(second)}")
+            f"answer" + (":" + "".join(sides) if sides else "."))
 
 
 @QUANTITIES.register("first_worst_branch", "possibilities the worse answer to the best first question leaves "

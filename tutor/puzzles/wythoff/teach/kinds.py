@@ -7,7 +7,6 @@ away, so a lesson can let the learner try again.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -62,7 +61,7 @@ from tutor.puzzles.wythoff.teach.reasons import (
     outcome_reason,
     total_scope,
 )
-from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, mirror_note, move_verdict
+from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, kth_given, mirror_note, move_verdict
 from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
 
 KINDS = Kinds()
@@ -262,6 +261,7 @@ class KthKind(AnswerKind[WythoffGame, Position]):
     description = "the index-th losing position, 'A,B'"
     args = (INDEX,)
     wrong_answers = wrong.neighbour_pairs
+    gives_away = kth_given  # the pair named, or the command line that prints it
     beliefs = kth_beliefs()
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> Position:
@@ -280,30 +280,15 @@ class KthKind(AnswerKind[WythoffGame, Position]):
         good = pair == kth
         return Verdict(good, f"losing position number {k} is {kth}" if good else
                        f"{format_position(answer)} is not losing position number {k}",
-                       "" if good else kth_detail(game.rules, pair, k),
-                       {"p_position": list(kth)}, format_position(pair))
+                       "" if good else kth_detail(game.rules, pair, k), {"p_position": [*kth]}, format_position(pair))
 
     def reference(self, game: WythoffGame, args: Args) -> str | None:
         """The exact pair."""
         return format_position(p_position(game.rules, args["index"]))
 
-    def gives_away(self, game: WythoffGame, args: Args, text: str, learner: str = "") -> str | None:
-        """The pair named (``tutor.puzzles.giveaway``), or the command line that prints it: ``tutor analyze wythoff
-        --index K`` for this k, or with a K to fill in, is one step from the answer (run it)."""
-        found = super().gives_away(game, args, text, learner)
-        if found:
-            return found
-        for said in INDEX_COMMAND.findall(text):
-            if not said.isdecimal() or int(said) == args["index"]:
-                return f"the command that prints losing position number {args['index']} (--index {said})"
-        return None
-
     def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """Towards the formula, then the pair."""
         return kth_hints(game.rules, args["index"])
-
-
-INDEX_COMMAND = re.compile(r"--index[ =]+([\w,]+)")  # the command line's option that prints the k-th pair
 
 
 # -- a conjecture: the workbench ------------------------------------------------------------------

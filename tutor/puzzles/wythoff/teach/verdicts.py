@@ -12,7 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from tutor.errors import InvalidParams
+from tutor.puzzles import giveaway
 from tutor.puzzles.answers import JSON, Verdict
+from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import (
     grundy_value,
     losing,
@@ -131,3 +133,19 @@ image is the same position, counted once)'
     return replace(verdict, summary=f"{verdict.summary} (a pair written larger pile first, like ({flipped[0][0]}, "
                                     f"{flipped[0][1]}), is read smaller pile first: a mirror image is the same "
                                     "position, counted once)")
+
+
+INDEX_COMMAND = re.compile(r"--index[ =]+([\w,]+)")  # the command line's option that prints the k-th pair
+
+
+def kth_given(kind: Any, game: WythoffGame, args: Args, text: str, learner: str = "") -> str | None:
+    """``KthKind.gives_away``: the pair named (``tutor.puzzles.giveaway``), or the command line that prints it:
+    ``tutor analyze wythoff --index K`` for this k, or with a K to fill in, is one step from the answer (run it)."""
+    k = args["index"]
+    found = giveaway.gives_away(text, format_position(p_position(game.rules, k)), learner)
+    if found:
+        return found
+    for said in INDEX_COMMAND.findall(text):
+        if not said.isdecimal() or int(said) == k:
+            return f"the command that prints losing position number {k} (--index {said})"
+    return None

@@ -9,6 +9,8 @@ of its own).
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 import tracemalloc
 from pathlib import Path
@@ -24,6 +26,13 @@ STEPS = 4  # coins-2 has at least this many steps
 
 
 def fill(home: Path, attempts: int, shift: float = 0.0) -> None:
+    """``fill_here`` in a process of its own: the commands measured after it are started by this process, and a
+    child started with vfork reports the peak memory of this process as its own (the figures would show the
+    events held to fill the store, not the command)."""
+    subprocess.run([sys.executable, "-m", "tutor.bench._records", str(home), str(attempts), repr(shift)], check=True)
+
+
+def fill_here(home: Path, attempts: int, shift: float = 0.0) -> None:
     """A store under ``home`` with ``attempts`` attempts of coins-2 (a hint before every tenth), in time order
     from ``shift`` seconds after ``START``."""
     home.mkdir(parents=True, exist_ok=True)
@@ -136,3 +145,7 @@ def dotted_figures(folder: Path) -> list[Figure]:
 def figures(folder: Path) -> list[Figure]:
     """Every figure of this module, its files in ``folder``."""
     return [*dotted_figures(folder), *export_figures(folder), *import_figures(folder), *class_figures(folder)]
+
+
+if __name__ == "__main__":  # fill: python -m tutor.bench._records HOME ATTEMPTS SHIFT
+    fill_here(Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]))

@@ -185,10 +185,45 @@ def looks_like_grid(text: str) -> bool:
     ) and not any(_NAME.match(row.lower()) for row in rows)
 
 
+# the question's own words for cells: "all of them", "the corners", "the centre" (read before the cell names)
+_ALL = (r"all(?: of them| the cells| the lights| cells| lights| nine| \w+ cells)?"
+        r"|every cell|each cell|everything|every one of them")
+_REGIONS = re.compile(rf"\b(?:press(?:ing)? )?(?P<all>{_ALL})\b|\b(?:the )?(?:four )?(?P<corners>corners)\b"
+                      r"|\b(?:the )?(?P<centre>centre|center|middle)(?: cell)?\b", re.ASCII | re.IGNORECASE)
+WORDS_CELLS = 400  # "all of them" names every cell up to this many
+_NONE = re.compile(r"(?:none(?: of them)?|nothing(?: at all)?|no (?:press|presses|cells?)|-)\.?", re.IGNORECASE)
+
+
+def region_cells(text: str, rules: Rules) -> str:
+    """``text`` with the words that name cells written as the cells' names: "all of them" (every cell), "the
+    corners", "the centre" (a board with a middle cell).
+
+    >>> region_cells("the corners and the centre", Rules(3, 3))
+    'a1 c1 a3 c3 and b2'
+    """
+    def names(match: re.Match[str]) -> str:
+        r, c = rules.rows - 1, rules.cols - 1
+        if match.group("all") and rules.cells > WORDS_CELLS:
+            raise InvalidCell(f"{match.group()!r}: on a board of {rules.cells:,} cells, give a press grid")
+        if match.group("all"):
+            cells: Iterable[Cell] = ((i, j) for i in range(rules.rows) for j in range(rules.cols))
+        elif match.group("corners"):
+            cells = dict.fromkeys([(0, 0), (0, c), (r, 0), (r, c)])
+        elif rules.rows % 2 and rules.cols % 2:
+            cells = [(r // 2, c // 2)]
+        else:
+            raise InvalidCell(f"{match.group()!r}: a {rules.rows}x{rules.cols} board has no middle cell; name the "
+                              "cells by column letter and row number")
+        return " ".join(format_cell(*cell) for cell in cells)
+
+    return _REGIONS.sub(names, text)
+
+
 def parse_presses(text: str, rules: Rules) -> list[Cell]:
-    """Read a press list (``a1 b3 3,2``; ``none`` or empty for no presses) or a press grid."""
+    """Read a press list (``a1 b3 3,2``; ``none`` or empty for no presses; the question's words "all of them",
+    "the corners", "the centre") or a press grid."""
     stripped = text.strip()
-    if stripped.lower() in ("", "none", "nothing", "-"):
+    if not stripped or _NONE.fullmatch(stripped):
         return []
     if looks_like_grid(stripped):
         _, _, grid = parse_board(stripped, rules.states, (rules.rows, rules.cols))
@@ -196,6 +231,7 @@ def parse_presses(text: str, rules: Rules) -> list[Cell]:
         for i, v in enumerate(grid):
             out.extend([divmod(i, rules.cols)] * v)
         return out
+    stripped = region_cells(stripped.rstrip(".!"), rules)  # a list said as a sentence ends with a full stop
     return [parse_cell(t, rules.rows, rules.cols) for t in press_tokens(stripped)]
 
 

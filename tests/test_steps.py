@@ -225,7 +225,6 @@ def test_variants_are_drawn_from_the_template_without_reading_toml_again(monkeyp
 
     import msgspec
 
-    import tutor.course.catalog
     import tutor.course.parse
     import tutor.course.schema
     import tutor.course.shape
@@ -233,6 +232,7 @@ def test_variants_are_drawn_from_the_template_without_reading_toml_again(monkeyp
     varied = [lesson for lesson in CATALOG.ordered() if lesson.variants]
     assert varied
     data = tomllib.loads(Path(varied[0].path).read_text(encoding="utf-8"))
+    parse_template = tutor.course.parse.parse_template  # the function itself: what it calls is replaced below
 
     def again(*_: object, **__: object) -> None:
         pytest.fail("a variant validated the file again")
@@ -245,7 +245,7 @@ def test_variants_are_drawn_from_the_template_without_reading_toml_again(monkeyp
         for name in names:
             monkeypatch.setattr(module, name, again)
     with pytest.raises(pytest.fail.Exception, match="validated the file again"):
-        tutor.course.catalog.parse_template(data, varied[0].path)  # reading a file does go through them
+        parse_template(data, varied[0].path)  # reading a file does go through them
     for lesson in varied:
         assert lesson.template is not None
         drawn = {repr(dict(lesson.template.instantiate(seed).variant)) for seed in range(6)}

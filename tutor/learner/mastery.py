@@ -144,18 +144,26 @@ def trace_items(found: Iterable[Scored], params: ParamsFor = defaults, target: f
     recent: dict[str, list[Scored]] = {}
     last: dict[str, float] = {}
     rows: dict[str, int] = {}
+    chosen_for: dict[tuple[str, str], BktParams] = {}  # params and chance looked up once per lesson and skill or step
+    chance_at: dict[tuple[str, int], float] = {}
     for item in found:
+        clean, at = item.unaided, item.at
         for skill in item.skills:
-            chosen = params(item.lesson, skill)
+            chosen = chosen_for.get((item.lesson, skill))
+            if chosen is None:
+                chosen = chosen_for[(item.lesson, skill)] = params(item.lesson, skill)
             tally = tallies.setdefault(skill, [0, 0, 0, 0, 0])
-            last[skill] = max(last.get(skill, item.at), item.at)
+            last[skill] = max(last.get(skill, at), at)
             rows[skill] = chosen.in_a_row
             p.setdefault(skill, chosen.prior)
-            if item.evidence is None:
+            if item.repeat:  # no evidence (``Scored.evidence`` is None)
                 tally[4] += 1
                 continue
-            p[skill] = update(p[skill], item.unaided, chosen, chance(item.lesson, item.step))
-            tally[(0 if item.unaided else 1) if item.right else (3 if item.aids else 2)] += 1
+            guess = chance_at.get((item.lesson, item.step))
+            if guess is None:
+                guess = chance_at[(item.lesson, item.step)] = chance(item.lesson, item.step)
+            p[skill] = update(p[skill], clean, chosen, guess)
+            tally[(0 if clean else 1) if item.right else (3 if item.aids else 2)] += 1
             kept = recent.setdefault(skill, [])
             kept.append(item)
             del kept[:-KEEP]

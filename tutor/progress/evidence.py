@@ -213,9 +213,10 @@ def score(tries: Sequence[Tried], repeat: bool = False) -> Scored:
     if not judged:
         raise ValueError("an item is scored by its first try, and these attempts hold none")
     first = judged[0]
-    aids = aids_of([*first.aids, *([HINT] if first.hint > 0 else []), *([SOLUTION] if first.revealed else [])])
+    aids = aids_of([*first.aids, *([HINT] if first.hint > 0 else []), *([SOLUTION] if first.revealed else [])]) \
+        if first.aids or first.hint > 0 or first.revealed else ()  # (most first tries had no help)
     return Scored(first.lesson, first.step, first.instance, first.item, first.skills, first.at, first.correct,
-                  aids, len(judged), any(a.correct for a in judged), repeat)
+                  aids, len(judged), first.correct or any(a.correct for a in judged), repeat)
 
 
 def items(attempts: Iterable[Tried], known: Iterable[Key] = ()) -> list[Scored]:
@@ -237,7 +238,7 @@ def items(attempts: Iterable[Tried], known: Iterable[Key] = ()) -> list[Scored]:
     had = set(known)
     out = []
     for group in order:
-        if not any(a.nth > 0 or a.item == 0 for a in group):
+        if group[0].item > 0 and not any(a.nth > 0 for a in group):
             continue  # moves only: a game under way, not yet a try
         stamped = group[0].item > 0  # an unstamped attempt is never a repeat: its instance is not known
         scored = score(group, repeat=stamped and (group[0].lesson, group[0].step, group[0].instance) in had)

@@ -107,9 +107,11 @@ def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
     return dirs
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    """A lesson file's table: a regular UTF-8 file within the size and nesting limits, else ``LessonError``."""
-    text = read_text(str(path), LESSON_BYTES, LessonError)
+def _read_toml(path: Path, text: str | None = None) -> dict[str, Any]:
+    """A lesson file's table (``text``: the file's text, already read): a regular UTF-8 file within the size and
+    nesting limits, else ``LessonError``."""
+    if text is None:
+        text = read_text(str(path), LESSON_BYTES, LessonError)
     prescan(text, str(path))  # tomllib is quadratic in a key's dotted parts: bounded before it runs
     try:
         data = tomllib.loads(text)
@@ -129,11 +131,26 @@ def load_file(path: Path, pack: str = "") -> Lesson:
     key it is about where it can."""
     from tutor.course.parse import parse_template  # the steps and the puzzles: only when a file is parsed
 
-    data = _read_toml(path)
+    text = read_text(str(path), LESSON_BYTES, LessonError)
+    known = (str(path), pack, puzzles.installed_key(), text)
+    lesson = _LOADED.get(known)
+    if lesson is not None:
+        return lesson
     try:
-        return parse_template(data, str(path), pack).instantiate(0)
+        lesson = parse_template(_read_toml(path, text), str(path), pack).instantiate(0)
     except LessonError as err:
         raise LessonError(with_line(str(path), str(err))) from None
+    if len(_LOADED) >= LOADED_KEEP:
+        del _LOADED[next(iter(_LOADED))]  # the oldest
+    _LOADED[known] = lesson
+    return lesson
+
+
+LOADED_KEEP = 256  # lesson files kept parsed in one process
+# Every lesson file parsed in this process, by its path, pack, the installed families and its whole text: the same
+# file read again (another catalogue in the same process: each graded submission, each lint or test session) is
+# the same lesson, its steps built once.  A changed byte is a new key.
+_LOADED: dict[tuple[str, str, str, str], Lesson] = {}
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from functools import cached_property
 from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
 from tutor.limits import INT_DIGITS
 from tutor.puzzles.wythoff.limits import GRUNDY_WORK, WYTHOFF_BOARDS
+from tutor.puzzles.wythoff.rules.spoken import spoken_move
 from tutor.text import shorten
 
 Position = tuple[int, int]  # the two piles in board order: (3, 7)
@@ -295,6 +296,8 @@ def read_sum_move(rules: Rules, boards: Boards, text: str) -> tuple[SumMove, str
     >>> read_sum_move(Rules(), ((14, 19),), "8,13")
     ((0, (6, 6)), "'8,13' is read as 'to 8,13': taking 8 and 13 is not a move here, leaving (8, 13) is")
     """
+    if len(boards) == 1 and (spoken := spoken_move(text, boards[0])) is not None:
+        text = spoken  # "take 2 from both piles", "leave (1, 2)": the question's words for a move
     move = parse_sum_move(text, boards)
     try:
         apply_sum_move(rules, boards, move)

@@ -78,3 +78,15 @@ def test_no_reply_to_a_move_tells_how_to_win_from_the_position_it_leaves(lesson:
                           if (g := step.rules.gives_away(after.position, r.text))]
         frontier = after_all[:4]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("lesson", "step"), PLAYS, ids=[f"{lid}-{s.key}" for lid, s in PLAYS])
+def test_a_learner_who_gives_up_in_play_is_told_where_help_is(lesson: str, step: Game) -> None:
+    # "I give up" used to be refused as a move ("'i' is not a cell", "move 1 'I' is not a move")
+    state = step.enter(Context(lesson)).state
+    for words in ("I give up", "i'm stuck.", "I don't know"):
+        outcome = step.respond(state, words, Context(lesson))
+        assert outcome.state is None and not outcome.events and not outcome.done  # nothing played, nothing recorded
+        (reply,) = outcome.replies
+        assert reply.kind.value == "info" and "/hint" in reply.text and "/solution" in reply.text, reply.text
+    assert step.respond(state, "I give up on b2", Context(lesson)).replies[0].kind.value == "error"  # not a phrase

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -23,6 +24,8 @@ from tutor.shown import Reply, Shown, join, text_of
 from tutor.text import plural
 
 COMPLETION_MOVES = 60  # legal moves offered to tab completion
+STUCK = re.compile(r"(?:i ?)?(?:give up|gave up|(?:am|'m) stuck|stuck|(?:don'?t|do not) know|(?:have )?no idea|idk"
+                   r"|help(?: me)?|what now|what do i do)[.!?]*")  # what a learner at a loss types instead of a move
 
 
 class Goal(StrEnum):
@@ -147,6 +150,9 @@ class Game(Question):
         now = state if isinstance(state, Playing) and state.position is not None else Playing(self.start(context.rng))
         if now.over:
             return Outcome([Reply.info("This game is over: /reset to play again, /undo to take back your last move.")])
+        if STUCK.fullmatch(" ".join(text.lower().replace("’", "'").split())):  # "I give up" is no move to refuse
+            return Outcome([Reply.info("Stuck? /hint shows a way on, one rung at a time; /solution shows moves that "
+                                       "win from here; /reset starts the game again.")])
         play = self.rules
         try:
             turn = play.play_text(now.position, text)

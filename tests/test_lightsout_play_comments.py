@@ -32,20 +32,23 @@ def press(rows: int, cols: int, torus: bool, lit: frozenset[Cell], cell: Cell) -
 
 
 def brute_roles(rows: int, cols: int, torus: bool, lit: frozenset[Cell]) -> dict[Cell, str] | None:
-    """Each cell's role among every press set that darkens ``lit`` (every, some, none), or None if none does."""
+    """Each cell's role among every press set that darkens ``lit`` (every, some, none), or None if none does: every
+    press set visited in Gray-code order, each one press away from the last (what a press does, from ``press``)."""
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    solutions = []
-    for chosen in product((0, 1), repeat=len(cells)):
-        board = lit
-        for cell, on in zip(cells, chosen, strict=True):
-            if on:
-                board = press(rows, cols, torus, board, cell)
+    bit = {cell: 1 << i for i, cell in enumerate(cells)}
+    effect = [sum(bit[x] for x in press(rows, cols, torus, frozenset(), cell)) for cell in cells]
+    board, chosen = sum(bit[cell] for cell in lit), 0
+    every, some = -1, 0  # the cells pressed by every solution found, and by some
+    for step in range(1 << len(cells)):
+        if step:
+            flip = (step & -step).bit_length() - 1  # Gray code: the press that changes from the last set
+            board ^= effect[flip]
+            chosen ^= 1 << flip
         if not board:
-            solutions.append(chosen)
-    if not solutions:
+            every, some = every & chosen, some | chosen
+    if every == -1:
         return None
-    return {cell: "every" if all(s[i] for s in solutions) else "none" if not any(s[i] for s in solutions)
-            else "some" for i, cell in enumerate(cells)}
+    return {cell: "every" if every & bit[cell] else "some" if some & bit[cell] else "none" for cell in cells}
 
 
 def board_bytes(rows: int, cols: int, lit: frozenset[Cell]) -> bytes:

@@ -17,6 +17,7 @@ size before it is computed), so no answer can make the tutor work hard.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -207,8 +208,13 @@ def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str], how:
     return None
 
 
+PLAIN = re.compile(r"\s*([0-9]{1,30})\s*")  # digits alone: read as the grammar reads them, without its parser
+
+
 def evaluate(text: str) -> int:
     """The whole number an answer names; ``ExpressionError`` (quoting the answer) if it names none."""
+    if plain := PLAIN.fullmatch(text):
+        return int(plain.group(1))
     reading = Reading(NUMBERS, text, check=_check)
     if len(text) > MAX_TEXT:
         raise reading.refuse(f"longer than {MAX_TEXT} characters")
@@ -225,6 +231,8 @@ def read_answer(text: str, wording: Wording, example: Callable[[], int]) -> int:
     >>> read_answer("there are four worlds.", Wording.of("How many worlds are there?"), lambda: 7)
     4
     """
+    if plain := PLAIN.fullmatch(text):
+        return int(plain.group(1))
     how = lambda: wording.how_many(example())  # noqa: E731 - said only when something is refused
 
     def check(tokens: list[Token]) -> None:

@@ -75,6 +75,25 @@ def passes(tree, kept: list[World], limit: int, liar_is_honest=False, random_as=
     return all(walk(tree, w, 0) for w in kept)
 
 
+def counts_on_random(tree, start: list[World], limit: int) -> bool:
+    """Whether some world's first failing path (branches in the plan's order, each answer the world may give) asks
+    a god who is Random in that world, by the plain rules."""
+    def first_failing(t, w: World, gods: list[int]) -> list[int] | None:
+        if isinstance(t, Hole):
+            return gods
+        if isinstance(t, Leaf):
+            return None if t.roles == w[0] else gods
+        if len(gods) >= limit:
+            return gods
+        g = GODS.index(t.god)
+        words = spoken(w, g, truth(t.question, w, g, False, None), False, None)
+        return next((found for word, sub in t.branches if word in words
+                     if (found := first_failing(sub, w, [*gods, g])) is not None), None)
+
+    return any(path is not None and any(w[0][g] == "Random" for g in path)
+               for w in start for path in [first_failing(tree, w, [])])
+
+
 def asked(tree) -> list[Ask]:
     return [] if not isinstance(tree, Ask) else [tree, *(a for _, b in tree.branches for a in asked(b))]
 
@@ -99,20 +118,21 @@ def first_belief(tree, start: list[World], roles: list[str], limit: int) -> str 
         first_sides = [{w[0] for w, said in zip(start, spoken_by, strict=True) if word in said}
                        for word in {x for s in spoken_by for x in s}]
     safe = [[w for w in start if w[0][g] != "Random"] for g in may_random]
+    relied = bool(may_random) and counts_on_random(tree, start, limit)  # Random's word relied on where it fails
     tests = [
         ("ja_means_yes", language and passes(tree, [w for w in start if w[1]], limit)),
         ("da_means_yes", language and passes(tree, [w for w in start if not w[1]], limit)),
         ("answers_read_backwards", passes(tree, start, limit, backwards=True)),
         ("plain_questions", language and liar and passes(tree, [w for w in start if w[1]], limit, True)),
         ("liar_trusted", liar and passes(tree, start, limit, True)),
-        ("random_tells_the_truth", bool(may_random) and passes(tree, start, limit, random_as="truth")),
-        ("random_lies", bool(may_random) and passes(tree, start, limit, random_as="lies")),
+        ("random_tells_the_truth", relied and passes(tree, start, limit, random_as="truth")),
+        ("random_lies", relied and passes(tree, start, limit, random_as="lies")),
         ("one_god_asked", len(questions) > 1 and len({a.god for a in questions}) == 1
          and GODS.index(questions[0].god) in may_random),
         ("asks_if_random", "Random" in roles and any(
             (a.question.body if isinstance(a.question, Say) else a.question) in (You("Random"), Role(a.god, "Random"))
             for a in questions)),
-        ("assumes_a_safe_god", any(0 < len(s) < len(start) and passes(tree, s, limit) for s in safe)),
+        ("assumes_a_safe_god", relied and any(0 < len(s) < len(start) and passes(tree, s, limit) for s in safe)),
         ("too_few_questions", 2 ** depth(tree) < ids),
         ("first_split_too_wide", any(len(side) > 2 ** (limit - 1) for side in first_sides)),
     ]

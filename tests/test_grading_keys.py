@@ -53,13 +53,20 @@ def test_a_question_tree_is_keyed_by_its_colliding_worlds(lesson: str) -> None:
     first, second = swap_leaves(tree, 0), swap_leaves(tree, -1)
     a, a_again, b = keys(step, first, rewritten(first), second)
     assert a == a_again and a != b
+    named = 0
     for text, key in ((first, a), (second, b)):  # the key is the engine's counterexample, judged again
-        found = step.judge(text).data["counterexample"]
+        verdict = step.judge(text)
+        if verdict.misconception:  # a belief the plan holds is its key, as for every answer kind
+            assert key == f"misconception {verdict.misconception}"
+            named += 1
+            continue
+        found = verdict.data["counterexample"]
         assert key.startswith("counterexample ") and found["reason"] == "wrong"
         core = json.loads(key.removeprefix("counterexample "))
         assert core["reason"] == found["reason"]
         assert sorted(map(json.dumps, core["worlds"])) == sorted(map(json.dumps, found["remaining"]))
         assert found["world"] in core["worlds"]  # the world the wrong leaf is met in
+    assert named < 2  # two leaves swapped where Random is never asked hold no belief: keyed by their worlds
 
 
 def test_an_unfinished_tree_is_keyed_by_the_worlds_it_leaves_together() -> None:

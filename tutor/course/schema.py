@@ -281,8 +281,11 @@ class PackFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     mastery: Annotated[dict[str, dict[str, float]], doc(
         "Knowledge-tracing parameters for this pack's lessons, by skill (`coins/count-tables`) or `default`: "
         "a table of `prior`, `learn`, `slip` and `guess` (probabilities; any left out keep the tutor's "
-        "defaults), e.g. fitted to a class's data with pyBKT, and `in_a_row` (the mastery rule's last N items right "
-        "at the first try without help, a whole number from 1 to 20, default 3).")] = {}
+        "defaults), e.g. fitted to a class's data with pyBKT; without `guess`, each item's guess is its own chance "
+        "of a lucky guess (one in a choice's options, one half for yes or no, one in the range of values a practice "
+        "step's number answers take, 0.01 for an open answer: a plain number, a written answer, a game), and a "
+        "declared `guess` takes its place for every item of the skill, and `in_a_row` (the mastery rule's last N "
+        "items right at the first try without help, a whole number from 1 to 20, default 3).")] = {}
     pretest: Annotated[Annotated[str, msgspec.Meta(pattern=ID_PATTERN)] | None, msgspec.Meta(description=(
         "The short id of the pack's lesson taken before the teaching, with `posttest`: `tutor class --lessons "
         "DIR` reports each skill's normalised gain from one to the other. Both name lessons of the pack, are "

@@ -25,6 +25,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache, partial
 from typing import Any
 
+from tutor.bits import members
 from tutor.puzzles.answers import Belief
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
@@ -104,13 +105,24 @@ def _pictures(name: str, game: GodsGame, args: Args, tree: Tree) -> bool:
         return any(u.liar(g) & game.start for g in range(len(u.gods))) \
             and _passes(game, args, tree, pictured(u, honest_liar=True))
     there = any(u.random(g) & game.start for g in range(len(u.gods)))
+    there = there and _counts_on_random(game, args, tree)  # Random's beliefs: only where Random's word is relied on
     if name == "random_tells_the_truth":
         return there and _passes(game, args, tree, pictured(u, honest_random=True))
     if name == "random_lies":
         return there and _passes(game, args, tree, pictured(u, lying_random=True))
     if name == "assumes_a_safe_god":
-        return any(_passes(game, args, tree, start=safe) for safe in _safe_starts(game))
+        return _counts_on_random(game, args, tree) and any(_passes(game, args, tree, start=safe)
+                                                           for safe in _safe_starts(game))
     return _cannot_pass(name, game, args, tree)
+
+
+def _counts_on_random(game: GodsGame, args: Args, tree: Tree) -> bool:
+    """Whether the plan fails somewhere by counting on Random: a world whose first failing path (``verify`` of that
+    world alone) asks a god who is Random there.  A plan wrong only where Random is never asked (two leaves swapped)
+    holds no belief about Random, though a picture without him would pass it."""
+    k = engine.allowed(game, args["questions"], args["limit"])
+    return any(failure is not None and any(step.role == "Random" for step in failure.path)
+               for world in members(game.start) if (failure := verify(tree, game.universe, k, 1 << world)))
 
 
 def _safe_starts(game: GodsGame) -> list[WorldSet]:

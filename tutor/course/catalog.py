@@ -133,24 +133,23 @@ def load_file(path: Path, pack: str = "") -> Lesson:
 
     text = read_text(str(path), LESSON_BYTES, LessonError)
     known = (str(path), pack, puzzles.installed_key(), text)
-    lesson = _LOADED.get(known)
-    if lesson is not None:
-        return lesson
-    try:
-        lesson = parse_template(_read_toml(path, text), str(path), pack).instantiate(0)
-    except LessonError as err:
-        raise LessonError(with_line(str(path), str(err))) from None
-    if len(_LOADED) >= LOADED_KEEP:
-        del _LOADED[next(iter(_LOADED))]  # the oldest
-    _LOADED[known] = lesson
-    return lesson
+    template = _LOADED.get(known)
+    if template is None:
+        try:
+            template = parse_template(_read_toml(path, text), str(path), pack)
+        except LessonError as err:
+            raise LessonError(with_line(str(path), str(err))) from None
+        if len(_LOADED) >= LOADED_KEEP:
+            del _LOADED[next(iter(_LOADED))]  # the oldest
+        _LOADED[known] = template
+    return template.instantiate(0)  # a lesson of its own: its steps are built for it, never shared
 
 
 LOADED_KEEP = 256  # lesson files kept parsed in one process
 # Every lesson file parsed in this process, by its path, pack, the installed families and its whole text: the same
 # file read again (another catalogue in the same process: each graded submission, each lint or test session) is
-# the same lesson, its steps built once.  A changed byte is a new key.
-_LOADED: dict[tuple[str, str, str, str], Lesson] = {}
+# not parsed or validated again (a template is never changed once parsed).  A changed byte is a new key.
+_LOADED: dict[tuple[str, str, str, str], LessonTemplate] = {}
 
 
 @dataclass(frozen=True)

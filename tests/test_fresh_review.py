@@ -9,15 +9,26 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from tests.helpers import new_session, play_through, text
+from tests.helpers import play_through, text
 from tutor.authoring import rehearse
+from tutor.course import load_catalog
 from tutor.course.steps import Game
+from tutor.progress import Progress
 from tutor.progress.records import attempts
+from tutor.session import Session
 
 START = datetime(2026, 3, 1, 9)
 LESSONS = ("coins-1", "coins-5", "wythoff-1", "wythoff-3", "lightsout-1", "gods-2", "gods-5")
 DAYS = (4, 21, 90)  # the days after 1 March the learner comes back on
 RETYPED = 6  # remembered answers retyped per review
+
+
+LEARNER = "recall-only"  # a fixed learner id: the variants and review instances drawn are the same on every run
+
+
+def new_session() -> Session:
+    """A session over the bundled lessons for the learner ``LEARNER``, with a fresh progress store in memory."""
+    return Session(load_catalog([]), Progress(None), learner=LEARNER)
 
 
 def at(day: int) -> str:

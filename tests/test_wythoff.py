@@ -82,6 +82,21 @@ def test_seed_twenty_to_thirty() -> None:
     assert not WYTHOFF.check(game, "p_positions", "(8,13) (9,15)", args).correct
 
 
+def test_a_range_with_no_losing_split_is_answered_none() -> None:
+    # a review draws min_total = max_total = 30: no split of 30 pennies loses (checked split by split on the
+    # brute-force game), so the list is empty, and its answer is the word a learner can type
+    game, args = WYTHOFF.load({}), {"min_total": 30, "max_total": 30}
+    value = brute(Rules())
+    assert all(value(a, 30 - a)[0] for a in range(31))
+    for kind in ("p_positions", "losing_totals"):
+        assert WYTHOFF.kind(kind).reference(game, args) == "none"
+        for said in ("none", "None.", "nothing"):
+            assert WYTHOFF.check(game, kind, said, args).correct, (kind, said)
+    assert not WYTHOFF.check(game, "p_positions", "(12, 18)", args).correct
+    assert not WYTHOFF.check(game, "losing_totals", "30", args).correct
+    assert not WYTHOFF.check(game, "p_positions", "none", {"min_total": 20, "max_total": 30}).correct
+
+
 def test_float_failure_is_avoided() -> None:
     k = 102334155
     assert int(k * (1 + 5**0.5) / 2) == 165580141  # floats are wrong here ...

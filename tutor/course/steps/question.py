@@ -319,6 +319,9 @@ class Question(Step):
         if answer is None:
             return [".reference: the engine finds no correct answer for these parameters, so the step cannot be "
                     f"completed{self.why_no_answer()}"]
+        if not text_of(answer).strip():
+            return [".reference: the engine's answer is empty text, which a learner cannot type (an answer kind "
+                    "writes an empty answer as a word such as 'none')"]
         try:
             verdict = self.judge(text_of(answer))
         except TutorError as err:

@@ -227,7 +227,7 @@ def _asked_lists(game: WythoffGame, args: Args, data: JSON) -> list[Drawn]:
         data["losing_splits"] = [list(p) for p in pairs]
         data["losing_totals"] = sorted({x + y for x, y in pairs})
         lines.append(f"Losing splits with {args['min_total']} to {args['max_total']} pennies: "
-                     f"{format_pairs(pairs) or 'none'}")
+                     f"{format_pairs(pairs)}")
     return lines
 
 

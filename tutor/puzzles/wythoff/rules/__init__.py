@@ -152,7 +152,11 @@ def parse_pairs(text: str) -> list[Position]:
 
     >>> parse_pairs("(13, 8) and 9,15")
     [(8, 13), (9, 15)]
+    >>> parse_pairs("none")
+    []
     """
+    if is_none(text):
+        return []
     cleaned = re.sub(r"\band\b", " ", text, flags=re.IGNORECASE)
     leftover = _PAIR_IN_LIST.sub(" ", cleaned)
     if leftover.strip(" ;,\t\n"):
@@ -163,8 +167,20 @@ def parse_pairs(text: str) -> list[Position]:
 
 
 def format_pairs(pairs: list[Position]) -> str:
-    """``"(8, 13), (9, 15)"``."""
-    return ", ".join(f"({x}, {y})" for x, y in pairs)
+    """``"(8, 13), (9, 15)"``; ``"none"`` for no pair (a list a learner can type; it round-trips with parse_pairs)."""
+    return ", ".join(f"({x}, {y})" for x, y in pairs) or "none"
+
+
+NONE_WORDS = frozenset({"none", "nothing", "no positions", "no pairs", "no totals", "no numbers", "empty", "-"})
+
+
+def is_none(text: str) -> bool:
+    """Whether a list answer says the list is empty (``none``, ``nothing``, ...).
+
+    >>> is_none(" None. "), is_none("(1, 2)")
+    (True, False)
+    """
+    return " ".join(text.lower().strip().rstrip(".!").split()) in NONE_WORDS
 
 
 # -- moves: parse and format ------------------------------------------------------

@@ -225,7 +225,7 @@ def list_hints(rules: Rules, pairs: list[Position], text: str = "") -> list[Hint
         ladder.append(Rung(f"The first losing position your list misses has the smaller pile {missed[0]}: the "
                            "smallest size not used by the pairs before it"
                            + (f" ({', '.join(map(str, used))} are used)." if used else "."), Level.MOVE))
-    ladder.append(Rung("The losing positions here are " + (format_pairs(pairs) or "none") + ".", Level.REVEAL))
+    ladder.append(Rung("The losing positions here are " + format_pairs(pairs) + ".", Level.REVEAL))
     return ladder
 
 

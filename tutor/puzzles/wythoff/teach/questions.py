@@ -13,7 +13,7 @@ import re
 from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.wythoff.engine import losing, losing_splits, nim_sum, remoteness
-from tutor.puzzles.wythoff.rules import Position, WythoffGame, pile
+from tutor.puzzles.wythoff.rules import Position, WythoffGame, is_none, pile
 from tutor.text import shorten
 
 # -- question arguments ------------------------------------------------------------------
@@ -31,7 +31,9 @@ TOTALS = (MIN_TOTAL, MAX_TOTAL)
 
 
 def numbers(text: str) -> list[int]:
-    """The whole numbers of an answer, separated by spaces, commas or semicolons."""
+    """The whole numbers of an answer, separated by spaces, commas or semicolons (``none``: no number)."""
+    if is_none(text):
+        return []
     words = text.replace(",", " ").replace(";", " ").split()
     for word in words:
         if not (word.isascii() and word.isdecimal()):
@@ -53,8 +55,8 @@ def splits(game: WythoffGame, args: Args) -> list[Position]:
 
 
 def totals_text(pairs: list[Position]) -> str:
-    """The totals of some pairs, ascending: ``"21, 24, 29"``."""
-    return ", ".join(str(t) for t in sorted({x + y for x, y in pairs}))
+    """The totals of some pairs, ascending: ``"21, 24, 29"`` (``"none"`` for no pair)."""
+    return ", ".join(str(t) for t in sorted({x + y for x, y in pairs})) or "none"
 
 
 # -- values of the position --------------------------------------------------------------

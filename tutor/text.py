@@ -96,6 +96,18 @@ def power_form(value: int) -> str | None:
     return None
 
 
+NONE_WORDS = frozenset({"none", "nothing", "no positions", "no pairs", "no totals", "no numbers", "empty", "-"})
+
+
+def is_none(text: str) -> bool:
+    """Whether a list answer says the list is empty (``none``, ``nothing``, ...): the word its format gives one.
+
+    >>> is_none(" None. "), is_none("(1, 2)")
+    (True, False)
+    """
+    return " ".join(text.lower().strip().rstrip(".!").split()) in NONE_WORDS
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``count`` and ``word`` in the right number: "1 move", "3 moves", "2 boxes" with ``many="boxes"``.
 

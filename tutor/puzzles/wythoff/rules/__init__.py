@@ -33,7 +33,7 @@ from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
 from tutor.limits import INT_DIGITS
 from tutor.puzzles.wythoff.limits import GRUNDY_WORK, WYTHOFF_BOARDS
 from tutor.puzzles.wythoff.rules.spoken import spoken_move
-from tutor.text import shorten
+from tutor.text import is_none, shorten
 
 Position = tuple[int, int]  # the two piles in board order: (3, 7)
 Move = tuple[int, int]  # taken from (first, second): (0, 2)
@@ -170,17 +170,6 @@ def format_pairs(pairs: list[Position]) -> str:
     """``"(8, 13), (9, 15)"``; ``"none"`` for no pair (a list a learner can type; it round-trips with parse_pairs)."""
     return ", ".join(f"({x}, {y})" for x, y in pairs) or "none"
 
-
-NONE_WORDS = frozenset({"none", "nothing", "no positions", "no pairs", "no totals", "no numbers", "empty", "-"})
-
-
-def is_none(text: str) -> bool:
-    """Whether a list answer says the list is empty (``none``, ``nothing``, ...).
-
-    >>> is_none(" None. "), is_none("(1, 2)")
-    (True, False)
-    """
-    return " ".join(text.lower().strip().rstrip(".!").split()) in NONE_WORDS
 
 
 # -- moves: parse and format ------------------------------------------------------

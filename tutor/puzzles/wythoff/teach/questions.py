@@ -13,8 +13,8 @@ import re
 from tutor.errors import InvalidNotation, InvalidParams
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.wythoff.engine import losing, losing_splits, nim_sum, remoteness
-from tutor.puzzles.wythoff.rules import Position, WythoffGame, is_none, pile
-from tutor.text import shorten
+from tutor.puzzles.wythoff.rules import Position, WythoffGame, pile
+from tutor.text import is_none, shorten
 
 # -- question arguments ------------------------------------------------------------------
 

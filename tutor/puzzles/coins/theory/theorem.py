@@ -146,10 +146,27 @@ def necklace_count(n: int, k: int, dihedral: bool = False) -> int | str | None:
     >>> necklace_count(8, 2), necklace_count(6, 2, True), len(str(necklace_count(10**5, 2)))
     (36, 13, 30098)
     """
+    if n * math.log10(max(k, 2)) < KEPT_DIGITS:
+        return _small_necklace_count(n, k, dihedral, INT_DIGITS.value)
+    return _necklace_count(n, k, dihedral, INT_DIGITS.value)
+
+
+KEPT_DIGITS = 200  # counts up to about this many digits are kept per arguments (their memory stays small)
+
+
+@lru_cache(maxsize=4096)
+def _small_necklace_count(n: int, k: int, dihedral: bool, int_digits: int) -> int | str | None:
+    """``necklace_count`` of a small table, kept per arguments: a misconception's diagnosis asks for the same few
+    counts thousands of times."""
+    return _necklace_count(n, k, dihedral, int_digits)
+
+
+def _necklace_count(n: int, k: int, dihedral: bool, int_digits: int) -> int | str | None:
+    """``necklace_count`` under the int-digit limit ``int_digits``."""
     digits = Power(k, n).digits()
     if digits > MAX_COUNT_DIGITS:
         return None
-    if digits <= INT_DIGITS.value:
+    if digits <= int_digits:
         return burnside(n, k, dihedral)
     ctx = decimal.Context(prec=digits + 10, Emax=decimal.MAX_EMAX,
                           traps=[decimal.Inexact, decimal.Overflow, decimal.InvalidOperation])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
@@ -133,6 +134,7 @@ def _says_mirrors(game: CoinGame, w: int) -> str:
             f"it over, so mirror images can be two tables for you{example}.")
 
 
+@lru_cache(maxsize=256)
 def _earlier_classes(game: CoinGame) -> tuple[int | None, ...]:
     """The count up to turning and what the first four ideas give (a later idea must differ to be told apart)."""
     return (up_to_turning(game), every_table(game), minus(up_to_turning(game), finished(game)),

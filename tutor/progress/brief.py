@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tutor.progress.events import Attempt
 from tutor.progress.records import AttemptRecord, attempts, columns, from_event, from_row, has_evidence
@@ -92,14 +92,16 @@ def briefs(progress: Progress) -> Briefs:
     append = rows.append
     if not has_evidence(progress):  # a read-only file of an older tutor: stamped as the records are
         return from_records(attempts(progress))
-    for lesson, skills, correct, hint, revealed, instance, item, nth, aids, at, step in stored(progress):
-        key = (lesson, skills, correct, hint, revealed, instance, item, nth, aids)
-        index = kinds.index.get(key)
+    known = kinds.index
+    for row in stored(progress):
+        key = row[:9]  # (lesson, skills, correct, hint, revealed, instance, item, nth, aids)
+        index = known.get(key)
         if index is None:
+            lesson, skills, correct, hint, revealed, instance, item, nth, aids, at, step = row
             record = from_row((lesson, step, "", correct, "", 0.0, at, skills, None, hint, revealed, "", instance,
                                item, nth, aids), "")
             index = kinds.key(key, kind_of(record))
-        append((index, float(at), int(step) + 1))
+        append((index, float(row[9]), int(row[10]) + 1))
     rows.sort(key=itemgetter(1))  # stable: by time, then by id as read (``ORDER BY at, id``, without a sort in SQL)
     for event in progress.pending:
         if isinstance(event, Attempt):
@@ -126,9 +128,9 @@ def stored(progress: Progress) -> list[tuple[Any, ...]]:
     return progress._run(sql)
 
 
-@dataclass(frozen=True)
-class Brief:
-    """One attempt in brief as ``evidence.items`` reads it (``evidence.Tried``): its kind, time and step."""
+class Brief(NamedTuple):
+    """One attempt in brief as ``evidence.items`` reads it (``evidence.Tried``): its kind, time and step (a named
+    tuple: one is made per stored attempt at each ``/progress``)."""
 
     kind: Kind
     at: float
@@ -174,4 +176,5 @@ class Brief:
 def tried(found: Briefs) -> list[Brief]:
     """Every attempt of ``found`` in its order, as scoring reads it (``evidence.items``)."""
     kinds = found.kinds
-    return [Brief(kinds[index], at, step) for index, at, step in found.rows]
+    make = Brief._make
+    return [make((kinds[index], at, step)) for index, at, step in found.rows]

@@ -31,7 +31,7 @@ import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 HINT, SOLUTION, UNDO, RESET = "hint", "solution", "undo", "reset"
 AIDS = (HINT, SOLUTION, UNDO, RESET)  # every kind of help, in the order they are listed
@@ -172,11 +172,11 @@ def backfill(rows: Iterable[Legacy]) -> list[Stamp]:
     return list(stamps(rows))
 
 
-@dataclass(frozen=True)
-class Scored:
+class Scored(NamedTuple):
     """One item scored by its first try: where it was asked, the skills that try exercised and when, whether it was
     ``right``, the ``aids`` had before it, how many tries the item took, whether it was solved, and whether it is a
-    ``repeat`` (an instance whose answer the learner already had)."""
+    ``repeat`` (an instance whose answer the learner already had).  A named tuple: a store of 10,000 items builds
+    10,000 of them for each ``/progress``."""
 
     lesson: str
     step: int
@@ -213,10 +213,16 @@ def score(tries: Sequence[Tried], repeat: bool = False) -> Scored:
     if not judged:
         raise ValueError("an item is scored by its first try, and these attempts hold none")
     first = judged[0]
-    aids = aids_of([*first.aids, *([HINT] if first.hint > 0 else []), *([SOLUTION] if first.revealed else [])]) \
-        if first.aids or first.hint > 0 or first.revealed else ()  # (most first tries had no help)
     return Scored(first.lesson, first.step, first.instance, first.item, first.skills, first.at, first.correct,
-                  aids, len(judged), first.correct or any(a.correct for a in judged), repeat)
+                  _first_aids(first), len(judged), first.correct or any(a.correct for a in judged), repeat)
+
+
+def _first_aids(first: Tried) -> tuple[str, ...]:
+    """The help had before a first try: its aids, a hint rung reached, a revealed solution."""
+    hint, revealed, aids = first.hint, first.revealed, first.aids
+    if not (aids or hint > 0 or revealed):
+        return ()  # (most first tries had no help)
+    return aids_of([*aids, *([HINT] if hint > 0 else []), *([SOLUTION] if revealed else [])])
 
 
 def items(attempts: Iterable[Tried], known: Iterable[Key] = ()) -> list[Scored]:
@@ -240,8 +246,15 @@ def items(attempts: Iterable[Tried], known: Iterable[Key] = ()) -> list[Scored]:
     for group in order:
         if group[0].item > 0 and not any(a.nth > 0 for a in group):
             continue  # moves only: a game under way, not yet a try
-        stamped = group[0].item > 0  # an unstamped attempt is never a repeat: its instance is not known
-        scored = score(group, repeat=stamped and (group[0].lesson, group[0].step, group[0].instance) in had)
+        head = group[0]
+        stamped = head.item > 0  # an unstamped attempt is never a repeat: its instance is not known
+        repeat = stamped and (head.lesson, head.step, head.instance) in had
+        if len(group) == 1 and (head.nth > 0 or not stamped):  # one try (most items): scored without the lists
+            right = head.correct
+            scored = Scored(head.lesson, head.step, head.instance, head.item, head.skills, head.at, right,
+                            _first_aids(head), 1, right, repeat)
+        else:
+            scored = score(group, repeat=repeat)
         if stamped and (scored.solved or SOLUTION in group[-1].aids):
             had.add(scored.where)
         out.append(scored)

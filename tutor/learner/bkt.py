@@ -47,7 +47,7 @@ class BktParams:
             if not (value is None and name == "guess") and not 0 <= value <= 1:
                 raise ValueError(f"BKT parameter {name} = {value!r} is not a probability between 0 and 1")
         if self.guess is not None and self.slip + self.guess >= 1:
-            raise ValueError(f"BKT parameters slip + guess = {self.slip + self.guess!r} must stay below 1 "
+            raise ValueError(f"BKT parameters slip + guess = {self.slip:g} + {self.guess:g} must stay below 1 "
                              "(else a right answer would be evidence against knowing the skill)")
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from tutor.puzzles.answers import Misconception, Value
 from tutor.puzzles.coins.rules import CoinGame, Goal, Symmetry
 from tutor.puzzles.coins.theory.theorem import Power, necklace_count
-from tutor.puzzles.options import Args
+from tutor.puzzles.options import NO_ARGS, Args
 
 DIGITS = 4000  # a misconception gives a number only up to this many digits (Python's int limit is near)
 
@@ -67,6 +67,24 @@ def idea(name: str, right: Callable[[CoinGame], Count], value: Callable[[CoinGam
         return says(game, int(wrong))
 
     return Misconception(name, given, named)
+
+
+Later = tuple[tuple[str, Callable[[CoinGame], Count], Callable[[CoinGame, int], str]], ...]  # name, value, says
+
+
+def later_ideas(right: Callable[[CoinGame], Count], later: Later, earlier: tuple[Misconception, ...]) -> tuple[
+        Misconception, ...]:
+    """The ``later`` ideas as misconceptions, each giving no answer where the answer, an ``earlier`` idea or a
+    later idea before it gives its number (so each number is told by the first idea that gives it)."""
+
+    def fresh(i: int) -> Callable[[CoinGame], Count]:
+        def value(game: CoinGame) -> Count:
+            seen = [m.value(game, NO_ARGS) for m in earlier] + [f(game) for _, f, _ in later[:i]]
+            mine = later[i][1](game)
+            return None if mine in seen else mine
+        return value
+
+    return tuple(idea(name, right, fresh(i), says) for i, (name, _, says) in enumerate(later))
 
 
 def face(game: CoinGame, digit: int) -> str:

@@ -14,9 +14,17 @@ from collections.abc import Callable
 from tutor.puzzles.answers import Misconception
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Goal, Model, Symmetry, format_move
-from tutor.puzzles.coins.teach.quantities.counts import Count, every_table, face, finished, finished_names, idea, minus
+from tutor.puzzles.coins.teach.quantities.counts import (
+    Count,
+    Later,
+    every_table,
+    face,
+    finished,
+    finished_names,
+    later_ideas,
+    minus,
+)
 from tutor.puzzles.coins.teach.quantities.words import listed
-from tutor.puzzles.options import NO_ARGS
 
 
 def trapped(game: CoinGame) -> list[str]:
@@ -112,7 +120,7 @@ def _says_faces(game: CoinGame, w: int) -> str:
             "same faces, and no turn makes one the other: they are two tables of the trap.")
 
 
-LATER: tuple[tuple[str, Callable[[CoinGame], Count], Callable[[CoinGame, int], str]], ...] = (
+LATER: Later = (
     ("no_trap", lambda g: 0 if trapped(g) else None, _says_empty),
     ("complements_as_one", lambda g: _grouped(g, _complement_key) if _pairs(g, _complement_key) else None,
      _says_complements),
@@ -130,13 +138,5 @@ LATER: tuple[tuple[str, Callable[[CoinGame], Count], Callable[[CoinGame, int], s
 
 def later_trap_ideas(right: Callable[[CoinGame], Count], earlier: tuple[Misconception, ...]) -> tuple[
         Misconception, ...]:
-    """``LATER`` as misconceptions, each giving no answer where the answer or an earlier idea gives its number."""
-
-    def fresh(i: int) -> Callable[[CoinGame], Count]:
-        def value(game: CoinGame) -> Count:
-            seen = [m.value(game, NO_ARGS) for m in earlier] + [f(game) for _, f, _ in LATER[:i]]
-            mine = LATER[i][1](game)
-            return None if mine in seen else mine
-        return value
-
-    return tuple(idea(name, right, fresh(i), says) for i, (name, _, says) in enumerate(LATER))
+    """``LATER`` as misconceptions (``counts.later_ideas``)."""
+    return later_ideas(right, LATER, earlier)

@@ -8,12 +8,17 @@ takes the earlier ones): the learner's number could not say which idea they hold
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from tutor.puzzles.answers import Misconception
 from tutor.puzzles.coins.rules import CoinGame, Symmetry
-from tutor.puzzles.coins.teach.quantities.counts import Count, every_table, face, idea, minus, up_to_turning
-from tutor.puzzles.options import NO_ARGS
+from tutor.puzzles.coins.teach.quantities.counts import (
+    Count,
+    Later,
+    every_table,
+    face,
+    later_ideas,
+    minus,
+    up_to_turning,
+)
 
 
 def _groups(game: CoinGame) -> Count:
@@ -49,7 +54,7 @@ def _says_full_groups(game: CoinGame, w: int) -> str:
             f"fewer: {table} has only {copies}, as turning it by {copies} positions gives it back.")
 
 
-LATER: tuple[tuple[str, Callable[[CoinGame], Count], Callable[[CoinGame, int], str]], ...] = (
+LATER: Later = (
     ("one_face_forgotten", _groups, _says_one_face),
     ("full_groups", lambda g: None if (n := _groups(g)) is None or g.coins < 4 else n + g.sides, _says_full_groups),
     ("power_swapped", lambda g: g.coins**g.sides if g.sides <= 64 else None,
@@ -60,13 +65,5 @@ LATER: tuple[tuple[str, Callable[[CoinGame], Count], Callable[[CoinGame, int], s
 
 
 def later_class_ideas(earlier: tuple[Misconception, ...]) -> tuple[Misconception, ...]:
-    """``LATER`` as misconceptions, each giving no answer where the answer or an earlier idea gives its number."""
-
-    def fresh(i: int) -> Callable[[CoinGame], Count]:
-        def value(game: CoinGame) -> Count:
-            seen = [m.value(game, NO_ARGS) for m in earlier] + [f(game) for _, f, _ in LATER[:i]]
-            mine = LATER[i][1](game)
-            return None if mine in seen else mine
-        return value
-
-    return tuple(idea(name, up_to_turning, fresh(i), says) for i, (name, _, says) in enumerate(LATER))
+    """``LATER`` as misconceptions (``counts.later_ideas``)."""
+    return later_ideas(up_to_turning, LATER, earlier)

@@ -155,3 +155,34 @@ def test_an_attempt_a_hair_before_midnight_is_dated_as_clock_iso_dates_it():
     progress.record_all([late, Attempt("coins-1", 0, "x", True, "", 1.0, skills=(SKILLS[0],), at=midnight + 9 * 3600)])
     expected = slow_schedule(list(attempts(progress)))  # one review that day, rated by the wrong answer
     assert {d.skill: (d.lesson, d.when) for d in upcoming(progress)} == expected
+
+
+def same_as_records(progress: Progress) -> bool:
+    """Whether the briefs (read again after what was read before) equal the records read afresh."""
+    fast, slow = briefs(progress), from_records(list(attempts(progress)))
+    return [(fast.kinds[k], at, step) for k, at, step in fast.rows] == [
+        (slow.kinds[k], at, step) for k, at, step in slow.rows]
+
+
+def test_a_second_read_adds_what_was_stored_since_and_rereads_after_a_reset_or_another_writer(tmp_path):
+    path = tmp_path / "progress.sqlite3"
+    events = varied(200, 4)
+    progress = Progress(path)
+    progress.record_all(events[:100])
+    assert same_as_records(progress) and len(briefs(progress).rows) == 100
+    progress.record_all(events[100:120])  # this store's own writes: read as an addition
+    assert same_as_records(progress) and len(briefs(progress).rows) == 120
+    removed = progress.reset("coins-1")  # a lesson forgotten: read again from the start
+    assert removed > 0 and same_as_records(progress)
+    assert all(brief.lesson != "coins-1" for brief in briefs(progress).kinds)
+    other = Progress(path)  # another connection (another tutor): its commits change the file's data_version
+    other.record_all(events[120:140])
+    assert same_as_records(progress) and len(briefs(progress).rows) == 120 - removed + 20
+    db = sqlite3.connect(path)  # the newest rows replaced by as many others, reusing their ids
+    last = db.execute("SELECT max(id) FROM attempts").fetchone()[0]
+    db.execute("DELETE FROM attempts WHERE id > ?", (last - 5,))
+    db.execute("UPDATE attempts SET correct = 1 - correct WHERE id <= 5")
+    db.commit()
+    db.close()
+    progress.record_all(events[140:145])
+    assert same_as_records(progress)

@@ -106,6 +106,7 @@ class Progress:
         self._identity: tuple[int, int] | None = None  # (device, inode) of the file the connection holds
         self.outside = 0  # records dated outside the tutor's calendar, not set aside (progress.repair)
         self.repaired = ""  # what was set aside when the file was opened, said once
+        self.resets = 0  # lessons forgotten through this store: a cached read of its attempts is stale (brief.py)
         self.db: sqlite3.Connection | None = self._open(path)
 
     @classmethod
@@ -278,9 +279,12 @@ class Progress:
         if self.db is None:
             raise ProgressError(f"cannot reset progress: {self.problem}")
         try:
-            return commit(self.db, partial(forget, lesson), TRIES)
+            removed: int = commit(self.db, partial(forget, lesson), TRIES)
         except sqlite3.Error as err:
             raise ProgressError(f"could not reset lesson {lesson!r}: {describe(err)}; nothing was removed") from None
+        finally:
+            self.resets += 1
+        return removed
 
     # -- reads (kept writes included) ------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from tutor.progress.events import Attempt
 from tutor.progress.records import AttemptRecord, attempts, columns, from_event, from_row, has_evidence
@@ -86,46 +87,84 @@ def from_records(records: Iterable[AttemptRecord]) -> Briefs:
 
 def briefs(progress: Progress) -> Briefs:
     """Every attempt recorded, in brief, oldest first (by time, then as stored), kept attempts last: one query for
-    the columns the learner model reads, and each distinct kind decoded once, as ``from_row`` decodes it."""
-    kinds = Kinds()
-    rows: list[Row] = []
-    append = rows.append
+    the columns the learner model reads, and each distinct kind decoded once, as ``from_row`` decodes it.
+
+    What was read is kept with the store (``Read``): the next call reads only the attempts stored since, unless
+    another connection wrote to the file, a lesson was reset or the file was opened again (then all of it)."""
     if not has_evidence(progress):  # a read-only file of an older tutor: stamped as the records are
         return from_records(attempts(progress))
-    known = kinds.index
-    for row in stored(progress):
-        key = row[:9]  # (lesson, skills, correct, hint, revealed, instance, item, nth, aids)
-        index = known.get(key)
-        if index is None:
-            lesson, skills, correct, hint, revealed, instance, item, nth, aids, at, step = row
-            record = from_row((lesson, step, "", correct, "", 0.0, at, skills, None, hint, revealed, "", instance,
-                               item, nth, aids), "")
-            index = kinds.key(key, kind_of(record))
-        append((index, float(row[9]), int(row[10]) + 1))
-    rows.sort(key=itemgetter(1))  # stable: by time, then by id as read (``ORDER BY at, id``, without a sort in SQL)
+    read = _READ.get(progress)
+    if read is None or not read.fresh(progress):
+        read = _READ[progress] = Read(progress.db, _version(progress), progress.resets)
+    read.more(progress)
+    kinds = Kinds()
+    kinds.index, kinds.found = dict(read.kinds.index), list(read.kinds.found)
+    rows = sorted(read.rows, key=itemgetter(1))  # stable: by time, then by id as read (``ORDER BY at, id``)
     for event in progress.pending:
         if isinstance(event, Attempt):
             record = from_event(event, "")
-            append((kinds.number(kind_of(record)), record.at, record.step))
+            rows.append((kinds.number(kind_of(record)), record.at, record.step))
     return Briefs(tuple(kinds.found), tuple(rows))
 
 
-def stored(progress: Progress) -> list[tuple[Any, ...]]:
-    """The stored attempts' columns that make a brief, in the order they were stored.
+class Read:
+    """The stored attempts of one store read so far, in brief and in id order: the connection and the file's
+    version they were read at, the store's resets then, and the last id read."""
+
+    def __init__(self, db: sqlite3.Connection | None, version: int, resets: int) -> None:
+        self.db, self.version, self.resets = db, version, resets
+        self.last = 0
+        self.kinds = Kinds()
+        self.rows: list[Row] = []
+
+    def fresh(self, progress: Progress) -> bool:
+        """Whether the attempts read still stand: the same connection, no lesson reset through it, and no other
+        connection's commit since (SQLite's ``data_version``); then only the attempts added since are missing."""
+        return progress.db is self.db and progress.resets == self.resets and _version(progress) == self.version
+
+    def more(self, progress: Progress) -> None:
+        """Read the attempts stored after the last one read."""
+        kinds, append = self.kinds, self.rows.append
+        known = kinds.index
+        for row in stored(progress, self.last):
+            key = row[:9]  # (lesson, skills, correct, hint, revealed, instance, item, nth, aids)
+            index = known.get(key)
+            if index is None:
+                lesson, skills, correct, hint, revealed, instance, item, nth, aids, at, step, _ = row
+                record = from_row((lesson, step, "", correct, "", 0.0, at, skills, None, hint, revealed, "",
+                                   instance, item, nth, aids), "")
+                index = kinds.key(key, kind_of(record))
+            append((index, float(row[9]), int(row[10]) + 1))
+            self.last = max(self.last, int(row[11]))
+
+
+_READ: WeakKeyDictionary[Progress, Read] = WeakKeyDictionary()
+
+
+def _version(progress: Progress) -> int:
+    """The file's ``PRAGMA data_version`` as the store's connection sees it (it changes when another connection
+    commits); -1 without a file."""
+    found = progress._run("PRAGMA data_version")
+    return int(found[0][0]) if found else -1
+
+
+def stored(progress: Progress, after: int = 0) -> list[tuple[Any, ...]]:
+    """The stored attempts' columns that make a brief, then their id, in the order they were stored (those with an
+    id above ``after``).
 
     Text is first read by sqlite3's own ``str`` (in C) rather than the store's ``text_column`` (a Python call per
     text cell, a third of the read); only if some text is not UTF-8 is it read again the store's way."""
-    sql = f"SELECT {columns(progress, KIND_FIELDS)}, at, step FROM attempts ORDER BY id"
+    sql = f"SELECT {columns(progress, KIND_FIELDS)}, at, step, id FROM attempts WHERE id > ? ORDER BY id"
     db = progress.db
     if db is not None and db.text_factory is text_column:
         db.text_factory = str
         try:
-            return db.execute(sql).fetchall()
+            return db.execute(sql, (after,)).fetchall()
         except sqlite3.Error:
             pass  # read again below, where damaged text reads as text and other errors are the store's to report
         finally:
             db.text_factory = text_column
-    return progress._run(sql)
+    return progress._run(sql, (after,))
 
 
 class Brief(NamedTuple):

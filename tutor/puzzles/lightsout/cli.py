@@ -11,6 +11,7 @@ from typing import Any
 
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.lightsout import engine
+from tutor.puzzles.lightsout.engine import coset
 from tutor.puzzles.lightsout.engine.chase import chase_steps
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, apply, cells_of, pattern_of
@@ -60,10 +61,13 @@ def _shape(rules: Rules) -> dict[str, Any]:
 @COMMANDS.register("solve", "one solution, with the fewest presses when the quiet patterns can be searched",
                    Option("steps", bool, False, "show the chase row by row"),
                    Option("no_minimal", bool, False, "skip the search of the quiet patterns for the fewest presses"),
-                   Option("grid", bool, False, "print the presses as a grid"))
+                   Option("grid", bool, False, "print the presses as a grid"),
+                   Option("all", bool, False, "every solution: how many, how many with each number of presses, "
+                          f"and the list (up to {coset.LIST_LIMIT}); 2 states"))
 def solve(game: LightsGame, args: Args) -> Report:
     """Solve the board: one solution, minimal when the quiet patterns can be searched."""
     rules, board = game.rules, game.lights
+    every = engine.all_solutions(rules, board) if args["all"] else None  # refused before any other work
     sol = engine.solve(rules, board, minimize=not args["no_minimal"])
     cells = cells_of(rules, sol.pattern) if sol.pattern is not None else []
     data: dict[str, Any] = {
@@ -81,6 +85,8 @@ def solve(game: LightsGame, args: Args) -> Report:
         "reason": solvable_reason(rules, board, sol),
         "theorem": "sutner" if sol.solvable and all_on_theorem(rules, board) else None,
     }
+    if every is not None:
+        data["all"] = _every_json(rules, every)
     small = rules.cells <= MAX_TEXT_CELLS
     lines: list[Drawn] = [f"Lights Out {rules.describe()}: {lit_text(rules, board)}."]
     if small:
@@ -88,7 +94,7 @@ def solve(game: LightsGame, args: Args) -> Report:
     if not sol.solvable:
         assert sol.obstruction is not None
         lines.append("Not solvable: " + unsolvable_reason(rules, board, sol.obstruction) + ".")
-        return Report(data, join(lines))
+        return Report(data, join([*lines, *_every_lines(rules, every)]))
     names = [format_cell(r, c) for r, c in cells]
     what = "(the fewest)" if sol.minimal else "(fewest not proven: too many quiet patterns to try)"
     count = _power(rules.states, sol.analysis.nullity)
@@ -106,7 +112,35 @@ def solve(game: LightsGame, args: Args) -> Report:
         lines.append(above(said, grid))
     if args["steps"] and small:
         lines.extend(_chase_lines(rules, board))
-    return Report(data, join(lines))
+    return Report(data, join([*lines, *_every_lines(rules, every)]))
+
+
+def _every_json(rules: Rules, every: coset.AllSolutions) -> dict[str, Any]:
+    """``solve --all``'s object: the count, ``[presses, solutions]`` pairs, and the solutions when listed."""
+    listed = None if every.listed is None else [[[r + 1, c + 1] for r, c in cells_of(rules, p)]
+                                                 for p in every.listed]
+    return {"count": every.count, "weights": [list(pair) for pair in every.weights], "solutions": listed,
+            "listed": listed is not None, "fewest": every.fewest, "list_limit": coset.LIST_LIMIT}
+
+
+def _every_lines(rules: Rules, every: coset.AllSolutions | None) -> list[Drawn]:
+    """``solve --all`` in words: the count, the solutions by presses, then each solution (when listed)."""
+    if every is None:
+        return []
+    if not every.count:
+        return ["All solutions: none (the board cannot be darkened)."]
+    by = ", ".join(f"{w}: {c:,}" for w, c in every.weights)
+    lines: list[Drawn] = [f"All {every.count:,} solution{'' if every.count == 1 else 's'} (2^{every.nullity}), "
+                          f"by number of presses (presses: solutions): {by}."]
+    if every.listed is None:
+        lines.append(f"(Not listed: past {coset.LIST_LIMIT:,} solutions, or too many cells to write out; "
+                     "the counts are exact, from every one of them.)")
+        return lines
+    width = len(str(len(every.listed)))
+    for number, pattern in enumerate(every.listed, 1):
+        names = [format_cell(r, c) for r, c in cells_of(rules, pattern)]
+        lines.append(f"{number:>{width}}. {' '.join(names) or 'nothing'}")
+    return lines
 
 
 def _chase_lines(rules: Rules, board: Board) -> list[Drawn]:

@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from tutor import gf2
 from tutor.errors import InvalidParams
-from tutor.puzzles.lightsout.engine import chase, packed, torus
+from tutor.puzzles.lightsout.engine import chase, coset, packed, torus
 from tutor.puzzles.lightsout.rules.grid import (
     NEIGHBOURHOODS,
     Board,
@@ -350,3 +350,12 @@ def _local_search(
 def solvable(rules: Rules, board: Board) -> bool:
     """Whether ``board`` can be darkened (orthogonal to every quiet pattern)."""
     return obstruction(analyze(rules), board) is None
+
+
+def all_solutions(rules: Rules, board: Board) -> coset.AllSolutions:
+    """Every solution of ``board`` (2 states): one solution plus each quiet pattern, listed or counted by presses.
+
+    Refused (``InvalidParams``) with more states, or when the solutions are too many to count (``coset``).
+    """
+    coset.check_states(rules)
+    return coset.coset(rules, one_solution(rules, board), analyze(rules).quiet)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from tutor.errors import InvalidParams
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine import coset
 from tutor.puzzles.lightsout.engine.chase import chase_steps
 from tutor.puzzles.lightsout.rules import LightsGame
+from tutor.puzzles.lightsout.rules.formula import parse_formula
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, apply, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses, parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_ladder
@@ -27,6 +29,7 @@ from tutor.puzzles.lightsout.teach.verdicts import (
     unsolvable_reason,
 )
 from tutor.puzzles.lightsout.theory import check_symbolic, poly_nullity, symbolic_view, textbook
+from tutor.puzzles.lightsout.theory.conjecture import DEFAULT_BOUND, OF, check_conjecture
 from tutor.puzzles.options import Args, Option, required_text
 from tutor.shown import Drawn, above, join
 from tutor.text import sequence_text
@@ -219,17 +222,42 @@ def _all_on(rules: Rules) -> dict[str, Any]:
             "all_on_theorem": None}
 
 
-@COMMANDS.register("check", "judge a press list (exit 0 darkens the board, 1 does not)",
+@COMMANDS.register("check", "judge a press list (exit 0 darkens the board, 1 does not), or test a conjecture "
+                   "about every board in the workbench (exit 0 holds, 1 a counterexample)",
                    Option("presses", str, None, PRESSES_HELP, positional=True, readable=True, metavar="PRESSES"),
-                   Option("minimal", bool, False, "also require the fewest presses"))
+                   Option("minimal", bool, False, "also require the fewest presses"),
+                   Option("conjecture", str, None, "a formula in n (n x n boards) or n and m (n x m) for --of, "
+                          "e.g. 'n - 2*floor(n/3)'", metavar="FORMULA"),
+                   Option("of", str, "nullity", "what the conjecture's formula gives", choices=OF),
+                   Option("bound", int, None, f"the workbench checks every board with sides up to N (default "
+                          f"{DEFAULT_BOUND}, or less where the variant's method stops sooner)", minimum=1,
+                          maximum=1000, metavar="N"),
+                   Option("rows", int, None, "the workbench checks K x m boards only (the formula is in m; n is K)",
+                          minimum=1, maximum=1000, metavar="K"))
 def check(game: LightsGame, args: Args) -> Report:
-    """Judge a press list: exit 0 if it darkens the board, 1 if not (with the board it leaves)."""
+    """Judge a press list: exit 0 if it darkens the board, 1 if not (with the board it leaves); or, with
+    ``--conjecture``, test a formula on every board up to ``--bound``."""
     rules = game.rules
+    if args["conjecture"] is not None:
+        return _conjecture(rules, args)
+    if {"of", "bound", "rows"} & args.given:
+        raise InvalidParams("--of, --bound and --rows belong to --conjecture FORMULA, which was not given")
     cells = parse_presses(required_text(args, "presses"), rules)
     verdict = judge_presses(rules, game.lights, cells, need_minimal=args["minimal"])
     said = ("correct: " if verdict.correct else "incorrect: ") + verdict.summary
     text = join([said, verdict.detail]) if verdict.detail else said
     return Report(verdict.data, text, 0 if verdict.correct else 1)
+
+
+def _conjecture(rules: Rules, args: Args) -> Report:
+    """``check --conjecture``: the workbench's verdict, exit 0 when it holds, 1 with the smallest counterexample."""
+    result = check_conjecture(rules, parse_formula(args["conjecture"]), args["of"], args["bound"], args["rows"])
+    lines = [result.summary() + ".", *result.explanation]
+    if result.counterexample and result.counterexample["quiet_patterns"]:
+        lines.append("Quiet patterns of that board: " + ", ".join(result.counterexample["quiet_patterns"]))
+    lines += result.proof_needs
+    data = {"correct": result.holds, "summary": result.summary(), **result.as_json()}
+    return Report(data, "\n".join(lines), 0 if result.holds else 1)
 
 
 @COMMANDS.register("hint", "hints for the board after some presses: nudge, concept, then a cell",

@@ -359,3 +359,20 @@ def all_solutions(rules: Rules, board: Board) -> coset.AllSolutions:
     """
     coset.check_states(rules)
     return coset.coset(rules, one_solution(rules, board), analyze(rules).quiet)
+
+
+def nullity(rules: Rules) -> tuple[int, str]:
+    """The nullity of the rules and the method that found it, without building the quiet patterns.
+
+    Classic: the chase system along the long side (min(m, n) unknowns); a torus with plus or hollow presses
+    and 2 states: the torus chase; otherwise the rank by full elimination.
+    """
+    check_size(rules)
+    if rules.classic:
+        short, long = sorted((rules.rows, rules.cols))
+        return short - gf2.rank(chase.chase_system(long, short).rows), "chase"
+    if torus.applies(rules):
+        return torus.nullity(rules), "torus chase"
+    if rules.states == 2:
+        return rules.cells - gf2.rank(press_rows_gf2(rules)), "elimination"
+    return rules.cells - packed.rref(press_rows_packed(rules), rules.cells, rules.states).rank, "elimination"

@@ -20,11 +20,12 @@ from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.gods.rules.lang import QuestionError, QuestionTooLarge, parse_asked, parse_question
 from tutor.puzzles.gods.rules.worlds import universe
+from tutor.puzzles.lightsout.rules import formula as lights_formula
 from tutor.puzzles.wythoff.rules import formula
 from tutor.puzzles.wythoff.rules.formula import FormulaError, parse_conjecture, parse_formula
 
 U = universe()
-LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS]
+LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS]
 
 
 def message(read: Any, text: str) -> str:
@@ -93,6 +94,7 @@ TEXTS = st.one_of(st.text(max_size=60), st.lists(st.sampled_from(PIECES), max_si
                   st.lists(st.sampled_from(PIECES), max_size=25).map("".join))
 READERS = {
     "number": evaluate, "formula": parse_formula, "conjecture": parse_conjecture,
+    "lights out formula": lights_formula.parse_formula,
     "question": lambda t: parse_question(t, U), "asked": lambda t: parse_asked(t, U),
     "plain yes/no question": lambda t: parse_question(t, universe(("True", "False", "Random"), True)),
 }

@@ -204,7 +204,7 @@ def explain(rules: Rules, of: str, expected: int, got: str, nullity: int, method
         k = rules.states
         lines.append(f"Its {k**nullity if nullity < 40 else f'{k}^{nullity}'} quiet patterns (press sets that change "
                      f"nothing) come from {nullity} independent one{'' if nullity == 1 else 's'}: "
-                     f"`tutor analyze lightsout --size {board}{' --torus' if rules.torus else ''}` lists them; "
+                     f"`tutor analyze lightsout --size {board}{_flags(rules)}` lists them; "
                      "press one and watch the board stay as it is.")
     else:
         lines.append("It has no quiet pattern other than pressing nothing: every board of this shape has exactly "
@@ -212,6 +212,13 @@ def explain(rules: Rules, of: str, expected: int, got: str, nullity: int, method
     if "/" in got and not got.startswith("undefined"):
         lines.append(f"A {of} is a whole number, so the formula cannot be right here.")
     return lines
+
+
+def _flags(rules: Rules) -> str:
+    """The variant flags that name these rules on the command line: `` --torus --states 3``."""
+    return ((" --torus" if rules.torus else "")
+            + (f" --neighbourhood {rules.neighbourhood}" if rules.neighbourhood != "plus" else "")
+            + (f" --states {rules.states}" if rules.states != 2 else ""))
 
 
 def proof_needs(variant: Rules) -> list[str]:

@@ -14,7 +14,10 @@
   and the chase against full elimination at 64 x 64, the largest torus
   elimination allows;
 * issue 19: every lesson quantity (``teach.quantities``) on the 1000 x 1000 board of lesson 4, cold: at
-  most 1 s and 300 MB each (traced), and the whole lot in a fresh process within 300 MB of RSS.
+  most 1 s and 300 MB each (traced), and the whole lot in a fresh process within 300 MB of RSS;
+* issue 33: ``solve --all`` - every solution of the 4x4 and 5x5 all-on boards listed, and the 2^24 solutions
+  of the 30 x 30 torus counted by presses; the conjecture workbench over every n x n board up to its default
+  bound and the 500 x 500 that the cell limit allows, flat and torus, and over the n x m boards up to 100.
 """
 
 from __future__ import annotations
@@ -305,6 +308,55 @@ def quantities() -> list[Figure]:
     return figures
 
 
+def every_solution() -> list[Figure]:
+    """``solve --all``: listed on small boards, counted by presses on the 30 x 30 torus (nullity 24, the limit)."""
+    from tutor.puzzles.lightsout import engine
+    from tutor.puzzles.lightsout.rules.grid import Rules
+
+    figures = []
+    for rules, repeat in ((Rules(5, 5), 20), (Rules(4, 4), 20), (Rules(19, 19), 5), (Rules(30, 30, torus=True), 1)):
+        board = bytes([1]) * rules.cells
+        engine.all_solutions(rules, board)  # the analysis cached: the figure is the enumeration
+        seconds, every = best_time(functools.partial(engine.all_solutions, rules, board), repeat=repeat)
+        assert sum(c for _, c in every.weights) == every.count == 1 << every.nullity
+        how = f"{len(every.listed)} listed" if every.listed is not None else "counted, not listed"
+        figures.append(Figure(f"solve --all, {rules.describe()} all on (nullity {every.nullity})", seconds * 1e3, "ms",
+                              None, f"{every.count:,} solutions, {how}, fewest {every.fewest} presses"))
+    return figures
+
+
+def _boards_swept(variant, domain, bound) -> int:  # type: ignore[no-untyped-def]
+    """How many boards the workbench's sweep computes up to ``bound`` (each one's nullity by the engine)."""
+    from tutor.puzzles.lightsout.theory.conjecture import sweep
+
+    return sum(1 for _ in sweep(variant, domain, bound))
+
+
+def workbench() -> list[Figure]:
+    """``check --conjecture``: a formula that holds costs the sweep of every board up to the bound (no closed form
+    of the nullity exists to write one, so the sweep itself is timed), and two real runs."""
+    from tutor.puzzles.lightsout.rules.formula import parse_formula
+    from tutor.puzzles.lightsout.rules.grid import Rules
+    from tutor.puzzles.lightsout.theory.conjecture import Domain, check_conjecture
+
+    figures = []
+    for variant, domain, bound in ((Rules(1, 1), Domain("square"), 100), (Rules(1, 1), Domain("square"), 530),
+                                   (Rules(1, 1, torus=True), Domain("square"), 100),
+                                   (Rules(1, 1, torus=True), Domain("square"), 530),
+                                   (Rules(1, 1), Domain("rectangle"), 100)):
+        seconds, boards = best_time(functools.partial(_boards_swept, variant, domain, bound), repeat=1)
+        figures.append(Figure(f"workbench sweep, {domain.label}{' torus' if variant.torus else ''} up to {bound}",
+                              seconds, "s", None, f"{boards:,} boards, {domain.cells(bound):,} cells"))
+    for args in (("floor((m + 1)/3) - floor(m/3)", 1000, 1), ("0", 100, None)):
+        text, bound, rows = args
+        seconds, result = best_time(functools.partial(check_conjecture, Rules(1, 1), parse_formula(text), "nullity",
+                                                      bound, rows), repeat=3)
+        figures.append(Figure(f"workbench {result.conjecture[:40]}, --bound {bound}", seconds * 1e3, "ms", None,
+                              result.summary()[:70]))
+    return figures
+
+
 def run() -> list[Figure]:
     """Every Lights Out figure."""
-    return [*quantities(), *big_board(), *torus(), *rank_40(), *minimal_5x5(), *seed_baseline()]
+    return [*quantities(), *big_board(), *torus(), *rank_40(), *minimal_5x5(), *seed_baseline(), *every_solution(),
+            *workbench()]

@@ -158,11 +158,9 @@ def check_conjecture(variant: Rules, formula: Node, of: str, bound: int | None =
     text = format_formula(formula)
     conjecture = f"{of}({domain.label}) = {text}"
     checked, method = 0, ""
-    for n, m in domain.boards(bound):
-        rules = replace(variant, rows=n, cols=m)
-        nullity, method = engine.nullity(rules)
+    for rules, nullity, method in sweep(variant, domain, bound):
         expected = nullity if of == "nullity" else rules.cells - nullity
-        got = _valued(formula, n, m)
+        got = _valued(formula, rules.rows, rules.cols)
         checked += 1
         if got != str(expected):
             counter = certificate(rules, expected, got, nullity, method)
@@ -173,6 +171,14 @@ def check_conjecture(variant: Rules, formula: Node, of: str, bound: int | None =
             f"({method}): the formula gives the {of} of each."]
     return WorkbenchResult(conjecture, text, of, domain, largest, True, bound, checked, method, None, said,
                            proof_needs(variant))
+
+
+def sweep(variant: Rules, domain: Domain, bound: int) -> Iterator[tuple[Rules, int, str]]:
+    """Each board of the domain up to ``bound``, smallest first, with its nullity and the engine's method."""
+    for n, m in domain.boards(bound):
+        rules = replace(variant, rows=n, cols=m)
+        nullity, method = engine.nullity(rules)
+        yield rules, nullity, method
 
 
 def _valued(formula: Node, rows: int, cols: int) -> str:

@@ -36,7 +36,6 @@ MAX_DEPTH = 16  # nesting of the tree
 MAX_DIGITS = 30  # digits in one number
 MAX_EXPONENT = 8  # n in x ^ n
 MAX_BITS = 8192  # a value with a larger numerator or denominator stops the evaluation
-VARIABLES = ("n", "m")
 ARITY = {"floor": (1, 1), "ceiling": (1, 1), "abs": (1, 1), "mod": (2, 2), "gcd": (2, 2), "min": (2, 8),
          "max": (2, 8)}  # fewest and most arguments
 FUNCTIONS = {"floor": "floor", "ceiling": "ceiling", "ceil": "ceiling", "abs": "abs", "mod": "mod", "gcd": "gcd",

@@ -36,7 +36,7 @@ from tutor.puzzles.lightsout.rules.formula import (
 )
 from tutor.puzzles.lightsout.rules.grid import Rules, press_rows_gf2
 from tutor.puzzles.lightsout.theory import poly_nullity
-from tutor.puzzles.lightsout.theory.conjecture import CHECK_CELLS, check_conjecture
+from tutor.puzzles.lightsout.theory.conjecture import CHECK_CELLS, CHECK_TORUS_CELLS, check_conjecture
 
 # OEIS A159257: nullity of the n x n Lights Out board, n = 1..20 (as in tests/test_lightsout_engine.py).
 A159257 = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0]
@@ -195,6 +195,12 @@ def test_limits_refuse_before_the_work() -> None:
     with pytest.raises(InvalidParams, match="full elimination, limited to 625 cells"):
         check_conjecture(Rules(1, 1, states=3), parse_formula("n"), "nullity", 30)
     assert check_conjecture(Rules(1, 1, states=3), parse_formula("n"), "nullity").checked_up_to == 25  # default
+    torus = Rules(1, 1, torus=True)  # a torus board costs more a cell: its own, smaller limit
+    with pytest.raises(InvalidParams, match=r"4,000,000 on a torus.*--bound 228 is within it"):
+        check_conjecture(torus, parse_formula("n"), "nullity", 229)
+    with pytest.raises(InvalidParams, match=r"4,000,000 on a torus.*--bound 62 is within it"):
+        check_conjecture(torus, parse_formula("n + m"), "nullity", 63)
+    assert CHECK_TORUS_CELLS == 4_000_000
 
 
 # -- the command line ------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from tutor.puzzles.lightsout.rules.notation import format_board
 
 OF = ("nullity", "rank")  # the numbers a conjecture may be about
 CHECK_CELLS = 50_000_000  # cells of every board one workbench run checks, summed
+CHECK_TORUS_CELLS = 4_000_000  # the same on a torus, whose chase costs up to ten times more a cell
 DEFAULT_BOUND = 100  # the side checked up to when no --bound is given (less where the variant stops sooner)
 SHOWN_QUIET = 8  # quiet patterns a counterexample shows
 SHOWN_CELLS = 400  # the largest counterexample whose quiet patterns are shown
@@ -129,11 +130,12 @@ def default_bound(variant: Rules, domain: Domain) -> int:
 
 def check_bound(variant: Rules, domain: Domain, bound: int) -> None:
     """Refuse a bound whose boards are too many cells in all, or too large for the variant's method."""
-    total = domain.cells(bound)
-    if total > CHECK_CELLS:
-        reach = max((b for b in range(1, bound) if domain.cells(b) <= CHECK_CELLS), default=0)
+    total, most = domain.cells(bound), CHECK_TORUS_CELLS if variant.torus else CHECK_CELLS
+    if total > most:
+        reach = max((b for b in range(1, bound) if domain.cells(b) <= most), default=0)
         raise InvalidParams(f"--bound {bound}: the {domain.label} boards up to it have {total:,} cells in all, "
-                            f"over the workbench's limit of {CHECK_CELLS:,} (docs/limits.md)"
+                            f"over the workbench's limit of {most:,}{' on a torus' if variant.torus else ''} "
+                            "(docs/limits.md)"
                             + (f"; --bound {reach} is within it" if reach else ""))
     rows = domain.rows or bound
     try:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any, NoReturn, cast
 
 from tutor import __version__
 from tutor.errors import TooLarge
 from tutor.limits import to_int
 from tutor.text import shorten
+
+TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` never imports it
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 GRADE_FORMATS = ("text", "json", "csv", "gradescope", "prairielearn", "junit")  # tutor.platforms.FORMATS
 
@@ -28,9 +31,17 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and exit status 2."""
+    """An ArgumentParser whose errors are one line and exit status 2.
 
-    idle = False  # a subcommand the command line does not name: its arguments are not built (``Subcommands``)
+    An *idle* parser is a subcommand the command line does not name (``Subcommands``): it is listed with its help
+    but never parses, so nothing of ``ArgumentParser`` is built for it and whatever would add to it does nothing."""
+
+    def __init__(self, *args: Any, idle: bool = False, **kwargs: Any) -> None:
+        self.idle = idle
+        if idle:
+            self.prog = str(kwargs.get("prog") or "")
+            return
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
@@ -41,18 +52,37 @@ class Parser(argparse.ArgumentParser):
             return argparse.Action(option_strings=[], dest=argparse.SUPPRESS)
         return super().add_argument(*args, **kwargs)
 
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> argparse._MutuallyExclusiveGroup:
+        """The group added, unless the parser is idle (then a group that adds nothing)."""
+        return _IdleGroup() if self.idle else super().add_mutually_exclusive_group(**kwargs)
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        """The defaults set, unless the parser is idle."""
+        if not self.idle:
+            super().set_defaults(**kwargs)
+
+
+class _IdleGroup(argparse._MutuallyExclusiveGroup):
+    """A group of an idle parser: it holds nothing and adds nothing."""
+
+    def __init__(self) -> None:  # nothing of a group is read: the parser it would belong to never parses
+        pass
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        return argparse.Action(option_strings=[], dest=argparse.SUPPRESS)
+
 
 class Subcommands(argparse._SubParsersAction):
-    """The subcommands, each parser given its arguments only when the command line can name it (``wanted``):
-    every command is listed with its help, but ``tutor --help`` or the tutor's start does not build the options
-    of twenty commands it will not parse (a tenth of ``tutor --help``'s time)."""
+    """The subcommands, each parser built only when the command line can name it (``wanted``): every command is
+    listed with its help, but ``tutor --help`` or the tutor's start does not build twenty parsers it will not use
+    (a sixth of ``tutor --help``'s time)."""
 
     wanted: frozenset[str] | None = None  # None: every command's arguments (the whole parser)
 
     def add_parser(self, name: str, **kwargs: Any) -> Parser:
-        """The command's parser, idle (its arguments ignored) unless ``name`` is wanted."""
-        parser: Parser = super().add_parser(name, **kwargs)
-        parser.idle = self.wanted is not None and name not in self.wanted
+        """The command's parser, idle (listed only) unless ``name`` is wanted."""
+        parser: Parser = super().add_parser(name, idle=self.wanted is not None and name not in self.wanted,
+                                            **kwargs)
         return parser
 
 
@@ -98,8 +128,8 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
     parser.add_argument("--learner", type=learner, metavar="ID",
                         help="your learner id, as your instructor gave it: your variants are drawn from it (and "
                              "--seed), and /submit writes it")
-    sub = cast(Subcommands, parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser,
-                                                  action=Subcommands))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser, action=Subcommands)
+    assert isinstance(sub, Subcommands)
     sub.wanted = None if argv is None else frozenset(argv)
     for command, helptext in PUZZLE_COMMANDS.items():
         p = sub.add_parser(command, help=helptext, description=helptext, add_help=False)

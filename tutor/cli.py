@@ -15,7 +15,6 @@ import os
 import shutil
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from tutor.arguments import PUZZLE_COMMANDS, Parser, UsageError, build_parser
 from tutor.errors import Exit, InvalidNotation, InvalidParams, TutorError
@@ -23,7 +22,10 @@ from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES
 from tutor.text import Visible, one_line, raw_stream, shorten, shorten_path
 
+TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` never imports it
 if TYPE_CHECKING:  # ``tutor --help`` imports no puzzle code: these are imported where a puzzle command runs
+    from typing import Any
+
     from tutor.puzzles.base import Command, Puzzle
     from tutor.puzzles.options import Option
     from tutor.shown import Drawn

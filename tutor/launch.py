@@ -12,7 +12,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TextIO
+
+TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` never imports it
+if TYPE_CHECKING:
+    from typing import TextIO
 
 INTERRUPTED = 130  # a shell's status for a command stopped by Ctrl-C (128 + SIGINT)
 

@@ -28,23 +28,39 @@ from __future__ import annotations
 
 import signal
 import time
+from collections import namedtuple
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, NamedTuple
 
 from tutor.errors import TooLarge
 
 DOC = "docs/limits.md"
 
 
-class Limit(NamedTuple):  # a named tuple, not a dataclass: ``tutor --help`` imports this module, not dataclasses
+TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` imports this module
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+
+    class _Fields(NamedTuple):
+        name: str
+        value: int
+        unit: str
+        what: str
+
+    class _BudgetFields(NamedTuple):
+        limit: Limit
+        subject: str
+        deadline: float
+else:  # the same named tuples, built without typing (or dataclasses)
+    _Fields = namedtuple("_Fields", "name value unit what")
+    _BudgetFields = namedtuple("_BudgetFields", "limit subject deadline")
+
+
+class Limit(_Fields):
     """A named maximum: ``value`` of ``unit``, for ``what`` (a phrase for the docs)."""
 
-    name: str
-    value: int
-    unit: str
-    what: str
+    __slots__ = ()
 
     def error(self, subject: str) -> TooLarge:
         """The one-line refusal: ``subject`` says what was given and how big it is."""
@@ -136,10 +152,10 @@ def to_int(text: str, subject: str) -> int:
 # -- the lesson work budget -----------------------------------------------------------------------
 
 
-class _Budget(NamedTuple):
-    limit: Limit
-    subject: str
-    deadline: float
+class _Budget(_BudgetFields):
+    """A lesson's work budget: its limit, what it is spent on and the thread time it ends at."""
+
+    __slots__ = ()
 
 
 _BUDGET: ContextVar[_Budget | None] = ContextVar("tutor_budget", default=None)
@@ -166,7 +182,8 @@ def lesson_budget(limit: Limit, subject: str, *, keep: bool = False) -> Iterator
         _BUDGET.reset(token)
 
 
-Armed = tuple[Any, tuple[float, float]] | None  # the signal handler and the timer that were there before
+if TYPE_CHECKING:
+    Armed = tuple[Any, tuple[float, float]] | None  # the signal handler and the timer that were there before
 
 
 def _arm(budget: _Budget) -> Armed:

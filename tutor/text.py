@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from typing import TextIO
+
+TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` never imports it
+if TYPE_CHECKING:
+    from typing import TextIO
 
 
 def sequence_text(items: Sequence[str], limit: int = 12) -> str:

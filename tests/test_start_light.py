@@ -85,8 +85,9 @@ def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(tmp_path, m
 def test_help_imports_no_typing_and_no_puzzle_code(tmp_path) -> None:
     """``tutor --help`` is measured against a bare Python start: it imports neither ``typing`` (a tenth of its time:
     the modules on its path say ``TYPE_CHECKING = False``) nor any puzzle, and builds no parser it does not print."""
-    script = ("import sys, runpy\nsys.argv = ['tutor', '--help']\ntry:\n    runpy.run_module('tutor', run_name='__main__')"
-              "\nexcept SystemExit:\n    pass\nprint('MODULES', ' '.join(sorted(sys.modules)))")
+    script = ("import sys, runpy\nsys.argv = ['tutor', '--help']\ntry:\n"
+              "    runpy.run_module('tutor', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+              "print('MODULES', ' '.join(sorted(sys.modules)))")
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True,
                          env={"TUTOR_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert "usage: tutor" in run.stdout

@@ -22,5 +22,7 @@ SYMPY_DECISIONS = Limit("sympy_decisions", 300, "values of k",
                         "exactly (the fast interval arithmetic decides the rest)")
 RANDOM_CELLS = Limit("random_cells", 250_000, "positions",
                      "positions shuffled to draw a lesson's random Wythoff position (larger ranges are sampled)")
+PASS_UPTO = Limit("wythoff_pass_upto", 1_000_000, "pennies",
+                  "the largest pile of Wythoff with a pass (--pass): the sieve of its losing positions")
 
-LIMITS = (WYTHOFF_UPTO, TABLE_WORK, GRUNDY_WORK, WYTHOFF_BOARDS, SYMPY_DECISIONS, RANDOM_CELLS)
+LIMITS = (WYTHOFF_UPTO, PASS_UPTO, TABLE_WORK, GRUNDY_WORK, WYTHOFF_BOARDS, SYMPY_DECISIONS, RANDOM_CELLS)

@@ -1,0 +1,131 @@
+"""Wythoff with a pass (HikaruManabe/Wythoff-with-a-pass): the rules, positions and moves, and their notations.
+
+A position is two piles and the passes left for the whole game, shared by both players: one at the start.
+A move is a Wythoff move (take any positive number from one pile, or the same positive number from both), or,
+while a pass is left, the pass: the piles stay, the pass is used up.  The pass is not allowed at (0, 0) - no
+pennies left - so the player who took the last penny still wins; with ``at_end`` it is (the game is then Wythoff
+plus a one-penny Nim heap).  Normal play: the player who cannot move loses.  Once the pass is used the game is
+Wythoff's own.
+
+Vocabulary:
+
+* ``PassPosition = tuple[int, int, int]`` - the piles and the passes left: ``(3, 5, 1)``, written ``"3,5"``
+  (the pass still there) with ``passes`` said apart;
+* ``PassMove = Move | Literal["pass"]`` - pennies taken from the first and second pile, ``(0, 2)``, or ``"pass"``;
+  written ``"0,2"``, ``"to 3,5"``, in the question's words (``rules.spoken``), or ``pass``;
+* ``PassRules(at_end)`` - the variant: may the pass be played at (0, 0)?
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from tutor.errors import IllegalMove, InvalidParams
+from tutor.puzzles.wythoff.rules import (
+    Move,
+    Position,
+    Rules,
+    WythoffGame,
+    check_move,
+    describe_move,
+    legal_moves,
+    read_sum_move,
+)
+from tutor.text import shorten
+
+PassPosition = tuple[int, int, int]  # piles and passes left: (3, 5, 1)
+PassMove = Move | Literal["pass"]  # (0, 2), or "pass"
+PASS: Literal["pass"] = "pass"
+WYTHOFF = Rules()  # the moves of the pass game are plain Wythoff's (a = 1, normal play)
+SAID_PASS = re.compile(r"(?:i )?pass(?:es)?(?: (?:the|my) turn| once)?|(?:use|play) the pass|skip(?: (?:a|my) turn)?",
+                       re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class PassRules:
+    """Which pass game: ``at_end`` allows the pass at (0, 0) too (Wythoff plus a one-penny Nim heap)."""
+
+    at_end: bool = False
+
+    def describe(self) -> str:
+        """A short name: "Wythoff with a pass"."""
+        return "Wythoff with a pass" + (" (allowed at (0, 0) too)" if self.at_end else "")
+
+    def as_json(self) -> dict[str, object]:
+        """The variant as the ``rules`` JSON of the pass game's commands."""
+        return {"a": 1, "misere": False, "pass": True, "pass_at_end": self.at_end}
+
+
+def pass_board(game: WythoffGame) -> Position:
+    """The one board of a pass game; ``InvalidParams`` for a sum of boards, misère play or a-Wythoff."""
+    if game.misere or game.a != 1:
+        raise InvalidParams("--pass is Wythoff with a pass: normal play and a = 1 only (drop --misere and --a)")
+    if len(game.boards) > 1:
+        raise InvalidParams(f"--pass plays one board, not the sum {shorten(game.position)}: one pass per game "
+                            "does not split into boards")
+    return game.boards[0]
+
+
+def can_pass(rules: PassRules, pos: PassPosition) -> bool:
+    """Whether the pass is a legal move at ``pos``: one is left, and some penny is (unless ``at_end``)."""
+    x, y, passes = pos
+    return passes > 0 and (rules.at_end or x + y > 0)
+
+
+def apply_pass_move(rules: PassRules, pos: PassPosition, move: PassMove) -> PassPosition:
+    """The position after ``move``; ``IllegalMove`` says why it is not allowed."""
+    x, y, passes = pos
+    if move == PASS:
+        if passes == 0:
+            raise IllegalMove("'pass': the pass of this game has been used already")
+        if not can_pass(rules, pos):
+            raise IllegalMove("'pass': no pennies are left, and the pass is not allowed at (0, 0)")
+        return (x, y, passes - 1)
+    f, s = move
+    if f == 0 and s == 0:
+        raise IllegalMove("move '0,0' takes nothing: to skip your turn, say 'pass'")
+    left = check_move(WYTHOFF, (x, y), move)  # Wythoff's rules, with their own refusals
+    return (*left, passes)
+
+
+def pass_moves(rules: PassRules, pos: PassPosition) -> Iterator[PassMove]:
+    """Every legal move: the Wythoff moves, fewest pennies first, then the pass when it is allowed."""
+    yield from legal_moves(WYTHOFF, pos[:2])
+    if can_pass(rules, pos):
+        yield PASS
+
+
+def read_pass_move(rules: PassRules, pos: PassPosition, text: str) -> tuple[PassMove, str | None]:
+    """A legal move from the learner's ``text`` and the note of ``read_sum_move`` (a pair read as the piles to
+    leave): ``pass`` (or "I pass", "skip my turn") is the pass; anything else is read as a Wythoff move by the
+    existing move parser, words and all.  ``InvalidNotation`` / ``IllegalMove`` quote the text.
+
+    >>> read_pass_move(PassRules(), (3, 5, 1), " Pass. ")
+    ('pass', None)
+    >>> read_pass_move(PassRules(), (3, 5, 1), "take 2 from both piles")
+    ((2, 2), None)
+    """
+    said = " ".join(text.strip().rstrip(".!").split())
+    if SAID_PASS.fullmatch(said):
+        apply_pass_move(rules, pos, PASS)
+        return PASS, None
+    (_, move), note = read_sum_move(WYTHOFF, (pos[:2],), text)
+    return move, note
+
+
+def format_pass_move(move: PassMove) -> str:
+    """The canonical text of a move: ``"pass"`` or ``"0,2"`` (round-trips with ``read_pass_move``)."""
+    return PASS if move == PASS else f"{move[0]},{move[1]}"
+
+
+def describe_pass_move(move: PassMove) -> str:
+    """A move in words: ``"pass"``, ``"take 2 from the second pile"``."""
+    return "pass (the piles stay, the pass is used up)" if move == PASS else describe_move(move)
+
+
+def move_json(move: PassMove) -> list[int] | str:
+    """A move in the JSON contract: ``[from_first, from_second]``, or ``"pass"``."""
+    return PASS if move == PASS else [move[0], move[1]]

@@ -122,8 +122,8 @@ def format_pass_move(move: PassMove) -> str:
 
 
 def describe_pass_move(move: PassMove) -> str:
-    """A move in words: ``"pass"``, ``"take 2 from the second pile"``."""
-    return "pass (the piles stay, the pass is used up)" if move == PASS else describe_move(move)
+    """A move in words: ``"keep the piles and use up the pass"``, ``"take 2 from the second pile"``."""
+    return "keep the piles and use up the pass" if move == PASS else describe_move(move)
 
 
 def move_json(move: PassMove) -> list[int] | str:

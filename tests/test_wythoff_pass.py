@@ -126,6 +126,15 @@ def test_the_pairs_split_the_numbers_and_the_diagonals():
     assert len(set(differences)) == len(differences)
 
 
+def test_struck_out_cells_are_wythoffs_losing_pairs():
+    """The sieve's own Wythoff greedy gives the engine's Beatty pairs (integer formula), every pile to 10^5."""
+    from tutor.puzzles.wythoff.engine import partner
+    from tutor.puzzles.wythoff.engine.passing import _wythoff_partners
+    from tutor.puzzles.wythoff.rules import Rules
+
+    assert list(_wythoff_partners(100_000)) == [partner(Rules(), m) for m in range(100_001)]
+
+
 def test_index_and_limits():
     rules = PassRules()
     assert pass_index(rules, (20, 13)) == 9 and pass_index(rules, (13, 21)) is None

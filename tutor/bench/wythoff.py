@@ -5,7 +5,8 @@ k = 10^100 in <= 1 ms; the exhaustive table for piles up to 2000 in <= 5 s.
 The seed's recursive O(n^3) table is timed as a subprocess (piles up to 200).
 Issue 13: misère a-Wythoff at a 100-digit index by Fraenkel's closed form (same
 1 ms target), the exhaustive row scan to 10^5 and 10^6, and a sum whose large
-board is a losing position.
+board is a losing position.  Issue 33: Wythoff with a pass, its sieve of losing positions to 10^6 and a position
+with a pile near the limit.
 """
 
 from __future__ import annotations
@@ -84,4 +85,20 @@ def run() -> list[Figure]:
     figures.append(Figure("Grundy table 300 x 300 (for sums of boards)", seconds, "s"))
     seconds, _ = best_time(lambda: check_conjecture(rules, parse_conjecture("floor(k*1.618)"), 1000), repeat=1)
     figures.append(Figure("workbench: floor(k*1.618) against the table", seconds, "s"))
+    return figures + _with_a_pass()
+
+
+def _with_a_pass() -> list[Figure]:
+    """Wythoff with a pass: the sieve (no cache) and a solve that builds its own sieve."""
+    from tutor.puzzles.wythoff.engine.passing import pass_winning_moves, sieve
+    from tutor.puzzles.wythoff.rules.passing import PassRules
+
+    seconds, table = best_time(lambda: sieve(10**6), repeat=3)
+    figures = [Figure("Wythoff with a pass: sieve of the losing positions, piles <= 10^6", seconds, "s",
+                      note=f"{len(table)} pairs, O(N)")]
+    memory, _ = peak_memory_mb(lambda: sieve(10**6))
+    figures.append(Figure("Wythoff with a pass: sieve to 10^6, peak memory", memory, "MB"))
+    seconds, _ = best_time(lambda: pass_winning_moves(PassRules(), (999_999, 617_000, 1)), repeat=5)
+    figures.append(Figure("Wythoff with a pass: winning moves from (999999, 617000), sieve cached", seconds * 1000,
+                          "ms"))
     return figures

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tutor.errors import InvalidParams
-from tutor.puzzles.wythoff.engine import is_losing, p_positions_upto, winning_moves
+from tutor.puzzles.wythoff.engine import is_losing, winning_moves
 from tutor.puzzles.wythoff.limits import PASS_UPTO
 from tutor.puzzles.wythoff.rules import Position
 from tutor.puzzles.wythoff.rules.passing import PASS, WYTHOFF, PassMove, PassPosition, PassRules, can_pass
@@ -72,11 +72,7 @@ def sieve(n: int, at_end: bool = False) -> PassTable:
         raise InvalidParams(f"piles hold 0 or more pennies, not {n!r}")
     PASS_UPTO.check(n, f"the pass game's losing positions with piles up to {n:,}")
     size = 2 * n + 64  # a_k + d_k for a_k <= n: d_k stays near k < n (observed; the arrays are checked)
-    wythoff = array("i", [-1]) * (n + 1)  # wythoff[a]: Wythoff's partner of a, the cell struck out of row a
-    for lo, hi in p_positions_upto(WYTHOFF, None, n + 2):  # A_k >= k: every pair with a pile up to n
-        for one, other in ((lo, hi), (hi, lo)):
-            if one <= n:
-                wythoff[one] = other
+    wythoff = _wythoff_partners(n)
     used = bytearray(size + 1)  # numbers already in a pair
     differences = bytearray(size + 1)  # differences b - a already taken (each diagonal holds one pair)
     firsts, seconds = array("i"), array("i")
@@ -102,6 +98,26 @@ def sieve(n: int, at_end: bool = False) -> PassTable:
             partner[hi] = lo
         by_difference[hi - lo] = k
     return PassTable(n, firsts, seconds, partner, by_difference)
+
+
+def _wythoff_partners(n: int) -> array:
+    """Wythoff's partner of every pile up to ``n`` (the cell struck out of its row), by Wythoff's own greedy:
+    A_j is the least number in no earlier pair and B_j = A_j + j (the Beatty pairs of ``engine``; the tests
+    check the sieve built on it against game searches).  Bytes and four-byte numbers only: no pair is a tuple."""
+    partners = array("i", [-1]) * (n + 1)
+    taken = bytearray(3 * n + 8)  # B_j = A_j + j < 2.62 n + 2 while A_j <= n
+    lo = j = 0
+    while True:
+        while taken[lo]:
+            lo += 1
+        if lo > n:
+            return partners
+        hi = lo + j
+        taken[lo] = taken[hi] = 1
+        partners[lo] = hi
+        if hi <= n:
+            partners[hi] = lo
+        j += 1
 
 
 @lru_cache(maxsize=4)

@@ -187,8 +187,3 @@ def pass_winning_moves(rules: PassRules, pos: PassPosition) -> list[PassMove]:
             takes.add((x - tx, y - ty))
     fewest: list[tuple[int, int]] = sorted(takes, key=lambda m: (m[0] + m[1], m))
     return moves + fewest
-
-
-def pass_outcome(rules: PassRules, pos: PassPosition) -> str:
-    """``"lose"`` if the player to move loses against best play, else ``"win"``."""
-    return "lose" if pass_losing(rules, pos) else "win"

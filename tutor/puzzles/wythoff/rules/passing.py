@@ -19,7 +19,6 @@ Vocabulary:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -31,7 +30,6 @@ from tutor.puzzles.wythoff.rules import (
     WythoffGame,
     check_move,
     describe_move,
-    legal_moves,
     read_sum_move,
 )
 from tutor.text import shorten
@@ -89,13 +87,6 @@ def apply_pass_move(rules: PassRules, pos: PassPosition, move: PassMove) -> Pass
         raise IllegalMove("move '0,0' takes nothing: to skip your turn, say 'pass'")
     left = check_move(WYTHOFF, (x, y), move)  # Wythoff's rules, with their own refusals
     return (*left, passes)
-
-
-def pass_moves(rules: PassRules, pos: PassPosition) -> Iterator[PassMove]:
-    """Every legal move: the Wythoff moves, fewest pennies first, then the pass when it is allowed."""
-    yield from legal_moves(WYTHOFF, pos[:2])
-    if can_pass(rules, pos):
-        yield PASS
 
 
 def read_pass_move(rules: PassRules, pos: PassPosition, text: str) -> tuple[PassMove, str | None]:

@@ -45,11 +45,13 @@ from tutor.text import plural
 WHOLE_ANALYZE = ("count", "index", "upto")  # the analyze options the pass game answers
 
 
-def pass_rules(args: Args) -> PassRules | None:
-    """The pass game asked for by ``--pass`` (and ``--pass-at-end``), or None for Wythoff's own."""
-    if args["pass_at_end"] and not args["pass"]:
+def pass_rules(args: Args | None) -> PassRules | None:
+    """The pass game asked for by ``--pass`` (and ``--pass-at-end``), or None for Wythoff's own (also when a
+    caller passes no options at all: ``solve`` reads none of its own)."""
+    with_pass, at_end = (bool(args["pass"]), bool(args["pass_at_end"])) if args is not None else (False, False)
+    if at_end and not with_pass:
         raise InvalidParams("--pass-at-end changes the pass game: give it with --pass")
-    return PassRules(at_end=bool(args["pass_at_end"])) if args["pass"] else None
+    return PassRules(at_end=at_end) if with_pass else None
 
 
 def _start(game: WythoffGame) -> PassPosition:

@@ -21,6 +21,7 @@ from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import draw_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
+from tutor.puzzles.gods.teach.average import average_of, expected_report, judge_average
 from tutor.puzzles.gods.teach.coach import judge_question, open_places
 from tutor.puzzles.gods.teach.hints import tree_ladder
 from tutor.puzzles.gods.teach.questions import GOAL, LIMIT, QUESTIONS, TARGET, target_of
@@ -36,6 +37,8 @@ TREE = Option("tree", str, None, "the plan as text, or - to read standard input"
 QUESTION = Option("question", str, None, "show how one question ('ask B: ...' or a bare question) splits the worlds",
                   metavar="TEXT")
 ASK = Option("ask", str, "A", "the god asked by --question", metavar="GOD")
+EXPECTED = Option("expected", bool, False, "the average over the worlds and Random's words: analyze gives the "
+                  "least and a plan with it, check judges whether the plan has the least (exit 1 if not)")
 
 Run = Callable[[GodsGame, Args], Report]
 
@@ -104,7 +107,7 @@ def never_data(game: GodsGame, limit: int) -> tuple[JSON, str]:
 
 
 @COMMANDS.register("check", "judge a whole plan exactly (exit 0 correct, 1 incorrect), or show one question's split",
-                   TREE, QUESTIONS, LIMIT, QUESTION, ASK, GOAL, TARGET)
+                   TREE, QUESTIONS, LIMIT, QUESTION, ASK, GOAL, TARGET, EXPECTED)
 @bounded
 def check(game: GodsGame, args: Args) -> Report:
     """A plan judged over every world; with ``--question``, one question's split (graded with --goal/--target)."""
@@ -113,9 +116,17 @@ def check(game: GodsGame, args: Args) -> Report:
         return check_question(game, args, target)
     v = tree_verdict(game, parse_tree(required_text(args, "tree"), game.universe), args["questions"], args["limit"])
     data = dict(v.data)
-    data.update(min_questions=engine.min_questions(game, args["limit"]),
-                max_questions=engine.allowed(game, args["questions"], args["limit"]), summary=v.summary)
-    return Report(data, join([v.summary, v.detail]) if v.detail else v.summary, 0 if v.correct else 1)
+    k = engine.allowed(game, args["questions"], args["limit"])
+    data.update(min_questions=engine.min_questions(game, args["limit"]), max_questions=k, summary=v.summary)
+    lines = [v.summary, *([v.detail] if v.detail else [])]
+    passed = v.correct
+    if args["expected"]:
+        mean = average_of(data["expected_questions"])
+        keys, line, reaches = judge_average(game, mean, k)
+        data.update(keys, expected_verdict=line)
+        lines.append(line)
+        passed = passed and reaches
+    return Report(data, join(lines), 0 if passed else 1)
 
 
 def check_question(game: GodsGame, args: Args, target: Node | None) -> Report:
@@ -211,11 +222,17 @@ def first_lines(game: GodsGame, k: int, data: dict[str, Any]) -> list[str]:
 # -- analyze ---------------------------------------------------------------------------------------------------
 
 
-@COMMANDS.register("analyze", "counts, the shortest length, why one question fewer fails, working first questions",
-                   LIMIT)
+@COMMANDS.register("analyze", "counts, the shortest length, why one question fewer fails, working first questions; "
+                   "with --expected, the least average number of questions", LIMIT, QUESTIONS, EXPECTED)
 @bounded
 def analyze(game: GodsGame, args: Args) -> Report:
-    """Counts, the shortest length, why one question fewer fails, first questions."""
+    """Counts, the shortest length, why one question fewer fails, first questions; or the least average."""
+    if args["expected"]:
+        data, text = expected_report(game, args["questions"], args["limit"])
+        data["model"] = theory.model(game.universe)
+        return Report(data, "\n".join([text, "", *theory.model_lines(game.universe)]), 0)
+    if "questions" in args.given:
+        raise InvalidParams("--questions is read by 'analyze gods' only with --expected (the questions a path)")
     data, text = analysis(game, args["limit"])
     return Report(data, text, 0)
 

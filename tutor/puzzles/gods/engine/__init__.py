@@ -2,17 +2,20 @@
 
 * ``solver`` - ``Solver``, the AND-OR search over bit sets of identities, and
   ``plan_tree``, its plans written as question trees;
-* ``verify`` - a whole plan judged over every world and every answer Random could give;
+* ``verify`` - a whole plan judged over every world and every answer Random could give, and its average;
+* ``average`` - ``AverageSearch``, the least expected number of questions and a plan that reaches it;
 * here       - the entry points the upper layers use with a game: the shared solver
   of its variant and the fewest questions from its start.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 
 from tutor.puzzles import meter
-from tutor.puzzles.gods.engine.solver import Solver
+from tutor.puzzles.gods.engine.average import AverageSearch
+from tutor.puzzles.gods.engine.solver import Plan, Solver
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import Assignment, WorldSet, universe
 
@@ -42,3 +45,21 @@ def min_questions(game: GodsGame, limit: int, start: WorldSet | None = None) -> 
 def allowed(game: GodsGame, questions: int, limit: int) -> int | None:
     """Questions allowed per path: ``questions`` when set, else the fewest possible (None: none within ``limit``)."""
     return questions or min_questions(game, limit)
+
+
+@cache
+def _variant_average(roles: Assignment, known_language: bool, identify_language: bool) -> AverageSearch:
+    return AverageSearch(_variant_solver(roles, known_language, identify_language))
+
+
+def shared_average(game: GodsGame) -> AverageSearch:
+    """The one memoising average search of the game's variant (on its shared solver)."""
+    return _variant_average(game.roles, game.known_language, game.identify_language)
+
+
+def least_average(game: GodsGame, k: int) -> tuple[Fraction | None, Plan | None]:
+    """The least expected number of questions from the game's start within ``k`` a path, and a plan reaching it.
+
+    ``SearchLimit`` before any work past ``MAX_AVERAGE_IDENTITIES``, or once the call's budget is spent.
+    """
+    return shared_average(game).least(game.start, k)

@@ -10,6 +10,7 @@ learner can replay it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from tutor.bits import members
@@ -103,3 +104,44 @@ def _verify(tree: Tree, u: Universe, s: WorldSet, path: tuple[tuple[int, str, No
         if found is not None:
             return found
     return None
+
+
+def average_questions(tree: Tree, u: Universe, start: WorldSet | None = None) -> Fraction | None:
+    """The plan's expected number of questions: the start worlds uniform, Random's two words 1/2 each.
+
+    Every world is walked with its probability: a question to a god who is Random in it sends half of
+    it down each answer, otherwise all of it down the answer it gives.  None when some world reaches an
+    unfinished branch (``?``), where no number of questions is known.
+    """
+    s = u.full if start is None else start
+    if s == 0:
+        return Fraction(0)
+    share = Fraction(1, s.bit_count())
+    return _average(tree, u, {i: share for i in members(s)}, 0)
+
+
+def _average(tree: Tree, u: Universe, mass: dict[int, Fraction], asked: int) -> Fraction | None:
+    """The sum over the leaves below ``tree`` of the mass reaching each times its depth."""
+    if not mass:
+        return Fraction(0)
+    if isinstance(tree, Hole):
+        return None
+    if isinstance(tree, Leaf):
+        return asked * sum(mass.values(), Fraction(0))
+    g = u.god_index(tree.god)
+    says = first_word_mask(tree.question, u, g)
+    rand = u.random(g)
+    parts: dict[str, dict[int, Fraction]] = {w: {} for w in u.words}
+    for i, m in mass.items():
+        if rand >> i & 1:
+            for word in u.words:
+                parts[word][i] = m / 2
+        else:
+            parts[u.words[0] if says >> i & 1 else u.words[1]][i] = m
+    total = Fraction(0)
+    for word, sub in tree.branches:
+        found = _average(sub, u, parts[word], asked + 1)
+        if found is None:
+            return None
+        total += found
+    return total

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from tutor.puzzles.answers import Verdict
 from tutor.puzzles.gods import engine
+from tutor.puzzles.gods.engine.average import average_text, fraction_json
 from tutor.puzzles.gods.engine.solver import plan_tree
-from tutor.puzzles.gods.engine.verify import verify
+from tutor.puzzles.gods.engine.verify import average_questions, verify
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import Node, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, depth, format_tree
@@ -28,9 +29,11 @@ def tree_verdict(game: GodsGame, tree: Tree, questions: int, limit: int) -> Verd
     fewest = engine.min_questions(game, limit)
     if failure is None:
         whatever = ", whatever Random answers," if "Random" in u.roles else ""
+        mean = average_questions(tree, u, game.start)
         return Verdict(True, f"correct: every world{whatever} reaches its own leaf after at most "
-                             f"{plural(n, 'question')}",
-                       data={"correct": True, "counterexample": None, "questions": n, "min_questions": fewest},
+                             f"{plural(n, 'question')}, {average_text(mean)} on average",
+                       data={"correct": True, "counterexample": None, "questions": n, "min_questions": fewest,
+                             "expected_questions": fraction_json(mean)},
                        canonical=canonical, length=n, shortest=fewest)
     summary, detail = failure_text(failure, u)
     k = engine.allowed(game, questions, limit)
@@ -41,7 +44,8 @@ def tree_verdict(game: GodsGame, tree: Tree, questions: int, limit: int) -> Verd
     if len(places) > 1:  # the counterexample follows one of them; the summary names every one
         summary = unfinished_text(places)
     return Verdict(False, summary, detail, {"correct": False, "counterexample": failure.as_json(u),
-                                            "questions": n, "min_questions": fewest}, canonical, n, fewest)
+                                            "questions": n, "min_questions": fewest, "expected_questions": None},
+                   canonical, n, fewest)
 
 
 def question_verdict(game: GodsGame, asked: Asked, goal: str, target: Node | None) -> Verdict:

@@ -17,6 +17,7 @@ from tutor.arithmetic import ExpressionError, evaluate
 from tutor.errors import InvalidNotation, TooLarge
 from tutor.grammar import END, Language, Nesting, NotationError, Reading, join_or
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
+from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.gods.rules.lang import QuestionError, QuestionTooLarge, parse_asked, parse_question
 from tutor.puzzles.gods.rules.worlds import universe
@@ -25,7 +26,7 @@ from tutor.puzzles.wythoff.rules import formula
 from tutor.puzzles.wythoff.rules.formula import FormulaError, parse_conjecture, parse_formula
 
 U = universe()
-LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS]
+LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS]
 
 
 def message(read: Any, text: str) -> str:
@@ -51,6 +52,12 @@ def message(read: Any, text: str) -> str:
     (parse_formula, "floor(k", "'floor(k': ')' is missing at the end (column 8, to close the '(' at column 6)"),
     (parse_conjecture, "floor(k*phi),\n  floor(k*x)", r"'floor(k*phi),\n  floor(k*x)': unknown name 'x' at line 2, "
                                                        "column 11 (allowed: k, phi, pi, floor, ceiling, sqrt)"),
+    (gods_formula.parse_conjecture, "r < n -", "'r < n -': a number or n, t, f or r is missing at the end (column 8)"),
+    (gods_formula.parse_conjecture, "r < n m", "'r < n m': unknown name 'm' at column 7 (allowed: n (gods), t, f, "
+                                               "r (how many are True, False, Random), numbers, + - * / ^, n!, "
+                                               "floor(...), ceiling(...), log2(...), min(a, b), max(a, b); a condition "
+                                               "compares two of these (< <= = != >= >) and joins comparisons with and, "
+                                               "or, not)"),
     (lambda t: parse_question(t, U), "A is Tru", "'A is Tru': unexpected 'Tru' at column 6 (expected a role "
                                                  "(True, False or Random) or 'not')"),
     (lambda t: parse_question(t, U), "A is True and\nB is", r"'A is True and\nB is': a role (True, False or "

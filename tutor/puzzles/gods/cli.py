@@ -23,6 +23,7 @@ from tutor.puzzles.gods.rules.tree import draw_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach.average import average_of, expected_report, judge_average
 from tutor.puzzles.gods.teach.coach import judge_question, open_places
+from tutor.puzzles.gods.teach.conjecture import BOUND, workbench
 from tutor.puzzles.gods.teach.hints import tree_ladder
 from tutor.puzzles.gods.teach.questions import GOAL, LIMIT, QUESTIONS, TARGET, target_of
 from tutor.puzzles.gods.teach.verdicts import tree_verdict
@@ -37,6 +38,9 @@ TREE = Option("tree", str, None, "the plan as text, or - to read standard input"
 QUESTION = Option("question", str, None, "show how one question ('ask B: ...' or a bare question) splits the worlds",
                   metavar="TEXT")
 ASK = Option("ask", str, "A", "the god asked by --question", metavar="GOD")
+CONJECTURE = Option("conjecture", str, None, "a formula in n, t, f, r for the fewest questions "
+                    "(ceiling(log2(n!/(t!*f!*r!)))), or a condition for when the gods can be identified (r < n - r), "
+                    "checked on every set of up to --bound gods", metavar="EXPR")
 EXPECTED = Option("expected", bool, False, "the average over the worlds and Random's words: analyze gives the "
                   "least and a plan with it, check judges whether the plan has the least (exit 1 if not)")
 
@@ -107,10 +111,14 @@ def never_data(game: GodsGame, limit: int) -> tuple[JSON, str]:
 
 
 @COMMANDS.register("check", "judge a whole plan exactly (exit 0 correct, 1 incorrect), or show one question's split",
-                   TREE, QUESTIONS, LIMIT, QUESTION, ASK, GOAL, TARGET, EXPECTED)
+                   TREE, QUESTIONS, LIMIT, QUESTION, ASK, GOAL, TARGET, EXPECTED, CONJECTURE, BOUND)
 @bounded
 def check(game: GodsGame, args: Args) -> Report:
-    """A plan judged over every world; with ``--question``, one question's split (graded with --goal/--target)."""
+    """A plan judged over every world; with ``--question``, one question's split (graded with --goal/--target);
+    with ``--conjecture``, a formula for every set of gods (exit 0 holds, 1 counterexample)."""
+    if args["conjecture"] is not None:
+        data, text, held = workbench(game, args["conjecture"], args["bound"])
+        return Report({**data, "summary": text.splitlines()[0]}, text, 0 if held else 1)
     target = target_of(game, args)
     if args["question"] is not None:
         return check_question(game, args, target)

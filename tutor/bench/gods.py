@@ -33,6 +33,26 @@ def _count() -> int:
     return Solver(universe()).working_first(3)["questions"]
 
 
+def _least_average(roles: tuple[str, ...], k: int) -> object:
+    """The least average from a cold solver and a cold average search."""
+    from tutor.puzzles.gods.engine.average import AverageSearch
+    from tutor.puzzles.gods.engine.solver import Solver
+    from tutor.puzzles.gods.rules.worlds import universe
+
+    u = universe(roles)
+    return AverageSearch(Solver(u)).least(u.full, k)[0]
+
+
+def _workbench() -> object:
+    """The conjecture workbench over every set of up to 5 gods, from cold engines."""
+    from tutor.puzzles.gods import engine
+    from tutor.puzzles.gods.rules import make_game
+    from tutor.puzzles.gods.teach.conjecture import workbench
+
+    engine._variant_solver.cache_clear()
+    return workbench(make_game(), "r < n - r or t + f = 0", 5)[2]
+
+
 def _baseline() -> tuple[float | None, str]:
     """Wall time of the seed's own search (3 questions), run as a subprocess."""
     if not BASELINE.exists():
@@ -85,6 +105,19 @@ def run() -> list[Figure]:
 
         t_var, _ = best_time(variant, repeat=3)
         figures.append(Figure(f"gods: solve variant, {label}", t_var, "s"))
+    averages: list[tuple[tuple[str, ...], int, int]] = [
+        (("True", "False", "Random"), 3, 10), (("True", "False", "False", "Random"), 4, 3),
+        (("False", "False", "False", "Random", "Random"), 5, 1), (("True", "False", "False", "Random", "Random"), 6, 1)]
+    for gods, k, repeat in averages:
+        def average(gods: tuple[str, ...] = gods, k: int = k) -> object:
+            return _least_average(gods, k)
+
+        t_avg, least = best_time(average, repeat=repeat)
+        figures.append(Figure(f"gods: least average, {','.join(r[0] for r in gods)} within {k} (cold)", t_avg, "s",
+                              None, f"{least}"))
+    t_bench, held = best_time(_workbench, repeat=1)
+    figures.append(Figure("gods: conjecture workbench, every set of up to 5 gods (cold)", t_bench, "s", None,
+                          "holds" if held else "counterexample"))
     mem, _ = peak_memory_mb(_count)
     figures.append(Figure("gods: peak memory of the count", mem, "MB"))
     seed, note = _baseline()

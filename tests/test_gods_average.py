@@ -36,6 +36,7 @@ KNOWN = [
     ("True,False,False,Random", False, False, 4, Fraction(47, 12)),
     ("True,False,Random,True", False, False, 4, Fraction(47, 12)),
     ("False,False,False,Random,Random", False, False, 5, Fraction(163, 40)),
+    ("True,True,False,False,Random", False, False, 6, Fraction(77, 15)),
 ]
 
 

@@ -18,14 +18,9 @@ import pytest
 from helpers import run_tutor
 
 from tutor.puzzles.gods.rules import make_game
-from tutor.puzzles.gods.rules.formula import (
-    FormulaError,
-    Undefined,
-    format_conjecture,
-    parse_conjecture,
-    value,
-)
+from tutor.puzzles.gods.rules.formula import FormulaError, format_conjecture, parse_conjecture
 from tutor.puzzles.gods.teach.conjecture import engine_truth, god_sets
+from tutor.puzzles.gods.theory.values import Undefined, value
 
 COUNTING = "ceiling(log2(n!/(t!*f!*r!)))"
 

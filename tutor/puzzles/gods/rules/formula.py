@@ -1,53 +1,41 @@
-"""Conjectures about sets of gods: a number in n, t, f, r, or a condition on them; a parse/format pair and exact values.
+"""Conjectures about sets of gods: a number in n, t, f, r, or a condition on them; a parse/format pair.
 
 A learner conjectures, for every set of gods, either the fewest questions (a *number*, ``ceiling(log2(n!/(t!*f!*r!)))``)
 or when the set can be identified at all (a *condition*, ``r < n - r``), in the variables ``n`` (gods), ``t``,
 ``f``, ``r`` (how many are True, False, Random).  ``formula.lark`` is read by the shared LALR toolkit
 (``tutor.grammar``): only whitelisted names and operators are tokens, and the tree of frozen dataclasses below
-is built as the parser reduces; nothing is given to ``eval``.  Values are exact (``Fraction``): ``log2`` is
-exact inside ``floor``/``ceiling`` (the whole number is found by comparing with powers of 2) and elsewhere only
-when its argument is a power of 2; every size is bounded before the work it would cause.
+is built as the parser reduces; nothing is given to ``eval``.  Their exact values are ``theory.values``.
 
 Vocabulary:
 
 * ``Expr`` - a number's tree: ``Call("ceiling", (Call("log2", (Var("n"),)),))`` for ``ceiling(log2(n))``;
 * ``Cond`` - a condition's tree: ``Compare("<", Var("r"), Binary("-", Var("n"), Var("r")))`` for ``r < n - r``;
-* ``Counts`` - the variables' values: ``{"n": 3, "t": 1, "f": 1, "r": 1}``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from math import factorial
 from typing import TYPE_CHECKING
 
 from tutor.grammar import Fault, Language, Nesting, NotationError, Reading
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
 
     from lark import Token
 
 MAX_LENGTH = 300  # characters in one conjecture
 MAX_DEPTH = 24  # nesting of the tree
 MAX_DIGITS = 12  # digits in one number
-MAX_BITS = 4096  # numerator or denominator bits of any value on the way
-MAX_FACTORIAL = 200  # n! for n up to this
 VARIABLES = ("n", "t", "f", "r")
 ALLOWED = ("allowed: n (gods), t, f, r (how many are True, False, Random), numbers, + - * / ^, n!, floor(...), "
            "ceiling(...), log2(...), min(a, b), max(a, b); a condition compares two of these (< <= = != >= >) "
            "and joins comparisons with and, or, not")
 
-Counts = dict[str, int]  # {"n": 3, "t": 1, "f": 1, "r": 1}
 
 
 class FormulaError(NotationError):
     """A conjecture outside the restricted language."""
-
-
-class Undefined(Exception):
-    """The formula has no exact value here (a division by zero, an irrational log2, a number too large)."""
 
 
 # -- the trees --------------------------------------------------------------------------------
@@ -305,106 +293,3 @@ def format_conjecture(c: Conjecture) -> str:
 
 def _wrap(text: str, bracket: bool) -> str:
     return f"({text})" if bracket else text
-
-
-# -- exact values -----------------------------------------------------------------------------------
-
-
-def value(node: Expr, counts: Mapping[str, int]) -> Fraction:
-    """The exact value for the given counts; ``Undefined`` saying why there is none.
-
-    >>> value(parse_conjecture("ceiling(log2(n!/(t!*f!*r!)))").amount, {"n": 5, "t": 1, "f": 2, "r": 2})
-    Fraction(5, 1)
-    """
-    match node:
-        case Num(v):
-            return Fraction(v)
-        case Var(name):
-            return Fraction(counts[name])
-        case Neg(body):
-            return -value(body, counts)
-        case Fact(body):
-            return _factorial(value(body, counts))
-        case Call(name, (arg,)) if name in ("floor", "ceiling"):
-            if isinstance(arg, Call) and arg.name == "log2":
-                return Fraction(_log2_rounded(value(arg.args[0], counts), name))
-            return Fraction(_rounded(value(arg, counts), name))
-        case Call("log2", (arg,)):
-            x = value(arg, counts)
-            whole = _log2_rounded(x, "floor")
-            if Fraction(2) ** whole != x:
-                raise Undefined(f"log2({x}) is not a rational number: round it, as in ceiling(log2(...))")
-            return Fraction(whole)
-        case Call(name, (left, right)):
-            a, b = value(left, counts), value(right, counts)
-            return min(a, b) if name == "min" else max(a, b)
-        case Binary(op, left, right):
-            return _binary(op, value(left, counts), value(right, counts))
-    raise TypeError(f"not a formula node: {node!r}")
-
-
-def holds(node: Cond, counts: Mapping[str, int]) -> bool:
-    """Whether a condition holds for the given counts; ``Undefined`` when a side has no value."""
-    match node:
-        case Compare(op, left, right):
-            a, b = value(left, counts), value(right, counts)
-            return {"<": a < b, "<=": a <= b, "=": a == b, "!=": a != b, ">=": a >= b, ">": a > b}[op]
-        case NotCond(body):
-            return not holds(body, counts)
-        case Logic("and", left, right):
-            return holds(left, counts) and holds(right, counts)
-        case Logic(_, left, right):
-            return holds(left, counts) or holds(right, counts)
-    raise TypeError(f"not a condition node: {node!r}")
-
-
-def _small(x: Fraction) -> Fraction:
-    if x.numerator.bit_length() > MAX_BITS or x.denominator.bit_length() > MAX_BITS:
-        raise Undefined("a value on the way is too large")
-    return x
-
-
-def _binary(op: str, a: Fraction, b: Fraction) -> Fraction:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return _small(a * b)
-    if op == "/":
-        if b == 0:
-            raise Undefined("a division by zero")
-        return _small(a / b)
-    if b.denominator != 1:
-        raise Undefined(f"the power {b} is not whole")
-    if a == 0 and b < 0:
-        raise Undefined("a division by zero")
-    if abs(b) > 1 and max(abs(a.numerator), a.denominator).bit_length() * abs(b) > MAX_BITS:
-        raise Undefined("a power too large")
-    return _small(a ** int(b))
-
-
-def _factorial(x: Fraction) -> Fraction:
-    if x.denominator != 1 or x < 0:
-        raise Undefined(f"{x}! is not defined (n! is for n = 0, 1, 2, ...)")
-    if x > MAX_FACTORIAL:
-        raise Undefined(f"{x}! is too large (at most {MAX_FACTORIAL}!)")
-    return Fraction(factorial(int(x)))
-
-
-def _rounded(x: Fraction, name: str) -> int:
-    return x.numerator // x.denominator if name == "floor" else -((-x.numerator) // x.denominator)
-
-
-def _log2_rounded(x: Fraction, name: str) -> int:
-    """``floor(log2(x))`` or ``ceiling(log2(x))`` exactly, for ``x > 0``."""
-    if x <= 0:
-        raise Undefined(f"log2({x}) is not defined (it needs a positive number)")
-    low = x.numerator.bit_length() - x.denominator.bit_length()  # 2^(low-1) < x < 2^(low+1)
-    while Fraction(2) ** low > x:
-        low -= 1
-    while Fraction(2) ** (low + 1) <= x:
-        low += 1
-    if name == "floor" or Fraction(2) ** low == x:
-        return low
-    return low + 1

@@ -18,16 +18,9 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.rules import GodsGame, make_game
-from tutor.puzzles.gods.rules.formula import (
-    Conjecture,
-    FormulaError,
-    Undefined,
-    format_conjecture,
-    holds,
-    parse_conjecture,
-    value,
-)
+from tutor.puzzles.gods.rules.formula import Conjecture, FormulaError, format_conjecture, parse_conjecture
 from tutor.puzzles.gods.rules.worlds import MAX_GODS
+from tutor.puzzles.gods.theory.values import Undefined, holds, value
 from tutor.puzzles.options import Option
 from tutor.text import plural
 

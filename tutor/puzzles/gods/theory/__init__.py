@@ -5,7 +5,8 @@
 * ``bounds`` - exact lower bounds (what Random leaves after the best first
   question, why one question fewer than the shortest plan cannot work) and the
   role sets no number of questions solves, with a one-line proof;
-* ``model``  - what every verdict assumes, and the published variants outside it.
+* ``model``  - what every verdict assumes, and the published variants outside it;
+* ``values`` - exact values of conjectures about sets of gods (the workbench's formulas).
 
 The names below are the theory's interface; the layers above use them as ``theory.NAME``.
 """

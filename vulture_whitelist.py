@@ -18,6 +18,7 @@ from tutor.course.steps import Step
 from tutor.learner import export_xapi
 from tutor.progress import Progress
 from tutor.puzzles import base
+from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.wythoff.rules import formula
 
@@ -48,6 +49,7 @@ formula._Actions.variable, formula._Actions.constant, formula._Actions.call
 formula._Actions.implicit, formula._Actions.claim
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
+gods_formula._Actions.logic, gods_formula._Actions.comparison
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it
 history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string  # prompt_toolkit calls them
 Step.on_screen  # the question on screen (a practice step's item): the course sweeps in tests read it

@@ -160,6 +160,7 @@ def test_a_formula_without_a_whole_value_is_a_counterexample() -> None:
 
 
 def test_bad_input_is_one_line_and_exit_2() -> None:
-    for args in (["--conjecture", "2n"], ["--conjecture", "n", "--bound", "6"], ["--conjecture", "n", "--bound", "0"]):
+    for args in (["--conjecture", "2n"], ["--conjecture", "n", "--bound", "6"], ["--conjecture", "n", "--bound", "0"],
+                 ["--conjecture", "n", "--expected"], ["--conjecture", "n", "?"], ["--bound", "3", "?"]):
         out = run_tutor("check", "gods", *args)
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr

@@ -117,8 +117,9 @@ def check(game: GodsGame, args: Args) -> Report:
     """A plan judged over every world; with ``--question``, one question's split (graded with --goal/--target);
     with ``--conjecture``, a formula for every set of gods (exit 0 holds, 1 counterexample)."""
     if args["conjecture"] is not None:
-        data, text, held = workbench(game, args["conjecture"], args["bound"])
-        return Report({**data, "summary": text.splitlines()[0]}, text, 0 if held else 1)
+        return check_conjecture(game, args)
+    if "bound" in args.given:
+        raise InvalidParams("--bound is read only with --conjecture (the most gods a set has)")
     target = target_of(game, args)
     if args["question"] is not None:
         return check_question(game, args, target)
@@ -135,6 +136,16 @@ def check(game: GodsGame, args: Args) -> Report:
         lines.append(line)
         passed = passed and reaches
     return Report(data, join(lines), 0 if passed else 1)
+
+
+def check_conjecture(game: GodsGame, args: Args) -> Report:
+    """``check --conjecture``: exit 0 when it holds on every set up to ``--bound`` gods, 1 at a counterexample."""
+    clash = sorted({"tree", "question", "expected"} & args.given)
+    if clash:
+        named = {"tree": "the plan", "question": "--question", "expected": "--expected"}
+        raise InvalidParams(f"--conjecture is checked on its own: drop {', '.join(named[c] for c in clash)}")
+    data, text, held = workbench(game, args["conjecture"], args["bound"])
+    return Report({**data, "summary": text.splitlines()[0]}, text, 0 if held else 1)
 
 
 def check_question(game: GodsGame, args: Args, target: Node | None) -> Report:

@@ -164,7 +164,7 @@ class AverageSearch:
     def least(self, worlds: WorldSet, k: int) -> tuple[Fraction | None, Plan | None]:
         """The least expected number of questions from ``worlds`` (uniform) within ``k`` a path, and a plan.
 
-        One call has the whole budget; ``SearchLimit`` before any work past ``MAX_AVERAGE_IDENTITIES``.
+        The search and the plan have a budget each; ``SearchLimit`` before any work past ``MAX_AVERAGE_IDENTITIES``.
         """
         self.check_size()
         self.spent = 0
@@ -172,6 +172,7 @@ class AverageSearch:
         cost = self.cost(w, k)
         if cost is None:
             return None, None
+        self.spent = 0  # the plan walks memoised states only: its own budget
         return cost / sum(w), self.plan(w, k)
 
 def huffman(w: Weights) -> int:

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 MAX_LENGTH = 300  # characters in one conjecture
 MAX_DEPTH = 24  # nesting of the tree
 MAX_DIGITS = 12  # digits in one number
-VARIABLES = ("n", "t", "f", "r")
 ALLOWED = ("allowed: n (gods), t, f, r (how many are True, False, Random), numbers, + - * / ^, n!, floor(...), "
            "ceiling(...), log2(...), min(a, b), max(a, b); a condition compares two of these (< <= = != >= >) "
            "and joins comparisons with and, or, not")

@@ -16,9 +16,27 @@ from functools import cache
 
 import pytest
 from helpers import run_tutor
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tutor.puzzles.gods.rules import make_game
-from tutor.puzzles.gods.rules.formula import FormulaError, format_conjecture, parse_conjecture
+from tutor.puzzles.gods.rules.formula import (
+    Binary,
+    Call,
+    Compare,
+    Cond,
+    Conjecture,
+    Expr,
+    Fact,
+    FormulaError,
+    Logic,
+    Neg,
+    NotCond,
+    Num,
+    Var,
+    format_conjecture,
+    parse_conjecture,
+)
 from tutor.puzzles.gods.teach.conjecture import engine_truth, god_sets
 from tutor.puzzles.gods.theory.values import Undefined, value
 
@@ -88,6 +106,33 @@ def test_exact_values_against_python() -> None:
     for bad in ("log2(6)", "1/(n-n)", "(n/2)!", "2^(1/2)", "log2(0)"):
         with pytest.raises(Undefined):
             value(parse_conjecture(bad).amount, {"n": 3})
+
+
+def exprs() -> st.SearchStrategy[Expr]:
+    """Every shape of number tree the parser can build."""
+    leaves = st.one_of(st.builds(Num, st.integers(0, 999)), st.builds(Var, st.sampled_from("ntfr")))
+
+    def grow(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
+        one, two = st.sampled_from(["floor", "ceiling", "log2"]), st.sampled_from(["min", "max"])
+        return st.one_of(st.builds(Neg, inner), st.builds(Fact, inner),
+                         st.builds(Binary, st.sampled_from("+-*/^"), inner, inner),
+                         st.builds(lambda name, arg: Call(name, (arg,)), one, inner),
+                         st.builds(lambda name, a, b: Call(name, (a, b)), two, inner, inner))
+
+    return st.recursive(leaves, grow, max_leaves=8)
+
+
+def conds() -> st.SearchStrategy[Cond]:
+    """Conditions as the grammar nests them: or over and over not over comparisons (no parentheses)."""
+    compare = st.builds(Compare, st.sampled_from(["<", "<=", "=", "!=", ">=", ">"]), exprs(), exprs())
+    negation = st.recursive(compare, lambda inner: st.builds(NotCond, inner), max_leaves=3)
+    both = st.recursive(negation, lambda inner: st.builds(Logic, st.just("and"), inner, negation), max_leaves=3)
+    return st.recursive(both, lambda inner: st.builds(Logic, st.just("or"), inner, both), max_leaves=3)
+
+
+@given(st.one_of(exprs().map(lambda e: Conjecture(amount=e)), conds().map(lambda c: Conjecture(condition=c))))
+def test_every_tree_prints_as_text_that_reads_back_as_the_same_tree(c: Conjecture) -> None:
+    assert parse_conjecture(format_conjecture(c)) == c
 
 
 @pytest.mark.parametrize(("text", "says"), [

@@ -171,7 +171,7 @@ def test_the_fewest_questions_of_small_sets_match_a_plain_search() -> None:
 def test_the_counting_bound_holds_up_to_three_gods_and_fails_first_at_three_trues_and_a_random() -> None:
     held = run_tutor("check", "gods", "--conjecture", COUNTING, "--bound", "3", "--json")
     data = json.loads(held.stdout)
-    assert held.returncode == 0 and data["holds"] and data["holds_up_to"] == 3
+    assert held.returncode == 0 and data["holds"] and data["correct"] and data["holds_up_to"] == 3
     assert data["counterexample"] is None and data["kind"] == "questions"
     small = god_sets(3)
     assert data["skipped"] == sum(never(s.roles) for s in small) == 4
@@ -181,7 +181,7 @@ def test_the_counting_bound_holds_up_to_three_gods_and_fails_first_at_three_true
     assert out.returncode == 1 and not found["holds"] and found["holds_up_to"] == 3
     ce = found["counterexample"]
     assert (ce["gods"], ce["n"], ce["t"], ce["f"], ce["r"]) == ("True,True,True,Random", 4, 3, 0, 1)
-    assert ce["formula"] == math.ceil(math.log2(4)) == 2 and ce["engine"] == fewest("True,True,True,Random") == 3
+    assert ce["got"] == str(math.ceil(math.log2(4))) == "2" and ce["expected"] == fewest("True,True,True,Random") == 3
     assert "2 cannot suffice" in ce["certificate"]
 
 
@@ -199,9 +199,12 @@ def test_vallstroms_rule_needs_the_set_of_random_gods_alone() -> None:
 
 def test_a_formula_without_a_whole_value_is_a_counterexample() -> None:
     data = json.loads(run_tutor("check", "gods", "--conjecture", "n/2", "--json").stdout)
-    assert data["counterexample"]["formula"] == "1/2 (not a whole number)" and data["counterexample"]["engine"] == 0
+    assert data["counterexample"]["got"] == "1/2 (not a whole number)" and data["counterexample"]["expected"] == 0
     undefined = json.loads(run_tutor("check", "gods", "--conjecture", "1/(n-1)", "--json").stdout)
-    assert undefined["counterexample"]["formula"] == "undefined: a division by zero"
+    assert undefined["counterexample"]["got"] == "undefined: a division by zero"
+    rule = json.loads(run_tutor("check", "gods", "--conjecture", "r < n - r", "--json").stdout)
+    ce = rule["counterexample"]
+    assert not rule["correct"] and ce["got"] == "false" and ce["expected"] is True
 
 
 def test_bad_input_is_one_line_and_exit_2() -> None:

@@ -114,7 +114,7 @@ def workbench(game: GodsGame, text: str, bound: int) -> tuple[JSON, str, bool]:
     c = read_conjecture(text)
     kind = "identifiable" if c.condition is not None else "questions"
     checked = skipped = 0
-    data: JSON = {"conjecture": format_conjecture(c), "kind": kind, "bound": bound, "holds": True,
+    data: JSON = {"conjecture": format_conjecture(c), "kind": kind, "bound": bound, "correct": True, "holds": True,
                   "counterexample": None}
     for s in god_sets(bound):
         truth = engine_truth(s, game)
@@ -125,12 +125,17 @@ def workbench(game: GodsGame, text: str, bound: int) -> tuple[JSON, str, bool]:
         got = claimed(c, s)
         want: int | bool | None = truth.identifiable if kind == "identifiable" else truth.fewest
         if got != want or isinstance(got, bool) != isinstance(want, bool):
-            data.update(holds=False, holds_up_to=s.n - 1, checked=checked, skipped=skipped,
-                        counterexample={"gods": s.roles, **s.counts(), "engine": want, "formula": got,
+            data.update(correct=False, holds=False, holds_up_to=s.n - 1, checked=checked, skipped=skipped,
+                        counterexample={"gods": s.roles, **s.counts(), "expected": want, "got": _as_text(got),
                                         "certificate": truth.proof})
             return data, _refuted(c, s, got, want, truth), False
     data.update(holds_up_to=bound, checked=checked, skipped=skipped)
     return data, _held(c, kind, bound, checked, skipped), True
+
+
+def _as_text(got: int | bool | str) -> str:
+    """The formula's value as the JSON gives it (as Lights Out's workbench does): ``"2"``, ``"true"``, or why none."""
+    return str(got).lower() if isinstance(got, bool) else str(got)
 
 
 def _what(kind: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 from helpers import run_tutor
 
 from tutor.puzzles.gods import engine
-from tutor.puzzles.gods.engine.average import AverageSearch, huffman
+from tutor.puzzles.gods.engine.average import AVERAGE_BUDGET, AverageSearch, huffman
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import average_questions, verify
 from tutor.puzzles.gods.rules import make_game
@@ -36,7 +36,6 @@ KNOWN = [
     ("True,False,False,Random", False, False, 4, Fraction(47, 12)),
     ("True,False,Random,True", False, False, 4, Fraction(47, 12)),
     ("False,False,False,Random,Random", False, False, 5, Fraction(163, 40)),
-    ("True,True,False,False,Random", False, False, 6, Fraction(77, 15)),
 ]
 
 
@@ -132,6 +131,18 @@ def least_by_worlds(u: Universe, k: int) -> Fraction | None:
 
 
 # -- the engine against both --------------------------------------------------------------------
+
+
+def test_past_the_budget_a_larger_budget_finds_the_least_and_its_plan_replays() -> None:
+    """True, True, False, False, Random needs 142,708 questions examined, past the tutor's budget (refused on the
+    command line): a search given more finds 77/15, and its plan replays to that average by plain rules."""
+    game = make_game("True,True,False,False,Random", False, False)
+    search = AverageSearch(Solver(game.universe), budget=2 * AVERAGE_BUDGET)
+    value, plan = search.least(game.start, 6)
+    assert value == Fraction(77, 15) and plan is not None
+    tree = plan_tree(search.solver, plan)
+    assert verify(tree, game.universe, 6) is None
+    assert replayed_average(tree, game.universe, list(range(game.universe.size))) == Fraction(77, 15)
 
 
 @pytest.mark.parametrize(("gods", "known", "identify", "k", "least"), KNOWN)
@@ -262,6 +273,12 @@ def test_expected_bad_input_is_one_line_and_exit_2() -> None:
     big = run_tutor("analyze", "gods", "--gods", "T,F,F,R,R", "--identify-language", "--expected", "--questions", "8")
     assert big.returncode == 2 and len(big.stderr.strip().splitlines()) == 1 and "60 identities" in big.stderr
     assert "Traceback" not in big.stderr
+
+
+def test_a_search_past_its_budget_is_refused_in_one_line_naming_the_limit() -> None:
+    out = run_tutor("analyze", "gods", "--gods", "T,T,F,F,R", "--expected")  # needs 142,708 questions examined
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert f"budget of {AVERAGE_BUDGET:,} questions" in out.stderr and "docs/limits.md" in out.stderr
 
 
 def test_no_plan_within_the_questions_means_no_average() -> None:

@@ -41,7 +41,7 @@ Weights = tuple[int, ...]  # a whole-number weight per identity, 0 where absent:
 Key = tuple[tuple[tuple[int, ...], ...], int]  # (per class, the sorted weights; questions left): the memo's key
 Split = tuple[int, Weights, Weights]  # (god asked, the first answer's weights, the second's), before scaling
 
-AVERAGE_BUDGET = 1_500_000  # splits one search may examine, in all (T,F,F,R,R: 954,419; docs/limits.md)
+AVERAGE_BUDGET = 100_000  # splits one search may examine, in all: about 3 s (T,T,F,F,R needs 142,708; docs/limits.md)
 MAX_AVERAGE_IDENTITIES = 30  # identities to tell apart: past this the search is refused before it starts
 
 

@@ -57,7 +57,8 @@ def bounded(run: Run) -> Run:
         except SearchLimit as err:
             exists = ("" if theory.inseparable_pair(game.universe, game.start) else
                       " (a plan does exist: every two identities have a god who is Random in neither)")
-            raise InvalidParams(f"gods {game.gods!r}: {err}{exists}; try fewer gods or a lower --limit") from None
+            advice = "fewer gods" if args.get("expected") else "fewer gods or a lower --limit"
+            raise InvalidParams(f"gods {game.gods!r}: {err}{exists}; try {advice}") from None
 
     return wrapper
 

@@ -12,11 +12,11 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from tutor.bench import Figure
 from tutor.bench import _records as records
+from tutor.bench._process import tutor_process
 from tutor.bench.robust import measure
 from tutor.limits import LESSON_SECONDS, LINT_SECONDS
 
@@ -54,15 +54,9 @@ def lessons(folder: Path) -> dict[str, str]:
 
 
 def start(folder: Path, lesson: str, env: dict[str, str]) -> tuple[float, float, int]:
-    """``tutor start LESSON`` in plain mode, a few answers piped in."""
-    begin = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "start", lesson, "--lessons", str(folder)],
-                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    assert proc.stdin is not None
-    proc.stdin.write(b"\n2\n/hint\n/quit\n")
-    proc.stdin.close()
-    _, status, usage = os.wait4(proc.pid, 0)
-    return time.perf_counter() - begin, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    """``tutor start LESSON`` in plain mode, a few answers piped in: wall seconds, its own peak MB, exit status."""
+    done = tutor_process(["start", lesson, "--lessons", str(folder)], env, b"\n2\n/hint\n/quit\n")
+    return done.wall, done.peak_mb, done.code
 
 
 def shared_sessions(home: str, sessions: int = 8, answers: int = 400) -> tuple[int, int, int]:

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from tutor.bench import Figure
+from tutor.bench._process import tutor_process
 
 CPU_SECONDS = 5.0
 MEMORY_MB = 1000.0
@@ -36,32 +37,10 @@ compute = "trap_size"
 """
 
 
-PEAK = """
-import atexit, runpy, sys
-out = sys.argv.pop(1)
-def peak():
-    with open("/proc/self/status") as status:
-        found = [line.split()[1] for line in status if line.startswith("VmHWM:")]
-    with open(out, "w") as f:
-        f.write(found[0] if found else "0")
-atexit.register(peak)
-sys.argv[0] = "tutor"
-runpy.run_module("tutor", run_name="__main__", alter_sys=True)
-"""  # ``tutor ARGS`` that writes its peak resident memory (kB) to a file as it exits
-
-
 def measured(args: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """CPU seconds, peak resident MB and exit status of one whole ``tutor`` process.
-
-    The peak is the process's own ``VmHWM``: the ``ru_maxrss`` that ``wait4`` gives counts, on Linux, the memory
-    of the process it was forked from (this benchmark's, hundreds of MB in a full run) as the child's own."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "peak"
-        process = subprocess.Popen([sys.executable, "-c", PEAK, str(out), *args], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
-        peak_kb = int(out.read_text() or 0) if out.exists() else 0
-    return usage.ru_utime + usage.ru_stime, peak_kb / 1024, os.waitstatus_to_exitcode(status)
+    """CPU seconds, peak resident MB (its own) and exit status of one whole ``tutor`` process."""
+    done = tutor_process(args, env)
+    return done.cpu, done.peak_mb, done.code
 
 
 def cases(folder: Path) -> list[tuple[str, list[str]]]:

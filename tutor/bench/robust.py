@@ -13,10 +13,10 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from tutor.bench import Figure
+from tutor.bench._process import tutor_process
 
 BIG = "9" * 5000
 
@@ -79,13 +79,8 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, float, in
     """Seconds (wall clock), CPU seconds (user and system), peak resident megabytes and exit status of
     ``tutor ARGV`` in its own process: on a shared machine the wall clock says how loaded it was as much as how
     fast the command is, so figures give both."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", *argv], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode
+    done = tutor_process(argv, env)  # its own peak memory, not the benchmark's (see bench._process)
+    return done.wall, done.cpu, done.peak_mb, done.code
 
 
 def shared_sessions(home: str, sessions: int = 4, answers: int = 800) -> tuple[int, int]:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.helpers import new_session, text
 from tutor.course import load_catalog
@@ -168,6 +171,31 @@ def test_backfill_is_the_rule_the_session_stamps_by() -> None:
     rows = [Legacy("l", 1, "", False, True, 0, False), Legacy("l", 1, "", True, True, 0, True),
             Legacy("l", 1, "", True, True, 0, False)]
     assert [(s.item, s.nth, s.aids) for s in backfill(rows)] == [(1, 1, ()), (1, 2, ("solution",)), (2, 1, ())]
+
+
+@dataclass(frozen=True)
+class _Before:
+    instance: str
+    item: int
+    nth: int
+    correct: bool
+
+
+@given(st.lists(st.builds(Legacy, st.sampled_from(["l", "m"]), st.integers(0, 2),
+                          st.sampled_from(["", '{"coins": 3}', '{"params": {"coins": 3}, "seed": 1}', "x"]),
+                          st.booleans(), st.booleans(), st.integers(0, 2), st.booleans()), max_size=60))
+def test_backfill_stamps_each_row_as_stamp_would_from_every_row_before_it(rows: list[Legacy]) -> None:
+    """``backfill`` keeps where each instance stands as it goes (linear in the rows); ``stamp`` reads the rows
+    before it again each time: they agree on every row."""
+    before: dict[tuple[str, int], list[_Before]] = {}
+    expected = []
+    for row in rows:
+        seen = before.setdefault((row.lesson, row.step), [])
+        made = stamp(seen, instance_of(row.variant), row.judged,
+                     ["hint"] * (row.hint > 0) + ["solution"] * row.revealed)
+        seen.append(_Before(made.instance, made.item, made.nth, row.correct))
+        expected.append(made)
+    assert backfill(rows) == expected
 
 
 # -- scripted learners through the session ------------------------------------------------------------------

@@ -144,27 +144,32 @@ class Legacy:
     revealed: bool
 
 
-@dataclass(frozen=True)
-class _Stamped:
-    lesson: str
-    step: int
-    instance: str
-    item: int
-    nth: int
-    correct: bool
+@dataclass
+class _Latest:
+    """Where one instance of a step stands, as ``stamp`` would read it from the attempts before: its latest item,
+    whether that item was solved, and the tries made in it."""
+
+    item: int = 0
+    solved: bool = False
+    tries: int = 0
 
 
 def stamps(rows: Iterable[Legacy]) -> Iterator[Stamp]:
     """Stamps for attempts stored before evidence fields existed, oldest first, one at a time, by the rule ``stamp``
-    applies; their aids are what they recorded (a hint rung reached, a revealed solution): an older tutor recorded
-    no undo or reset."""
-    seen: dict[tuple[str, int], list[_Stamped]] = {}
+    applies (kept per instance as it goes, so a long history is stamped in linear time); their aids are what they
+    recorded (a hint rung reached, a revealed solution): an older tutor recorded no undo or reset."""
+    latest: dict[tuple[str, int, str], _Latest] = {}
     for row in rows:
-        before = seen.setdefault((row.lesson, row.step), [])
-        aids = ([HINT] if row.hint > 0 else []) + ([SOLUTION] if row.revealed else [])
-        made = stamp(before, instance_of(row.variant), row.judged, aids)
-        before.append(_Stamped(row.lesson, row.step, made.instance, made.item, made.nth, row.correct))
-        yield made
+        instance = instance_of(row.variant)
+        at = latest.setdefault((row.lesson, row.step, instance), _Latest())
+        item = at.item + 1 if at.solved or not at.item else at.item
+        if item != at.item:
+            at.item, at.solved, at.tries = item, False, 0
+        nth = at.tries + 1 if row.judged else 0
+        if nth:
+            at.tries, at.solved = nth, at.solved or row.correct
+        yield Stamp(instance, item, nth, aids_of(([HINT] if row.hint > 0 else []) +
+                                                 ([SOLUTION] if row.revealed else [])))
 
 
 def backfill(rows: Iterable[Legacy]) -> list[Stamp]:

@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
     if any(a in ("-h", "--help") for a in argv):
         print("usage: python -m tutor.bench [--quick | NAME ...]\n\nRun the benchmarks named (default: all) and "
               "print each figure against its target; exit 1 if a target is missed.\n--quick: "
-              f"{', '.join(QUICK)} (a few minutes; all of them: over 20 minutes)\nbenchmarks: {', '.join(known)}")
+              f"{', '.join(QUICK)} (under a minute; all of them: about 6 minutes on two cores)\nbenchmarks: {', '.join(known)}")
         return 0
     names = QUICK if argv == ["--quick"] else argv or known
     unknown = [n for n in names if n not in known]

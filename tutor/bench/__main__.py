@@ -1,5 +1,5 @@
 """Run the benchmarks: ``python -m tutor.bench [NAME...]`` (default: all), or ``--quick``: start-up, session
-commands and the commands at the limits, within a few minutes."""
+commands and the commands at the limits, within a minute."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ def main(argv: list[str]) -> int:
     if any(a in ("-h", "--help") for a in argv):
         print("usage: python -m tutor.bench [--quick | NAME ...]\n\nRun the benchmarks named (default: all) and "
               "print each figure against its target; exit 1 if a target is missed.\n--quick: "
-              f"{', '.join(QUICK)} (under a minute; all of them: about 6 minutes on two cores)\nbenchmarks: {', '.join(known)}")
+              f"{', '.join(QUICK)} (under a minute; all of them: about 6 minutes on two cores)\n"
+              f"benchmarks: {', '.join(known)}")
         return 0
     names = QUICK if argv == ["--quick"] else argv or known
     unknown = [n for n in names if n not in known]

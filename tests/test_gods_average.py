@@ -107,15 +107,18 @@ def least_by_worlds(u: Universe, k: int) -> Fraction | None:
 
     @cache
     def cost(state: frozenset[tuple[int, Fraction]], left: int) -> Fraction | None:
-        if len({key[i] for i, _ in state}) == 1:
+        identities = len({key[i] for i, _ in state})
+        if identities == 1:
             return Fraction(0)
-        if left == 0:
+        if identities > 2 ** left:  # each identity needs a leaf of its own, and k questions make 2^k leaves at most
             return None
         best = None
         for g in range(len(u.gods)):
             rand = [(i, m) for i, m in state if i in random[g]]
             rest = [(i, m) for i, m in state if i not in random[g]]
             for mask in range(1 << len(rest)):
+                if rest and not mask & 1:
+                    continue  # the same split as the mask's complement, with the answers' words swapped
                 first = [x for j, x in enumerate(rest) if mask >> j & 1]
                 second = [x for j, x in enumerate(rest) if not mask >> j & 1]
                 half = [(i, m / 2) for i, m in rand]

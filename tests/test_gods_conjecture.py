@@ -63,12 +63,12 @@ def fewest(s: str, most: int = 4) -> int | None:
     def works(left: frozenset[int], k: int) -> bool:
         if len(left) <= 1:
             return True
-        if k == 0:
+        if len(left) > 2**k:  # k questions end in 2^k leaves at most, one identity a leaf
             return False
         for g in range(len(ids[0])):
             rand = frozenset(i for i in left if ids[i][g] == "Random")
             rest = sorted(left - rand)
-            for mask in range(1, (1 << len(rest)) - 1):
+            for mask in range(1, (1 << len(rest)) - 1, 2):  # rest[0] on the first side: the other half swaps sides
                 first = frozenset(x for j, x in enumerate(rest) if mask >> j & 1) | rand
                 second = (left - first) | rand
                 if works(first, k - 1) and works(second, k - 1):

@@ -243,15 +243,19 @@ class Model:
         cheapest = len(strategy) * (2 * count + PER_MOVE) + len(distinct) * count * (self.n + 8)
         if cheapest > CHECK_WORK.value:  # over the limit even if no move had two copies: no need to count them
             return cheapest
-        import numpy as np
-
-        codes = np.array([self.encode(move) for move in distinct], dtype=np.int64)
-        rows = classes.copies(codes, self.n, self.k, self.dihedral).tolist() if distinct else []
+        rows = self.copies(list(distinct)) if distinct else []
         uses = list(distinct.values())
         fits = sum(rows) * count * 8 <= MOVE_TABLE_BYTES.value  # intp entries: every table stays cached
         built = sum(rows) if fits else sum(r * u for r, u in zip(rows, uses, strict=True))  # rows of tables built
         stepping = sum(u * (count * (r + 1) + PER_MOVE) for r, u in zip(rows, uses, strict=True))
         return stepping + built * count * (self.n + 8)
+
+    def copies(self, moves: list[Move]) -> list[int]:
+        """How many distinct turned copies each move has (the rows of its per-move table), without building it."""
+        import numpy as np
+
+        codes = np.array([self.encode(move) for move in moves], dtype=np.int64)
+        return [int(c) for c in classes.copies(codes, self.n, self.k, self.dihedral).tolist()]
 
     def step(self, belief: np.ndarray, move: Move) -> np.ndarray:
         """The belief after the Devil's turn and ``move``; won classes drop out."""

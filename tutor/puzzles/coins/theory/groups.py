@@ -23,6 +23,7 @@ from functools import cache
 from tutor.errors import SearchLimit
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.engine.group import group_levels
+from tutor.puzzles.coins.limits import GROUP_ORDER, GROUP_WORK
 from tutor.puzzles.coins.rules import Move, fits
 from tutor.puzzles.coins.rules.group import Generators, GroupModel, group_model, order
 from tutor.puzzles.coins.theory.theorem import Power, prime_factors
@@ -87,7 +88,7 @@ def decide_group(n: int, k: int, goal: str, gens: Generators) -> GroupSolution:
     wins = theorem_winnable(size, k)
     base = dict(n=n, k=k, goal=goal, generators=gens, order=size, winnable=wins)
     why = _why(size, k, wins)
-    if not fits(n, k):
+    if not fits(n, k) or size > GROUP_ORDER.value or size * k**n > GROUP_WORK.value:
         return GroupSolution(**base, method="theorem", reason=why)  # type: ignore[arg-type]
     m = group_model(n, k, goal, gens)
     count = m.class_count

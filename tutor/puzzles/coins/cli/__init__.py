@@ -15,6 +15,8 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.coins import engine
+from tutor.puzzles.coins.cli import group
+from tutor.puzzles.coins.cli.group import GROUP
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.verdicts import move_json, verdict
@@ -32,9 +34,13 @@ PREVIEW = 40  # moves shown in text before "..."
 
 @COMMANDS.register("solve", "a shortest winning strategy, or the Devil's certificate",
                    Option("output", str, None, "write the strategy to FILE, one move per line (any length up to "
-                          f"{MAX_WRITTEN:,} moves)", metavar="FILE"))
+                          f"{MAX_WRITTEN:,} moves)", metavar="FILE"), GROUP)
 def solve(game: CoinGame, args: Args) -> Report:
     """The decision and, where one exists, a shortest strategy: listed, streamed or written to a file."""
+    if (gens := group.generators(game, args["group"])) is not None:
+        if args["output"] is not None:
+            raise InvalidParams("--output is not offered with --group: the strategy is listed (--json for all)")
+        return group.solve(game, gens)
     m = game.model
     sol = decide(m)
     length = sol.length
@@ -121,9 +127,11 @@ def _json_stream(data: JSON, key: str, items: Callable[[], Iterator[str]]) -> Ca
 
 @COMMANDS.register("check", "judge a strategy exactly (exit 0 wins, 1 does not)",
                    Option("strategy", str, None, "the moves, e.g. \"0123 02 0123\" ('-' reads standard input)",
-                          positional=True, readable=True, metavar="STRATEGY"))
+                          positional=True, readable=True, metavar="STRATEGY"), GROUP)
 def check(game: CoinGame, args: Args) -> Report:
     """Verify a strategy against every start and every turn."""
+    if (gens := group.generators(game, args["group"])) is not None:
+        return group.check(game, gens, required_text(args, "strategy"))
     game.model.require_enumerable()
     v = verdict(game, parse_strategy(required_text(args, "strategy"), game.coins, game.sides))
     said = ("correct: " if v.correct else "incorrect: ") + v.summary
@@ -131,9 +139,11 @@ def check(game: CoinGame, args: Args) -> Report:
 
 
 @COMMANDS.register("hint", "the belief after some moves, and the best next moves",
-                   Option("after", str, "", "the moves played so far (default: none)", metavar="STRATEGY"))
+                   Option("after", str, "", "the moves played so far (default: none)", metavar="STRATEGY"), GROUP)
 def hint(game: CoinGame, args: Args) -> Report:
     """The hint ladder after ``--after``."""
+    if (gens := group.generators(game, args["group"])) is not None:
+        return group.hint(game, gens, args["after"])
     game.model.require_enumerable()
     data = hint_data(game, parse_strategy(args["after"], game.coins, game.sides))
     text = "\n".join(f"hint {i} of {len(data['hints'])}: {h}" for i, h in enumerate(data["hints"], 1))
@@ -142,9 +152,11 @@ def hint(game: CoinGame, args: Args) -> Report:
     return Report(data, text)
 
 
-@COMMANDS.register("analyze", "classes, Burnside's count, x^N - 1 and why the table can or cannot be won")
+@COMMANDS.register("analyze", "classes, Burnside's count, x^N - 1 and why the table can or cannot be won", GROUP)
 def analyze_command(game: CoinGame, args: Args) -> Report:
     """The theory of the table (at any size: nothing past 65,536 tables is enumerated)."""
+    if (gens := group.generators(game, args["group"])) is not None:
+        return group.analyze(game, gens)
     m = game.model
     a = analyze(m)
     sol = decide(m)

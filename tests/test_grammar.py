@@ -16,6 +16,8 @@ from tutor import arithmetic
 from tutor.arithmetic import ExpressionError, evaluate
 from tutor.errors import InvalidNotation, TooLarge
 from tutor.grammar import END, Language, Nesting, NotationError, Reading, join_or
+from tutor.puzzles.coins.rules import formula as coins_formula
+from tutor.puzzles.coins.rules import group as coins_group
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
@@ -26,7 +28,8 @@ from tutor.puzzles.wythoff.rules import formula
 from tutor.puzzles.wythoff.rules.formula import FormulaError, parse_conjecture, parse_formula
 
 U = universe()
-LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS]
+LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS,
+             coins_formula.FORMULAS, coins_group.GROUPS]
 
 
 def message(read: Any, text: str) -> str:

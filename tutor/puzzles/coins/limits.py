@@ -26,5 +26,7 @@ GROUP_ORDER = Limit("group_order", 40_320, "elements",
 GROUP_WORK = Limit("group_work", 33_554_432, "table moves",
                    "elements of the --group times the tables K^N (coins): the work of sorting tables into classes, "
                    "for check and hint (solve and analyze answer by the theorem alone past it)")
+CONJECTURE_BOUND = Limit("conjecture_bound", 200, "positions and faces",
+                         "N and K checked up to by one coin conjecture (check coins --conjecture --bound)")
 
-LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK, GROUP_ORDER, GROUP_WORK)
+LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK, GROUP_ORDER, GROUP_WORK, CONJECTURE_BOUND)

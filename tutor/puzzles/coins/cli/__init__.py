@@ -15,7 +15,7 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.cli import group
+from tutor.puzzles.coins.cli import conjecture, group
 from tutor.puzzles.coins.cli.group import GROUP
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
@@ -125,11 +125,14 @@ def _json_stream(data: JSON, key: str, items: Callable[[], Iterator[str]]) -> Ca
     return pieces
 
 
-@COMMANDS.register("check", "judge a strategy exactly (exit 0 wins, 1 does not)",
+@COMMANDS.register("check", "judge a strategy exactly (exit 0 wins, 1 does not), or test a conjecture in N and K "
+                   "(exit 0 holds, 1 a counterexample)",
                    Option("strategy", str, None, "the moves, e.g. \"0123 02 0123\" ('-' reads standard input)",
-                          positional=True, readable=True, metavar="STRATEGY"), GROUP)
+                          positional=True, readable=True, metavar="STRATEGY"), GROUP, *conjecture.OPTIONS)
 def check(game: CoinGame, args: Args) -> Report:
-    """Verify a strategy against every start and every turn."""
+    """Verify a strategy against every start and every turn; or, with ``--conjecture``, test a formula."""
+    if conjecture.given(args):
+        return conjecture.check(game, args)
     if (gens := group.generators(game, args["group"])) is not None:
         return group.check(game, gens, required_text(args, "strategy"))
     game.model.require_enumerable()

@@ -28,5 +28,8 @@ GROUP_WORK = Limit("group_work", 33_554_432, "table moves",
                    "for check and hint (solve and analyze answer by the theorem alone past it)")
 CONJECTURE_BOUND = Limit("conjecture_bound", 200, "positions and faces",
                          "N and K checked up to by one coin conjecture (check coins --conjecture --bound)")
+TOUCH_POSITIONS = Limit("touch_positions", 6, "positions",
+                        "the belief search of the touch variant (coins --touch): beyond it solve and analyze answer "
+                        "by the theorem alone, for the goal all alike")
 
-LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK, GROUP_ORDER, GROUP_WORK, CONJECTURE_BOUND)
+LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK, GROUP_ORDER, GROUP_WORK, CONJECTURE_BOUND, TOUCH_POSITIONS)

@@ -15,8 +15,9 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.cli import conjecture, group
+from tutor.puzzles.coins.cli import conjecture, group, touch
 from tutor.puzzles.coins.cli.group import GROUP
+from tutor.puzzles.coins.cli.touch import TOUCH
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.verdicts import move_json, verdict
@@ -34,9 +35,11 @@ PREVIEW = 40  # moves shown in text before "..."
 
 @COMMANDS.register("solve", "a shortest winning strategy, or the Devil's certificate",
                    Option("output", str, None, "write the strategy to FILE, one move per line (any length up to "
-                          f"{MAX_WRITTEN:,} moves)", metavar="FILE"), GROUP)
+                          f"{MAX_WRITTEN:,} moves)", metavar="FILE"), GROUP, TOUCH)
 def solve(game: CoinGame, args: Args) -> Report:
     """The decision and, where one exists, a shortest strategy: listed, streamed or written to a file."""
+    if (touched := _touch(args)) is not None:
+        return touch.report(game, touched)
     if (gens := group.generators(game, args["group"])) is not None:
         if args["output"] is not None:
             raise InvalidParams("--output is not offered with --group: the strategy is listed (--json for all)")
@@ -155,9 +158,12 @@ def hint(game: CoinGame, args: Args) -> Report:
     return Report(data, text)
 
 
-@COMMANDS.register("analyze", "classes, Burnside's count, x^N - 1 and why the table can or cannot be won", GROUP)
+@COMMANDS.register("analyze", "classes, Burnside's count, x^N - 1 and why the table can or cannot be won", GROUP,
+                   TOUCH)
 def analyze_command(game: CoinGame, args: Args) -> Report:
     """The theory of the table (at any size: nothing past 65,536 tables is enumerated)."""
+    if (touched := _touch(args)) is not None:
+        return touch.report(game, touched)
     if (gens := group.generators(game, args["group"])) is not None:
         return group.analyze(game, gens)
     m = game.model
@@ -189,6 +195,15 @@ def analyze_command(game: CoinGame, args: Args) -> Report:
              f"x^{m.n} - 1 " + (f"= {factored}" if a.factors or len(prime_factors(m.k)) == 1 else f"is {factored}"),
              f"{shortest}{win}: {sol.reason}", "", *a.explanation]
     return Report(data, "\n".join(lines))
+
+
+def _touch(args: Args) -> int | None:
+    """The --touch K given (None without it); it is a game of its own, so --group and --output are refused."""
+    if args["touch"] is None:
+        return None
+    if args["group"] is not None or args.get("output") is not None:
+        raise InvalidParams("--touch is a game of its own: leave --group and --output out")
+    return int(args["touch"])
 
 
 def _count(value: int | str | None) -> str:

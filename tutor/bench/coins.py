@@ -150,6 +150,60 @@ def _baseline(n: int, timeout: float) -> Figure:
     return Figure(name, float(out[2].rstrip("s")), "s", note=f"length {out[1]}, search time as the seed reports it")
 
 
+DIHEDRAL_16 = "(" + " ".join(map(str, range(16))) + "), " + "".join(f"({i} {15 - i})" for i in range(8))
+
+
+def _group(n: int, text: str, verify: bool) -> int:
+    """``decide_group`` cold for the group ``text`` on n coins (and the exact check of its strategy); returns its
+    length, or 0 when there is no sure win."""
+    from tutor.puzzles.coins import engine
+    from tutor.puzzles.coins.rules import group
+    from tutor.puzzles.coins.theory import groups
+
+    group.group_model.cache_clear()
+    groups.decide_group.cache_clear()
+    gens = group.parse_group(text, n)
+    sol = groups.decide_group(n, 2, "heads", gens)
+    if verify and sol.strategy is not None:
+        assert engine.verify(group.group_model(n, 2, "heads", gens), list(sol.strategy)).wins
+    return 0 if sol.strategy is None else len(sol.strategy)
+
+
+def _conjecture() -> int:
+    """The theorem's own formula through the workbench up to the largest bound; returns the tables checked."""
+    from tutor.puzzles.coins.theory.conjecture import THEOREMS, check_conjecture, parse_formula
+
+    return check_conjecture(parse_formula(THEOREMS[("winnable", "rotation")]), "winnable", bound=200).checked
+
+
+def _touch(n: int) -> int:
+    """The touch search for every k < n on n positions, cold; returns the beliefs searched."""
+    from tutor.puzzles.coins.engine import touch
+
+    touch.solve.cache_clear()
+    return sum(touch.solve(n, k, "same").beliefs for k in range(1, n))
+
+
+def _variant_figures() -> list[Figure]:
+    """Issue 33: the Devil's groups, the conjecture workbench and the blind bartender (no targets)."""
+    figures = []
+    seconds, length = best_time(lambda: _group(4, "(0 1)(2 3), (0 2)(1 3)", True), repeat=5)
+    figures.append(Figure("--group Klein four-group, 4 coins: decide + verify, cold", seconds, "s",
+                          note=f"{length} moves, by the belief search"))
+    seconds, length = best_time(lambda: _group(3, "(0 1 2), (0 1)", False), repeat=5)
+    figures.append(Figure("--group S_3, 3 coins: decide + trap, cold", seconds, "s", note="no sure win"))
+    seconds, length = best_time(lambda: _group(16, DIHEDRAL_16, True), repeat=1)
+    figures.append(Figure("--group dihedral of order 32, 16 coins: chain, build + verify", seconds, "s",
+                          note=f"{length:,} moves, the layered strategy"))
+    seconds, checked = best_time(_conjecture, repeat=3)
+    figures.append(Figure("check --conjecture (the theorem's formula), --bound 200", seconds, "s",
+                          note=f"{checked:,} tables"))
+    seconds, beliefs = best_time(lambda: _touch(6), repeat=3)
+    figures.append(Figure("--touch: belief search, 6 positions, every k < 6, cold", seconds, "s",
+                          note=f"{beliefs:,} beliefs"))
+    return figures
+
+
 def run() -> list[Figure]:
     """Measure every coin-table figure."""
     figures = []
@@ -185,6 +239,7 @@ def run() -> list[Figure]:
                           note=f"{size:,} characters of JSON: exact 6,000,000-digit lower bound"))
     seconds, size = best_time(_stream, repeat=3)
     figures.append(Figure("stream the 8^8 - 1 move strategy as text", seconds, "s", note=f"{size:,} characters"))
+    figures += _variant_figures()
     figures.append(_baseline(4, timeout=120))
     if os.environ.get("TUTOR_BENCH_SLOW") == "1":
         figures.append(_baseline(8, timeout=600))

@@ -23,6 +23,9 @@ CHECK_WORK = Limit("check_work", 2_600_000_000, "steps",
 GROUP_ORDER = Limit("group_order", 40_320, "elements",
                     "the Devil's group given with --group (coins), listed element by element for check and hint "
                     "(solve and analyze answer by the theorem alone past it)")
+GROUP_DEGREE = Limit("group_degree", 32, "positions",
+                     "positions moved by the generators of one --group (coins), on which sympy's Schreier-Sims "
+                     "computes the group's order (the symmetric group on 32 takes about a second)")
 GROUP_WORK = Limit("group_work", 33_554_432, "table moves",
                    "elements of the --group times the tables K^N (coins): the work of sorting tables into classes, "
                    "for check and hint (solve and analyze answer by the theorem alone past it)")
@@ -32,4 +35,5 @@ TOUCH_POSITIONS = Limit("touch_positions", 6, "positions",
                         "the belief search of the touch variant (coins --touch): beyond it solve and analyze answer "
                         "by the theorem alone, for the goal all alike")
 
-LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK, GROUP_ORDER, GROUP_WORK, CONJECTURE_BOUND, TOUCH_POSITIONS)
+LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK, GROUP_DEGREE, GROUP_ORDER, GROUP_WORK, CONJECTURE_BOUND,
+          TOUCH_POSITIONS)

@@ -21,7 +21,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from tutor.grammar import Language, NotationError, Reading
-from tutor.puzzles.coins.limits import GROUP_ORDER, GROUP_WORK
+from tutor.puzzles.coins.limits import GROUP_DEGREE, GROUP_ORDER, GROUP_WORK
 from tutor.puzzles.coins.rules import Model, Move, classes
 
 if TYPE_CHECKING:
@@ -126,14 +126,20 @@ def format_group(gens: Generators) -> str:
 
 
 def order(gens: Generators, n: int) -> int:
-    """The order of the group the generators generate (sympy's Schreier-Sims: nothing is enumerated).
+    """The order of the group the generators generate (sympy's Schreier-Sims on the positions moved: nothing is
+    enumerated, and the size of the table does not matter).
 
     >>> order(((1, 2, 0), (1, 0, 2)), 3)
     6
     """
     from sympy.combinatorics import Permutation, PermutationGroup
 
-    return int(PermutationGroup([Permutation(list(g), size=n) for g in gens] or [Permutation(n - 1)]).order())
+    moved = sorted({p for g in gens for p in range(n) if g[p] != p})  # the rest is fixed: the group acts on these
+    if not moved:
+        return 1
+    GROUP_DEGREE.check(len(moved), f"the generators move {len(moved)} positions")
+    label = {p: i for i, p in enumerate(moved)}
+    return int(PermutationGroup([Permutation([label[g[p]] for p in moved]) for g in gens]).order())
 
 
 def closure(gens: Generators, n: int) -> tuple[Perm, ...]:

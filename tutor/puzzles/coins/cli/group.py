@@ -126,8 +126,12 @@ def check(game: CoinGame, gens: Generators, text: str) -> Report:
     assert c is not None
     turns = [str(m.turn_label(t)) for t in c.turns]
     data["counterexample"] = {"start": m.show(c.start), "turns": turns, "final": m.show(c.final)}
-    said = (f"incorrect: from {m.show(c.start)}, moving the table by {', '.join(turns) or 'nothing'} before the "
-            f"moves leaves {m.show(c.final)}")
+    if all(turn == "()" for turn in turns):  # () is the move that leaves the table as it is
+        devil = f"with the table left as it is before each of your {plural(len(turns), 'move')}"
+    else:
+        devil = (f"with the Devil moving the table by {', '.join('nothing' if t == '()' else t for t in turns)}, "
+                 "one before each of your moves")
+    said = f"incorrect: from {m.show(c.start)}, {devil}, it ends at {m.show(c.final)}: not won"
     return Report(data, said, 1)
 
 

@@ -17,5 +17,7 @@ SKILLS = (
            "quantity:shifted_poly", "quantity:sutner_polys")),
     Skill("lightsout/darken-board", "find presses that darken a board, the fewest first",
           ("quantity:min_presses", "quantity:lit", "quantity:board", "kind:presses", "kind:minimal")),
+    Skill("lightsout/every-solution", "list every solution of a board and count the presses each takes",
+          ("quantity:fewest_solutions", "quantity:most_presses", "quantity:press_counts")),
     Skill("lightsout/play", "darken a board press by press", ("kind:play",)),
 )

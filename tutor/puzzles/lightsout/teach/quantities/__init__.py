@@ -16,6 +16,7 @@ family's registry joins them in order:
 
 * ``algebra``  - rank, nullity, quiet patterns, solvable boards, solutions;
 * ``board``    - the fewest presses, whether the board can be darkened, its lights;
+* ``every``    - every solution counted by presses: how many are shortest, the longest, the count by presses;
 * ``chase``    - the residue and the chase's presses;
 * ``theory``   - the nullity from Sutner's polynomials;
 * ``drawings`` - the board drawn, mid-chase, the residue table, the quiet patterns, the press matrix;
@@ -25,7 +26,7 @@ family's registry joins them in order:
 from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities
-from tutor.puzzles.lightsout.teach.quantities import algebra, board, chase, drawings, race, theory
+from tutor.puzzles.lightsout.teach.quantities import algebra, board, chase, drawings, every, race, theory
 
-QUANTITIES = Quantities.joined(algebra.QUANTITIES, board.QUANTITIES, chase.QUANTITIES, theory.QUANTITIES,
-                               drawings.QUANTITIES, race.QUANTITIES)
+QUANTITIES = Quantities.joined(algebra.QUANTITIES, board.QUANTITIES, every.QUANTITIES, chase.QUANTITIES,
+                               theory.QUANTITIES, drawings.QUANTITIES, race.QUANTITIES)

@@ -17,13 +17,14 @@ family's registry joins them in order:
 * ``lists``    - the first losing positions, and those in a range of totals;
 * ``grundy``   - the Grundy value (nim-sum);
 * ``totals``   - the totals with no losing split;
-* ``theory``   - the limit alpha, and the analysis step by step.
+* ``theory``   - the limit alpha, and the analysis step by step;
+* ``passing``  - Wythoff with a pass: the outcome, whether the pass wins, the winning moves, the k-th pair.
 """
 
 from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities
-from tutor.puzzles.wythoff.teach.quantities import grundy, kth, lists, position, theory, totals
+from tutor.puzzles.wythoff.teach.quantities import grundy, kth, lists, passing, position, theory, totals
 
 QUANTITIES = Quantities.joined(position.QUANTITIES, kth.QUANTITIES, lists.QUANTITIES, grundy.QUANTITIES,
-                               totals.QUANTITIES, theory.QUANTITIES)
+                               totals.QUANTITIES, theory.QUANTITIES, passing.QUANTITIES)

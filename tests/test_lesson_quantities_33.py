@@ -118,6 +118,7 @@ def test_pass_kth_equals_the_search() -> None:
     assert len(pairs) >= 12
     for k, (lo, hi) in enumerate(pairs):
         assert (q["pass_kth_first"](game, {"index": k}), q["pass_kth_second"](game, {"index": k})) == (lo, hi)
+        assert q["pass_kth_position"](game, {"index": k}) == f"{lo},{hi}"
     assert q["pass_p_positions"](game, {"count": 4}) == ", ".join(f"({a}, {b})" for a, b in pairs[:4])
 
 
@@ -155,3 +156,10 @@ def test_a_wrong_pile_is_placed_in_its_own_pair_without_naming_the_answer() -> N
     placed = q["pass_kth_second"].refute(game, {"index": 3}, 8, 9)
     assert "9 is the smaller pile of the pass game's losing position number 5" in placed and "8" not in placed
     assert "comes earlier" in placed
+
+
+def test_a_wrong_pair_gets_a_winning_move_or_its_own_number() -> None:
+    q, game = WYTHOFF.quantities, WYTHOFF.load({"position": "1,2"})
+    assert "keep the piles and use up the pass" in q["pass_kth_position"].refute(game, {"index": 1}, "1,3", "1,2")
+    assert "losing position number 2" in q["pass_kth_position"].refute(game, {"index": 1}, "1,3", "2,5")
+    assert "past" in q["pass_kth_second"].refute(game, {"index": 2}, 5, 10**30)

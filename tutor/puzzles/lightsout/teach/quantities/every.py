@@ -25,8 +25,12 @@ from tutor.puzzles.options import Args
 from tutor.text import plural
 
 QUANTITIES = Quantities()
-COUNTED = ("The tutor took one solution, added each quiet pattern to it (pressing nothing included) and counted "
-           "the presses of every solution this gives")
+
+
+def counted(game: LightsGame) -> str:
+    """How the count was made, naming the board (never the count: it may be the answer)."""
+    return (f"The tutor took one solution of the {game.rules.describe()} board, added each quiet pattern to it "
+            "(pressing nothing included) and counted the presses of every solution this gives")
 
 
 def every(game: LightsGame) -> AllSolutions:
@@ -59,8 +63,7 @@ def explain_fewest_solutions(game: LightsGame, args: Args, value: Value) -> str:
 
 def refute_fewest_solutions(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
     """Which side of the learner's count the solutions of fewest presses fall, from the counted coset."""
-    return count(wrong, value, "A number of solutions",
-                 f"{COUNTED}, then kept those with the fewest presses")
+    return count(wrong, value, "A number of solutions", f"{counted(game)}, then kept those with the fewest presses")
 
 
 FEWEST_SOLUTIONS = (
@@ -108,7 +111,7 @@ def refute_most_presses(game: LightsGame, args: Args, value: Value, wrong: Value
     n = number(wrong)
     assert n is not None and isinstance(value, int)
     side = "more" if n < value else "fewer"
-    return f"{COUNTED}: the longest of them presses {side} cells than {n:,}."
+    return f"{counted(game)}: the longest of them presses {side} cells than {n:,}."
 
 
 MOST_PRESSES = (
@@ -143,7 +146,7 @@ def press_counts_text(found: AllSolutions) -> str:
 
 
 def explain_press_counts(game: LightsGame, args: Args, value: Value) -> str:
-    return f"{COUNTED}; they are {plural(every(game).count, 'solution')} in all."
+    return f"{counted(game)}; they are {plural(every(game).count, 'solution')} in all."
 
 
 @QUANTITIES.register("press_counts", "how many solutions take each number of presses, one line each (2 states)",

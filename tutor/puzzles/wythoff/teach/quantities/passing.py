@@ -28,6 +28,7 @@ from tutor.text import plural
 
 QUANTITIES = Quantities()
 RULES = PassRules()  # the source project's game: the pass not allowed at (0, 0)
+FAR = 4  # a pile past FAR * (k + 2) lies in no pair up to number k (b_k < 2.7 k + 3 observed): said so, not placed
 
 
 def _board(game: WythoffGame) -> Position:
@@ -116,7 +117,7 @@ def explain_pass_move_count(game: WythoffGame, args: Args, value: Value) -> str:
     if not moves:
         return _lose_certificate(pos)
     said = "; ".join(f"{describe_pass_move(m)}, leaving {_after(pos, m)}" for m in moves)
-    return f"The winning moves: {said}."
+    return f"The number of winning moves is {len(moves)}: {said}."
 
 
 def refute_pass_move_count(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
@@ -204,6 +205,10 @@ def refute_pass_pile(game: WythoffGame, args: Args, value: Value, wrong: Value, 
     if n is None or n < 0:
         return f"A pile holds 0 or more pennies, not {wrong!r}."
     lo = pass_pair(k)[0]
+    if n > FAR * (k + 2):
+        return (f"{n:,} is past every pile of the pass game's first {k + 1} losing positions: the sieve takes the "
+                "least free number and the least free difference each time, so the piles grow about as slowly as "
+                "Wythoff's.")
     if larger and lo > 0 and n > lo and wythoff_partner(lo) == n:
         return (f"({lo}, {n}) is one of Wythoff's losing pairs: from it the pass wins, so the sieve strikes it "
                 "out and tries the next difference.")
@@ -217,8 +222,8 @@ def explain_pass_kth(game: WythoffGame, args: Args, value: Value) -> str:
     k = args["index"]
     lo, hi = pass_pair(k)
     return (f"The sieve: {lo} is the least number in no earlier pair, and {hi - lo} the least difference left "
-            f"that reaches an unused number without landing on one of Wythoff's losing pairs: number {k} is "
-            f"{pair_text((lo, hi))}.")
+            f"that reaches an unused number without landing on one of Wythoff's losing pairs. Number {k} is "
+            f"{lo},{hi}: a_{k} = {lo} and b_{k} = {hi}.")
 
 
 FIRST_MISTAKES = (
@@ -259,6 +264,33 @@ def pass_kth_first(game: WythoffGame, args: Args) -> int:
 def pass_kth_second(game: WythoffGame, args: Args) -> int:
     """From the sieve."""
     return pass_pair(args["index"])[1]
+
+
+def refute_pass_kth_position(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
+    """A pair that is not the k-th: a winning move out of it, or the number it really has."""
+    k = args["index"]
+    try:
+        x, y = (int(part) for part in str(wrong).replace("(", "").replace(")", "").split(","))
+    except ValueError:
+        return f"A position is two piles written A,B, not {wrong!r}."
+    if x < 0 or y < 0:
+        return f"A pile holds 0 or more pennies, not {wrong!r}."
+    j = pass_index(RULES, (x, y)) if max(x, y) <= FAR * (k + 2) else None
+    if j is not None:
+        return (f"({x}, {y}) is losing position number {j} of the pass game; number {k} comes "
+                f"{'later' if k > j else 'earlier'}.")
+    moves = pass_winning_moves(RULES, (x, y, 1)) if max(x, y) <= FAR * (k + 2) else []
+    if not moves:
+        return f"({x}, {y}) is past the pass game's first {k + 1} losing positions."
+    return _win_certificate((x, y), moves)
+
+
+@QUANTITIES.register("pass_kth_position", "the pass game's index-th losing position 'A,B' (pass still there)",
+                     args=(INDEX,), explain=explain_pass_kth, refute=refute_pass_kth_position)
+def pass_kth_position(game: WythoffGame, args: Args) -> str:
+    """From the sieve: ``1,3`` for index 1."""
+    lo, hi = pass_pair(args["index"])
+    return f"{lo},{hi}"
 
 
 def explain_pass_pairs(game: WythoffGame, args: Args, value: Value) -> str:

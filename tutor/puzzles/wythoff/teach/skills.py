@@ -20,6 +20,7 @@ SKILLS = (
     Skill("wythoff/grundy-sums", "compute Grundy values and play sums of games", ("quantity:grundy", "kind:grundy")),
     Skill("wythoff/pass-game", "find the losing positions of Wythoff with a pass, and when the pass wins",
           ("quantity:pass_outcome", "quantity:pass_wins", "quantity:pass_winning_move_count",
-           "quantity:pass_kth_first", "quantity:pass_kth_second", "quantity:pass_p_positions")),
+           "quantity:pass_kth_position", "quantity:pass_kth_first", "quantity:pass_kth_second",
+           "quantity:pass_p_positions")),
     Skill("wythoff/play-perfectly", "play Wythoff's game to a win", ("kind:play",)),
 )

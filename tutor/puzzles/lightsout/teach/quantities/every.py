@@ -63,7 +63,18 @@ def explain_fewest_solutions(game: LightsGame, args: Args, value: Value) -> str:
 
 def refute_fewest_solutions(game: LightsGame, args: Args, value: Value, wrong: Value) -> str:
     """Which side of the learner's count the solutions of fewest presses fall, from the counted coset."""
-    return count(wrong, value, "A number of solutions", f"{counted(game)}, then kept those with the fewest presses")
+    bad = negative(wrong, "A number of solutions")
+    if bad:
+        return bad
+    n = number(wrong)
+    assert n is not None and isinstance(value, int)
+    if n < value:
+        return count(wrong, value, "A number of solutions", f"{counted(game)}, then kept those with the fewest presses")
+    if n > every(game).count:  # no bound on the answer is said: with the one below, it would pin it
+        return (f"The {game.rules.describe()} board does not have {n:,} solutions at all: its solutions are a "
+                "solution with each of its quiet patterns added, and it has fewer quiet patterns.")
+    return (f"{counted(game)}: the shortest of them are not {n:,} in number. Some solution takes more presses than "
+            "the fewest; count only the shortest.")
 
 
 FEWEST_SOLUTIONS = (
@@ -110,8 +121,11 @@ def refute_most_presses(game: LightsGame, args: Args, value: Value, wrong: Value
         return bad
     n = number(wrong)
     assert n is not None and isinstance(value, int)
-    side = "more" if n < value else "fewer"
-    return f"{counted(game)}: the longest of them presses {side} cells than {n:,}."
+    if n < value:
+        return f"{counted(game)}: the longest of them presses more cells than {n:,}."
+    if n > game.rules.cells:  # no bound on the answer is said: with the one below, it would pin it
+        return f"A solution presses each cell at most once, and the {game.rules.describe()} board has no {n:,} cells."
+    return f"{counted(game)}: none of them presses {n:,} cells."
 
 
 MOST_PRESSES = (

@@ -18,13 +18,15 @@ family's registry joins them in order:
 * ``grundy``   - the Grundy value (nim-sum);
 * ``totals``   - the totals with no losing split;
 * ``theory``   - the limit alpha, and the analysis step by step;
-* ``passing``  - Wythoff with a pass: the outcome, whether the pass wins, the winning moves, the k-th pair.
+* ``passing``  - Wythoff with a pass: the outcome, whether the pass wins, the winning moves;
+* ``sieve``    - Wythoff with a pass: the k-th losing pair by the sieve, its piles, the first pairs.
 """
 
 from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities
-from tutor.puzzles.wythoff.teach.quantities import grundy, kth, lists, passing, position, theory, totals
+from tutor.puzzles.wythoff.teach.quantities import grundy, kth, lists, passing, position, sieve, theory, totals
 
 QUANTITIES = Quantities.joined(position.QUANTITIES, kth.QUANTITIES, lists.QUANTITIES, grundy.QUANTITIES,
-                               totals.QUANTITIES, theory.QUANTITIES, passing.QUANTITIES)
+                               totals.QUANTITIES, theory.QUANTITIES, passing.QUANTITIES,
+                               sieve.QUANTITIES)

@@ -1,5 +1,5 @@
-"""Wythoff with a pass, for lessons: who wins with the pass left, whether the pass is the winning move, how many
-moves win, and the k-th losing position by the sieve (``engine.passing``).
+"""Wythoff with a pass, for lessons: who wins with the pass left, whether the pass is the winning move, and how
+many moves win (``engine.passing``; the k-th losing position by the sieve is in ``sieve``).
 
 Vocabulary::
 
@@ -15,20 +15,16 @@ forgotten or always counted.
 
 from __future__ import annotations
 
-from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
-from tutor.puzzles.wythoff.engine import is_losing, p_index, p_position, winning_moves
-from tutor.puzzles.wythoff.engine.passing import pass_index, pass_p_positions, pass_winning_moves, table_for
+from tutor.puzzles.wythoff.engine import is_losing, winning_moves
+from tutor.puzzles.wythoff.engine.passing import pass_winning_moves
 from tutor.puzzles.wythoff.rules import Position, WythoffGame
 from tutor.puzzles.wythoff.rules.passing import PASS, WYTHOFF, PassMove, PassRules, describe_pass_move, pass_board
-from tutor.puzzles.wythoff.teach.questions import COUNT, INDEX
 from tutor.puzzles.wythoff.teach.reasons import pair_text
-from tutor.text import plural
 
 QUANTITIES = Quantities()
 RULES = PassRules()  # the source project's game: the pass not allowed at (0, 0)
-FAR = 4  # a pile past FAR * (k + 2) lies in no pair up to number k (b_k < 2.7 k + 3 observed): said so, not placed
 
 
 def _board(game: WythoffGame) -> Position:
@@ -54,7 +50,7 @@ def _after(pos: Position, move: PassMove) -> str:
     return f"{pair_text(left)}, the pass still left: a losing position of the pass game"
 
 
-def _win_certificate(pos: Position, moves: list[PassMove]) -> str:
+def win_certificate(pos: Position, moves: list[PassMove]) -> str:
     move = moves[0]
     return (f"{pair_text(pos)} with the pass left wins for the player to move: {describe_pass_move(move)}, and "
             f"your opponent faces {_after(pos, move)}.")
@@ -72,7 +68,7 @@ def _lose_certificate(pos: Position) -> str:
 
 def explain_pass_outcome(game: WythoffGame, args: Args, value: Value) -> str:
     pos, moves = _board(game), _moves(game)
-    return _win_certificate(pos, moves) if moves else _lose_certificate(pos)
+    return win_certificate(pos, moves) if moves else _lose_certificate(pos)
 
 
 def refute_pass_outcome(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
@@ -122,7 +118,7 @@ def explain_pass_move_count(game: WythoffGame, args: Args, value: Value) -> str:
 
 def refute_pass_move_count(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
     """What counts as a winning move, and which side of the learner's count the moves fall."""
-    n = _number(wrong)
+    n = number(wrong)
     if n is None or n < 0:
         return f"A number of moves is a whole number, 0 or more, not {wrong!r}."
     side = "more" if n < int(str(value)) else "fewer"
@@ -131,7 +127,7 @@ def refute_pass_move_count(game: WythoffGame, args: Args, value: Value, wrong: V
             f"of the pass game. There are {side} winning moves than {n} here.")
 
 
-def _number(wrong: Value) -> int | None:
+def number(wrong: Value) -> int | None:
     try:
         return int(str(wrong).strip().replace(",", ""))
     except ValueError:
@@ -146,22 +142,22 @@ def _pass_count(game: WythoffGame) -> int:
     return len(_moves(game))
 
 
-def _unless(value: int | None, *right: int | None) -> int | None:
+def unless(value: int | None, *right: int | None) -> int | None:
     return None if value is None or value in right else value
 
 
 PASS_MOVE_MISTAKES = (
     Misconception("pass-forgotten",
-                  lambda g, a: _unless(_pass_count(g) - 1, _pass_count(g)) if PASS in _moves(g) else None,
+                  lambda g, a: unless(_pass_count(g) - 1, _pass_count(g)) if PASS in _moves(g) else None,
                   lambda g, a, n: f"{n} leaves the pass out: from {pair_text(_board(g))}, one of Wythoff's losing "
                                   "pairs, the pass is a winning move too."),
     Misconception("plain-wythoff",
-                  lambda g, a: _unless(_plain_count(g), _pass_count(g), _pass_count(g) - 1 if PASS in _moves(g)
+                  lambda g, a: unless(_plain_count(g), _pass_count(g), _pass_count(g) - 1 if PASS in _moves(g)
                                        else None),
                   lambda g, a, n: f"{n} counts the winning moves of plain Wythoff, as if the pass were used. With "
                                   "the pass left the losing positions are not Wythoff's: aim at the pass game's."),
     Misconception("pass-always",
-                  lambda g, a: (_unless(_pass_count(g) + 1, _plain_count(g))
+                  lambda g, a: (unless(_pass_count(g) + 1, _plain_count(g))
                                 if PASS not in _moves(g) and _board(g) != (0, 0) else None),
                   lambda g, a, n: f"{n} counts the pass as a winning move, but {pair_text(_board(g))} is not one "
                                   "of Wythoff's losing pairs: after the pass your opponent wins the plain game."),
@@ -174,135 +170,3 @@ PASS_MOVE_MISTAKES = (
 def pass_winning_move_count(game: WythoffGame, args: Args) -> int:
     """The pass (when it wins) and the pile and diagonal moves to the pass game's losing positions."""
     return _pass_count(game)
-
-
-def pass_pair(k: int) -> Position:
-    """The k-th losing pair of the pass game with the pass left, k = 0, 1, ..."""
-    if k < 0:
-        raise InvalidParams(f"index: k is 0 or more, not {k}")
-    return pass_p_positions(RULES, k + 1)[k]
-
-
-def pile_place(n: int) -> tuple[str, int]:
-    """``5 is the larger pile of the pass game's losing position number 2``, and that number."""
-    other = table_for(RULES, n).partner[n]
-    pair = (min(n, other), max(n, other))
-    k = pass_index(RULES, pair)
-    assert k is not None  # every whole number is in exactly one pair
-    role = "both piles" if pair[0] == pair[1] else "the smaller pile" if pair[0] == n else "the larger pile"
-    return f"{n} is {role} of the pass game's losing position number {k}", k
-
-
-def wythoff_partner(n: int) -> int:
-    """The other pile of Wythoff's losing pair holding ``n``."""
-    lo, hi = p_position(WYTHOFF, p_index(WYTHOFF, n))
-    return hi if lo == n else lo
-
-
-def refute_pass_pile(game: WythoffGame, args: Args, value: Value, wrong: Value, larger: bool) -> str:
-    """Where ``wrong`` really lies (every whole number is in exactly one pair), or why it is struck out."""
-    k, n = args["index"], _number(wrong)
-    if n is None or n < 0:
-        return f"A pile holds 0 or more pennies, not {wrong!r}."
-    lo = pass_pair(k)[0]
-    if n > FAR * (k + 2):
-        return (f"{n:,} is past every pile of the pass game's first {k + 1} losing positions: the sieve takes the "
-                "least free number and the least free difference each time, so the piles grow about as slowly as "
-                "Wythoff's.")
-    if larger and lo > 0 and n > lo and wythoff_partner(lo) == n:
-        return (f"({lo}, {n}) is one of Wythoff's losing pairs: from it the pass wins, so the sieve strikes it "
-                "out and tries the next difference.")
-    place, j = pile_place(n)
-    if j == k:
-        return f"{place}: you want its {'larger' if larger else 'smaller'} pile."
-    return f"{place}; each pile size is in exactly one pair, and number {k} comes {'later' if k > j else 'earlier'}."
-
-
-def explain_pass_kth(game: WythoffGame, args: Args, value: Value) -> str:
-    k = args["index"]
-    lo, hi = pass_pair(k)
-    return (f"The sieve: {lo} is the least number in no earlier pair, and {hi - lo} the least difference left "
-            f"that reaches an unused number without landing on one of Wythoff's losing pairs. Number {k} is "
-            f"{lo},{hi}: a_{k} = {lo} and b_{k} = {hi}.")
-
-
-FIRST_MISTAKES = (
-    Misconception("wythoff-first",
-                  lambda g, a: _unless(p_position(WYTHOFF, a["index"])[0], pass_pair(a["index"])[0]),
-                  lambda g, a, n: f"{n} is the smaller pile of Wythoff's losing pair number {a['index']}. With the "
-                                  "pass left some of Wythoff's pairs are struck out, so the numbering shifts."),
-    Misconception("k-itself",
-                  lambda g, a: _unless(a["index"], pass_pair(a["index"])[0], p_position(WYTHOFF, a["index"])[0]),
-                  lambda g, a, n: f"{n} is k itself, the number of the pair, not a pile."),
-)
-SECOND_MISTAKES = (
-    Misconception("wythoff-second",
-                  lambda g, a: _unless(p_position(WYTHOFF, a["index"])[1], pass_pair(a["index"])[1]),
-                  lambda g, a, n: f"{n} is the larger pile of Wythoff's losing pair number {a['index']}. With the "
-                                  "pass left some of Wythoff's pairs are struck out, so the pairs differ."),
-    Misconception("difference-k",
-                  lambda g, a: _unless(pass_pair(a["index"])[0] + a["index"], pass_pair(a["index"])[1],
-                                       p_position(WYTHOFF, a["index"])[1]),
-                  lambda g, a, n: f"{n} adds k to the smaller pile, Wythoff's rule. In the pass game the difference "
-                                  "is the least one not used yet that is not struck out, and that need not be k."),
-)
-
-
-@QUANTITIES.register("pass_kth_first", "a_index, the smaller pile of the pass game's index-th losing position",
-                     args=(INDEX,), explain=explain_pass_kth,
-                     refute=lambda g, a, v, w: refute_pass_pile(g, a, v, w, larger=False),
-                     misconceptions=FIRST_MISTAKES)
-def pass_kth_first(game: WythoffGame, args: Args) -> int:
-    """From the sieve."""
-    return pass_pair(args["index"])[0]
-
-
-@QUANTITIES.register("pass_kth_second", "b_index, the larger pile of the pass game's index-th losing position",
-                     args=(INDEX,), explain=explain_pass_kth,
-                     refute=lambda g, a, v, w: refute_pass_pile(g, a, v, w, larger=True),
-                     misconceptions=SECOND_MISTAKES)
-def pass_kth_second(game: WythoffGame, args: Args) -> int:
-    """From the sieve."""
-    return pass_pair(args["index"])[1]
-
-
-def refute_pass_kth_position(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
-    """A pair that is not the k-th: a winning move out of it, or the number it really has."""
-    k = args["index"]
-    try:
-        x, y = (int(part) for part in str(wrong).replace("(", "").replace(")", "").split(","))
-    except ValueError:
-        return f"A position is two piles written A,B, not {wrong!r}."
-    if x < 0 or y < 0:
-        return f"A pile holds 0 or more pennies, not {wrong!r}."
-    j = pass_index(RULES, (x, y)) if max(x, y) <= FAR * (k + 2) else None
-    if j is not None:
-        return (f"({x}, {y}) is losing position number {j} of the pass game; number {k} comes "
-                f"{'later' if k > j else 'earlier'}.")
-    moves = pass_winning_moves(RULES, (x, y, 1)) if max(x, y) <= FAR * (k + 2) else []
-    if not moves:
-        return f"({x}, {y}) is past the pass game's first {k + 1} losing positions."
-    return _win_certificate((x, y), moves)
-
-
-@QUANTITIES.register("pass_kth_position", "the pass game's index-th losing position 'A,B' (pass still there)",
-                     args=(INDEX,), explain=explain_pass_kth, refute=refute_pass_kth_position)
-def pass_kth_position(game: WythoffGame, args: Args) -> str:
-    """From the sieve: ``1,3`` for index 1."""
-    lo, hi = pass_pair(args["index"])
-    return f"{lo},{hi}"
-
-
-def explain_pass_pairs(game: WythoffGame, args: Args, value: Value) -> str:
-    return f"The first {plural(args['count'], 'losing pair')} of the pass game with the pass left, by the sieve."
-
-
-def refute_pass_pairs(game: WythoffGame, args: Args, value: Value, wrong: Value) -> str:
-    return f"The sieve's first {plural(args['count'], 'pair')} are not {str(wrong)!r}: run it again from (0, 0)."
-
-
-@QUANTITIES.register("pass_p_positions", "the pass game's first count losing positions (pass left), as text",
-                     args=(COUNT,), explain=explain_pass_pairs, refute=refute_pass_pairs)
-def pass_p_positions_quantity(game: WythoffGame, args: Args) -> str:
-    """``(0, 0), (1, 3), (2, 5), ...``."""
-    return ", ".join(pair_text(p) for p in pass_p_positions(RULES, args["count"]))

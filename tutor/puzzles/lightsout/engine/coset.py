@@ -108,13 +108,12 @@ def _unpack(row: Any) -> int:
 
 
 def _cells_key(row: Any) -> tuple[int, ...]:
-    """The pressed cells of a packed row, in row-major order (to order solutions of equal presses)."""
-    mask, out = _unpack(row), []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+    """The pressed cells of a packed row, in row-major order (to order solutions of equal presses): read from its
+    bits at once (peeling one bit at a time off a million-cell int would be quadratic)."""
+    import numpy as np
+
+    bits = np.unpackbits(np.ascontiguousarray(row).view(np.uint8), bitorder="little")
+    return tuple(int(i) for i in np.flatnonzero(bits))
 
 
 def _table(start: Any, basis: Any) -> Any:

@@ -42,6 +42,7 @@ from tutor.text import plural
 THRESHOLD = 0.95  # the mastery a practice step stops at, unless it says otherwise
 TRIES = 32  # candidates built before giving up on finding an item the engine can answer
 AIMED = 24  # candidates the engine computes a misconception's value for, smallest first
+MIN_ITEMS = 5  # the fewest distinct items a practice step's space may hold
 
 
 @dataclass(frozen=True)
@@ -151,38 +152,39 @@ class Practice(Step):
         return step
 
     def answerable(self, item: Question) -> bool:
-        """Whether the engine can answer ``item`` (its reference is judged right), tell each misconception's wrong
-        value from the right one and from every other's (``Computed.lint_misconceptions``), and reply to typical
-        wrong answers and give hints without stating the answer (``Step.probes``)."""
-        known = self.checked.get(key(item.params) + key(dict(item.args)))
-        if known is None:
-            known = not item.lint_reference() and not (isinstance(item, Computed)
-                                                       and item.lint_misconceptions(item.value()))
-            known = known and not any(item.gives_away(text) for _, text in item.probes())
-            self.checked[key(item.params) + key(dict(item.args))] = known
-        return known
+        """Whether the engine answers ``item`` (its reference judged right), tells each misconception's value from the
+        right one and the others' (``lint_misconceptions``), and replies and hints without the answer (``probes``)."""
+        where = key(item.params) + key(dict(item.args))
+        if where not in self.checked:
+            self.checked[where] = not item.lint_reference() and not (
+                isinstance(item, Computed) and item.lint_misconceptions(item.value())) and not any(
+                item.gives_away(text) for _, text in item.probes())
+        return self.checked[where]
 
     def items(self, count: int = 3) -> list[Question]:
-        """Up to ``count`` items the step would serve, spread over its space from the smallest (its sample item) to
-        the largest, so a sweep over the course checks what the items ask and say across the whole range."""
+        """Up to ``count`` items the step would serve, spread over its space from the smallest (its sample) up: what a
+        sweep of the course checks the items ask and say across the whole range."""
         return [self.item(v) for v in targets.spread(self.space(), count, self.serves)]
 
     def serves(self, variant: targets.Variant) -> bool:
         """Whether the step would serve ``variant``'s item (it builds, and the engine answers it)."""
+        return (item := self.valued(variant)) is not None and self.answerable(item)
+
+    def valued(self, variant: targets.Variant) -> Question | None:
+        """``variant``'s item if it builds and the engine answers it (its reference judged right), else None."""
         try:
-            return self.answerable(self.item(variant))
+            item = self.item(variant)
+            return None if item.lint_reference() else item
         except TutorError:
-            return False
+            return None
 
     def guesses(self) -> tuple[str, ...]:
-        """A choice's options; for a number, every whole number from the smallest to the largest answer of the items
-        the step serves (the space bounds it)."""
+        """A choice's options; for a number, each whole number from the least to the largest answer in the space."""
         if not isinstance(self.sample_item, Computed) or self.sample_item.options:
             return self.sample_item.guesses()
         assert self.setting is not None, "a practice step is built with its setting"
         return bounded(f"{self.setting.where}:{key(self.specs)}:{key(self.setting.params)}",
-                       lambda: (item.value() for v in self.space() if self.serves(v)
-                                and isinstance(item := self.item(v), Computed)))
+                       lambda: (item.value() for v in self.space() if isinstance(item := self.valued(v), Computed)))
 
     def on_screen(self, state: StepState) -> Question:
         """The item on screen (the sample item when none is)."""
@@ -396,5 +398,3 @@ class Practice(Step):
                         f"telling its misconceptions apart); a practice step needs at least {need}")
         return problems
 
-
-MIN_ITEMS = 5  # the fewest distinct items a practice step's space may hold

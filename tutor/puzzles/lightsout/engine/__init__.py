@@ -353,10 +353,25 @@ def solvable(rules: Rules, board: Board) -> bool:
 
 
 def all_solutions(rules: Rules, board: Board) -> coset.AllSolutions:
-    """Every solution of ``board`` (2 states): one solution plus each quiet pattern, listed or counted by presses.
+    """Every solution of ``board`` (2 states): one solution plus each quiet pattern, listed or counted by presses;
+    kept for boards of up to ``KEPT_CELLS`` (a practice step weighs hundreds of small boards, each many times).
 
     Refused (``InvalidParams``) with more states, or when the solutions are too many to count (``coset``).
     """
+    if rules.cells <= KEPT_CELLS:
+        return _kept_solutions(rules, board)
+    return _all_solutions(rules, board)
+
+
+KEPT_CELLS = 400  # boards whose solutions are kept, 1,024 of them (20 x 20 at most: a few MB in all)
+
+
+@lru_cache(maxsize=1024)
+def _kept_solutions(rules: Rules, board: Board) -> coset.AllSolutions:
+    return _all_solutions(rules, board)
+
+
+def _all_solutions(rules: Rules, board: Board) -> coset.AllSolutions:
     coset.check_states(rules)
     return coset.coset(rules, one_solution(rules, board), analyze(rules).quiet)
 

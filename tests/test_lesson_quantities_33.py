@@ -163,3 +163,24 @@ def test_a_wrong_pair_gets_a_winning_move_or_its_own_number() -> None:
     assert "keep the piles and use up the pass" in q["pass_kth_position"].refute(game, {"index": 1}, "1,3", "1,2")
     assert "losing position number 2" in q["pass_kth_position"].refute(game, {"index": 1}, "1,3", "2,5")
     assert "past" in q["pass_kth_second"].refute(game, {"index": 2}, 5, 10**30)
+
+
+@pytest.mark.parametrize("x", range(0, 9))
+def test_a_count_of_winning_moves_too_large_is_refuted_by_a_move_that_does_not_win(x: int) -> None:
+    """Never "fewer than N" (with the next reply it would pin the count): a move the search says does not win,
+    named with the position it leaves, or the count of every move when all of them win."""
+    refute = WYTHOFF.quantities["pass_winning_move_count"].refute
+    for y in range(9):
+        game = WYTHOFF.load({"position": f"{x},{y}"})
+        right = WYTHOFF.quantities["pass_winning_move_count"](game)
+        said = refute(game, {}, right, right + 1)
+        assert "fewer" not in said and f"than {right + 1}" not in said
+        losing_to = [m for m in moves(x, y) if wins(*m, 1)]
+        if x + y > 0 and wins(x, y, 0):
+            losing_to.append((x, y))  # the pass, when it hands over a winning plain position
+        if losing_to:
+            faced = said.split("your opponent faces ", 1)[1].split(" ", 2)
+            assert tuple(int(t.strip("(),")) for t in faced[:2]) in {tuple(sorted(m)) for m in losing_to} | set(
+                losing_to)
+        else:
+            assert "more than the moves there are" in said

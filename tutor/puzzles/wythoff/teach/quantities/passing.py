@@ -19,7 +19,7 @@ from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import is_losing, winning_moves
 from tutor.puzzles.wythoff.engine.passing import pass_winning_moves
-from tutor.puzzles.wythoff.rules import Position, WythoffGame
+from tutor.puzzles.wythoff.rules import Position, WythoffGame, legal_moves
 from tutor.puzzles.wythoff.rules.passing import PASS, WYTHOFF, PassMove, PassRules, describe_pass_move, pass_board
 from tutor.puzzles.wythoff.teach.reasons import pair_text
 
@@ -121,10 +121,20 @@ def refute_pass_move_count(game: WythoffGame, args: Args, value: Value, wrong: V
     n = number(wrong)
     if n is None or n < 0:
         return f"A number of moves is a whole number, 0 or more, not {wrong!r}."
-    side = "more" if n < int(str(value)) else "fewer"
-    return ("A winning move reaches a losing position of the pass game with the pass still left, or is the pass "
+    rule = ("A winning move reaches a losing position of the pass game with the pass still left, or is the pass "
             "itself from one of Wythoff's losing pairs; each row, column and diagonal holds one losing position "
-            f"of the pass game. There are {side} winning moves than {n} here.")
+            "of the pass game.")
+    if n < int(str(value)):
+        return f"{rule} Try every move again, the pass included: one you did not count wins."
+    pos, winning = _board(game), _moves(game)
+    moves: list[PassMove] = [*([PASS] if pos != (0, 0) else []), *legal_moves(WYTHOFF, pos)]
+    other = next((m for m in moves if m not in winning), None)
+    if other is None:  # every move wins: only a count past all the moves is too many
+        return f"{rule} {n} is more than the moves there are from {pair_text(pos)}."
+    after = pos if other == PASS else (pos[0] - other[0], pos[1] - other[1])
+    where = "in plain Wythoff" if other == PASS else "with the pass still left"
+    return (f"{rule} Not every move wins: if you {describe_pass_move(other)}, your opponent faces "
+            f"{pair_text(after)} {where}, and has a winning move there.")
 
 
 def number(wrong: Value) -> int | None:

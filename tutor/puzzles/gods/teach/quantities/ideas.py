@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from importlib import import_module
 from math import factorial
 from typing import Any
 
@@ -26,27 +25,27 @@ from tutor.puzzles.options import Args
 Count = Callable[[GodsGame, Args], int]
 
 
+Ideas = tuple[Misconception, ...]
+
+
 @dataclass(frozen=True)
 class Found:
-    """One function of a misconception kept in a module-level tuple, found again by module, tuple and position
-    when called, so a quantity holding it pickles (grading runs in worker processes) though the function is a
-    lambda."""
+    """One function of a misconception kept in a table of lambdas, found again through ``table`` (a module-level
+    function returning the table, which pickles by its qualified name) and its position when called, so a quantity
+    holding it pickles (grading runs in worker processes) though the function is a lambda."""
 
-    module: str  # "tutor.puzzles.gods.teach.quantities.ideas"
-    table: str  # "_ASSIGNMENTS"
+    table: Callable[[], Ideas]  # _assignment_ideas
     index: int
     says: bool  # the sentence (else the value)
 
     def __call__(self, *args: Any) -> Any:
-        idea = getattr(import_module(self.module), self.table)[self.index]
+        idea = self.table()[self.index]
         return (idea.says if self.says else idea.value)(*args)
 
 
-def portable(module: str, table: str) -> tuple[Misconception, ...]:
-    """The misconceptions of the module-level tuple ``table``, with functions that pickle by name."""
-    ideas = getattr(import_module(module), table)
-    return tuple(Misconception(m.name, Found(module, table, i, False), Found(module, table, i, True))
-                 for i, m in enumerate(ideas))
+def portable(table: Callable[[], Ideas]) -> Ideas:
+    """The misconceptions of the table ``table()`` returns, with functions that pickle (``Found``)."""
+    return tuple(Misconception(m.name, Found(table, i, False), Found(table, i, True)) for i, m in enumerate(table()))
 
 
 def unless(value: int | None, right: int) -> int | None:
@@ -128,7 +127,14 @@ _ASSIGNMENTS = (
             f"{given} counts the assignment the gods really have; but you do not know which one it is, and the "
             "question asks how many are possible, as far as you know.")),
 )
-ASSIGNMENTS = portable(__name__, "_ASSIGNMENTS")
+
+
+def _assignment_ideas() -> Ideas:
+    """The assignment ideas as written (``Found`` reads them through this function)."""
+    return _ASSIGNMENTS
+
+
+ASSIGNMENTS = portable(_assignment_ideas)
 
 
 def _one_assignment(game: GodsGame, args: Args) -> int | None:
@@ -227,7 +233,14 @@ _WORLDS = (
             f"{given} = ({len(set(game.roles))} x 2)^{len(game.roles)} lets each god pick his role and his meaning of "
             f"ja on his own; but {roles_sentence(game.universe)}, and ja means the same for all of them.")),
 )
-WORLDS = portable(__name__, "_WORLDS")
+
+
+def _world_ideas() -> Ideas:
+    """The world ideas as written (``Found`` reads them through this function)."""
+    return _WORLDS
+
+
+WORLDS = portable(_world_ideas)
 
 
 def _unclaimed(value: int, game: GodsGame, args: Args, index: int) -> int | None:
@@ -267,7 +280,14 @@ _START_WORLDS = (
         lambda game, args, given: (
             f"{given} counts every world of the puzzle; only those where {_where(game)} are asked for.")),
 )
-START_WORLDS = portable(__name__, "_START_WORLDS")
+
+
+def _start_world_ideas() -> Ideas:
+    """The start-world ideas as written (``Found`` reads them through this function)."""
+    return _START_WORLDS
+
+
+START_WORLDS = portable(_start_world_ideas)
 
 
 # -- what an answer to the example leaves ---------------------------------------------------------------------

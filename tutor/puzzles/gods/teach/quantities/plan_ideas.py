@@ -15,7 +15,7 @@ from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import WorldSet
 from tutor.puzzles.gods.teach.coach import surely_not_random
-from tutor.puzzles.gods.teach.quantities.ideas import portable, unless
+from tutor.puzzles.gods.teach.quantities.ideas import Ideas, portable, unless
 from tutor.puzzles.gods.teach.quantities.words import twins
 from tutor.puzzles.options import Args
 from tutor.text import plural
@@ -71,7 +71,14 @@ _LOWER_BOUND = (
             "A question may split the "
             f"{items(game)} possibilities into any two groups, so each answer can rule out many at once.")),
 )
-LOWER_BOUND = portable(__name__, "_LOWER_BOUND")
+
+
+def _lower_bound_ideas() -> Ideas:
+    """The counting-bound ideas as written (``Found`` reads them through this function)."""
+    return _LOWER_BOUND
+
+
+LOWER_BOUND = portable(_lower_bound_ideas)
 
 
 # -- what the worse answer to the best first question leaves ----------------------------------------------------
@@ -126,7 +133,14 @@ _FIRST_WORST_BRANCH = (
             f"{given} keeps every possibility, as if the answer meant nothing. The asked god is Random in only "
             f"{_best_random(game)} of the {items(game)}; in the others his answer is real and rules some out.")),
 )
-FIRST_WORST_BRANCH = portable(__name__, "_FIRST_WORST_BRANCH")
+
+
+def _first_worst_branch_ideas() -> Ideas:
+    """The worse-branch ideas as written (``Found`` reads them through this function)."""
+    return _FIRST_WORST_BRANCH
+
+
+FIRST_WORST_BRANCH = portable(_first_worst_branch_ideas)
 
 
 # -- the fewest questions -------------------------------------------------------------------------------------
@@ -186,7 +200,14 @@ _MIN_QUESTIONS = (
         lambda game, args: _one_question(game, args, None),
         lambda game, args, given: _says_one_question(game, None, given)),
 )
-MIN_QUESTIONS = portable(__name__, "_MIN_QUESTIONS")
+
+
+def _min_questions_ideas() -> Ideas:
+    """The fewest-questions ideas as written (``Found`` reads them through this function)."""
+    return _MIN_QUESTIONS
+
+
+MIN_QUESTIONS = portable(_min_questions_ideas)
 
 
 def _safe(game: GodsGame) -> str:
@@ -215,7 +236,14 @@ _START_MIN_QUESTIONS = (
         lambda game, args: _one_question(game, args, game.start),
         lambda game, args, given: _says_one_question(game, game.start, given)),
 )
-START_MIN_QUESTIONS = portable(__name__, "_START_MIN_QUESTIONS")
+
+
+def _start_min_questions_ideas() -> Ideas:
+    """The fewest-questions-from-the-start ideas as written (``Found`` reads them through this function)."""
+    return _START_MIN_QUESTIONS
+
+
+START_MIN_QUESTIONS = portable(_start_min_questions_ideas)
 
 
 # -- working first questions ----------------------------------------------------------------------------------
@@ -277,4 +305,11 @@ _WORKING_FIRST_QUESTIONS = (
             f"{given} doubles each split once, as if the worlds where the asked god is Random went in or out of "
             "the set all together; each of them may be in or out on its own.")),
 )
-WORKING_FIRST_QUESTIONS = portable(__name__, "_WORKING_FIRST_QUESTIONS")
+
+
+def _working_first_questions_ideas() -> Ideas:
+    """The working-first-question ideas as written (``Found`` reads them through this function)."""
+    return _WORKING_FIRST_QUESTIONS
+
+
+WORKING_FIRST_QUESTIONS = portable(_working_first_questions_ideas)

@@ -12,7 +12,7 @@ import re2
 from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import arithmetic, cli, commands, completer, course, history, puzzles, text
+from tutor import arithmetic, cli, completer, course, history, puzzles, text
 from tutor.course import lesson, schema
 from tutor.course.steps import Step
 from tutor.learner import export_xapi
@@ -23,11 +23,6 @@ from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.wythoff.rules import formula
 
-commands.cmd_start, commands.cmd_lint, commands.cmd_progress  # argparse handlers, looked up by name
-commands.cmd_new, commands.cmd_preview, commands.cmd_grade, commands.cmd_schema
-commands.cmd_autograde
-commands.cmd_review  # tutor review (issue 21)
-commands.cmd_class  # tutor class (issue 21)
 Progress.export_json  # the store's raw rows as text: tests read them
 cli.main  # the console script
 text.Visible.writable  # the io protocol: print() and rich ask a stream whether it is writable

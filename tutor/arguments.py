@@ -26,6 +26,20 @@ PUZZLE_COMMANDS = {
 }
 
 
+HANDLERS = {  # the function that runs each of the tutor's own commands, as "module:function": imported when it runs
+    "start": "tutor.commands:cmd_start",
+    "progress": "tutor.commands:cmd_progress",
+    "review": "tutor.commands:cmd_review",
+    "lint": "tutor.commands:cmd_lint",
+    "new": "tutor.commands:cmd_new",
+    "schema": "tutor.commands:cmd_schema",
+    "preview": "tutor.commands:cmd_preview",
+    "grade": "tutor.commands:cmd_grade",
+    "class": "tutor.commands:cmd_class",
+    "autograde": "tutor.commands:cmd_autograde",
+}
+
+
 class UsageError(Exception):
     """A command-line usage error; becomes one line on stderr and exit status 2."""
 
@@ -169,7 +183,6 @@ def learner_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     """``start`` and ``progress``."""
     p = sub.add_parser("start", help="start the tutor at a lesson", description="Start the tutor at a lesson.")
     p.add_argument("lesson", nargs="?", help="lesson id or number (default: where you left off)")
-    p.set_defaults(handler="cmd_start")
     p = sub.add_parser("progress", help="show, export or reset your progress",
                        description="Show your progress (stored in SQLite under TUTOR_HOME or the user data "
                                    "folder).")
@@ -189,7 +202,6 @@ def learner_commands(sub: argparse._SubParsersAction[Parser]) -> None:
                         "transaction table); see docs/instructors.md")
     p.add_argument("--skills", action="store_true",
                    help="list every skill the puzzles declare, with what it is (--json: as JSON)")
-    p.set_defaults(handler="cmd_progress")
 
 
 def review_command(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -201,7 +213,6 @@ def review_command(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--json", action="store_true", help="list the reviews due as JSON, without running them")
     p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
                    help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
-    p.set_defaults(handler="cmd_review")
 
 
 def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -222,14 +233,12 @@ def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--explanations", action="store_true",
                    help="list the quantities of every puzzle that cannot yet explain their value or refute a "
                         "wrong one")
-    p.set_defaults(handler="cmd_lint")
     p = sub.add_parser("new", help="write a lesson skeleton that passes 'tutor lint'",
                        description="Write LESSON_ID.toml: a lesson skeleton for PUZZLE that passes 'tutor lint' "
                                    "as written, with every step kind shown in comments.")
     p.add_argument("lesson_id", metavar="LESSON_ID")
     p.add_argument("--puzzle", required=True, metavar="NAME", help="the puzzle family (see 'tutor puzzles')")
     p.add_argument("--dir", default=".", metavar="DIR", help="where to write it (default: here)")
-    p.set_defaults(handler="cmd_new")
     p = sub.add_parser("schema", help="print the JSON Schema of a lesson file (or of pack.toml), for editors",
                        description="Print the JSON Schema of a lesson file, or of a pack.toml with 'pack'. Editors "
                                    "that read TOML through Taplo (VS Code's Even Better TOML, Neovim, Helix) "
@@ -242,13 +251,11 @@ def author_commands(sub: argparse._SubParsersAction[Parser]) -> None:
                    help="the tables of keys as docs/authoring.md shows them, instead of the JSON Schema")
     p.add_argument("--write", metavar="DIR",
                    help="write lesson.schema.json, pack.schema.json and a .taplo.toml applying them into DIR")
-    p.set_defaults(handler="cmd_schema")
     p = sub.add_parser("preview", help="read a lesson as a learner sees it, answered with its reference answers",
                        description="Run LESSON non-interactively with its reference answers and print what a "
                                    "learner would see. Exit 1 if any step would not accept its reference answer.")
     p.add_argument("lesson", metavar="LESSON")
     p.add_argument("--no-hints", action="store_true", help="do not print each step's hint ladder")
-    p.set_defaults(handler="cmd_preview")
 
 
 def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -286,7 +293,6 @@ def grade_command(sub: argparse._SubParsersAction[Parser]) -> None:
     out.add_argument("--format", choices=GRADE_FORMATS,
                      default=None, help="text (default), json, csv, gradescope (results.json), prairielearn "
                                         "(external-grader result) or junit (XML); see docs/authoring.md")
-    p.set_defaults(handler="cmd_grade")
 
 
 def autograde_command(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -316,7 +322,6 @@ def autograde_command(sub: argparse._SubParsersAction[Parser]) -> None:
                         "TUTOR_AUTOGRADE_ROOT)")
     p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
                    help="also load the lessons in DIR (may be repeated; also TUTOR_LESSONS)")
-    p.set_defaults(handler="cmd_autograde")
 
 
 def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -343,4 +348,3 @@ def class_command(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--lessons", metavar="DIR", action="append", default=argparse.SUPPRESS,
                    help="a pack whose pack.toml names a pretest and a posttest: their gain is reported (the "
                         "--pretest and --posttest options, when given, win)")
-    p.set_defaults(handler="cmd_class")

@@ -14,9 +14,9 @@ import errno
 import os
 import shutil
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from tutor.arguments import PUZZLE_COMMANDS, Parser, UsageError, build_parser
+from tutor.arguments import HANDLERS, PUZZLE_COMMANDS, Parser, UsageError, build_parser
 from tutor.errors import Exit, InvalidNotation, InvalidParams, TutorError
 from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES
@@ -238,6 +238,15 @@ def encodable(text: str) -> bool:
     return True
 
 
+def handler(target: str) -> Callable[[argparse.Namespace], int]:
+    """The function a ``HANDLERS`` entry names (``"tutor.commands:cmd_lint"``), its module imported now."""
+    from importlib import import_module
+
+    module, _, name = target.partition(":")
+    found: Callable[[argparse.Namespace], int] = getattr(import_module(module), name)
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tutor`` console script: everything printed passes ``tutor.text.visible`` (a lesson,
     a file name or an answer cannot send escape sequences to the terminal; only the tutor's styling can)."""
@@ -273,11 +282,8 @@ def run(argv: list[str]) -> int:
             return run_puzzle_command(args.command, args.puzzle, args.rest, args.help)
         if args.command == "puzzles":
             return list_puzzles(args.name, args.json)
-        handler = getattr(args, "handler", None)
-        if handler is not None:
-            from tutor import commands
-
-            return int(getattr(commands, handler)(args))
+        if args.command in HANDLERS:
+            return int(handler(HANDLERS[args.command])(args))
         from tutor.repl import run_repl
 
         return run_repl(args, lesson=None)

@@ -178,3 +178,25 @@ def test_solution_on_a_question_tree_takes_a_one_line_yes():
     assert any(r.text.startswith("A correct answer") for r in replies), joined(replies)
     tree = next(r for r in replies if r.kind == "board" and r.text.startswith("ask "))  # the plan on its own lines
     assert len(tree.text.splitlines()) > 3
+
+
+def test_submit_in_the_session_writes_nothing_and_the_shell_writes_the_file(tmp_path):
+    """/submit says what to write (``Reply.file``) and the shell writes it: ``Session.handle`` does no I/O."""
+    target = tmp_path / "mine.txt"
+    session = new_session()
+    for line in ("/open coins-1", "", "", "4"):  # a wrong answer: the step stays, and it can be handed in
+        session.handle(line)
+    said = session.handle(f"/submit {target}")
+    assert not target.exists() and said[0].file is not None and said[0].file.path == str(target)
+    out = io.StringIO()
+    run_plain(new_session(), io.StringIO(f"/open coins-1\n\n\n4\n/submit {target}\n/quit\n"), out)
+    written = target.read_text(encoding="utf-8")
+    assert said[0].file.text.endswith("\n4\n") and written.endswith("\n4\n")  # each session its own profile id
+    assert "coins-1" in written.splitlines()[0] and said[0].file.text.splitlines()[0] == written.splitlines()[0]
+    assert f"Wrote {target}" in out.getvalue()
+
+
+def test_a_submission_the_shell_cannot_write_is_one_error_line_instead_of_wrote(tmp_path):
+    replies, _ = drive(f"/open coins-1\r\r\r4\r/submit {tmp_path / 'no such folder' / 'mine.txt'}\r/quit\r")
+    out = joined(replies)
+    assert "cannot write" in out and "No such file" in out and "Wrote" not in out

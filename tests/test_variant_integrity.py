@@ -16,6 +16,7 @@ from tutor.autograde import autograde
 from tutor.course import load_roots
 from tutor.grading import Assignment, Row, collect, grade, graded_step, split_header
 from tutor.progress import Progress
+from tutor.repl import hand_out
 from tutor.session import Session
 from tutor.shown import text_of
 from tutor.submission import BadLearnerId, format_header, learner_id, variant_owner
@@ -53,7 +54,7 @@ def answered(course: Path, folder: Path, learner: str, seed: int | None = None, 
     coins = int(session.lesson.variant["coins"])
     session.handle(text_of(session.step.reference() or ""))
     target = folder / f"{name or learner}.txt"
-    assert "Wrote" in text_of(session.handle(f"/submit {target}")[0].text)
+    assert "Wrote" in text_of(hand_out(session.handle(f"/submit {target}"))[0].text)  # the shell writes the file
     return coins
 
 

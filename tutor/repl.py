@@ -94,6 +94,23 @@ def safe_handle(session: Session, text: str) -> list[Reply]:
                                "/undo or /reset may get you going again.")]
 
 
+def hand_out(replies: list[Reply]) -> list[Reply]:
+    """Write the files the replies hand over (``/submit``): a reply is shown once its file is written, and one
+    error line stands in its place when the file cannot be written."""
+    from tutor.submission import write_new
+
+    shown = []
+    for reply in replies:
+        if reply.file is not None:
+            try:
+                write_new(reply.file.path, reply.file.text)
+            except TutorError as err:
+                shown.append(Reply.error(str(err)))
+                continue
+        shown.append(reply)
+    return shown
+
+
 def make_session(args: argparse.Namespace) -> Session:
     """A Session over the bundled lessons, instructors' folders, and the progress store."""
     catalog = load_catalog(getattr(args, "lessons", []) or [], cached_in=home())  # lessons parsed when opened
@@ -249,10 +266,11 @@ CANCELLED = "(check cancelled: the step is as it was; type your answer again, or
 
 
 def cancellable(session: Session, text: str) -> list[Reply]:
-    """``safe_handle``, but Ctrl-C while the tutor works on ``text`` (a long check) cancels that work and returns
-    to the prompt: a step's judgement is pure and the session changes only after it, so the step stays as it was."""
+    """``safe_handle``, the files its replies hand over written (``hand_out``), but Ctrl-C while the tutor works on
+    ``text`` (a long check) cancels that work and returns to the prompt: a step's judgement is pure and the session
+    changes only after it, so the step stays as it was."""
     try:
-        return safe_handle(session, text)
+        return hand_out(safe_handle(session, text))
     except KeyboardInterrupt:
         return [Reply.info(CANCELLED)]
 

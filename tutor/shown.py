@@ -132,11 +132,21 @@ class ReplyKind(StrEnum):
 
 
 @dataclass(frozen=True)
+class Handout:
+    """A file the learner asked for (``/submit``): the session says what to write, and the shell writes it."""
+
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Reply:
-    """One thing the tutor says: its ``kind`` and what to show (``body``); ``text`` is the body's text form."""
+    """One thing the tutor says: its ``kind`` and what to show (``body``); ``text`` is the body's text form.  A
+    reply with a ``file`` is shown once the shell has written that file (and an error in its place if it cannot)."""
 
     kind: ReplyKind
     body: Shown
+    file: Handout | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", ReplyKind(self.kind))

@@ -7,7 +7,7 @@ from tutor.session import review
 from tutor.session.core import Session
 from tutor.session.registry import command, help_lines
 from tutor.session.skills import Standing
-from tutor.shown import Reply
+from tutor.shown import Handout, Reply, ReplyKind
 
 
 @command("/help", "this list")
@@ -94,7 +94,7 @@ def _quit(session: Session, arg: str) -> list[Reply]:
 @command("/submit", "write your last answer to FILE, headed with its lesson, step, learner id and variant, to hand in",
          takes="[FILE]")
 def _submit(session: Session, arg: str) -> list[Reply]:
-    from tutor.submission import format_header, write_new
+    from tutor.submission import format_header
 
     lesson, step, state = session.lesson, session.step, session.state
     if lesson is None or step is None:
@@ -104,9 +104,6 @@ def _submit(session: Session, arg: str) -> list[Reply]:
         return [Reply.error("Nothing to submit yet: answer this step first, then /submit.")]
     name = arg or f"{lesson.id.replace('/', '-')}-step{step.index + 1}.txt"
     header = format_header(lesson.id, step.index + 1, lesson.variant, session.learner or session.profile)
-    try:
-        write_new(name, header + answer + "\n")
-    except TutorError as err:
-        return [Reply.error(str(err))]
-    return [Reply.info(f"Wrote {name}: your last answer to step {step.index + 1} of {lesson.id}, with its "
-                       "lesson, step and variant. Hand it in; 'tutor grade' grades it on your variant.")]
+    return [Reply(ReplyKind.INFO, f"Wrote {name}: your last answer to step {step.index + 1} of {lesson.id}, with its "
+                  "lesson, step and variant. Hand it in; 'tutor grade' grades it on your variant.",
+                  file=Handout(name, header + answer + "\n"))]  # the shell writes it (``tutor.repl.hand_out``)

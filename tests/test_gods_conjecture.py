@@ -19,22 +19,17 @@ from helpers import run_tutor
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from tutor.grammar.formula import Binary, Call, FormulaError, Neg, Num, Var
 from tutor.puzzles.gods.rules import make_game
 from tutor.puzzles.gods.rules.formula import (
     MAX_LENGTH,
-    Binary,
-    Call,
     Compare,
     Cond,
     Conjecture,
     Expr,
     Fact,
-    FormulaError,
     Logic,
-    Neg,
     NotCond,
-    Num,
-    Var,
     format_conjecture,
     parse_conjecture,
 )

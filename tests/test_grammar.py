@@ -1,4 +1,4 @@
-"""The parsing toolkit (tutor/grammar.py) and the three learner languages on it: one wording for every failure,
+"""The parsing toolkit (tutor/grammar/) and the three learner languages on it: one wording for every failure,
 what was expected in each language's own words, limits refused before the work they guard, no exception but one
 line of InvalidNotation whatever the text, and no lark until a parser is needed."""
 
@@ -16,6 +16,7 @@ from tutor import arithmetic
 from tutor.arithmetic import ExpressionError, evaluate
 from tutor.errors import InvalidNotation, TooLarge
 from tutor.grammar import END, Language, Nesting, NotationError, Reading, join_or
+from tutor.grammar.formula import Binary, Call, Neg, Num, Var
 from tutor.puzzles.coins.rules import formula as coins_formula
 from tutor.puzzles.coins.rules import group as coins_group
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
@@ -153,8 +154,8 @@ def recording(language: Language) -> tuple[Language, Recorder]:
     (arithmetic.NUMBERS, arithmetic._check, "-" * 33 + "1", "nests deeper than 32 levels"),
     (arithmetic.NUMBERS, arithmetic._check, "2^" * 40 + "1", "nests deeper than 32 levels"),
     (arithmetic.NUMBERS, arithmetic._check, "1 + " + "9" * 4001, "a number of 4001 digits"),
-    (formula.FORMULAS, formula._check, "floor(" * 9 + "k" + ")" * 9, "nests deeper than 16 levels"),
-    (formula.FORMULAS, formula._check, "k + " + "1" * 31, "a number of 31 digits"),
+    (formula.FORMULAS, formula.READER.check, "floor(" * 9 + "k" + ")" * 9, "nests deeper than 16 levels"),
+    (formula.FORMULAS, formula.READER.check, "k + " + "1" * 31, "a number of 31 digits"),
     (lang.QUESTIONS, lang._checker(U, "?"), "(" * 41 + "A is True" + ")" * 41, "nests more than 40 levels"),
     (lang.QUESTIONS, lang._checker(U, "?"), "A is True and D is True", "no god 'D'"),
 ])
@@ -173,7 +174,7 @@ def test_the_nesting_limits_are_the_levels_counted_before() -> None:
     assert evaluate("2*" * 200 + "1") == 2**200 and evaluate("-2*" * 40 + "1") == 2**40  # a product does not nest
     with pytest.raises(ExpressionError, match="nests deeper"):
         evaluate("(" * 16 + "1" + ")" * 16)
-    assert parse_formula("(" * 7 + "k" + ")" * 7) == formula.Var()
+    assert parse_formula("(" * 7 + "k" + ")" * 7) == Var("k")
     with pytest.raises(FormulaError, match="nests deeper"):
         parse_formula("(" * 8 + "k" + ")" * 8)
     assert parse_formula("-" * 15 + "k") is not None and parse_formula("2k*" * 50 + "k") is not None
@@ -226,3 +227,29 @@ def test_importing_the_languages_does_not_import_lark() -> None:
             "tutor.puzzles.gods.rules.lang, tutor.session, tutor.repl; print('lark' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.stdout.strip() == "False", run.stderr[-2000:]
+
+
+# -- the formula kernel the four conjecture languages share --------------------------------------------
+
+FAMILY_FORMULAS = [(coins_formula.parse_formula, "N"), (lights_formula.parse_formula, "n"),
+                   (lambda t: gods_formula.parse_conjecture(t).amount, "n"), (parse_formula, "k")]
+
+
+@pytest.mark.parametrize(("read", "name"), FAMILY_FORMULAS)
+def test_every_family_builds_its_formulas_from_the_kernel_nodes(read: Any, name: str) -> None:
+    """``floor(-x + 2*x)`` is the same tree in every family (the kernel's nodes), whatever its own grammar."""
+    x = Var(name.lower())
+    expected = Call("floor", (Binary("+", Neg(x), Binary("*", Num(2), x)),))
+    assert read(f"floor(-{name} + 2*{name})") == expected
+
+
+@pytest.mark.parametrize(("read", "name"), FAMILY_FORMULAS)
+@pytest.mark.parametrize(("text", "words"), [
+    ("floor {x}", "'floor {x}': floor needs parentheses at column 1 (as in floor(...))"),
+    ("{x} + zeta", "'{x} + zeta': unknown name 'zeta' at column 5 (allowed: "),
+    ("{x} +", "'{x} +': "),
+])
+def test_every_family_refuses_alike_with_the_column(read: Any, name: str, text: str, words: str) -> None:
+    said = message(read, text.format(x=name))
+    assert said.startswith(words.format(x=name)) and "\n" not in said
+    assert "column" in said

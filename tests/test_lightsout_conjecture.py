@@ -19,21 +19,8 @@ from hypothesis import strategies as st
 
 from tutor import gf2
 from tutor.errors import InvalidParams
-from tutor.puzzles.lightsout.rules.formula import (
-    MAX_EXPONENT,
-    Binary,
-    Call,
-    FormulaError,
-    Neg,
-    Node,
-    Num,
-    Pow,
-    Undefined,
-    Var,
-    format_formula,
-    parse_formula,
-    value,
-)
+from tutor.grammar.formula import Binary, Call, FormulaError, Neg, Num, Pow, Undefined, Var
+from tutor.puzzles.lightsout.rules.formula import MAX_EXPONENT, Node, format_formula, parse_formula, value
 from tutor.puzzles.lightsout.rules.grid import Rules, press_rows_gf2
 from tutor.puzzles.lightsout.theory import poly_nullity
 from tutor.puzzles.lightsout.theory.conjecture import CHECK_CELLS, CHECK_TORUS_CELLS, check_conjecture

@@ -35,5 +35,6 @@ def uses_k_of(node: object, key: int) -> bool:
         sub = todo.pop()
         if id(sub) == key:
             return uses_k(sub)  # type: ignore[arg-type]
-        todo += [v for v in vars(sub).values() if hasattr(v, "__dataclass_fields__")]
+        fields = [w for v in vars(sub).values() for w in (v if isinstance(v, tuple) else (v,))]  # a call's arguments
+        todo += [v for v in fields if hasattr(v, "__dataclass_fields__")]
     raise AssertionError("not a subtree")

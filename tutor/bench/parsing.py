@@ -1,4 +1,4 @@
-"""The learner languages (tutor/grammar.py): time per parse of typical texts, and what the first parse costs.
+"""The learner languages (tutor/grammar/): time per parse of typical texts, and what the first parse costs.
 
 Each parser is built on first use, so importing the tutor pays nothing for lark; the first text of each
 language pays for importing lark (once) and building its LALR tables.  Those first costs are measured in a

@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.grammar.formula import Undefined
 from tutor.puzzles.coins.rules import format_strategy, model
-from tutor.puzzles.coins.rules.formula import Node, Undefined, format_formula, parse_formula, value
+from tutor.puzzles.coins.rules.formula import Node, format_formula, parse_formula, value
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.coins.theory.theorem import decide as theorem
 

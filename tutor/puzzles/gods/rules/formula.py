@@ -17,7 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tutor.grammar import Fault, Language, Nesting, NotationError, Reading
+from tutor.grammar import Fault, Language, Nesting
+from tutor.grammar.formula import (
+    FormulaActions,
+    FormulaError,
+    Formulas,
+    Printer,
+    Term,
+    bracket,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -33,59 +41,17 @@ ALLOWED = ("allowed: n (gods), t, f, r (how many are True, False, Random), numbe
 
 
 
-class FormulaError(NotationError):
-    """A conjecture outside the restricted language."""
-
-
 # -- the trees --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Num:
-    """A whole number."""
-
-    value: int
-
-
-@dataclass(frozen=True)
-class Var:
-    """``n``, ``t``, ``f`` or ``r``."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class Neg:
-    """``-x``."""
-
-    body: Expr
-
-
-@dataclass(frozen=True)
-class Fact:
+class Fact(Term):
     """``x!``."""
 
-    body: Expr
+    body: Term
 
 
-@dataclass(frozen=True)
-class Binary:
-    """``x + y``, ``x - y``, ``x * y``, ``x / y`` or ``x ^ y``."""
-
-    op: str
-    left: Expr
-    right: Expr
-
-
-@dataclass(frozen=True)
-class Call:
-    """``floor(x)``, ``ceiling(x)``, ``log2(x)``, ``min(x, y)`` or ``max(x, y)``."""
-
-    name: str
-    args: tuple[Expr, ...]
-
-
-Expr = Num | Var | Neg | Fact | Binary | Call
+Expr = Term  # Num | Var | Neg | Fact | Binary | Call (of ``tutor.grammar.formula``)
 
 
 @dataclass(frozen=True)
@@ -130,7 +96,7 @@ _FUNCTIONS = {"floor": "floor", "ceiling": "ceiling", "ceil": "ceiling", "log2":
 _COMPARE = {"==": "="}
 
 
-class _Actions:
+class _Actions(FormulaActions):
     """The tree node of each rule, built as the parser reduces it."""
 
     def amount(self, node: Expr) -> Conjecture:
@@ -142,32 +108,17 @@ class _Actions:
     def logic(self, left: Cond, op: Token, right: Cond) -> Cond:
         return Logic(op.lower(), left, right)
 
-    def negate(self, _not: Token, body: Cond) -> Cond:
+    def negation(self, _not: Token, body: Cond) -> Cond:
         return NotCond(body)
 
     def comparison(self, left: Expr, op: Token, right: Expr) -> Cond:
         return Compare(_COMPARE.get(str(op), str(op)), left, right)
-
-    def binary(self, left: Expr, op: Token, right: Expr) -> Expr:
-        return Binary({"**": "^", "×": "*"}.get(str(op), str(op)), left, right)
-
-    def minus(self, _sign: Token, body: Expr) -> Expr:
-        return Neg(body)
 
     def same(self, _sign: Token, body: Expr) -> Expr:
         return body
 
     def factorial(self, body: Expr, _bang: Token) -> Expr:
         return Fact(body)
-
-    def number(self, token: Token) -> Expr:
-        return Num(int(token))  # digits counted in _check, before this
-
-    def variable(self, token: Token) -> Expr:
-        return Var(token.lower())
-
-    def call(self, name: Token, _open: Token, *rest: Expr | Token) -> Expr:
-        return Call(_FUNCTIONS[name.lower()], tuple(x for x in rest if not hasattr(x, "type")))
 
     def group(self, _open: Token, node: Expr, _close: Token) -> Expr:
         return node
@@ -189,33 +140,21 @@ FORMULAS = Language(
         ("NAME", "a name"), ("COMPARE", "a comparison (<, <=, =, !=, >=, >)"), ("AND", "'and'"), ("OR", "'or'"),
         ("NOT", "'not'"), ("POW", "'^'"), ("STAR", "'*'"),
     ],
-    actions=_Actions(),
+    actions=_Actions(_FUNCTIONS, {"min": (2, 2), "max": (2, 2)}),
     error=FormulaError,
     keep=["NAME"],
 )
-
-_NESTING = Nesting(base=1, bracket=2, prefixes={"MINUS": 1, "PLUS": 1, "NOT": 1}, chains=frozenset({"POW"}),
-                   operands=frozenset({"NUMBER", "VARIABLE"}), functions=frozenset({"FUNCTION", "PAIRED"}))
-
-
-def _check(tokens: list[Token]) -> None:
-    """Each number's digits and the nesting, before anything is parsed."""
-    for token in tokens:
-        if token.type == "NUMBER" and len(token) > MAX_DIGITS:
-            raise Fault(f"a number of {len(token)} digits", token, f"at most {MAX_DIGITS} are read")
-    deep = _NESTING.too_deep(tokens, MAX_DEPTH)
-    if deep is not None:
-        raise Fault(f"the conjecture nests deeper than {MAX_DEPTH} levels", deep)
+_CALLED = frozenset({"FUNCTION", "PAIRED"})
+READER = Formulas(FORMULAS, Nesting(base=1, bracket=2, prefixes={"MINUS": 1, "PLUS": 1, "NOT": 1},
+                                    chains=frozenset({"POW"}), operands=frozenset({"NUMBER", "VARIABLE"}),
+                                    functions=_CALLED),
+                  functions=_CALLED, allowed=ALLOWED, max_length=MAX_LENGTH, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
 
 
 def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> Fault | None:
-    """Unknown names, a function without parentheses and a number before a name have their own messages."""
+    """A number before a name has its own message (after the shared ones)."""
     found = tokens[index] if index < len(tokens) else None
     before = tokens[index - 1] if index > 0 else None
-    if before is not None and before.type in ("FUNCTION", "PAIRED") and (found is None or found.type != "LPAR"):
-        return Fault(f"{before.lower()} needs parentheses", before, f"as in {before.lower()}(...)")
-    if found is not None and found.type == "NAME":
-        return Fault(f"unknown name {found.value!r}", found, ALLOWED)
     if found is not None and before is not None and before.type in ("NUMBER", "RPAR", "VARIABLE", "BANG") \
             and found.type in ("VARIABLE", "FUNCTION", "PAIRED", "LPAR", "NUMBER"):
         return Fault(f"{found.value!r} right after {before.value!r}", found, "write the product with '*', as 2*n")
@@ -228,43 +167,37 @@ def parse_conjecture(text: str) -> Conjecture:
     >>> parse_conjecture("r < n - r").condition
     Compare(op='<', left=Var(name='r'), right=Binary(op='-', left=Var(name='n'), right=Var(name='r')))
     """
-    reading = Reading(FORMULAS, text, check=_check)
-    if len(text) > MAX_LENGTH:
-        raise reading.refuse(f"longer than {MAX_LENGTH} characters")
-    result: Conjecture = reading.parse("conjecture", _explain)
+    result: Conjecture = READER.read(text, "conjecture", _explain)
     return result
 
 
 # -- the canonical text ---------------------------------------------------------------------------
 
-_LEVEL = {"+": 1, "-": 1, "*": 2, "/": 2}  # a sign is level 3, a power 4, a factorial 5
+class _Printer(Printer):
+    """A number's text: a power is right-associative (``2^3^2`` is ``2^(3^2)``), a factorial binds tightest."""
+
+    def binary(self, op: str, left: Term, right: Term, parent: int) -> str:
+        if op != "^":
+            return super().binary(op, left, right, parent)
+        return bracket(f"{self.text(left, 5)}^{self.text(right, 3)}", parent > 4)
+
+    def other(self, node: Term, parent: int) -> str:
+        if isinstance(node, Fact):
+            return self.text(node.body, 6) + "!"
+        return super().other(node, parent)
+
+
+PRINTER = _Printer({"+": 1, "-": 1, "*": 2, "/": 2}, {"+": " + ", "-": " - ", "*": "*", "/": "/"}, sign_bracket=3)
 _LOGIC = {"or": 1, "and": 2}
 
 
-def format_expr(node: Expr, parent: int = 0) -> str:
+def format_expr(node: Expr) -> str:
     """The canonical text of a number's tree; parsing it gives the same tree back.
 
     >>> format_expr(parse_conjecture("ceil(log2( n ! / (t!*f!)))").amount)
     'ceiling(log2(n!/(t!*f!)))'
     """
-    match node:
-        case Num(value):
-            return str(value)
-        case Var(name):
-            return name
-        case Call(name, args):
-            return f"{name}({', '.join(format_expr(a) for a in args)})"
-        case Neg(body):
-            return _wrap("-" + format_expr(body, 3), parent > 3)
-        case Fact(body):
-            return format_expr(body, 6) + "!"
-        case Binary("^", left, right):
-            return _wrap(f"{format_expr(left, 5)}^{format_expr(right, 3)}", parent > 4)
-        case Binary(op, left, right):
-            level = _LEVEL[op]
-            gap = " " if level == 1 else ""
-            return _wrap(f"{format_expr(left, level)}{gap}{op}{gap}{format_expr(right, level + 1)}", level < parent)
-    raise TypeError(f"not a formula node: {node!r}")
+    return PRINTER.text(node)
 
 
 def format_cond(node: Cond, parent: int = 0) -> str:
@@ -288,7 +221,3 @@ def format_cond(node: Cond, parent: int = 0) -> str:
 def format_conjecture(c: Conjecture) -> str:
     """The canonical text of a conjecture."""
     return format_expr(c.amount) if c.amount is not None else format_cond(c.condition)  # type: ignore[arg-type]
-
-
-def _wrap(text: str, bracket: bool) -> str:
-    return f"({text})" if bracket else text

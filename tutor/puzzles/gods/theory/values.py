@@ -7,7 +7,7 @@ cause (the bits of a product or a power, the argument of a factorial).
 Vocabulary:
 
 * ``Counts`` - the variables' values: ``{"n": 3, "t": 1, "f": 1, "r": 1}``;
-* ``Undefined`` - why a formula has no value for some counts (a division by zero, an irrational log2).
+* ``Undefined`` (the kernel's) - why a formula has no value for some counts (a division by zero, an irrational log2).
 """
 
 from __future__ import annotations
@@ -16,16 +16,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import factorial
 
-from tutor.puzzles.gods.rules.formula import Binary, Call, Compare, Cond, Expr, Fact, Logic, Neg, NotCond, Num, Var
+from tutor.grammar.formula import Binary, Call, Neg, Num, Undefined, Var, arithmetic, small
+from tutor.puzzles.gods.rules.formula import Compare, Cond, Expr, Fact, Logic, NotCond
 
 MAX_BITS = 4096  # numerator or denominator bits of any value on the way
 MAX_FACTORIAL = 200  # n! for n up to this
 
 Counts = Mapping[str, int]  # {"n": 3, "t": 1, "f": 1, "r": 1}
-
-
-class Undefined(Exception):
-    """The formula has no exact value here (a division by zero, an irrational log2, a number too large)."""
 
 
 def value(node: Expr, counts: Counts) -> Fraction:
@@ -77,30 +74,16 @@ def holds(node: Cond, counts: Counts) -> bool:
     raise TypeError(f"not a condition node: {node!r}")
 
 
-def _small(x: Fraction) -> Fraction:
-    if x.numerator.bit_length() > MAX_BITS or x.denominator.bit_length() > MAX_BITS:
-        raise Undefined("a value on the way is too large")
-    return x
-
-
 def _binary(op: str, a: Fraction, b: Fraction) -> Fraction:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return _small(a * b)
-    if op == "/":
-        if b == 0:
-            raise Undefined("a division by zero")
-        return _small(a / b)
+    if op != "^":
+        return arithmetic(op, a, b, MAX_BITS)
     if b.denominator != 1:
         raise Undefined(f"the power {b} is not whole")
     if a == 0 and b < 0:
         raise Undefined("a division by zero")
     if abs(b) > 1 and max(abs(a.numerator), a.denominator).bit_length() * abs(b) > MAX_BITS:
         raise Undefined("a power too large")
-    return _small(a ** int(b))
+    return small(a ** int(b), MAX_BITS)
 
 
 def _factorial(x: Fraction) -> Fraction:

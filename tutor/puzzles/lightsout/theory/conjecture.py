@@ -20,8 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.errors import InvalidParams
+from tutor.grammar.formula import Undefined
 from tutor.puzzles.lightsout import engine
-from tutor.puzzles.lightsout.rules.formula import Node, Undefined, format_formula, value, variables
+from tutor.puzzles.lightsout.rules.formula import Node, format_formula, value, variables
 from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.notation import format_board
 

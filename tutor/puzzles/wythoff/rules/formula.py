@@ -13,7 +13,8 @@ A *conjecture* is a formula for the smaller pile ``A_k`` (``floor(k*phi)``),
 
 Vocabulary:
 
-* ``Node`` - a tree: ``Call("floor", Binary("*", Var(), Const("phi")))`` for ``floor(k*phi)``.
+* ``Node`` - a tree of the shared nodes (``tutor.grammar.formula``) and ``Const``:
+  ``Call("floor", (Binary("*", Var("k"), Const("phi")),))`` for ``floor(k*phi)``.
 * names: ``k``; constants ``phi``, ``pi``; functions ``floor``, ``ceiling``
   (also ``ceil``), ``sqrt``; numbers like ``2`` or ``1.618``; ``+ - * / ** ^``,
   parentheses, and implicit multiplication (``2k``, ``k(1 + sqrt(5))``).
@@ -24,11 +25,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from math import isqrt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tutor.grammar import Fault, Language, Nesting, NotationError, Reading
+from tutor.grammar import Fault, Language, Nesting
+from tutor.grammar.formula import (
+    Binary,
+    Call,
+    FormulaActions,
+    FormulaError,
+    Formulas,
+    Neg,
+    Num,
+    Pow,
+    Printer,
+    Term,
+    Undefined,
+    arithmetic,
+    function,
+    small,
+)
 
 if TYPE_CHECKING:
     from lark import Token
@@ -46,65 +62,17 @@ ALLOWED = f"allowed: {VARIABLE}, {', '.join(CONSTANTS)}, floor, ceiling, sqrt"
 SAID_ALLOWED = "a formula uses k, numbers, + - * / ^, parentheses, floor(...), ceiling(...), sqrt(...)"
 
 
-class FormulaError(NotationError):
-    """A conjecture formula outside the restricted language."""
-
-
 # -- the tree ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Num:
-    """A decimal literal, exactly: ``1.5`` is ``Num(Fraction(3, 2))``."""
-
-    value: Fraction
-
-
-@dataclass(frozen=True)
-class Var:
-    """The index ``k``."""
-
-
-@dataclass(frozen=True)
-class Const:
+class Const(Term):
     """``phi`` or ``pi``."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class Neg:
-    """``-x``."""
-
-    body: Node
-
-
-@dataclass(frozen=True)
-class Pow:
-    """``x^n`` with a whole constant exponent, ``|n| <= MAX_EXPONENT``."""
-
-    base: Node
-    exponent: int
-
-
-@dataclass(frozen=True)
-class Call:
-    """``floor(x)``, ``ceiling(x)`` or ``sqrt(x)``."""
-
-    name: str
-    arg: Node
-
-
-@dataclass(frozen=True)
-class Binary:
-    """``x + y``, ``x - y``, ``x * y`` (also written ``2k``) or ``x / y``."""
-
-    op: str
-    left: Node
-    right: Node
-
-
-Node = Num | Var | Const | Neg | Pow | Call | Binary
+Node = Term  # Num (a decimal, exactly) | Var("k") | Const | Neg | Pow | Call | Binary, of ``tutor.grammar.formula``
 
 
 # -- reading: formula.lark, with the checks and messages of this language -----------------------
@@ -118,39 +86,26 @@ class _Claim(NamedTuple):
     pile: str | None
     node: Node
     at: Token | None
+
+
 _FUNCTIONS = frozenset({"FLOOR", "CEILING", "CEIL", "SQRT"})
 
 
-class _Actions:
+class _Actions(FormulaActions):
     """The tree node of each rule, built as the parser reduces it; exponents folded to constants here."""
 
     def number(self, token: Token) -> Node:
-        return Num(Fraction(str(token)))  # digits counted in _check, before this
-
-    def variable(self, _k: Token) -> Node:
-        return Var()
+        return Num(Fraction(str(token)))  # a decimal, exactly; its digits were counted before this
 
     def constant(self, token: Token) -> Node:
         return Const(token.type.lower())
-
-    def call(self, function: Token, _open: Token, arg: Node, _close: Token) -> Node:
-        return Call(FUNCTIONS[function.type.lower()], arg)
-
-    def negate(self, _sign: Token, node: Node) -> Node:
-        return Neg(node)
-
-    def binary(self, left: Node, op: Token, right: Node) -> Node:
-        return Binary(str(op), left, right)
-
-    def implicit(self, left: Node, right: Node) -> Node:
-        return Binary("*", left, right)
 
     def power(self, base: Node, op: Token, exponent_node: Node) -> Node:
         exponent = _constant(exponent_node)
         if exponent is None:
             raise Fault("an exponent that is not a constant", op, "an exponent is a number, like k^2")
         if exponent == Fraction(1, 2):
-            return Call("sqrt", base)
+            return Call("sqrt", (base,))
         if exponent.denominator != 1 or abs(exponent) > MAX_EXPONENT:
             raise Fault(f"the exponent {exponent}", op,
                         f"an exponent is a whole number from -{MAX_EXPONENT} to {MAX_EXPONENT}, or 1/2")
@@ -189,123 +144,76 @@ FORMULAS = Language(
         ("NUMBER", "a number"), ("K", "k"), ("PHI", "phi"), ("PI", "pi"), ("NAME", "a name"), ("POW", "'^'"),
         ("FLOOR", "floor(...)"), ("CEILING", "ceiling(...)"), ("CEIL", "ceil(...)"), ("SQRT", "sqrt(...)"),
     ],
-    actions=_Actions(),
+    actions=_Actions(FUNCTIONS),
     error=FormulaError,
     keep=["NAME"],
 )
 
-_NESTING = Nesting(base=1, bracket=2, prefixes={"MINUS": 1}, chains=frozenset({"POW"}),
-                   operands=frozenset({"NUMBER", "K", "PHI", "PI"}), functions=_FUNCTIONS)
+
+class _Formulas(Formulas):
+    """Each formula of a conjecture is limited on its own: its length, without its ``B_k =``."""
+
+    def check(self, tokens: Sequence[Token]) -> None:
+        super().check(tokens)
+        formulas: list[list[Token]] = [[]]  # the tokens of each formula, without its 'B_k ='
+        for token in tokens:
+            if token.type == "COMMA":
+                formulas.append([])
+            elif token.type not in _TARGETS and token.type != "EQUALS":
+                formulas[-1].append(token)
+        for formula in formulas:
+            if formula and (formula[-1].end_pos or 0) - (formula[0].start_pos or 0) > MAX_LENGTH:
+                raise Fault(f"a formula longer than {MAX_LENGTH} characters", formula[0])
 
 
-def _check(tokens: list[Token]) -> None:
-    """Each formula's length, each number's digits, and the nesting, before anything is parsed."""
-    formulas: list[list[Token]] = [[]]  # the tokens of each formula, without its 'B_k ='
-    for token in tokens:
-        if token.type == "COMMA":
-            formulas.append([])
-        elif token.type not in _TARGETS and token.type != "EQUALS":
-            formulas[-1].append(token)
-        digits = len(token) - token.count(".")
-        if token.type == "NUMBER" and digits > MAX_DIGITS:
-            raise Fault(f"a number of {digits} digits", token, f"at most {MAX_DIGITS} are read")
-    for formula in formulas:
-        if formula and (formula[-1].end_pos or 0) - (formula[0].start_pos or 0) > MAX_LENGTH:
-            raise Fault(f"a formula longer than {MAX_LENGTH} characters", formula[0])
-    deep = _NESTING.too_deep(tokens, MAX_DEPTH)
-    if deep is not None:
-        raise Fault(f"the formula nests deeper than {MAX_DEPTH} levels", deep)
+READER = _Formulas(FORMULAS, Nesting(base=1, bracket=2, prefixes={"MINUS": 1}, chains=frozenset({"POW"}),
+                                     operands=frozenset({"NUMBER", "K", "PHI", "PI"}), functions=_FUNCTIONS),
+                   functions=_FUNCTIONS, allowed=ALLOWED, max_length=MAX_LENGTH, max_depth=MAX_DEPTH,
+                   max_digits=MAX_DIGITS, unknown=frozenset({"NAME", *_TARGETS}))
 
 
-def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str], pair: bool = False) -> Fault | None:
-    """Unknown names, a function without parentheses and a third formula have their own messages."""
+def _third(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> Fault | None:
+    """A third formula of a conjecture has its own message (after the shared ones)."""
     found = tokens[index] if index < len(tokens) else None
-    before = tokens[index - 1] if index > 0 else None
-    if before is not None and before.type in _FUNCTIONS and (found is None or found.type != "LPAR"):
-        name = before.lower()
-        return Fault(f"{name} needs parentheses", before, f"as in {name}(...)")
-    if found is not None and (found.type == "NAME" or found.type in _TARGETS):
-        return Fault(f"unknown name {found.value!r}", found, ALLOWED)
-    if pair and found is not None and found.type == "COMMA":
+    if found is not None and found.type == "COMMA":
         return Fault("a third formula", found, "give one formula, or two separated by one comma")
     return None
-
-
-def _read(text: str, start: str, longest: int) -> Node | Conjecture:
-    reading = Reading(FORMULAS, text, check=_check)
-    if len(text) > longest:
-        raise reading.refuse(f"longer than {longest} characters")
-    return reading.parse(start, partial(_explain, pair=start == "conjecture"))
 
 
 def parse_formula(text: str) -> Node:
     """Parse one formula in k; ``FormulaError`` (an ``InvalidNotation``) quotes the text and points at the fault.
 
     >>> parse_formula("floor(2k)")
-    Call(name='floor', arg=Binary(op='*', left=Num(value=Fraction(2, 1)), right=Var()))
+    Call(name='floor', args=(Binary(op='*', left=Num(value=Fraction(2, 1)), right=Var(name='k')),))
     """
-    return _read(text, "formula", MAX_LENGTH)  # type: ignore[return-value]
+    node: Node = READER.read(text, "formula")
+    return node
 
 
 # -- the canonical text -------------------------------------------------------------------------
 
-_LEVEL = {"+": 1, "-": 1, "*": 2, "/": 2}  # a negation is level 3, a power 4
-_SYMBOL = {"+": " + ", "-": " - ", "*": "*", "/": "/"}
+class _Printer(Printer):
+    """The index is ``k``; the constants are written by name."""
+
+    def other(self, node: Term, parent: int) -> str:
+        if isinstance(node, Const):
+            return node.name
+        return super().other(node, parent)
 
 
-def format_formula(node: Node, parent: int = 0) -> str:
+PRINTER = _Printer({"+": 1, "-": 1, "*": 2, "/": 2}, {"+": " + ", "-": " - ", "*": "*", "/": "/"})
+
+
+def format_formula(node: Node) -> str:
     """The canonical text of a formula tree; parsing it gives the same tree back.
 
     >>> format_formula(parse_formula("2k^2 - -(k)"))
     '2*k^2 - (-k)'
     """
-    match node:
-        case Num(value):
-            return _decimal(value)
-        case Var():
-            return VARIABLE
-        case Const(name):
-            return name
-        case Call(name, arg):
-            return f"{name}({format_formula(arg)})"
-        case Neg(body):
-            text = "-" + format_formula(body, 3)
-            return f"({text})" if parent > 1 else text
-        case Pow(base, exponent):
-            text = f"{format_formula(base, 5)}^" + (f"{exponent}" if exponent >= 0 else f"({exponent})")
-            return f"({text})" if parent > 4 else text
-        case Binary(op, left, right):
-            level = _LEVEL[op]
-            text = format_formula(left, level) + _SYMBOL[op] + format_formula(right, level + 1)
-            return f"({text})" if level < parent else text
-    raise TypeError(f"not a formula node: {node!r}")
-
-
-def _decimal(value: Fraction) -> str:
-    """A literal's exact decimal text (literals are decimals, so the expansion ends)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    places = 0
-    while (value * 10**places).denominator != 1:
-        places += 1
-    digits = str((value * 10**places).numerator).rjust(places + 1, "0")
-    return f"{digits[:-places]}.{digits[-places:]}"
+    return PRINTER.text(node)
 
 
 # -- exact rational arithmetic (constant exponents here; shared with theory.evaluate) --------------
-
-MAX_BITS = 8192  # numbers larger than this stop the evaluation
-
-
-class Undefined(Exception):
-    """The formula has no real value (division by zero, square root of a negative, numbers too large)."""
-
-
-def small(value: Fraction) -> Fraction:
-    """``value`` unless its numerator or denominator is unreasonably large."""
-    if value.numerator.bit_length() > MAX_BITS or value.denominator.bit_length() > MAX_BITS:
-        raise Undefined("numbers too large to evaluate")
-    return value
 
 
 def fraction_sqrt(value: Fraction) -> Fraction | None:
@@ -316,26 +224,6 @@ def fraction_sqrt(value: Fraction) -> Fraction | None:
     if num * num == value.numerator and den * den == value.denominator:
         return Fraction(num, den)
     return None
-
-
-def fraction_op(op: str, left: Fraction, right: Fraction) -> Fraction:
-    """``left op right`` exactly; ``Undefined`` for a division by zero or numbers too large."""
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return small(left * right)
-    if right == 0:
-        raise Undefined("a division by zero")
-    return small(left / right)
-
-
-def fraction_round(name: str, value: Fraction) -> Fraction:
-    """``floor`` or ``ceiling`` of a fraction."""
-    if name == "floor":
-        return Fraction(value.numerator // value.denominator)
-    return Fraction(-((-value.numerator) // value.denominator))
 
 
 class _Irrational(Exception):
@@ -354,20 +242,20 @@ def _rational(node: Node) -> Fraction:
     """Evaluate a constant subtree with fractions only; ``_Irrational`` as soon as that is impossible."""
     match node:
         case Num(value):
-            return value
+            return Fraction(value)
         case Neg(body):
             return -_rational(body)
         case Pow(base, exponent):
             return small(_rational(base) ** exponent)
-        case Call("sqrt", arg):
+        case Call("sqrt", (arg,)):
             root = fraction_sqrt(_rational(arg))
             if root is None:
                 raise _Irrational
             return root
-        case Call(name, arg):
-            return fraction_round(name, _rational(arg))
+        case Call(name, (arg,)):
+            return function(name, [_rational(arg)])
         case Binary(op, left, right):
-            return fraction_op(op, _rational(left), _rational(right))
+            return arithmetic(op, _rational(left), _rational(right))
     raise _Irrational  # k, phi, pi
 
 
@@ -397,4 +285,5 @@ def parse_conjecture(text: str) -> Conjecture:
     >>> parse_conjecture("B_k = 2k").text()
     'B_k = 2*k'
     """
-    return _read(text, "conjecture", 2 * MAX_LENGTH + 20)  # type: ignore[return-value]
+    conjecture: Conjecture = READER.read(text, "conjecture", _third, 2 * MAX_LENGTH + 20)
+    return conjecture

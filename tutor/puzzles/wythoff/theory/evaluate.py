@@ -22,24 +22,9 @@ from fractions import Fraction
 from functools import cache
 from math import isqrt
 
+from tutor.grammar.formula import MAX_BITS, Binary, Call, FormulaError, Neg, Num, Pow, Undefined, Var, arithmetic, small
 from tutor.puzzles.wythoff.limits import SYMPY_DECISIONS
-from tutor.puzzles.wythoff.rules.formula import (
-    MAX_BITS,
-    VARIABLE,
-    Binary,
-    Call,
-    Const,
-    FormulaError,
-    Neg,
-    Node,
-    Num,
-    Pow,
-    Undefined,
-    Var,
-    fraction_op,
-    fraction_sqrt,
-    small,
-)
+from tutor.puzzles.wythoff.rules.formula import VARIABLE, Const, Node, fraction_sqrt
 
 BITS = 320  # fixed-point precision of the intervals
 ONE = 1 << BITS
@@ -119,7 +104,7 @@ def known(node: Node) -> dict[int, Fraction | Interval]:
                     values[id(sub)] = _value(sub, 0)
             continue
         match sub:
-            case Neg(body) | Pow(body, _) | Call(_, body):
+            case Neg(body) | Pow(body, _) | Call(_, (body,)):
                 todo.append(body)
             case Binary(_, left, right):
                 todo += [left, right]
@@ -133,7 +118,7 @@ def uses_k(node: Node) -> bool:
         match todo.pop():
             case Var():
                 return True
-            case Neg(body) | Pow(body, _) | Call(_, body):
+            case Neg(body) | Pow(body, _) | Call(_, (body,)):
                 todo.append(body)
             case Binary(_, left, right):
                 todo += [left, right]
@@ -146,7 +131,7 @@ def _value(node: Node, k: int, given: Known | None = None) -> Fraction | Interva
         return given[id(node)]
     match node:
         case Num(value):
-            return value
+            return Fraction(value)
         case Var():
             return Fraction(k)
         case Const("pi"):
@@ -159,7 +144,7 @@ def _value(node: Node, k: int, given: Known | None = None) -> Fraction | Interva
             return -inner if isinstance(inner, Fraction) else (-inner[1], -inner[0])
         case Pow(base, exponent):
             return _power(_value(base, k, given), exponent)
-        case Call(name, arg):
+        case Call(name, (arg,)):
             return _call(name, _value(arg, k, given))
         case Binary(op, left, right):
             return _binary(op, _value(left, k, given), _value(right, k, given))
@@ -202,7 +187,7 @@ def _call(name: str, inner: Fraction | Interval) -> Fraction | Interval:
 
 def _binary(op: str, left: Fraction | Interval, right: Fraction | Interval) -> Fraction | Interval:
     if isinstance(left, Fraction) and isinstance(right, Fraction):
-        return fraction_op(op, left, right)
+        return arithmetic(op, left, right)
     x, y = _interval(left), _interval(right)
     if op == "+":
         return (x[0] + y[0], x[1] + y[1])
@@ -295,7 +280,7 @@ def to_sympy(node: Node):  # type: ignore[no-untyped-def]
             return -to_sympy(body)
         case Pow(base, exponent):
             return to_sympy(base) ** exponent
-        case Call(name, arg):
+        case Call(name, (arg,)):
             return {"floor": sympy.floor, "ceiling": sympy.ceiling, "sqrt": sympy.sqrt}[name](to_sympy(arg))
         case Binary("+", left, right):
             return to_sympy(left) + to_sympy(right)

@@ -1,8 +1,8 @@
 """One toolkit for the learner languages: LALR grammars as data, and one way to say where a text fails.
 
-The languages a learner types - whole-number answers (``tutor.arithmetic``), conjecture formulas
-(``puzzles/wythoff/rules/formula.py``; for sets of gods ``puzzles/gods/rules/formula.py``) and questions
-to the gods (``puzzles/gods/rules/lang.py``) - are each a lark grammar, a ``.lark``
+The languages a learner types - whole-number answers (``tutor.arithmetic``), conjecture formulas (each
+family's ``rules/formula.py``, on the shared kernel ``tutor.grammar.formula``) and questions to the gods
+(``puzzles/gods/rules/lang.py``) - are each a lark grammar, a ``.lark``
 file beside its module, read by an LALR(1) parser: linear time, no backtracking, and no
 Python recursion however deeply the text nests.  A language's *actions* run as
 the parser reduces (lark's inline transformer), so its tree or value is built

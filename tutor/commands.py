@@ -9,11 +9,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.errors import Exit, TutorError
 from tutor.limits import ID_CHARS, INPUT_BYTES
 from tutor.text import plural, raw_stream, shorten
+
+if TYPE_CHECKING:
+    from tutor.progress import Progress
 
 
 def cmd_start(args: argparse.Namespace) -> int:
@@ -59,17 +62,23 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 def cmd_progress(args: argparse.Namespace) -> int:
     """``tutor progress [--json] [--reset LESSON] [--export FILE]``."""
-    from tutor.course import load_catalog
     from tutor.progress import Progress
-    from tutor.session.saving import opening_text
-    from tutor.session.skills import Standing
-    from tutor.session.summary import Summary
 
     # any failure is one line and exit 2, never a traceback; showing and exporting only read (read-only storage,
     # another user's file), resetting writes
     if args.format and not args.export:
         raise TutorError("--format applies to --export FILE only")
-    progress = Progress.default(strict=True, readonly=not (args.reset or args.import_file or args.repair))
+    with Progress.default(strict=True, readonly=not (args.reset or args.import_file or args.repair)) as progress:
+        return progress_command(args, progress)
+
+
+def progress_command(args: argparse.Namespace, progress: Progress) -> int:
+    """``tutor progress`` on the store open (closed by ``cmd_progress`` however this ends)."""
+    from tutor.course import load_catalog
+    from tutor.session.saving import opening_text
+    from tutor.session.skills import Standing
+    from tutor.session.summary import Summary
+
     if progress.opening is not None:  # damaged (moved aside), unreadable, or from a newer tutor: say so, show nothing
         raise TutorError(opening_text(progress.opening))
     if args.repair:

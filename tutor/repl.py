@@ -331,9 +331,10 @@ def history_file() -> History:
 def run_repl(args: argparse.Namespace, lesson: str | None) -> int:
     """Start the tutor: the prompt_toolkit REPL in a terminal, plain line mode otherwise."""
     session = make_session(args)
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return run_terminal(session, lesson)
-    return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson)
+    with session.progress:  # closed when the session ends, however it ends
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return run_terminal(session, lesson)
+        return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson)
 
 
 def text_lines(stream: TextIO) -> Iterable[str]:

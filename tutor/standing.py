@@ -72,15 +72,15 @@ def review(args: argparse.Namespace) -> int:
     from tutor.learner.review import due
     from tutor.session.saving import opening_text
 
-    progress = Progress.default(strict=True, readonly=args.json)
-    if progress.opening is not None:
-        raise TutorError(opening_text(progress.opening))
-    usable(progress)
-    if args.json:
-        moment = now()
-        print(json.dumps({"now": iso(moment), "due": [d.as_json() for d in due(progress, moment)]}, indent=2))
-        return Exit.OK
-    return run_reviews(args, progress)
+    with Progress.default(strict=True, readonly=args.json) as progress:
+        if progress.opening is not None:
+            raise TutorError(opening_text(progress.opening))
+        usable(progress)
+        if args.json:
+            moment = now()
+            print(json.dumps({"now": iso(moment), "due": [d.as_json() for d in due(progress, moment)]}, indent=2))
+            return Exit.OK
+        return run_reviews(args, progress)
 
 
 def run_reviews(args: argparse.Namespace, progress: Progress) -> int:

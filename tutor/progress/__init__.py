@@ -32,13 +32,11 @@ import json
 import sqlite3
 import time
 import uuid
-from collections.abc import Iterator
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tutor.errors import TutorError
 from tutor.paths import home
 from tutor.progress.events import (
     Attempt,
@@ -51,7 +49,6 @@ from tutor.progress.events import (
     ProfileId,
     Revealed,
 )
-from tutor.progress.evidence import stamped_rows
 from tutor.progress.repair import outside, set_aside, told
 from tutor.progress.schema import (
     MIGRATIONS,
@@ -70,6 +67,7 @@ from tutor.progress.schema import (
     store_events,
 )
 from tutor.progress.status import LessonProgress, OpenProblem, SaveStatus
+from tutor.progress.tables import ProgressError, WholeTables
 
 __all__ = ["MIGRATIONS", "LessonProgress", "OpenProblem", "Progress", "ProgressError", "SaveStatus"]
 
@@ -80,11 +78,7 @@ FINISH_WAIT = 10.0  # how long leaving waits for a lock before saying what could
 E = TypeVar("E", bound=Event)
 
 
-class ProgressError(TutorError):
-    """The progress database could not be read or written (the ``tutor progress`` command)."""
-
-
-class Progress:
+class Progress(WholeTables):
     """The progress store (see the module docstring); ``Progress(None)`` keeps everything in memory."""
 
     def __init__(self, path: Path | None, *, strict: bool = False, busy: float | None = None,
@@ -177,6 +171,19 @@ class Progress:
         except (Damaged, sqlite3.Error, OSError) as err:
             self.opening = OpenProblem(str(path), self.opening.reason, self.opening.moved_to, describe(err))
             return None
+
+    def close(self) -> None:
+        """Close the file (a command or session that ends closes it: its journal is folded in, its locks let go)."""
+        if self.db is not None:
+            with suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- writing ----------------------------------------------------------------------------------
 
@@ -352,45 +359,6 @@ class Progress:
         kept = {e.lesson for e in self.pending if isinstance(e, Position | Attempt | Completed)}
         return sorted({str(r[0]) for r in rows} | kept)
 
-    def export(self) -> dict[str, Any]:
-        """Everything recorded, as JSON-ready data."""
-        out: dict[str, Any] = {"profile": self.profile_id()}
-        for table in ("attempts", "hints", "completed", "solutions", "position"):
-            cur = self.db.execute(f"SELECT * FROM {table}") if self.db is not None else None
-            if cur is None:
-                out[table] = []
-                continue
-            cols = [d[0] for d in cur.description]
-            out[table] = [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
-        if out["attempts"] and "item" not in out["attempts"][0]:  # a read-only file of an older tutor: stamped
-            rows = out["attempts"]
-            order = sorted(range(len(rows)), key=lambda n: (rows[n]["at"], rows[n]["id"]))
-            for n, row in zip(order, list(stamped_rows(rows[n] for n in order)), strict=True):
-                rows[n] = row
-        return out
-
-    def rows(self, table: str) -> Iterator[dict[str, Any]]:
-        """The rows of one table as ``export`` gives them, in time order (ties in the order stored), one at a
-        time: an export of any size is written without holding it (``learner.export_file``)."""
-        if self.db is None:
-            return
-        cur = self.db.execute(f"SELECT * FROM {table} ORDER BY at, rowid")
-        cols = [d[0] for d in cur.description]
-        rows = (dict(zip(cols, row, strict=True)) for row in cur)
-        yield from stamped_rows(rows) if table == "attempts" and "item" not in cols else rows  # an older tutor's
-
-    def distinct(self, table: str, column: str) -> list[Any]:
-        """The distinct values of one column of a table (none when the file has no such column: an older tutor's)."""
-        if self.db is None or column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
-            return []
-        return [row[0] for row in self.db.execute(f"SELECT DISTINCT {column} FROM {table}")]
-
-    def export_json(self) -> str:
-        """``export()`` as indented JSON text."""
-        try:
-            return json.dumps(self.export(), indent=2)
-        except sqlite3.Error as err:
-            raise ProgressError(f"cannot read progress database {str(self.path)!r}: {describe(err)}") from None
     def record_all(self, events: list[Event]) -> None:
         """Store ``events`` (an import) in one transaction, after any kept; ``ProgressError`` if strict and not."""
         self.pending.extend(events)

@@ -121,8 +121,9 @@ def identity(path: Path) -> tuple[int, int] | None:
 
 def connect_readonly(path: Path) -> sqlite3.Connection:
     """Open the database at ``path`` for reading only (read-only storage, another user's file): checked, never
-    migrated or written; an empty database in memory when there is no file yet."""
-    if not path.exists():
+    migrated or written; an empty database in memory when there is no file yet, or only an empty one (a new
+    file, as SQLite itself reads it)."""
+    if not path.exists() or (stat.S_ISREG(path.stat().st_mode) and path.stat().st_size == 0):
         db = sqlite3.connect(":memory:", isolation_level=None)
         migrate(db)
         return db

@@ -182,7 +182,7 @@ class Progress(WholeTables):
     def __enter__(self) -> Progress:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_: object) -> None:
         self.close()
 
     # -- writing ----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from tutor.puzzles import base
 from tutor.puzzles.coins.rules import formula as coins_formula
 from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
+from tutor.puzzles.lightsout.rules import presses as lights_presses
 from tutor.puzzles.wythoff.rules import formula
 
 Progress.export_json  # the store's raw rows as text: tests read them
@@ -37,7 +38,7 @@ sqlite3.Connection.text_factory  # SQLite calls it for every text column
 Buffer.cursor_position  # prompt_toolkit moves the cursor when it is set (Ctrl-C in a tree)
 schema.AskBase.ask, schema.LessonFile.allow_unsolvable  # model fields: msgspec and the JSON Schema read them
 
-# lark calls a language's actions by the names in its grammar (after '->') as it parses (tutor/grammar.py)
+# lark calls a language's actions by the names in its grammar (after '->') as it parses (tutor/grammar/)
 arithmetic._Actions.minus, arithmetic._Actions.subtract, arithmetic._Actions.divide
 arithmetic._Actions.raise_to, arithmetic._Actions.spoken, arithmetic._Actions.factorial
 arithmetic._Actions.log2
@@ -47,6 +48,7 @@ coins_formula._Actions.boolean, coins_formula._Actions.logic
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
 gods_formula._Actions.logic, gods_formula._Actions.comparison
+lights_presses._Actions.row_first, lights_presses._Actions.bracketed, lights_presses._Actions.none
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it
 history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string  # prompt_toolkit calls them
 Step.on_screen  # the question on screen (a practice step's item): the course sweeps in tests read it

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tutor import arithmetic
 from tutor.arithmetic import ExpressionError, evaluate
-from tutor.errors import InvalidNotation, TooLarge
+from tutor.errors import IllegalMove, InvalidNotation, TooLarge
 from tutor.grammar import END, Language, Nesting, NotationError, Reading, join_or
 from tutor.grammar.formula import Binary, Call, Neg, Num, Var
 from tutor.puzzles.coins.rules import formula as coins_formula
@@ -25,12 +25,16 @@ from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.gods.rules.lang import QuestionError, QuestionTooLarge, parse_asked, parse_question
 from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.lightsout.rules import formula as lights_formula
+from tutor.puzzles.lightsout.rules import notation as lights_notation
+from tutor.puzzles.lightsout.rules import presses as lights_presses
+from tutor.puzzles.lightsout.rules.grid import Rules as LightsRules
 from tutor.puzzles.wythoff.rules import formula
 from tutor.puzzles.wythoff.rules.formula import FormulaError, parse_conjecture, parse_formula
 
 U = universe()
 LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS,
-             coins_formula.FORMULAS, coins_group.GROUPS]
+             coins_formula.FORMULAS, coins_group.GROUPS, lights_notation.SIZES, lights_notation.BOARDS,
+             lights_presses.PRESSES]
 
 
 def message(read: Any, text: str) -> str:
@@ -108,6 +112,8 @@ READERS = {
     "lights out formula": lights_formula.parse_formula,
     "question": lambda t: parse_question(t, U), "asked": lambda t: parse_asked(t, U),
     "plain yes/no question": lambda t: parse_question(t, universe(("True", "False", "Random"), True)),
+    "lights out size": lights_notation.parse_size, "lights out board": lambda t: lights_notation.parse_board(t, 3),
+    "lights out presses": lambda t: lights_presses.parse_presses(t, LightsRules(4, 5)),
 }
 
 
@@ -117,7 +123,7 @@ READERS = {
 def test_any_text_is_a_value_or_one_line_of_invalid_notation(reader: str, text: str) -> None:
     try:
         READERS[reader](text)
-    except InvalidNotation as err:
+    except (InvalidNotation, IllegalMove, TooLarge) as err:
         line = str(err)
         assert line and "\n" not in line and "$END" not in line and "__ANON" not in line
 

@@ -15,7 +15,7 @@ from tutor.course import load_catalog
 from tutor.errors import InvalidNotation
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, pattern_of, random_board
-from tutor.puzzles.lightsout.rules.notation import parse_presses
+from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_ladder
 from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.shown import text_of

@@ -22,7 +22,8 @@ from tutor.puzzles.giveaway import gives_away
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import residue_of
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, cells_of
-from tutor.puzzles.lightsout.rules.notation import column_index, column_name, format_cell, parse_presses
+from tutor.puzzles.lightsout.rules.notation import column_index, column_name, format_cell
+from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_ladder
 from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.puzzles.lightsout.teach.race import method_race

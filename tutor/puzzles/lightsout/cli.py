@@ -17,7 +17,8 @@ from tutor.puzzles.lightsout.engine.chase import chase_steps
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.formula import parse_formula
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, apply, cells_of, pattern_of
-from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses, parse_presses
+from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses
+from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_ladder
 from tutor.puzzles.lightsout.teach.pictures import render
 from tutor.puzzles.lightsout.teach.verdicts import (

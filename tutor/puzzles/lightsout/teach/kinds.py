@@ -17,7 +17,8 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Cell, cells_of, pattern_of
-from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_presses
+from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses
+from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.lightsout.teach import wrong
 from tutor.puzzles.lightsout.teach.hints import hint_rungs, list_rung
 from tutor.puzzles.lightsout.teach.verdicts import (

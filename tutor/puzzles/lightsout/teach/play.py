@@ -15,7 +15,8 @@ from tutor.puzzles.answers import Hint, Verdict
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, apply, pattern_of, random_board
-from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_cell, parse_presses
+from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses
+from tutor.puzzles.lightsout.rules.presses import parse_cell, parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_rungs
 from tutor.puzzles.lightsout.teach.kinds import PRESS_RUN
 from tutor.puzzles.lightsout.teach.pictures import render

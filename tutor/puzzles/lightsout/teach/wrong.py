@@ -9,7 +9,8 @@ from typing import Any
 from tutor.errors import TutorError
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Cell
-from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses, parse_presses
+from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses
+from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.options import Args
 from tutor.shown import text_of
 

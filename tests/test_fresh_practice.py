@@ -44,7 +44,7 @@ def test_the_steps_draws_pass_over_every_answer_met(learner) -> None:
     met, record = seen(session, step.skill), []
     assert met.shown, "the lessons before showed answers on the skill"
     for n in range(ITEMS):
-        drawn = step.draw(record, random.Random(n), met)
+        drawn = step.pool.draw(record, random.Random(n), met)
         if drawn is None:
             break
         item, variant = drawn

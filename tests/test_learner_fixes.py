@@ -23,7 +23,7 @@ def serve(session: Session, variant: dict) -> Practice:
     """Put the practice step on screen at ``variant``'s item, as if it had been drawn (the only item served)."""
     step, state = session.step, session.state
     assert isinstance(step, Practice) and isinstance(state, Practising)
-    item = Practising(step.item(variant), variant, StepState(), (Served(variant),), state.mastery)
+    item = Practising(step.pool.item(variant), variant, StepState(), (Served(variant),), state.mastery)
     session.place = replace(session.place, state=item)
     return step
 
@@ -31,11 +31,11 @@ def serve(session: Session, variant: dict) -> Practice:
 def engine_values(step: Practice, variant: dict, idea: str) -> tuple[object, object]:
     """The right value and misconception ``idea``'s, from a game loaded here from the lesson's parameters."""
     puzzle = puzzles.get(step.puzzle.name)
-    assert step.setting is not None
-    params = {**step.setting.lesson_params, **step.setting.params, **variant}
+    assert step.pool.setting is not None
+    params = {**step.pool.setting.lesson_params, **step.pool.setting.params, **variant}
     game = puzzle.load(params)
     quantity = puzzle.quantities[step.sample_item.computes.name]
-    own = quantity.arguments(dict(step.setting.args))
+    own = quantity.arguments(dict(step.pool.setting.args))
     found = next(m for m in quantity.misconceptions if m.name == idea)
     return quantity.compute(game, own), found.value(game, own)
 
@@ -57,9 +57,9 @@ def test_an_aimed_item_the_engine_cannot_serve_gives_way_to_the_next_aimed_one()
     right, given = engine_values(step, served.variant, "nullity-for-solutions")
     assert given is not None and given != right, (served.variant, right, given)
     # the smallest item of the whole space that separates the idea and that the step can serve (brute force)
-    aimed = [v for v in step.space() if v != missed and engine_values(step, v, "nullity-for-solutions")[1]
+    aimed = [v for v in step.pool.space() if v != missed and engine_values(step, v, "nullity-for-solutions")[1]
              not in (None, engine_values(step, v, "nullity-for-solutions")[0])]
-    servable = [v for v in aimed if step.answerable(step.item(v))]
+    servable = [v for v in aimed if step.pool.answerable(step.pool.item(v))]
     assert len(servable) < len(aimed), "the case is one where an aimed item cannot be served"
     best = min(servable, key=lambda v: (targets.variant_size(v), targets.order_key(v)))
     assert served.variant == best, (served.variant, best)

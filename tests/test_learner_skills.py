@@ -160,8 +160,9 @@ def test_each_step_kind_says_its_chance_of_a_lucky_guess(catalog):
                 kinds.setdefault("choice", []).append(step.chance())
             elif isinstance(step, Practice):
                 # the answers of every item in the space the engine answers (a guesser knows the range they span)
-                values = sorted(int(item.value()) for v in step.space() if (item := step.valued(v)) is not None)
-                assert values and all(step.item(v).value() in values for v in step.space() if step.serves(v))
+                pool = step.pool
+                values = sorted(int(item.value()) for v in pool.space() if (item := pool.valued(v)) is not None)
+                assert values and all(pool.item(v).value() in values for v in pool.space() if pool.serves(v))
                 assert step.guesses() == tuple(str(n) for n in range(values[0], values[-1] + 1))
                 assert step.chance() == 1 / (values[-1] - values[0] + 1)
                 kinds.setdefault("practice", []).append(step.chance())

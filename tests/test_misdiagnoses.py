@@ -26,7 +26,7 @@ def practice_item(lesson_id: str, variant: dict[str, object]) -> Question:
     """The item a practice step of ``lesson_id`` serves for ``variant``."""
     lesson = next(lesson for lesson in CATALOG.ordered() if lesson.id == lesson_id)
     step = next(s for s in lesson.steps if isinstance(s, Practice))
-    return step.item(variant)
+    return step.pool.item(variant)
 
 
 def replied(item: Question, answer: str) -> str:

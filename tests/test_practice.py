@@ -51,7 +51,7 @@ def run(step: Practice, seed: int, p_right: float, steps: int = 40) -> tuple[lis
         new = not served or served[-1] != key(state.variant)
         if new:
             served.append(key(state.variant))
-            assert step.answerable(state.item), state.variant
+            assert step.pool.answerable(state.item), state.variant
         right = rng.random() < p_right
         answer = text_of(state.item.reference()) if right else wrong_answer(state, rng)
         outcome = step.respond(state, answer, context)
@@ -82,9 +82,9 @@ def test_practice_stops_at_the_threshold_and_never_repeats_an_item(seed: int, p_
         return traced[i] >= step.threshold and i >= 2 and all(observed[i - 2: i + 1])
 
     if done:
-        last = text_of(step.item(json.loads(served[-1])).reference())  # the answer just given
-        fresh = [v for v in step.space() if key(v) not in served and step.answerable(step.item(v))
-                 and text_of(step.item(v).reference()) != last]  # a fresh item never takes the answer just given
+        last = text_of(step.pool.item(json.loads(served[-1])).reference())  # the answer just given
+        fresh = [v for v in step.pool.space() if key(v) not in served and step.pool.answerable(step.pool.item(v))
+                 and text_of(step.pool.item(v).reference()) != last]  # a fresh item never takes the answer just given
         assert rule(len(observed) - 1) or not fresh, "the step stopped short of mastery with items left"
         assert not any(rule(i) for i in range(len(observed) - 1)), "the step went on after mastery was reached"
     else:
@@ -117,7 +117,7 @@ def test_in_a_row_is_the_run_the_mastery_rule_asks_for() -> None:
     never = parse_lesson(lesson_text("{'in_a_row': 2, 'threshold': 1}"), "p.toml").steps[0]
     assert isinstance(never, Practice)
     observed, served, done, said = run(never, 3, 1.0)  # a run of right answers alone is not mastery: the estimate
-    answerable = [v for v in never.space() if never.serves(v)]
+    answerable = [v for v in never.pool.space() if never.pool.serves(v)]
     assert max(said) < 1 and observed == [True] * len(served) and len(served) == len(answerable) >= 5  # every item
 
 

@@ -118,5 +118,5 @@ def test_the_lesson_question_is_an_item_the_practice_would_serve_otherwise(lesso
     step = CATALOG.find(practice).steps[1]
     lesson = CATALOG.find(lesson_id)
     shown = {text_of(s.reference()) for s in lesson.steps if s.required and step.skills()[0] in s.skills()}
-    variant = next(v for v in step.space() if own.items() <= v.items())
-    assert step.serves(variant) and text_of(step.item(variant).reference()) in shown
+    variant = next(v for v in step.pool.space() if own.items() <= v.items())
+    assert step.pool.serves(variant) and text_of(step.pool.item(variant).reference()) in shown

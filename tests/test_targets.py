@@ -24,9 +24,9 @@ CASES = [(lesson, step, idea.name) for lesson, step in PRACTICE if isinstance(st
 def engine_values(step: Practice, variant, idea: str):
     """The right value and the misconception's, from a game loaded here from the lesson's parameters."""
     puzzle = puzzles.get(step.puzzle.name)
-    params = {**step.setting.lesson_params, **step.setting.params,
+    params = {**step.pool.setting.lesson_params, **step.pool.setting.params,
               **{k: v for k, v in variant.items() if not k.startswith("args.")}}
-    args = {**step.setting.lesson_args, **step.setting.args,
+    args = {**step.pool.setting.lesson_args, **step.pool.setting.args,
             **{k[5:]: v for k, v in variant.items() if k.startswith("args.")}}
     game = puzzle.load(params)
     quantity = puzzle.quantities[step.sample_item.computes.name]
@@ -52,10 +52,10 @@ def test_every_family_has_a_practice_lesson_last_in_its_course() -> None:
 
 @pytest.mark.parametrize(("lesson", "step", "idea"), CASES, ids=[f"{les.id}-{idea}" for les, _, idea in CASES])
 def test_the_item_after_a_diagnosis_separates_the_misconception(lesson, step: Practice, idea: str) -> None:
-    space = step.space()
+    space = step.pool.space()
     missed = space[0]
     quantity = step.sample_item.computes
-    chosen = aimed(space[1:], missed, idea, quantity, step.concrete)
+    chosen = aimed(space[1:], missed, idea, quantity, step.pool.concrete)
     assert chosen is not None
     separating = []
     for variant in space[1:]:
@@ -71,7 +71,7 @@ def test_the_item_after_a_diagnosis_separates_the_misconception(lesson, step: Pr
     assert targets.variant_size(chosen) == smallest
     # every separating variant is tried before any other, smallest first (one the engine cannot serve gives way
     # to the next of them, not to a random one)
-    order = targets.ranked(space[1:], missed, idea, quantity, step.concrete)
+    order = targets.ranked(space[1:], missed, idea, quantity, step.pool.concrete)
     head = order[:len(separating)]
     assert sorted(map(repr, head)) == sorted(map(repr, separating))
     assert [targets.variant_size(v) for v in head] == sorted(targets.variant_size(v) for v in head)
@@ -81,16 +81,16 @@ def test_the_item_after_a_diagnosis_separates_the_misconception(lesson, step: Pr
 def test_every_practice_quantity_has_a_misconception_some_variant_separates() -> None:
     for lesson, step in PRACTICE:
         quantity = step.sample_item.computes
-        space = step.space()
-        assert any(targets.separates(quantity, idea.name, *step.concrete(v))
+        space = step.pool.space()
+        assert any(targets.separates(quantity, idea.name, *step.pool.concrete(v))
                    for idea in quantity.misconceptions for v in space), lesson.id
 
 
 @pytest.mark.parametrize(("lesson", "step"), PRACTICE, ids=[lesson.id for lesson, _ in PRACTICE])
 def test_with_no_diagnosis_the_closest_variant_comes_next(lesson, step: Practice) -> None:
-    space = step.space(rng=random.Random(7))
+    space = step.pool.space(rng=random.Random(7))
     missed, rest = space[0], space[1:]
-    chosen = aimed(rest, missed, None, None, step.concrete)
+    chosen = aimed(rest, missed, None, None, step.pool.concrete)
     assert chosen is not None
     nearest = min(targets.distance(v, missed) for v in rest)
     assert targets.distance(chosen, missed) == nearest
@@ -98,10 +98,10 @@ def test_with_no_diagnosis_the_closest_variant_comes_next(lesson, step: Practice
 
 def test_an_unknown_misconception_falls_back_to_the_closest() -> None:
     _, step = PRACTICE[0]
-    space = step.space()
-    chosen = aimed(space[1:], space[0], "no-such-idea", step.sample_item.computes, step.concrete)
+    space = step.pool.space()
+    chosen = aimed(space[1:], space[0], "no-such-idea", step.sample_item.computes, step.pool.concrete)
     assert chosen == targets.closest(space[1:], space[0])[0]
-    assert aimed([], space[0], None, None, step.concrete) is None
+    assert aimed([], space[0], None, None, step.pool.concrete) is None
 
 
 def test_distance_and_size_by_hand() -> None:

@@ -24,14 +24,14 @@ from tutor.course.schema import COMPUTED, PLAY, ComputedFile, PracticeFile, Writ
 from tutor.course.steps.base import Context, Entered, Outcome, Step, StepState
 from tutor.course.steps.build import Setting, declared
 from tutor.course.steps.computed import Computed
+from tutor.course.steps.pool import Pool
 from tutor.course.steps.question import Question
 from tutor.course.steps.written import Written
 from tutor.course.variants import varies
 from tutor.errors import LessonError, TutorError
-from tutor.learner import bkt, targets
-from tutor.learner.fresh import Seen
+from tutor.learner import bkt
 from tutor.learner.mastery import mastered
-from tutor.learner.practice import Served, bounded, candidates, key, read_record, standing, why
+from tutor.learner.practice import Served, bounded, key, read_record, standing, why
 from tutor.learner.skills import all_skills
 from tutor.progress.events import Attempt, Event, GameMoves
 from tutor.progress.evidence import aids_of
@@ -40,8 +40,6 @@ from tutor.shown import Drawn, Reply
 from tutor.text import plural
 
 THRESHOLD = 0.95  # the mastery a practice step stops at, unless it says otherwise
-TRIES = 32  # candidates built before giving up on finding an item the engine can answer
-AIMED = 24  # candidates the engine computes a misconception's value for, smallest first
 MIN_ITEMS = 5  # the fewest distinct items a practice step's space may hold
 
 
@@ -59,20 +57,16 @@ class Practising(StepState):
 
 @dataclass(frozen=True)
 class Practice(Step):
-    """Items drawn from the step's varied slots (``specs``), each built like a number, choice or written step
-    from ``template``, until ``skill`` is mastered; ``first`` is the item of the lesson's own draw (lint, grading
-    and previews read it)."""
+    """Items drawn from the step's ``pool`` until ``skill`` is mastered; ``sample_item`` is the smallest item it
+    serves (lint, grading and previews read it)."""
 
-    first: Question | None = None
-    template: ComputedFile | WrittenFile | None = field(default=None, repr=False)
-    setting: Setting | None = field(default=None, repr=False)
-    specs: Mapping[str, Any] = field(default_factory=dict)
+    sample_item: Question = field(kw_only=True)
+    pool: Pool = field(kw_only=True, repr=False)
     skill: str = ""
     threshold: float = THRESHOLD
     in_a_row: int | None = None
     fresh = True
     answered = "finish this item"  # the practice goes on until the skill is mastered
-    checked: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)  # answerable?
 
     @classmethod
     def screen(cls, file: PracticeFile, where: str) -> None:
@@ -87,7 +81,8 @@ class Practice(Step):
 
     @classmethod
     def build(cls, file: PracticeFile, setting: Setting) -> tuple[Practice, set[str]]:
-        """The item of the lesson's draw, built as its answer says, and the space of items around it."""
+        """The item of the lesson's draw, built as its answer says, and the pool of items around it; the sample item
+        the smallest one a learner may be served (the lesson's own draw may be one the step never serves)."""
         common: dict[str, Any] = {"title": file.title, "ask": file.ask, "hints": file.hints, "mistakes": file.mistakes,
                   "success": file.success}
         template: ComputedFile | WrittenFile
@@ -104,115 +99,27 @@ class Practice(Step):
             first, used = Written.build(template, setting)
         specs = {**{name: s for name, s in (file.params or {}).items() if varies(s)},
                  **{f"args.{name}": s for name, s in (file.args or {}).items() if varies(s)}}
-        own = {f.name: getattr(first, f.name) for f in fields(Step) if f.init}
-        step = cls(**own, first=first, template=template, setting=setting, specs=specs, skill=file.practice,
-                   threshold=THRESHOLD if file.threshold is None else file.threshold, in_a_row=file.in_a_row)
-        return step.settled(), used
-
-    def settled(self) -> Practice:
-        """This step with its sample item the smallest one a learner may be served (lint, grading and previews read
-        it; the lesson's own draw may be one the step never serves)."""
-        for variant in sorted(self.space(), key=lambda v: (targets.variant_size(v), targets.order_key(v))):
-            try:
-                item = self.item(variant)
-            except TutorError:
-                continue
-            if self.answerable(item):
-                return replace(self, first=item, title=item.title, text=item.text, game=item.game,
-                               params=item.params, args=item.args)
-        return self
-
-    def space(self, seen: Sequence[Served] = (), rng: random.Random | None = None) -> list[dict[str, Any]]:
-        """The variants the step may serve but ``seen``, in a seeded order."""
-        assert self.setting is not None, "a practice step is built with its setting"
-        fixed = {**self.setting.lesson_params, **self.setting.params}
-        return candidates(self.specs, fixed, self.puzzle.random_param, rng or random.Random(0),
-                          (key(s.variant) for s in seen))
-
-    # -- the items ------------------------------------------------------------------------------------
-
-    @property
-    def sample_item(self) -> Question:
-        """The item of the lesson's own draw."""
-        assert self.first is not None, "a practice step is built with its first item"
-        return self.first
-
-    def item(self, variant: Mapping[str, Any]) -> Question:
-        """The item for ``variant``: the step's question with the variant's parameters and arguments."""
-        assert self.setting is not None and self.template is not None, "a practice step is built with its setting"
-        params = {**self.setting.params, **{k: v for k, v in variant.items() if not k.startswith("args.")}}
-        args = {**self.setting.args, **{k[5:]: v for k, v in variant.items() if k.startswith("args.")}}
-        made = replace(self.setting, params=params, args=args)
-        step: Step
-        if isinstance(self.template, ComputedFile):
-            step, _ = Computed.build(self.template, made)
-        else:
-            step, _ = Written.build(self.template, made)
-        assert isinstance(step, Question)
-        return step
-
-    def answerable(self, item: Question) -> bool:
-        """Whether the engine answers ``item`` (its reference judged right), tells each misconception's value from the
-        right one and the others' (``lint_misconceptions``), and replies and hints without the answer (``probes``)."""
-        where = key(item.params) + key(dict(item.args))
-        if where not in self.checked:
-            self.checked[where] = not item.lint_reference() and not (
-                isinstance(item, Computed) and item.lint_misconceptions(item.value())) and not any(
-                item.gives_away(text) for _, text in item.probes())
-        return self.checked[where]
+        pool = Pool(template, setting, specs)
+        item = pool.smallest() or first
+        own = {f.name: getattr(item, f.name) for f in fields(Step) if f.init}
+        return cls(**own, sample_item=item, pool=pool, skill=file.practice,
+                   threshold=THRESHOLD if file.threshold is None else file.threshold, in_a_row=file.in_a_row), used
 
     def items(self, count: int = 3) -> list[Question]:
         """Up to ``count`` items the step would serve, spread over its space from the smallest (its sample) up: what a
         sweep of the course checks the items ask and say across the whole range."""
-        return [self.item(v) for v in targets.spread(self.space(), count, self.serves)]
-
-    def serves(self, variant: targets.Variant) -> bool:
-        """Whether the step would serve ``variant``'s item (it builds, and the engine answers it)."""
-        return (item := self.valued(variant)) is not None and self.answerable(item)
-
-    def valued(self, variant: targets.Variant) -> Question | None:
-        """``variant``'s item if it builds and the engine answers it (its reference judged right), else None."""
-        try:
-            item = self.item(variant)
-            return None if item.lint_reference() else item
-        except TutorError:
-            return None
+        return self.pool.items(count)
 
     def guesses(self) -> tuple[str, ...]:
         """A choice's options; for a number, each whole number from the least to the largest answer in the space."""
         if not isinstance(self.sample_item, Computed) or self.sample_item.options:
             return self.sample_item.guesses()
-        assert self.setting is not None, "a practice step is built with its setting"
-        return bounded(f"{self.setting.where}:{key(self.specs)}:{key(self.setting.params)}",
-                       lambda: (item.value() for v in self.space() if isinstance(item := self.valued(v), Computed)))
+        setting = self.pool.setting
+        return bounded(f"{setting.where}:{key(self.pool.specs)}:{key(setting.params)}", self.pool.values)
 
     def on_screen(self, state: StepState) -> Question:
         """The item on screen (the sample item when none is)."""
         return state.item if isinstance(state, Practising) else self.sample_item
-
-    def concrete(self, variant: targets.Variant) -> tuple[Any, Mapping[str, Any]]:
-        """A variant's game and question arguments (for the misconceptions' values)."""
-        item = self.item(variant)
-        return item.game, item.args
-
-    def draw(self, record: Sequence[Served], rng: random.Random, seen: Seen) -> tuple[Question, dict[str, Any]] | None:
-        """The next item: aimed at the last item's wrong first try (smallest first), else the next in a seeded order;
-        never one the engine cannot serve, or whose answer the learner gave or was shown (``seen``); None if none."""
-        pool = self.space(record, rng)
-        last = record[-1] if record else None
-        if last is not None and last.first is False:
-            quantity = self.sample_item.quantity if isinstance(self.sample_item, Computed) else None
-            smallest = sorted(pool, key=lambda v: (targets.variant_size(v), targets.order_key(v)))[:AIMED]
-            order = targets.ranked(smallest, last.variant, last.idea, quantity, self.concrete)
-            pool = [*(dict(v) for v in order), *(v for v in pool if v not in order)]
-        for variant in pool[:TRIES]:
-            try:
-                item = self.item(variant)
-                if self.answerable(item) and seen.admits(item.reference(), item.accepts):
-                    return item, variant
-            except TutorError:
-                continue
-        return None
 
     # -- the session ------------------------------------------------------------------------------------
 
@@ -227,13 +134,13 @@ class Practice(Step):
         intro = Reply.info(f"Practice until mastered. {self.standing(record, mastery, params.in_a_row)}")
         if last is not None and not last.solved:
             try:
-                item = self.item(last.variant)
+                item = self.pool.item(last.variant)
             except TutorError:
                 item = None
             if item is not None:
                 state = Practising(item, last.variant, StepState(), tuple(record), mastery)
                 return Entered(state, [intro, *item.show(StepState())])
-        drawn = self.draw(record, self.seeded(context, record), context.seen(self.skill))
+        drawn = self.pool.draw(record, self.seeded(context, record), context.seen(self.skill))
         if drawn is None:
             return Entered(StepState(), [intro, Reply.info(self.used_up())])
         item, variant = drawn
@@ -296,7 +203,7 @@ class Practice(Step):
         if mastered(state.mastery, record, rule, self.threshold):
             return Outcome([*replies, Reply.ok("Mastered: that completes the practice.")], state,
                            (attempt, self.saving(record, context)), done=True)
-        drawn = self.draw(record, self.seeded(context, record), context.seen(self.skill).plus(attempt.answer))
+        drawn = self.pool.draw(record, self.seeded(context, record), context.seen(self.skill).plus(attempt.answer))
         if drawn is None:
             return Outcome([*replies, Reply.info(self.used_up())], state, (attempt, self.saving(record, context)),
                            done=True)
@@ -387,9 +294,9 @@ class Practice(Step):
                             f"(known: {', '.join(known) or 'none'})")
         need = max(MIN_ITEMS, self.in_a_row or 0)
         served = 0
-        for variant in self.space():
+        for variant in self.pool.space():
             try:
-                served += self.answerable(self.item(variant))
+                served += self.pool.answerable(self.pool.item(variant))
             except TutorError:
                 continue
             if served >= need:

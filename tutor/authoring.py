@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor import puzzles
 from tutor.course import Catalog, toml_value
-from tutor.course.steps import STEPS
+from tutor.course.steps import all_kinds
 from tutor.limits import EXPLORE_MOVES
 from tutor.progress import Progress
 from tutor.puzzles.base import Puzzle
@@ -49,7 +49,7 @@ def skeleton(lesson_id: str, puzzle_name: str) -> str:
         "# {min = 2, max = 8} gives every learner their own seeded variant.",
         *(param_line(puzzle, option, values[option.name]) for option in puzzle.params),
     ]
-    for kind in STEPS:
+    for kind in all_kinds():
         example = kind.skeleton(puzzle, game)
         if example and example[0].startswith("#"):
             lines += ["", "# Other step kinds:", *example]

@@ -1,18 +1,19 @@
 """The JSON Schema editors read (``tutor schema``), strict enough to refuse what lint refuses for its shape, and the
 Taplo setup that applies it to a folder of lessons (``tutor schema --write DIR``).
 
-The schema is generated from the models in ``tutor.course.schema`` (a field added to a step model appears here)
-and from the installed families (plug-ins included):
-* a step is checked against the one step model its keys name, as the tutor picks it (``say``, else ``practice``,
-  else by ``answer``: ``if``/``then``, so a misspelt key is named, not "valid under none of the schemas"); each
+The schema is generated from the models in ``tutor.course.schema``, the kinds of step that name them
+(``tutor.course.steps.kinds``: a field added to a step model, or a kind added, appears here) and the installed
+families (plug-ins included):
+* a step is checked against the one step model its keys name, as the tutor picks it (``kinds.model_of``: by the
+  kinds' claims, ``if``/``then``, so a misspelt key is named, not "valid under none of the schemas"); each
   model takes no other key than its own (``additionalProperties: false``);
 * ``puzzle`` is an installed family; ``answer`` a kind some family has; ``compute`` a quantity; and once the file
   names its puzzle, ``params`` are that puzzle's parameters, each value (or each value of a variant) of the
   parameter's type, allowed values and range, and ``answer``/``compute`` its own (``if``/``then``);
 * TOML has no null: an optional key is absent, never "string or null";
-* the rules between keys that need no engine: ``compute`` on number and choice steps, ``options`` exactly on
-  choice steps, ``explore`` with ``goal = "explore"``, a mistake's ``match`` or ``pattern`` (``unless`` with a
-  pattern).
+* the rules between keys that need no engine, each model's ``schema_rules``: ``compute`` on number and choice
+  steps, ``options`` exactly on choice steps, ``explore`` with ``goal = "explore"``, a mistake's ``match`` or
+  ``pattern`` (``unless`` with a pattern).
 """
 
 from __future__ import annotations
@@ -25,18 +26,9 @@ from typing import Any
 import msgspec
 
 from tutor import puzzles
-from tutor.course.schema import (
-    COMPUTED,
-    PLAY,
-    STEP_MODELS,
-    ComputedFile,
-    GameFile,
-    LessonFile,
-    PackFile,
-    PracticeFile,
-    SayFile,
-    WrittenFile,
-)
+from tutor.course.schema import LessonFile, MistakeFile, PackFile
+from tutor.course.steps import kinds
+from tutor.course.steps.base import Claim
 from tutor.puzzles.options import Option
 
 SCHEMA_URL = "https://puzzle-tutor.invalid/schema/{}.json"  # an id only: editors read the file `tutor schema` writes
@@ -59,16 +51,6 @@ schema = { path = "./lesson.schema.json" }
 include = ["**/pack.toml"]
 schema = { path = "./pack.schema.json" }
 """
-# what an engine needs no part in, and the step models cannot say: step model name -> extra schema
-RULES: dict[str, dict[str, Any]] = {
-    "ComputedFile": {"required": ["compute"], "if": {"properties": {"answer": {"const": "choice"}}},
-                     "then": {"required": ["options"]}, "else": {"not": {"required": ["options"]}}},
-    "GameFile": {"dependentRequired": {"explore": ["goal"]},
-                 "if": {"properties": {"goal": {"const": "explore"}}, "required": ["goal"]},
-                 "then": {"required": ["explore"]}, "else": {"not": {"required": ["explore"]}}},
-    "MistakeFile": {"oneOf": [{"required": ["match"]}, {"required": ["pattern"]}],
-                    "dependentRequired": {"unless": ["pattern"], "example": ["pattern"]}},
-}
 
 
 def without_null(node: Any) -> Any:
@@ -89,8 +71,16 @@ def without_null(node: Any) -> Any:
 
 
 def answers() -> list[str]:
-    """Every answer a step may name: number, choice, and each installed family's answer kinds."""
-    return list(dict.fromkeys([*COMPUTED, *(k for p in puzzles.all_puzzles() for k in p.kind_names())]))
+    """Every answer a step may name: those kinds of step claim (number, choice, play), and each installed family's
+    answer kinds."""
+    return list(dict.fromkeys([*kinds.claimed("answer"), *(k for p in puzzles.all_puzzles() for k in p.kind_names())]))
+
+
+def general() -> list[str]:
+    """The answers a step may name whatever its puzzle: those kinds of step claim that are no family's answer kind
+    (number, choice; not play, which only a family with play has)."""
+    families = {k for p in puzzles.all_puzzles() for k in p.kind_names()}
+    return [a for a in kinds.claimed("answer") if a not in families]
 
 
 def value_schema(option: Option) -> dict[str, Any]:
@@ -133,46 +123,54 @@ def narrowed(puzzle: Any) -> dict[str, Any]:
     params = {"propertyNames": {"enum": [o.name for o in puzzle.params]},
               "properties": {o.name: param_schema(o) for o in puzzle.params}}
     step = {"properties": {"params": params, "compute": {"enum": list(puzzle.quantities)},
-                           "answer": {"enum": [*COMPUTED, *puzzle.kind_names()]}}}
+                           "answer": {"enum": [*general(), *puzzle.kind_names()]}}}
     return {"if": {"properties": {"puzzle": {"const": puzzle.name}}, "required": ["puzzle"]},
             "then": {"properties": {"params": params, "steps": {"items": step}}}}
 
 
-def dispatched(variants: list[dict[str, Any]]) -> dict[str, Any]:
-    """A step checked against the one model its keys name, as the tutor picks it (``step_model``): ``say``, else
-    ``practice``, else by ``answer``; so a misspelt key is reported by name, not as "not valid under any of the
-    given schemas"."""
-    ref = {v["$ref"].rsplit("/", 1)[1]: v for v in variants}
-    say, computed, written, game, practice = (ref[m.__name__] for m in (SayFile, ComputedFile, WrittenFile,
-                                                                          GameFile, PracticeFile))
-    by_answer = {"if": {"properties": {"answer": {"enum": list(COMPUTED)}}, "required": ["answer"]},
-                 "then": computed,
-                 "else": {"if": {"properties": {"answer": {"const": PLAY}}, "required": ["answer"]},
-                          "then": game, "else": written}}
-    return {"type": "object", "not": {"required": ["say", "ask"]},
-            "if": {"required": ["say"]}, "then": say,
-            "else": {"if": {"required": ["practice"]}, "then": practice, "else": by_answer}}
+def condition(claim: Claim) -> dict[str, Any]:
+    """The tables ``claim`` claims, as a JSON Schema ``if``."""
+    one = {"const": claim.values[0]} if len(claim.values) == 1 else {"enum": list(claim.values)}
+    values = {"properties": {claim.key: one}} if claim.values else {}
+    return {**values, "required": [claim.key]}
+
+
+def dispatched(refs: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A step checked against the one model its keys name, as the tutor picks it (``kinds.model_of``: the kinds'
+    claims in order), so a misspelt key is reported by name, not as "not valid under any of the given schemas";
+    ``refs``: each model's reference, by its name."""
+    *first, last = kinds.ordered()
+    chosen: dict[str, Any] = refs[last.model.__name__]
+    for kind in reversed(first):
+        chosen = {"if": condition(kind.claim), "then": refs[kind.model.__name__], "else": chosen}
+    return {"type": "object", "not": {"required": ["say", "ask"]}, **chosen}
 
 
 def lesson_schema() -> dict[str, Any]:
     """The lesson file's schema: the top level, and each step one of the step models."""
-    (top, *variants), defs = msgspec.json.schema_components([LessonFile, *STEP_MODELS])
+    models = kinds.models()
+    (top, *variants), defs = msgspec.json.schema_components([LessonFile, *models])
     defs = without_null(defs)
-    kinds = answers()
+    named = answers()
     quantities = list(dict.fromkeys(q for p in puzzles.all_puzzles() for q in p.quantities))
+    rules = {MistakeFile.__name__: MistakeFile.schema_rules, **{m.__name__: m.schema_rules for m in models}}
+    for kind in kinds.all_kinds():  # a kind claiming any value of a key takes none another kind claims
+        claimed = kinds.claimed(kind.claim.key) if not kind.claim.values else ()
+        if claimed:
+            defs[kind.model.__name__]["properties"][kind.claim.key]["not"] = {"enum": list(claimed)}
     for name, model in defs.items():
         properties = model.get("properties", {})
         answer = properties.get("answer", {})
-        if answer.get("type") == "string" and "enum" not in answer:
+        if answer.get("type") == "string" and "enum" not in answer:  # any answer kind but those refused
             refused = answer.pop("not", {}).get("enum", [])
-            answer["enum"] = [k for k in kinds if k not in refused]
+            answer["enum"] = [k for k in named if k not in refused]
         if "compute" in properties:
             properties["compute"]["enum"] = quantities
-        for key, value in RULES.get(name, {}).items():
+        for key, value in rules.get(name, {}).items():
             model[key] = [*model.get(key, []), *value] if key == "required" else value
     lesson = defs["LessonFile"]
     lesson["properties"]["puzzle"]["enum"] = puzzles.names()
-    lesson["properties"]["steps"]["items"] = dispatched(variants)
+    lesson["properties"]["steps"]["items"] = dispatched({v["$ref"].rsplit("/", 1)[1]: v for v in variants})
     lesson["allOf"] = [narrowed(p) for p in puzzles.all_puzzles()]
     return {**top, "$defs": defs}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import typing
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -32,6 +32,10 @@ def doc(text: str, on: str = "", kind: str = "") -> msgspec.Meta:
 class MistakeFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A ``[[steps.mistakes]]`` table."""
 
+    # what the JSON Schema says that the field types cannot (``tutor.course.editors``)
+    schema_rules: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["match"]}, {"required": ["pattern"]}],
+                                              "dependentRequired": {"unless": ["pattern"], "example": ["pattern"]}}
+
     say: Annotated[Text, doc("What to tell the learner who gave this answer; may quote `{{quantity}}` or "
                              "`{{parameter}}`.", kind="text (required)")]
     match: Annotated[str | None, doc("A wrong answer, written in the puzzle's **canonical notation** (compared "
@@ -49,7 +53,7 @@ class MistakeFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True
                                        "itself.", kind="text")] = None
 
 
-# -- steps: one model per kind of step (a tagged union, tagged by ``say`` or by ``answer``) ---------------
+# -- steps: one model per kind of step, each named by the step class of its kind (``tutor.course.steps.kinds``) ----
 
 TITLE = Annotated[str | None, doc("A heading shown as `[3/7] Title`.", "any", "text")]
 PARAMS = Annotated[dict[str, Value] | None, doc(
@@ -89,8 +93,10 @@ COMPUTED = ("number", "choice")  # the answers a quantity computes
 PLAY = "play"  # the answer of a game played move by move
 
 
-class StepBase(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
-    """What every ``[[steps]]`` table may have."""
+class StepFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
+    """What every ``[[steps]]`` table may have: the base of each kind's model (its step class names it)."""
+
+    schema_rules: ClassVar[dict[str, Any]] = {}  # what the JSON Schema says that the field types cannot
 
     title: TITLE = None
     params: PARAMS = None
@@ -123,13 +129,13 @@ REVIEW = Annotated[ReviewFile | None, doc("How the step is asked on a **fresh in
                                           "number, choice, engine-kind and play steps", "table `[steps.review]`")]
 
 
-class SayFile(StepBase, kw_only=True):
+class SayFile(StepFile, kw_only=True):
     """A say step: text to read."""
 
     say: Annotated[Text, doc("Text to read. The learner presses Enter (or `/next`) to go on.", "say steps", "text")]
 
 
-class AskBase(StepBase, kw_only=True):
+class AskBase(StepFile, kw_only=True):
     """What every ask step may have."""
 
     ask: Annotated[Text, doc("The question.", "ask steps", "text")]
@@ -141,6 +147,9 @@ class AskBase(StepBase, kw_only=True):
 
 class ComputedFile(AskBase, kw_only=True):
     """A number or choice step: the engine computes the right value."""
+
+    schema_rules = {"required": ["compute"], "if": {"properties": {"answer": {"const": "choice"}}},
+                    "then": {"required": ["options"]}, "else": {"not": {"required": ["options"]}}}
 
     answer: Annotated[Literal["number", "choice"], ANSWER_DOC]
     compute: Annotated[str | None, doc("The engine **quantity** whose value is the right answer.",
@@ -154,13 +163,17 @@ class ComputedFile(AskBase, kw_only=True):
 class WrittenFile(AskBase, kw_only=True):
     """A step answered in one of the puzzle's answer kinds (a strategy, a plan, a press list, ...)."""
 
-    answer: Annotated[Text, ANSWER_DOC, msgspec.Meta(extra_json_schema={"not": {"enum": [*COMPUTED, PLAY]}})]
+    answer: Annotated[Text, ANSWER_DOC]  # the answers other kinds claim are theirs (``kinds.model_of``)
     reference: REFERENCE = None
     review: REVIEW = None
 
 
 class GameFile(AskBase, kw_only=True):
     """A game played move by move (``answer = "play"``)."""
+
+    schema_rules = {"dependentRequired": {"explore": ["goal"]},
+                    "if": {"properties": {"goal": {"const": "explore"}}, "required": ["goal"]},
+                    "then": {"required": ["explore"]}, "else": {"not": {"required": ["explore"]}}}
 
     answer: Annotated[Literal["play"], ANSWER_DOC]
     reference: REFERENCE = None
@@ -199,34 +212,6 @@ class PracticeFile(AskBase, kw_only=True):
         "How many of the last items must be right at the first try without help (default: the pack's `[mastery]` "
         "`in_a_row`, else 3).", "practice steps only",
         "whole number >= 1")] = None
-
-
-STEP_MODELS: tuple[type[StepBase], ...] = (SayFile, ComputedFile, WrittenFile, GameFile, PracticeFile)
-StepFile = SayFile | ComputedFile | WrittenFile | GameFile | PracticeFile
-STEP_KEYS = ("say", "ask", "title", "answer", "compute", "options", "hints", "reference", "mistakes", "success",
-             "params", "args", "skills", "goal", "explore", "meter", "practice", "threshold",
-             "in_a_row", "review")  # in the order docs/authoring.md lists them
-# which steps take a key, for "only ... steps take" errors
-TAKEN_BY = {"say": "say", "ask": "ask", "hints": "ask", "mistakes": "ask", "success": "ask", "answer": "ask",
-            "skills": "ask", "compute": "number and choice", "options": "choice", "reference": "engine-kind and play",
-            "goal": "play", "explore": "play", "meter": "play", "practice": "practice", "threshold": "practice",
-            "in_a_row": "practice", "review": "number, choice, engine-kind and play"}
-
-
-def step_model(raw: Any, where: str) -> type[StepBase]:
-    """The model of one ``[[steps]]`` table: say, or the question kind its ``answer`` names."""
-    if not isinstance(raw, dict):
-        raise LessonError(f"{where}: expected a table, got {type(raw).__name__}")
-    if ("say" in raw) == ("ask" in raw):
-        raise LessonError(f"{where}: a step has exactly one of 'say' (text) or 'ask' (a question)")
-    if "say" in raw:
-        return SayFile
-    answer = raw.get("answer")
-    if answer is None:
-        raise LessonError(f"{where}: missing key 'answer'")
-    if "practice" in raw:
-        return PracticeFile
-    return ComputedFile if answer in COMPUTED else GameFile if answer == PLAY else WrittenFile
 
 
 class LessonFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):

@@ -18,16 +18,8 @@ from typing import Any
 
 import msgspec
 
-from tutor.course.schema import (
-    TAKEN_BY,
-    LessonFile,
-    SayFile,
-    StepFile,
-    _message,
-    _model_at,
-    step_model,
-    struct_fields,
-)
+from tutor.course.schema import LessonFile, SayFile, StepFile, _message, _model_at, struct_fields
+from tutor.course.steps.kinds import model_of, taken_by
 from tutor.errors import LessonError
 
 STAND_IN = "x"  # a required text left in place of a bad one, so the rest of the table is checked
@@ -116,13 +108,13 @@ def step_problems(raw: Any, index: int, file: str) -> tuple[StepFile | None, lis
     ...", numbered from 1); None if it cannot be read as a step."""
     where = f"{file}: steps[{index + 1}]"
     try:
-        model = step_model(raw, where)
+        model = model_of(raw, where)
     except LessonError as err:
         return None, [str(err)]
     own = {f.encode_name for f in struct_fields(model)}
-    problems = [f"{where}.{key}: only {TAKEN_BY[key]} steps take {key!r}" for key in raw
-                if key in TAKEN_BY and key not in own]
-    step = convert_all({k: v for k, v in raw.items() if k in own or k not in TAKEN_BY}, model, where, ".", problems)
+    others = {key: words for key in raw if key not in own and (words := taken_by(key)) is not None}
+    problems = [f"{where}.{key}: only {words} steps take {key!r}" for key, words in others.items()]
+    step = convert_all({k: v for k, v in raw.items() if k not in others}, model, where, ".", problems)
     return typing.cast(StepFile | None, step), problems
 
 

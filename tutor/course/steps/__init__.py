@@ -1,4 +1,4 @@
-"""Lesson steps: a closed set of classes, each owning everything the tutor asks of a step.
+"""Lesson steps: a set of classes, each owning everything the tutor asks of a step.
 
 * ``Say``      - text to read (``say = ...``);
 * ``Computed`` - a value the engine computes: a whole number or a choice (``answer = "number" | "choice"``);
@@ -6,42 +6,32 @@
 * ``Game``     - a game played move by move, to win or to explore (``answer = "play"``);
 * ``Practice`` - fresh variants of a question until a skill is mastered (``practice = "family/skill"``).
 
-Each is built from its schema variant (``tutor.course.schema``): a new kind of step is one class here, one
-variant there, and one case in ``kind_of``.  ``base`` has the protocol the session, lint, grading and authoring call.
+A kind of step is declared once, by its class: ``@register`` with the schema model of its tables and the keys it
+claims (``kinds``); the dispatch, the schema's union and every list of kinds are read from there.  Importing this
+package registers the kinds above, in this order.  ``base`` has the protocol the session, lint, grading and
+authoring call.
 """
 
 from __future__ import annotations
 
-from tutor.course.schema import ComputedFile, GameFile, PracticeFile, SayFile, StepFile, WrittenFile
-from tutor.course.steps.base import Context, Entered, Outcome, Step, StepState
+from tutor.course.schema import StepFile
+from tutor.course.steps.base import Claim, Context, Entered, Outcome, Step, StepState
 from tutor.course.steps.build import Setting
+from tutor.course.steps.kinds import all_kinds, kind_of, register
+from tutor.course.steps.question import Answered, Question
+
+# The kinds register as they are imported, in the order `tutor new` writes their examples.
+# isort: off
+from tutor.course.steps.say import Say
 from tutor.course.steps.computed import Computed
+from tutor.course.steps.written import Drafted, Written
 from tutor.course.steps.game import Game, Goal, Playing
 from tutor.course.steps.practice import Practice, Practising
-from tutor.course.steps.question import Answered, Question
-from tutor.course.steps.say import Say
-from tutor.course.steps.written import Drafted, Written
+# isort: on
 
-__all__ = ["STEPS", "Answered", "Computed", "Context", "Drafted", "Entered", "Game", "Goal", "Outcome", "Playing",
-           "Practice", "Practising", "Question", "Say", "Setting", "Step", "StepState", "Written", "build_step",
-           "kind_of"]
-
-STEPS: tuple[type[Step], ...] = (Say, Computed, Written, Game, Practice)  # the closed set, in skeleton order
-
-
-def kind_of(file: StepFile) -> type[Step]:
-    """The step class a validated ``[[steps]]`` table is built as."""
-    match file:
-        case SayFile():
-            return Say
-        case ComputedFile():
-            return Computed
-        case WrittenFile():
-            return Written
-        case GameFile():
-            return Game
-        case PracticeFile():
-            return Practice
+__all__ = ["Answered", "Claim", "Computed", "Context", "Drafted", "Entered", "Game", "Goal", "Outcome", "Playing",
+           "Practice", "Practising", "Question", "Say", "Setting", "Step", "StepState", "Written", "all_kinds",
+           "build_step", "kind_of", "register"]
 
 
 def build_step(file: StepFile, setting: Setting) -> tuple[Step, set[str]]:

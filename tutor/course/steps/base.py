@@ -1,6 +1,8 @@
 """The step protocol: what a session, lint, grading, preview and authoring ask of a lesson step.
 
-A step is one of a closed set of classes (``Say``, ``Computed``, ``Written``, ``Game``).  Each owns how
+A step is one of a set of classes (``Say``, ``Computed``, ``Written``, ``Game``, ``Practice``), each declared once
+as a kind: the schema model of its ``[[steps]]`` table and the ``Claim`` that says which tables are its
+(``tutor.course.steps.kinds``).  Each owns how
 it is entered and shown, how an answer is judged and recorded, its hint ladder, its reveal, its
 reference answer, its lint checks, an input that makes progress (for previews) and its skeleton (for
 ``tutor new``); callers call these methods and never ask a step what kind it is.
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tutor.course.model import Mistake
+from tutor.course.schema import StepFile
 from tutor.course.text import fill
 from tutor.errors import TooLarge, TutorError
 from tutor.learner.bkt import OPEN
@@ -31,6 +34,26 @@ from tutor.puzzles.answers import Rung, Verdict
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.options import NO_ARGS, Args
 from tutor.shown import Drawn, Markdown, Reply
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Which ``[[steps]]`` tables are of a kind: those with the key ``key`` (``say = ...``), or with one of ``values``
+    as its value (``answer = "number"``).  ``named`` is what the kind's steps are called in messages ("only play
+    steps take 'goal'"): its values, else the key."""
+
+    key: str
+    values: tuple[str, ...] = ()
+    named: str = ""
+
+    def matches(self, raw: Mapping[str, Any]) -> bool:
+        """Whether the table ``raw`` is claimed."""
+        return self.key in raw and (not self.values or raw[self.key] in self.values)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """What the kind's steps are called: ``("number", "choice")``, ``("say",)``."""
+        return (self.named,) if self.named else self.values or (self.key,)
 
 
 @dataclass(frozen=True)
@@ -101,6 +124,8 @@ class Step(ABC):
     success: str = ""  # said when the step is answered correctly
     named_skills: tuple[str, ...] = field(default=(), kw_only=True)  # the lesson's own ``skills = [...]``
     filled: dict[str, Markdown | TutorError] = field(default_factory=dict, init=False, repr=False, compare=False)
+    model: ClassVar[type[StepFile]]  # the schema model of this kind's ``[[steps]]`` tables
+    claim: ClassVar[Claim]  # which tables are of this kind
     required: ClassVar[bool] = True  # the lesson is complete when every required step is
     gradable: ClassVar[int] = 0  # preference as the step `tutor grade` grades by default (0: never)
     fresh: ClassVar[bool] = False  # serves an item never served before each time (a review there needs no new variant)

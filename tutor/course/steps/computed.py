@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.course.schema import ComputedFile
-from tutor.course.steps.base import StepState, computable
+from tutor.course.schema import COMPUTED, ComputedFile
+from tutor.course.steps.base import Claim, StepState, computable
 from tutor.course.steps.build import Setting
+from tutor.course.steps.kinds import register
 from tutor.course.steps.question import Question
 from tutor.errors import LessonError, TutorError
 from tutor.limits import INT_DIGITS, checkpoint
@@ -20,9 +21,13 @@ from tutor.text import shorten
 from tutor.wording import Wording
 
 
+@register
 @dataclass(frozen=True)
 class Computed(Question):
     """A quantity's value, asked as a number, or as a choice among ``options``."""
+
+    model = ComputedFile
+    claim = Claim("answer", COMPUTED)
 
     quantity: Quantity[Any] | None = None
     options: tuple[str, ...] = ()

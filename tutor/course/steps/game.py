@@ -10,8 +10,9 @@ from enum import StrEnum
 from typing import Any
 
 from tutor.course.schema import COMPUTED, PLAY, GameFile
-from tutor.course.steps.base import Context, Entered, Outcome, StepState
+from tutor.course.steps.base import Claim, Context, Entered, Outcome, StepState
 from tutor.course.steps.build import Setting
+from tutor.course.steps.kinds import register
 from tutor.course.steps.question import Question
 from tutor.course.steps.screen import screened
 from tutor.errors import LessonError, TutorError
@@ -46,10 +47,13 @@ class Playing(StepState):
     trail: tuple[Any, ...] = ()  # the position before each move played
 
 
+@register
 @dataclass(frozen=True)
 class Game(Question):
     """The family's ``Play`` from the step's game and settings; complete on a win, or after ``explore`` moves."""
 
+    model = GameFile
+    claim = Claim("answer", (PLAY,))
     play: Play[Any, Any, Any] | None = None
     goal: Goal = Goal.WIN
     explore: int = 0

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from tutor.course.schema import COMPUTED, PLAY, ComputedFile, PracticeFile, WrittenFile
-from tutor.course.steps.base import Context, Entered, Outcome, Step, StepState
+from tutor.course.steps.base import Claim, Context, Entered, Outcome, Step, StepState
 from tutor.course.steps.build import Setting, declared
 from tutor.course.steps.computed import Computed
+from tutor.course.steps.kinds import register
 from tutor.course.steps.pool import Pool
 from tutor.course.steps.question import Question
 from tutor.course.steps.written import Written
@@ -55,6 +56,7 @@ class Practising(StepState):
     mastery: float
 
 
+@register
 @dataclass(frozen=True)
 class Practice(Step):
     """Items drawn from the step's ``pool`` until ``skill`` is mastered; ``sample_item`` is the smallest item it
@@ -65,6 +67,8 @@ class Practice(Step):
     skill: str = ""
     threshold: float = THRESHOLD
     in_a_row: int | None = None
+    model = PracticeFile
+    claim = Claim("practice")
     fresh = True
     answered = "finish this item"  # the practice goes on until the skill is mastered
 

@@ -7,16 +7,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.course.schema import SayFile
-from tutor.course.steps.base import Context, Outcome, Step, StepState, computable
+from tutor.course.steps.base import Claim, Context, Outcome, Step, StepState, computable
 from tutor.course.steps.build import Setting, check_args, quoted
+from tutor.course.steps.kinds import register
 from tutor.puzzles.base import Puzzle
 from tutor.shown import Reply
 
 
+@register
 @dataclass(frozen=True)
 class Say(Step):
     """Text to read (Markdown, with ``{{values}}`` computed); nothing to answer."""
 
+    model = SayFile
+    claim = Claim("say")
     required = False
     no_hints = "This step only explains: press Enter to go on."
 

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.course.schema import COMPUTED, WrittenFile
-from tutor.course.steps.base import Context, Outcome, StepState
+from tutor.course.steps.base import Claim, Context, Outcome, StepState
 from tutor.course.steps.build import Setting
+from tutor.course.steps.kinds import register
 from tutor.course.steps.question import Answered, Question
 from tutor.errors import LessonError, TutorError
 from tutor.puzzles.answers import Rung
@@ -24,10 +25,13 @@ class Drafted(Answered):
     defined: str = ""
 
 
+@register
 @dataclass(frozen=True)
 class Written(Question):
     """A whole answer judged exactly by the engine, with the solver's hints for the learner's last answer."""
 
+    model = WrittenFile
+    claim = Claim("answer", named="engine-kind")  # any answer no other kind claims: one of the puzzle's kinds
     gradable = 2
 
     @classmethod

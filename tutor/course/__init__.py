@@ -1,7 +1,8 @@
 """Lessons as data: the TOML lesson format, loading, seeded variants, and filling text from the engine.
 
-* ``schema``   - the lesson file as typed models: the top level, and one model per kind of step;
-* ``steps``    - ``Say``, ``Computed``, ``Written``, ``Game``: each owns what is asked of a step;
+* ``schema``   - the lesson file as typed models: the top level, and the models of the steps;
+* ``steps``    - ``Say``, ``Computed``, ``Written``, ``Game``, ``Practice``: each owns what is asked of a step,
+  and is declared once with its model (``steps.kinds``);
 * ``model``    - ``Mistake``, ``Pack`` (frozen values);
 * ``lesson``   - ``LessonTemplate`` (a file parsed once) and the ``Lesson`` it draws (imported light: the
   steps and the puzzles only once a template is read or built);

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tutor.authoring import rehearse
 from tutor.cli import main
+from tutor.clock import Clock, system
 from tutor.course import Lesson, Step, load_catalog
 from tutor.course.steps import Computed
 from tutor.progress import Progress
@@ -17,9 +18,10 @@ from tutor.session import Reply, Session
 from tutor.shown import text_of
 
 
-def new_session(db: Path | None = None, lessons: list[str] | None = None) -> Session:
-    """A Session over the bundled lessons with a fresh progress store (in memory by default)."""
-    return Session(load_catalog(lessons or []), Progress(db))
+def new_session(db: Path | None = None, lessons: list[str] | None = None, clock: Clock = system) -> Session:
+    """A Session over the bundled lessons with a fresh progress store (in memory by default) on ``clock`` (a
+    ``Stopped`` one the test moves, for what ``TUTOR_NOW`` does to the command)."""
+    return Session(load_catalog(lessons or []), Progress(db, clock=clock))
 
 
 def correct_answer(lesson: Lesson, step: Step) -> str:

@@ -68,7 +68,7 @@ def test_the_guide_has_a_worked_example_for_every_family():
 @pytest.mark.parametrize("body", LESSONS, ids=[lesson_id(b) for b in LESSONS])
 def test_every_example_lesson_passes_lint_and_preview(body, tmp_path):
     path = write(tmp_path, body)
-    count, errors = lint_paths([str(path)], include_env=False)
+    count, errors = lint_paths([str(path)])
     assert (count, errors) == (1, [])
     catalog = load_roots([tmp_path])  # only this lesson: no clash with bundled ids can hide it
     assert catalog.errors == []
@@ -96,7 +96,7 @@ def test_the_pack_example_loads_the_guides_lessons_under_namespaced_ids(tmp_path
     assert {f"intro/{lesson_id(b)}" for b in LESSONS} == set(catalog.lessons)
     order = [les.id for les in catalog.pack_lessons("intro")]
     assert order[:2] == ["intro/guide-gods", "intro/guide-coins"]
-    count, errors = lint_paths([str(tmp_path)], include_env=False)
+    count, errors = lint_paths([str(tmp_path)])
     assert (count, errors) == (len(LESSONS), [])
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from tutor.bench import _learners
 from tutor.bench._learners import Bkt, Guesser, HintThenAnswer, Item, Learner, RecallOnly, WrongFirst
-from tutor.bench.mastery import START, Run, answer_items, clock_at, figures, item_on_screen, simulate
+from tutor.bench.mastery import START, Run, answer_items, figures, item_on_screen, simulate
+from tutor.clock import Stopped
 from tutor.course import load_catalog
 from tutor.progress import Progress
 from tutor.progress.records import AttemptRecord, attempts
@@ -29,18 +30,17 @@ def catalog():
 def drive(catalog, learner: Learner, items: int = 3) -> tuple[Session, list[Item], list[list[AttemptRecord]]]:
     """``learner`` at the practice of LESSON for ``items`` items in a real session: the items as shown, and the
     attempts the session recorded at each (grouped by item, in order)."""
-    session = Session(catalog, Progress(None), learner="bench-test")
+    session = Session(catalog, Progress(None, clock=Stopped(START)), learner="bench-test")
     shown = []
-    with clock_at(START):
-        session.handle(f"/open {LESSON}")
-        while session.step is not None and not session.step.fresh:
-            session.handle("/next")
-        for _ in range(items):
-            item = item_on_screen(session)
-            assert item is not None
-            shown.append(item)
-            learner.answer(session, item)
-            learner.learn()
+    session.handle(f"/open {LESSON}")
+    while session.step is not None and not session.step.fresh:
+        session.handle("/next")
+    for _ in range(items):
+        item = item_on_screen(session)
+        assert item is not None
+        shown.append(item)
+        learner.answer(session, item)
+        learner.learn()
     grouped: dict[str, list[AttemptRecord]] = {}
     for record in attempts(session.progress):
         grouped.setdefault(record.variant, []).append(record)
@@ -156,12 +156,11 @@ def test_the_ground_truth_is_what_the_learner_knew_when_mastery_was_declared(cat
     marks it false mastery; one who knows it never is."""
     learner = Bkt(random.Random(3), known=False, prior=0.0, learn_rate=0.0, guess=1.0, slip=0.0)
     run = Run("bkt", LESSON)
-    session = Session(catalog, Progress(None), learner="lucky")
-    with clock_at(START):
-        session.handle(f"/open {LESSON}")
-        while session.step is not None and not session.step.fresh:
-            session.handle("/next")
-        declared = answer_items(session, learner, run, 12, review=False)
+    session = Session(catalog, Progress(None, clock=Stopped(START)), learner="lucky")
+    session.handle(f"/open {LESSON}")
+    while session.step is not None and not session.step.fresh:
+        session.handle("/next")
+    declared = answer_items(session, learner, run, 12, review=False)
     assert all(learner.firsts) and declared  # every first try right, by luck: the tutor cannot tell
     assert run.false and learner.known is False  # declared while not knowing: counted as false mastery
     knowing = simulate(catalog, "knowing", LESSON, 0)

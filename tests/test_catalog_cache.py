@@ -118,8 +118,9 @@ def test_the_first_screen_imports_no_engine_library(tmp_path: Path) -> None:
     script = (
         "import sys\n"
         "from tutor.repl import make_session\n"
+        "from tutor.settings import Settings\n"
         "import argparse\n"
-        "session = make_session(argparse.Namespace(lessons=[], seed=None))\n"
+        "session = make_session(argparse.Namespace(seed=None), Settings.read())\n"
         "session.start(None)\n"
         "print(sorted(m for m in ('numpy', 'sympy', 'lark') if m in sys.modules))\n"
     )

@@ -246,6 +246,7 @@ def test_a_learner_who_goes_back_after_finishing_is_reviewing() -> None:
     from tutor.learner.export import records_of
     from tutor.progress import Progress
     from tutor.session import Session
+    from tutor.settings import Settings
     from tutor.shown import text_of
 
     catalog = load_catalog([])
@@ -266,7 +267,7 @@ def test_a_learner_who_goes_back_after_finishing_is_reviewing() -> None:
     while session.step is not None and session.step.index != index:
         session.handle("/back")
     session.handle(wrong(right))
-    report = classroom.report([records_of(session.progress.export())], titles=step_titles(course([])))
+    report = classroom.report([records_of(session.progress.export())], titles=step_titles(course(Settings())))
     last = next(s for s in report.steps if s.step == index + 1)
     assert (last.attempts, last.reviews, last.first_try, last.wrong_answers) == (1, 1, 1, ())
     assert last.title == (lesson.template.steps[index].title or "")

@@ -24,11 +24,11 @@ def subcommands() -> set[str]:
 
 
 @pytest.mark.parametrize("command", sorted(HANDLERS))
-def test_each_entry_names_a_function_of_its_module_that_takes_the_arguments(command: str) -> None:
+def test_each_entry_names_a_function_of_its_module_that_takes_the_arguments_and_settings(command: str) -> None:
     module, _, name = HANDLERS[command].partition(":")
     function = getattr(import_module(module), name)
     assert inspect.isfunction(function) and function.__module__ == module  # defined there, not re-exported
-    assert list(inspect.signature(function).parameters) == ["args"]
+    assert list(inspect.signature(function).parameters) == ["args", "settings"]
 
 
 def test_every_own_command_has_a_handler_and_every_handler_a_command() -> None:

@@ -9,6 +9,7 @@ from tutor.course import load_catalog
 from tutor.progress import Progress
 from tutor.progress.events import Completed
 from tutor.session.summary import Summary
+from tutor.settings import Settings
 
 
 def finished(progress: Progress, lesson_id: str, steps: frozenset[int] | range) -> None:
@@ -34,7 +35,7 @@ def test_progress_command_shows_no_none(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
     monkeypatch.delenv("TUTOR_LESSONS", raising=False)
     lesson = load_catalog().ordered()[0]
-    progress = Progress.default()
+    progress = Progress.default(Settings(home=tmp_path))
     finished(progress, lesson.id, lesson.required)
     finished(progress, "s-coins", range(5))
     assert main(["progress"]) == 0

@@ -12,6 +12,7 @@ from tutor.authoring import skeleton
 from tutor.cli import main
 from tutor.course import bundled_root, load_catalog, load_roots
 from tutor.errors import LessonError
+from tutor.settings import Settings
 
 
 def course(folder: Path, bundled: bool | None) -> Path:
@@ -27,7 +28,7 @@ def course(folder: Path, bundled: bool | None) -> Path:
 
 @pytest.fixture
 def bundled_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    """TUTOR_BUNDLED restored after the test (the command line sets it for --no-bundled)."""
+    """TUTOR_BUNDLED and TUTOR_LESSONS as a fresh shell has them (the command line reads them)."""
     monkeypatch.setenv("TUTOR_BUNDLED", "1")
     monkeypatch.delenv("TUTOR_LESSONS", raising=False)
 
@@ -42,10 +43,10 @@ def test_a_pack_that_says_bundled_false_is_a_course_of_its_own(tmp_path: Path, b
     assert len(load_catalog([str(shared)], include_bundled=False).lessons) == 2
 
 
-def test_no_bundled_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bundled_env: None) -> None:
+def test_no_bundled_from_the_environment(tmp_path: Path) -> None:
     shared = course(tmp_path / "shared", bundled=True)
-    monkeypatch.setenv("TUTOR_BUNDLED", "0")
-    assert sorted(load_catalog([str(shared)]).lessons) == ["mine/a", "mine/b"]
+    settings = Settings.read({"TUTOR_BUNDLED": "0", "TUTOR_LESSONS": str(shared)})
+    assert sorted(load_catalog(settings.lessons, settings.bundled).lessons) == ["mine/a", "mine/b"]
 
 
 def test_bundled_must_be_true_or_false(tmp_path: Path) -> None:

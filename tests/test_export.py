@@ -18,6 +18,7 @@ from tutor.learner.export_formats import read_records, write
 from tutor.learner.export_merge import merge
 from tutor.learner.export_xapi import statements
 from tutor.progress import Progress
+from tutor.settings import Settings
 
 # The xAPI 1.0.3 statement, written from the specification (xAPI-Data.md, part two: 2.4 Statement Properties,
 # 2.4.2 Actor, 2.4.3 Verb, 2.4.4 Object, 2.4.5 Result, 2.4.6 Context, 4.2 Language Maps, 4.1 Extensions):
@@ -189,7 +190,7 @@ def test_a_bad_import_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, cont
 
 def test_the_command_exports_each_format_and_imports_it_back(tmp_path, monkeypatch, capsys, records):
     monkeypatch.setenv("TUTOR_HOME", str(tmp_path / "a"))
-    merge(Progress.default(), records[2])
+    merge(Progress.default(Settings(home=tmp_path / "a")), records[2])
     for form in ("json", "xapi", "datashop"):
         assert main(["progress", "--export", str(tmp_path / f"out.{form}"), "--format", form]) == 0
     monkeypatch.setenv("TUTOR_HOME", str(tmp_path / "b"))
@@ -197,4 +198,4 @@ def test_the_command_exports_each_format_and_imports_it_back(tmp_path, monkeypat
     assert main(["progress", "--import", str(tmp_path / "out.json")]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert f"imported {len(records[2].attempts)} attempts" in out and "imported 0 attempts" in out
-    assert records_of(Progress.default().export()).attempts == records[2].attempts
+    assert records_of(Progress.default(Settings(home=tmp_path / "b")).export()).attempts == records[2].attempts

@@ -16,7 +16,7 @@ CORPUS = Path(__file__).parent / "data" / "review"
 
 @pytest.fixture(scope="module")
 def found() -> dict[tuple[str, str], str]:
-    _, problems = lint_problems([str(CORPUS)], include_env=False)
+    _, problems = lint_problems([str(CORPUS)])
     return {(Path(p.file).stem, p.key): p.message for p in problems}
 
 
@@ -43,5 +43,5 @@ def test_nothing_else_is_reported(found) -> None:
 def test_with_the_bundled_course_the_skill_is_reviewable(tmp_path: Path) -> None:
     lesson = tmp_path / "stale.toml"
     lesson.write_text((CORPUS / "stale.toml").read_text(encoding="utf-8"), encoding="utf-8")
-    _, problems = lint_problems([str(lesson)], include_env=False)
+    _, problems = lint_problems([str(lesson)])
     assert [p.text() for p in problems] == []

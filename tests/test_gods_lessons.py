@@ -53,7 +53,7 @@ def open_step(lesson: Lesson, step: Step):
 
 
 def test_lint_is_clean_for_the_gods_lessons():
-    count, errors = lint_paths([str(GODS_DIR)], include_env=False)
+    count, errors = lint_paths([str(GODS_DIR)])
     assert errors == []
     assert count == len(FILES) >= 5
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from tests.helpers import new_session, run_tutor, text
 from tutor import puzzles
+from tutor.clock import Stopped, parse
 from tutor.course.steps import Practice, Practising
 from tutor.course.steps.base import StepState
 from tutor.learner import bkt, targets
@@ -160,15 +161,15 @@ def test_the_coin_play_says_who_turns_and_who_flips_and_which_table_is_left_out(
     assert "turns the table and flips" not in said
 
 
-def test_a_review_of_the_coin_strategy_does_not_refer_to_a_game_just_played(monkeypatch) -> None:
-    monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
-    session = new_session()
+def test_a_review_of_the_coin_strategy_does_not_refer_to_a_game_just_played() -> None:
+    clock = Stopped(parse("2026-03-01T09:00"))
+    session = new_session(clock=clock)
     session.handle("/open coins-1")
     step = next(s for s in session.lesson.steps if "coins/build-doubling" in s.skills())
     for _ in range(step.index):
         session.handle("/next")
     assert "wins for every start" in text(session.handle(text_of(step.reference())) + session.handle(""))
-    monkeypatch.setenv("TUTOR_NOW", "2026-03-09T09:00")
+    clock.moment = parse("2026-03-09T09:00")
     said = " ".join(text(session.handle("/review")).split())
     assert "Review 1 of 1" in said and "(coins-1; a question you have not answered)" in said, said
     assert "Write a whole sure win for" in said, said  # a fresh table, asked without the lesson's own words

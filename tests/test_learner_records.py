@@ -21,6 +21,7 @@ from tutor.progress import Progress
 from tutor.progress.events import Attempt
 from tutor.progress.records import AttemptRecord, attempts
 from tutor.session.skills import Standing, bkt_params, chances
+from tutor.settings import Settings
 
 SKILL = "coins/count-tables"
 
@@ -97,7 +98,7 @@ def record(skill, correct, day, hint=0, step=1, lesson="coins-1"):
     return AttemptRecord(lesson, step, (skill,), correct, None, hint, False, 1.0, "", moment.timestamp(), "p")
 
 
-def test_reviews_space_out_after_success_and_come_back_sooner_after_a_failure(monkeypatch):
+def test_reviews_space_out_after_success_and_come_back_sooner_after_a_failure():
     history = [record(SKILL, True, 0)]
     intervals = []
     day = 0.0
@@ -106,8 +107,8 @@ def test_reviews_space_out_after_success_and_come_back_sooner_after_a_failure(mo
         gap = (row.when - datetime.fromtimestamp(history[-1].at, UTC)).total_seconds() / 86400
         intervals.append(gap)
         day += gap
-        monkeypatch.setenv("TUTOR_NOW", (datetime(2026, 1, 1, 9, tzinfo=UTC) + timedelta(days=day)).isoformat())
-        assert [d.skill for d in due(history)] == [SKILL]  # due exactly then (TUTOR_NOW), not a minute before
+        moment = datetime(2026, 1, 1, 9, tzinfo=UTC) + timedelta(days=day)
+        assert [d.skill for d in due(history, moment)] == [SKILL]  # due exactly then, not a minute before
         assert due(history, row.when - timedelta(minutes=1)) == []
         history.append(record(SKILL, True, day))
     assert intervals == sorted(intervals) and intervals[-1] > 3 * intervals[0] >= 3
@@ -170,7 +171,7 @@ def test_standing_shows_bars_and_what_is_due():
 
 def test_tutor_review_json_lists_due_items_and_a_bad_clock_is_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
-    progress = Progress.default()
+    progress = Progress.default(Settings(home=tmp_path))
     progress.record(Attempt("coins-1", 3, "3", True, "Right", 1.0, skills=(SKILL,),
                             at=datetime(2026, 1, 1, tzinfo=UTC).timestamp()))
     monkeypatch.setenv("TUTOR_NOW", "2026-01-01T12:00")

@@ -101,7 +101,7 @@ def goto(session, lesson_id: str, index: int) -> None:
 
 
 def test_four_lessons_in_order_and_lint_clean():
-    count, errors = lint_paths([str(LESSONS_DIR)], include_env=False)
+    count, errors = lint_paths([str(LESSONS_DIR)])
     assert errors == []
     assert count >= 4
     assert [les.id for les in OURS] == [f"lightsout-{n}" for n in range(1, len(OURS) + 1)]  # practice last, numbered
@@ -234,7 +234,7 @@ def test_a_random_win_step_is_refused_by_lint(tmp_path):
     bad = bad.replace('id = "lightsout-1"', 'id = "random-win"')
     path = tmp_path / "bad.toml"
     path.write_text(bad)
-    _, errors = lint_paths([str(path)], include_env=False)
+    _, errors = lint_paths([str(path)])
     assert any("needs a winning line" in e for e in errors)
     game = PUZZLE.load({"size": "3x3", "board": "random"})
     assert PUZZLE.kind("play").reference(game, PUZZLE.kind("play").arguments({})) is None

@@ -23,7 +23,7 @@ EXPECT = re.compile(r"^# expect (\d+):(\d+) (.*)$", re.M)
 
 @pytest.fixture(scope="module")
 def linted() -> dict[Path, list]:
-    _, problems = lint_problems([str(p) for p in CORPUS], include_env=False)
+    _, problems = lint_problems([str(p) for p in CORPUS])
     return {path: [p for p in problems if p.file == str(path)] for path in CORPUS}
 
 

@@ -113,7 +113,7 @@ say = "No."
 def test_lint_refuses_a_pattern_exactly_when_no_short_wrong_answer_matches_it(tmp_path, pattern, said_for_some):
     path = tmp_path / "t.toml"
     path.write_text(LESSON.format(pattern=pattern), encoding="utf-8")
-    _, problems = lint_paths([str(path)], include_env=False)
+    _, problems = lint_paths([str(path)])
     step = load_roots([path]).lessons["t"].steps[0]
     mistake = step.mistakes[0]
 

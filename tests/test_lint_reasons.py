@@ -16,7 +16,7 @@ FOLDER = Path(__file__).parent / "data" / "workbench"
 
 
 def reasons() -> dict[str, str]:
-    _, problems = lint_problems([str(FOLDER)], include_env=False)
+    _, problems = lint_problems([str(FOLDER)])
     return {f"{Path(p.file).stem}:{p.key}": p.message for p in problems
             if "finds no correct answer" in p.message or "finds none" in p.message}
 

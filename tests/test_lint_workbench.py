@@ -22,7 +22,7 @@ EXPECT = re.compile(r"^# expect (\d+):(\d+) (.*)$", re.M)
 
 @pytest.fixture(scope="module")
 def one_run() -> list[Problem]:
-    _, problems = lint_problems([str(FOLDER)], include_env=False)
+    _, problems = lint_problems([str(FOLDER)])
     return problems
 
 
@@ -59,8 +59,8 @@ def test_the_steps_a_bad_parameter_does_not_affect_are_checked_as_if_it_were_rig
     """Second way: the problems of the steps that set ``coins`` themselves are exactly those lint finds once the
     lesson's ``coins = "four"`` is corrected."""
     path = fixed_copy(tmp_path, "numbers.toml", 'coins = "four"', "coins = 4")
-    _, after = lint_problems([str(path)], include_env=False)
-    _, before = lint_problems([str(FOLDER / "numbers.toml")], include_env=False)
+    _, after = lint_problems([str(path)])
+    _, before = lint_problems([str(FOLDER / "numbers.toml")])
     own = {3, 4, 5}  # the steps with params = { coins = ... } of their own
     assert {k for k in keyed(before) if k[0] == "params.coins"}
     assert keyed([p for p in before if p.step in own]) == keyed([p for p in after if p.step in own])
@@ -74,7 +74,7 @@ def test_a_step_on_the_default_of_a_bad_parameter_is_not_judged_on_it(tmp_path: 
     lesson.write_text('id = "bad"\ntitle = "T"\nsummary = "S."\npuzzle = "coins"\n[params]\ncoins = "four"\n'
                       '[[steps]]\nask = "Win."\nanswer = "strategy"\nreference = "0"\n'
                       '[[steps]]\nask = "Win with {{coin}} coins."\nanswer = "strategy"\n', encoding="utf-8")
-    _, problems = lint_problems([str(lesson)], include_env=False)
+    _, problems = lint_problems([str(lesson)])
     assert [(p.key, p.line) for p in problems] == [("params.coins", 6), ("steps[2].ask", 12)]
     assert "unknown quantity {{coin}}" in problems[1].message  # the names of an affected step are still checked
 
@@ -84,7 +84,7 @@ def test_a_pack_toml_is_checked_whole(tmp_path: Path) -> None:
                                         'posttest = "x"\n[mastery."coins/nope"]\nprior = 0.5\n', encoding="utf-8")
     (tmp_path / "x.toml").write_text('id = "x"\ntitle = "T"\nsummary = "S."\npuzzle = "coins"\n[[steps]]\n'
                                      'ask = "How many?"\nanswer = "number"\ncompute = "classes"\n', encoding="utf-8")
-    _, problems = lint_problems([str(tmp_path)], include_env=False)
+    _, problems = lint_problems([str(tmp_path)])
     assert [(p.line, p.key) for p in problems] == [(1, "id"), (3, "colour"), (4, "bundled"), (5, "posttest"),
                                                     (6, "mastery.coins/nope")]
     assert all(p.file == str(tmp_path / "pack.toml") for p in problems)
@@ -105,11 +105,11 @@ def test_lint_does_not_blame_the_author_for_the_engine_s_own_words(tmp_path: Pat
     lesson = ('id = "big"\ntitle = "T"\nsummary = "S."\npuzzle = "lightsout"\n[params]\nsize = "1000x1000"\n'
               'board = "all-on"\n[[steps]]\nask = "The rank?"\nanswer = "number"\ncompute = "rank"\n')
     (tmp_path / "big.toml").write_text(lesson, encoding="utf-8")
-    _, problems = lint_problems([str(tmp_path)], include_env=False)
+    _, problems = lint_problems([str(tmp_path)])
     assert problems == []
     (tmp_path / "big.toml").write_text(lesson + 'hints = ["It is 1,000,000: every column is independent."]\n',
                                        encoding="utf-8")
-    _, problems = lint_problems([str(tmp_path)], include_env=False)
+    _, problems = lint_problems([str(tmp_path)])
     assert [(p.key, p.message.split(":")[0]) for p in problems] == [
         ("steps[1].hints[1]", "gives away its answer (the answer 1,000,000); the tutor leaves such a hint out of "
                               "the ladder (only the last rung and /solution tell the answer)")]

@@ -125,7 +125,7 @@ def test_boards_wider_than_any_terminal_are_text_only() -> None:
 def test_solve_prints_blocks_in_a_terminal_and_text_with_plain(monkeypatch: pytest.MonkeyPatch,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.setenv("TUTOR_PLAIN", "0")  # and restored after the test: --plain below sets it
+    monkeypatch.setenv("TUTOR_PLAIN", "0")  # whatever the shell running the tests says: not plain, until set below
     args = ["solve", "lightsout", "--size", "3x3", "--board", "X.X/.../X.X"]
     assert main(args) == 0
     plain = capsys.readouterr().out
@@ -136,7 +136,7 @@ def test_solve_prints_blocks_in_a_terminal_and_text_with_plain(monkeypatch: pyte
     shown = ESCAPE.sub("", screen.getvalue())
     assert "\x1b[" in screen.getvalue()
     assert "  1 ██ ░░ ██\n" in shown and "Press: a1 c1 a3 c3\n    a  b  c\n  1 ██ ░░ ██" in shown
-    for quiet in (["--plain", *args], args):  # --plain, then TUTOR_PLAIN, which --plain sets
+    for quiet in (["--plain", *args], args):  # --plain, then TUTOR_PLAIN (set at the end of the first round)
         screen = Terminal()
         monkeypatch.setattr(sys, "stdout", screen)
         assert main(quiet) == 0

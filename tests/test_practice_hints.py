@@ -5,11 +5,12 @@ against a trace of the observations counted here from what the learner did (``bk
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from tests.helpers import new_session, text
+from tutor.clock import Stopped
 from tutor.course.steps import Practising
 from tutor.learner import bkt
 from tutor.learner.mastery import traced
@@ -19,18 +20,17 @@ from tutor.shown import text_of
 
 LESSON = "coins-6"
 SKILL = "coins/count-tables"
-START = datetime(2026, 3, 1, 9)
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 
-class Clock:
-    """``TUTOR_NOW`` moved on a minute per action, so that every stored event has its own time."""
+class Clock(Stopped):
+    """The store's clock moved on a minute per action, so that every stored event has its own time."""
 
-    def __init__(self, mp: pytest.MonkeyPatch, start: datetime = START) -> None:
-        self.mp, self.at = mp, start
+    def __init__(self, start: datetime = START) -> None:
+        super().__init__(start)
 
     def tick(self, minutes: float = 1) -> None:
-        self.at += timedelta(minutes=minutes)
-        self.mp.setenv("TUTOR_NOW", self.at.isoformat())
+        self.moment += timedelta(minutes=minutes)
 
 
 def at_practice(session: Session) -> None:
@@ -77,10 +77,10 @@ def check_model(session: Session, helped: list[bool]) -> None:
 
 
 @pytest.mark.parametrize("help_first", ["hint", "solution"])
-def test_help_on_the_first_item_is_not_help_on_the_next_two(help_first: str, monkeypatch) -> None:
-    clock = Clock(monkeypatch)
+def test_help_on_the_first_item_is_not_help_on_the_next_two(help_first: str) -> None:
+    clock = Clock()
     clock.tick()
-    session = new_session()
+    session = new_session(clock=clock)
     at_practice(session)
     assert answer(session, clock, help_first)
     assert session.place.hint_level == 0 and not session.place.revealed
@@ -88,32 +88,31 @@ def test_help_on_the_first_item_is_not_help_on_the_next_two(help_first: str, mon
     check_model(session, [True, False, False])
 
 
-def test_a_learner_who_comes_back_is_unaided_on_the_next_item_but_keeps_the_help_on_an_item(tmp_path,
-                                                                                               monkeypatch) -> None:
-    clock = Clock(monkeypatch)
+def test_a_learner_who_comes_back_is_unaided_on_the_next_item_but_keeps_the_help_on_an_item(tmp_path) -> None:
+    clock = Clock()
     clock.tick()
     db = tmp_path / "progress.db"
-    first = new_session(db)
+    first = new_session(db, clock=clock)
     at_practice(first)
     assert answer(first, clock, "hint")
     clock.tick(60 * 24)
-    second = new_session(db)  # the next day, item 2 on screen: the hint was on item 1
+    second = new_session(db, clock=clock)  # the next day, item 2 on screen: the hint was on item 1
     at_practice(second)
     assert second.place.hint_level == 0 and not second.place.revealed
     clock.tick()
     second.handle("/hint")  # a hint on item 2, left unanswered
     clock.tick(60 * 24)
-    third = new_session(db)
+    third = new_session(db, clock=clock)
     at_practice(third)
     assert third.place.hint_level == 1, "the hint on the item still on screen counts"
     assert answer(third, clock) and answer(third, clock)
     check_model(third, [True, True, False])
 
 
-def test_a_review_weeks_later_is_unaided_whatever_help_came_before(monkeypatch) -> None:
-    clock = Clock(monkeypatch)
+def test_a_review_weeks_later_is_unaided_whatever_help_came_before() -> None:
+    clock = Clock()
     clock.tick()
-    session = new_session()
+    session = new_session(clock=clock)
     at_practice(session)
     assert answer(session, clock, "solution") and answer(session, clock, "hint")
     for _ in range(40):

@@ -14,6 +14,7 @@ import pytest
 
 from tests.helpers import new_session
 from tutor.cli import main
+from tutor.clock import Stopped, parse
 from tutor.course import load_catalog
 from tutor.progress import MIGRATIONS, Progress, ProgressError
 from tutor.progress.events import Attempt, Completed, HintShown, Position, Revealed
@@ -390,12 +391,11 @@ def test_kill_9_at_random_points_loses_nothing(tmp_path):
     assert sqlite3.connect(db).execute("PRAGMA quick_check").fetchone()[0] == "ok"
 
 
-def test_the_lesson_used_last_is_resumed_when_times_tie(tmp_path, monkeypatch):
-    """Under TUTOR_NOW every event of a session has the same time: the one stored last still wins."""
-    monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
+def test_the_lesson_used_last_is_resumed_when_times_tie(tmp_path):
+    """Under a stopped clock (TUTOR_NOW) every event of a session has the same time: the one stored last wins."""
     db = tmp_path / "progress.sqlite3"
     for lesson in ("coins-1", "coins-6", "wythoff-2", "coins-6"):
-        store = Progress(db)
+        store = Progress(db, clock=Stopped(parse("2026-03-01T09:00")))
         store.record(Position(lesson, 1))
         store.flush()
         assert Progress(db).last_lesson() == lesson

@@ -13,6 +13,7 @@ from tutor import render
 from tutor.course import load_catalog
 from tutor.repl import run_plain
 from tutor.session import Reply
+from tutor.settings import Settings
 from tutor.shown import Markdown
 
 CATALOG = load_catalog([])
@@ -66,21 +67,19 @@ def test_engine_tables_keep_their_layout() -> None:
     assert render.plain_text([Reply("board", table)], 40) == table
 
 
-def test_plain_mode_wraps_to_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "60")
-    out = io.StringIO()
-    run_plain(new_session(), io.StringIO("1\n\n/quit\n"), out)
-    lines = out.getvalue().splitlines()
-    assert max(len(line) for line in lines) <= 60 and "\x1b" not in out.getvalue()
-    monkeypatch.setenv("COLUMNS", "not a number")
-    assert render.plain_width() == 80
+def test_plain_mode_wraps_to_columns() -> None:
+    widths = []
+    for columns in ("60", "not a number"):
+        out = io.StringIO()
+        run_plain(new_session(), io.StringIO("1\n\n/quit\n"), out, width=Settings.read({"COLUMNS": columns}).width)
+        widths.append(max(len(line) for line in out.getvalue().splitlines()))
+        assert "\x1b" not in out.getvalue()
+    assert widths[0] <= 60 < widths[1] <= 80  # COLUMNS, else 80
 
 
-def test_no_color_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NO_COLOR", "1")
-    buffer = io.StringIO()
-    console = render.make_console(buffer)
-    assert console.no_color
+def test_no_color_turns_colour_off() -> None:
+    assert render.make_console(io.StringIO(), color=Settings.read({"NO_COLOR": "1"}).color).no_color
+    assert not render.make_console(io.StringIO(), color=Settings.read({}).color).no_color
 
 
 def test_engine_table_rows_become_a_table() -> None:

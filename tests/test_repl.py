@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
@@ -14,11 +13,6 @@ from tests.helpers import new_session
 from tutor.completer import TutorCompleter
 from tutor.repl import continues, plain_text, run_plain, run_terminal, safe_handle
 from tutor.session import Reply
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
 
 
 def drive(keys: str, lesson: str | None = None) -> tuple[list[Reply], object]:
@@ -131,7 +125,7 @@ def test_a_bug_is_logged_with_its_traceback_and_the_learner_told_where(tmp_path,
         raise RuntimeError("an engine bug")
 
     monkeypatch.setattr(session, "handle", broken)
-    replies = safe_handle(session, "0123")
+    replies = safe_handle(session, "0123", crashes=tmp_path)
     assert len(replies) == 1 and replies[0].kind == "error"
     log = tmp_path / "crash.log"
     assert str(log) in replies[0].text and "RuntimeError: an engine bug" in replies[0].text

@@ -23,7 +23,7 @@ CATALOG = load_catalog()
 
 @pytest.fixture(scope="module")
 def found() -> dict[tuple[str, str], str]:
-    _, problems = lint_problems([str(ROUTES)], include_env=False)
+    _, problems = lint_problems([str(ROUTES)])
     return {(Path(p.file).stem, p.key): p.message for p in problems}
 
 

@@ -1,6 +1,7 @@
-"""Running the reviews that are due (/review, tutor review), with the clock set by TUTOR_NOW: lessons solved on
-1 March come back weeks later, each review at its lesson's step on something fresh (a practice item never served,
-or a variant never answered), and once reviewed a skill is scheduled again in the future."""
+"""Running the reviews that are due (/review, tutor review), with the clock set by hand (TUTOR_NOW on the command
+line): lessons solved on 1 March come back weeks later, each review at its lesson's step on something fresh (a
+practice item never served, or a variant never answered), and once reviewed a skill is scheduled again in the
+future."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import json
 import os
 import subprocess
 import sys
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from tests.helpers import new_session, play_through, text
 from tutor.authoring import rehearse
-from tutor.clock import parse
+from tutor.clock import Stopped, parse
 from tutor.course.steps import Practice, Practising
 from tutor.learner.practice import key, read_record
 from tutor.learner.review import due
@@ -29,27 +30,24 @@ LESSONS = ("coins-6", "lightsout-1")
 @pytest.fixture(scope="module")
 def solved():
     """A session that solved the two lessons on 1 March (the clock then moved on by the tests)."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("TUTOR_NOW", START)
-    session = new_session()
+    clock = Stopped(parse(START))
+    session = new_session(clock=clock)
     for lesson in LESSONS:
         assert "Lesson complete" in text(play_through(session, session.catalog.find(lesson)))
-    yield session, mp
-    mp.undo()
+    return session, clock
 
 
 def test_nothing_is_due_on_the_day_it_was_solved(solved) -> None:
-    session, mp = solved
-    mp.setenv("TUTOR_NOW", START)
+    session, clock = solved
+    clock.moment = parse(START)
     assert due(session.progress, parse(START)) == []
     assert "No review is due now" in text(session.handle("/review"))
 
 
 def test_weeks_later_the_due_reviews_run_on_fresh_items(solved) -> None:
-    session, mp = solved
-    later = (datetime.fromisoformat(START) + timedelta(weeks=6)).isoformat()
-    mp.setenv("TUTOR_NOW", later)
-    items = due(session.progress, parse(later))
+    session, clock = solved
+    later = clock.moment = parse(START) + timedelta(weeks=6)
+    items = due(session.progress, later)
     assert {d.lesson for d in items} == set(LESSONS)
     practice = next(s for s in session.catalog.find("coins-6").steps if isinstance(s, Practice))
     served = {key(s.variant) for s in read_record(session.progress.game("coins-6", practice.index))}
@@ -75,7 +73,7 @@ def test_weeks_later_the_due_reviews_run_on_fresh_items(solved) -> None:
     assert "Reviews done" in text(rehearsal.exchanges[-1][1])
     assert sorted(set(reviewed)) == sorted(d.skill for d in items)
     assert session.instances["lightsout-1"] is own, "the learner's own variant is put back"
-    assert due(session.progress, parse(later)) == []  # each skill reviewed is scheduled again, later
+    assert due(session.progress, later) == []  # each skill reviewed is scheduled again, later
 
 
 def test_tutor_review_runs_them_from_the_command_line(tmp_path) -> None:

@@ -26,7 +26,8 @@ START = """
 import sys
 from argparse import Namespace
 from tutor.repl import make_session
-session = make_session(Namespace(lessons=[], seed=None, learner=None))
+from tutor.settings import Settings
+session = make_session(Namespace(lessons=[], seed=None, learner=None), Settings.read())
 screen = session.start(None)
 assert any("coins-1" in str(reply.text) for reply in screen), screen
 print(" ".join(name for name in {heavy!r} if name in sys.modules))
@@ -47,12 +48,14 @@ def test_the_start_from_the_catalogue_cache_imports_nothing_heavy(tmp_path) -> N
     assert start_imports(str(tmp_path)) == set()
 
 
-def test_a_lesson_opened_after_a_light_start_works(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+def test_a_lesson_opened_after_a_light_start_works(tmp_path) -> None:
     from argparse import Namespace
 
-    repl.make_session(Namespace(lessons=[], seed=None, learner=None))  # writes the cache
-    session = repl.make_session(Namespace(lessons=[], seed=None, learner=None))  # lists from it
+    from tutor.settings import Settings
+
+    repl.make_session(Namespace(seed=None, learner=None), Settings(home=tmp_path))  # writes the cache
+    session = repl.make_session(Namespace(seed=None, learner=None), Settings(home=tmp_path))  # lists from it
+    assert (tmp_path / "catalog-cache.json").is_file()
     replies = session.handle("/open coins-1")
     assert "Two coins" in " ".join(str(r.text) for r in replies)
     assert session.step is not None and session.lesson is not None and session.lesson.id == "coins-1"
@@ -73,8 +76,7 @@ def counted_warm_up(monkeypatch):
     return calls
 
 
-def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(tmp_path, monkeypatch, counted_warm_up):
-    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(counted_warm_up):
     with create_pipe_input() as pipe:
         pipe.send_text("/lessons\r/quit\r")
         repl.run_terminal(new_session(), None, input=pipe, output=DummyOutput(), emit=lambda replies: None)

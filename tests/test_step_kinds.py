@@ -127,10 +127,10 @@ def toy(monkeypatch, tmp_path) -> Path:
 
 
 def test_a_toy_kind_declared_once_works_in_lint_schema_preview_session_and_grading(toy: Path) -> None:
-    assert lint_paths([str(toy)], include_env=False) == (1, [])
+    assert lint_paths([str(toy)]) == (1, [])
     (toy / "toy.toml").write_text(LESSON.replace('say = "Fruit', 'order = ["a", "b"]\nsay = "Fruit')
                                   .replace("melon, plum, pea", "pea, plum, melon"), encoding="utf-8")
-    _, problems = lint_paths([str(toy)], include_env=False)
+    _, problems = lint_paths([str(toy)])
     assert any("steps[1].order: only order steps take 'order'" in p for p in problems), problems
     assert any("steps[2].mistakes[1].match: the engine judges this answer correct" in p for p in problems), problems
     (toy / "toy.toml").write_text(LESSON, encoding="utf-8")

@@ -8,6 +8,7 @@ import re
 import sqlite3
 
 from tests.helpers import new_session, run_tutor, text
+from tutor.clock import Stopped, parse
 from tutor.course.steps import Practising
 from tutor.learner import bkt
 from tutor.shown import text_of
@@ -42,17 +43,17 @@ def test_practice_never_says_the_target_is_reached_while_asking_for_more() -> No
     assert all(done == (shown >= target and row >= wanted) for shown, target, row, wanted, done in said), said
 
 
-def test_a_review_of_a_lesson_without_variants_reads_plainly(monkeypatch) -> None:
+def test_a_review_of_a_lesson_without_variants_reads_plainly() -> None:
     # coins-1 has one variant: its review is a fresh table (issue 28.2), said once and without nested brackets; the
     # remembered answer does not pass it; the step does not offer "/next to move on" (which walked away from the
     # review), and the next review is a date and time, not a raw ISO stamp.
-    monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
-    session = new_session()
+    clock = Stopped(parse("2026-03-01T09:00"))
+    session = new_session(clock=clock)
     session.handle("/open coins-1")
     for _ in range(2):
         session.handle("")
     assert "Right" in text(session.handle("3"))
-    monkeypatch.setenv("TUTOR_NOW", "2026-03-03T09:00")  # right at the first try: due in two days
+    clock.moment = parse("2026-03-03T09:00")  # right at the first try: due in two days
     out = " ".join(text(session.handle("/review")).split())
     assert "Review 1 of 1: count tables up to turning" in out, out
     assert "(coins-1; a question you have not answered)" in out and "((" not in out, out
@@ -89,14 +90,13 @@ def test_importing_a_datashop_table_says_it_cannot_be_read_back(tmp_path) -> Non
     assert "is a DataShop table" in said and "json or xapi" in said and done.stderr.strip().count("\n") == 0, said
 
 
-def test_an_export_taken_under_a_frozen_clock_imports_whole(tmp_path, monkeypatch) -> None:
+def test_an_export_taken_under_a_frozen_clock_imports_whole(tmp_path) -> None:
     # Under TUTOR_NOW every attempt of a session has one time.  A game's move "01" and the same move winning the
     # game had one export id, so an import kept the move and dropped the win: the skill it was evidence for
     # vanished from the copy.  Two practice items answered with the same number were one record too.
-    monkeypatch.setenv("TUTOR_NOW", "2026-03-01T09:00")
     home = tmp_path / "home"
     home.mkdir()
-    session = new_session(home / "progress.sqlite3")
+    session = new_session(home / "progress.sqlite3", clock=Stopped(parse("2026-03-01T09:00")))
     session.handle("/open coins-1")
     for line in ("", "", "3", "0", "01", "0", "01"):
         session.handle(line)

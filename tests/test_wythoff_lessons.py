@@ -74,7 +74,7 @@ def test_there_are_at_least_four_lessons_in_course_order():
 
 
 def test_lint_is_clean():
-    count, errors = lint_paths([str(FOLDER)], include_env=False)
+    count, errors = lint_paths([str(FOLDER)])
     assert count == len(LESSONS)
     assert errors == []
 

@@ -94,7 +94,7 @@ def preview(catalog: Catalog, name: str, seed: int | None = None, hints: bool = 
     if current is None:  # it does not build, so it does not open: its problems as lint finds them instead
         from tutor.lint import lint_paths
 
-        _, problems = lint_paths([lesson.path], include_env=False)
+        _, problems = lint_paths([lesson.path])
         return Preview("\n".join(out), tuple(problems) or tuple(out), opened=False)
     for _ in range(4 * len(current.steps)):
         step = session.step

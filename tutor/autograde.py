@@ -32,6 +32,7 @@ import os
 import re
 import stat
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,6 @@ from tutor.grading import Assignment, Row, Submission, grade, graded_step, submi
 from tutor.limits import GRADE_FILES
 from tutor.text import plural
 
-ROOT_ENV = "TUTOR_AUTOGRADE_ROOT"
 STEP_NAME = re.compile(r"(?:step[-_]?)?0*([0-9]{1,4})", re.IGNORECASE)  # step5, Step-05, 5: step 5
 
 
@@ -216,17 +216,18 @@ def write(path: Path, data: dict[str, Any]) -> None:
 
 def autograde(platform: str, submission: str | None = None, lesson: str | None = None,
               steps: list[int] | None = None, results_file: str | None = None, root: str | None = None,
-              lessons: list[str] | None = None, seed: int | None = None, learner: str | None = None) -> str:
+              lessons: Sequence[str] = (), seed: int | None = None, learner: str | None = None,
+              bundled: bool = True) -> str:
     """Grade one submission for ``platform`` and write its results file; returns a one-line summary.  ``learner``
     and ``seed``: the student's learner id and the course seed (``assignment``).  A setup problem is written to
     the results file too, then raised (``TutorError``)."""
     start = time.perf_counter()
     where = PLATFORMS[platform]
-    base = Path(root or os.environ.get(ROOT_ENV) or "/")
+    base = Path(root or "/")
     out = Path(results_file) if results_file else base / where.results
     try:
         lesson_id, numbers = settings(lesson, steps, read_data(base / where.data if where.data else None))
-        graded_lesson = load_catalog(lessons or []).find(lesson_id)
+        graded_lesson = load_catalog(lessons, bundled).find(lesson_id)
         chosen = [graded_step(graded_lesson, n) for n in dict.fromkeys(numbers)] if numbers \
             else [graded_step(graded_lesson)]
         given = assignment(graded_lesson, chosen, seed, learner)

@@ -18,13 +18,14 @@ from tutor.course import Catalog, load_catalog, load_roots
 from tutor.errors import Exit, TutorError
 from tutor.learner.classroom import ClassReport
 from tutor.learner.mastery import ChanceFor, ParamsFor
+from tutor.settings import Settings
 from tutor.text import plural, shorten, shorten_path
 
 Bar = Callable[[str, int], AbstractContextManager[Callable[[], None]]]  # a progress bar: (what, total) -> done()
 TITLE_CHARS = 60  # a step without a title is named by the start of its text
 
 
-def run_class(args: argparse.Namespace, progress_bar: Bar, read_text: Callable[[str], str]) -> int:
+def run_class(args: argparse.Namespace, settings: Settings, progress_bar: Bar, read_text: Callable[[str], str]) -> int:
     """``tutor class EXPORT... [--json] [--plot FILE] [--html FILE] [--roster FILE]``: what a class learned."""
     from tutor.learner import classroom, classroom_show
     from tutor.learner.export_formats import DataShopTable
@@ -36,7 +37,7 @@ def run_class(args: argparse.Namespace, progress_bar: Bar, read_text: Callable[[
     names = classroom.read_roster(read_text(args.roster), shorten(args.roster)) if args.roster else {}
     if bool(args.pretest) != bool(args.posttest):
         raise TutorError("--pretest and --posttest go together: name both lessons")
-    dirs = list(getattr(args, "lessons", None) or [])
+    dirs = list(settings.cli_lessons)  # a pack named with --lessons: its pretest and posttest
     tests = (args.pretest, args.posttest) if args.pretest else pack_tests(dirs) if dirs else None
     with progress_bar(f"reading {plural(len(files), 'export')}", len(files)) as done:
         exports = []
@@ -47,7 +48,7 @@ def run_class(args: argparse.Namespace, progress_bar: Bar, read_text: Callable[[
                 raise TutorError(f"{shorten_path(str(path))} is a DataShop table; tutor class reads tutor's JSON or "
                                  "xAPI exports") from None
             done()
-    catalog = course(dirs)
+    catalog = course(settings)
     report = classroom.report(exports, tests, names, step_titles(catalog), *tracing(catalog))
     if args.plot:
         classroom_show.plot(report, args.plot)
@@ -55,7 +56,7 @@ def run_class(args: argparse.Namespace, progress_bar: Bar, read_text: Callable[[
         write_page(report, args.html)
     for note in notes:
         print(f"tutor class: {note}", file=sys.stderr)
-    print(json.dumps(report.as_json(), indent=2) if args.json else classroom_show.text(report))
+    print(json.dumps(report.as_json(), indent=2) if args.json else classroom_show.text(report, settings.plain))
     return Exit.OK
 
 
@@ -69,11 +70,11 @@ def write_page(report: ClassReport, path: str) -> None:
         raise TutorError(f"--html {shorten(path)}: cannot write it: {err.strerror}") from None
 
 
-def course(dirs: list[str]) -> Catalog | None:
-    """The bundled lessons and ``dirs``' (None when they do not load: the report then names steps by number and
-    traces mastery with the defaults)."""
+def course(settings: Settings) -> Catalog | None:
+    """The lessons of ``settings`` (None when they do not load: the report then names steps by number and traces
+    mastery with the defaults)."""
     try:
-        return load_catalog(dirs)
+        return load_catalog(settings.lessons, settings.bundled, crashes=settings.folder())
     except TutorError:
         return None
 

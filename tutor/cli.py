@@ -4,14 +4,14 @@
 documented contract (README.md): exit 0 correct, 1 incorrect, 2 bad input,
 with bad input reported as one line on stderr and never a traceback.
 The puzzle-specific parser is built only after the puzzle is named, so
-``tutor --help`` imports no engine.
+``tutor --help`` imports no engine.  Once the command line is parsed, the tutor's settings are read from it and
+the environment, once (``tutor.settings``), and passed to whatever runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
-import os
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -24,11 +24,15 @@ from tutor.text import Visible, one_line, raw_stream, shorten, shorten_path
 
 TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` never imports it
 if TYPE_CHECKING:  # ``tutor --help`` imports no puzzle code: these are imported where a puzzle command runs
+    from pathlib import Path
     from typing import Any
 
     from tutor.puzzles.base import Command, Puzzle
     from tutor.puzzles.options import Option
+    from tutor.settings import Settings
     from tutor.shown import Drawn
+
+    Handler = Callable[[argparse.Namespace, Settings], int]  # a command's function: (its arguments, the settings)
 
 
 def add_option(group: argparse._ActionsContainer, option: Option, dest: str) -> None:
@@ -123,7 +127,8 @@ def collect(namespace: argparse.Namespace, options: Sequence[Option], prefix: st
     return raw
 
 
-def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], want_help: bool) -> int:
+def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], want_help: bool,
+                       settings: Settings) -> int:
     """Run ``tutor COMMAND PUZZLE REST...`` and return the exit status."""
     from tutor import puzzles
 
@@ -155,17 +160,17 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
     elif namespace.json:
         print(dump_json(report.data))
     else:
-        print_text(report.body)
+        print_text(report.body, settings)
     return int(report.exit_code)
 
 
-def print_text(text: Drawn) -> None:
+def print_text(text: Drawn, settings: Settings) -> None:
     """A report's text: in a terminal, the picture of a ``Picture`` that fits (unless ``--plain``), coloured
     through rich (unless ``NO_COLOR``); otherwise the text form as it is."""
     from tutor import render
     from tutor.shown import Picture
 
-    terminal = sys.stdout.isatty() and not render.plain_wanted()
+    terminal = sys.stdout.isatty() and not settings.plain
     drawable = isinstance(text, Picture) and text.width <= shutil.get_terminal_size().columns and \
         (set(text.picture) <= set(text.text) or render.unicode_ok(sys.stdout))  # blocks need a UTF-8 stream
     if not (terminal and isinstance(text, Picture) and drawable):
@@ -174,7 +179,7 @@ def print_text(text: Drawn) -> None:
         else:
             print(str(text))
         return
-    if not text.spans or os.environ.get("NO_COLOR"):
+    if not text.spans or not settings.color:
         print(text.picture)
         return
     from rich.text import Text
@@ -238,12 +243,12 @@ def encodable(text: str) -> bool:
     return True
 
 
-def handler(target: str) -> Callable[[argparse.Namespace], int]:
+def handler(target: str) -> Handler:
     """The function a ``HANDLERS`` entry names (``"tutor.commands:cmd_lint"``), its module imported now."""
     from importlib import import_module
 
     module, _, name = target.partition(":")
-    found: Callable[[argparse.Namespace], int] = getattr(import_module(module), name)
+    found: Handler = getattr(import_module(module), name)
     return found
 
 
@@ -265,28 +270,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run(argv: list[str]) -> int:
     """The command ``argv`` names, its problems as one line and an exit status."""
+    settings: Settings | None = None
     try:
         for number, arg in enumerate(argv, 1):
             if not encodable(arg):
                 raise UsageError(f"tutor: argument {number} is not valid UTF-8 ({ascii(arg)[:60]}); give names and "
                                  "answers as UTF-8 text")
         args = build_parser(argv).parse_args(argv)
-        from tutor.clock import now
+        from tutor.settings import Settings  # after parsing: ``tutor --help`` never imports dataclasses
 
-        now()  # a TUTOR_NOW that is not a date and time is one line and exit 2 before anything runs
-        if args.plain:
-            os.environ["TUTOR_PLAIN"] = "1"
-        if getattr(args, "no_bundled", False):
-            os.environ["TUTOR_BUNDLED"] = "0"  # tutor.course.catalog leaves the bundled lessons out
+        settings = Settings.read(args=args)  # a TUTOR_NOW that is not a date and time: one line, exit 2, nothing run
         if args.command in PUZZLE_COMMANDS:
-            return run_puzzle_command(args.command, args.puzzle, args.rest, args.help)
+            return run_puzzle_command(args.command, args.puzzle, args.rest, args.help, settings)
         if args.command == "puzzles":
             return list_puzzles(args.name, args.json)
         if args.command in HANDLERS:
-            return int(handler(HANDLERS[args.command])(args))
+            return int(handler(HANDLERS[args.command])(args, settings))
         from tutor.repl import run_repl
 
-        return run_repl(args, lesson=None)
+        return run_repl(args, settings, lesson=None)
     except UsageError as err:
         print(one_line(str(err)), file=sys.stderr)
         return Exit.BAD_INPUT
@@ -307,8 +309,21 @@ def run(argv: list[str]) -> int:
     except Exception as err:  # a bug: one line, and the traceback in the crash log
         from tutor.paths import record_crash
 
-        log = record_crash(err, "tutor " + " ".join(argv))
+        log = record_crash(err, "tutor " + " ".join(argv), crash_folder(settings))
         where = f"; the details are in {log}" if log else ""
         print(one_line(f"tutor: internal error ({type(err).__name__}: {err}){where}. Please report it."),
               file=sys.stderr)
         return Exit.INTERNAL
+
+
+def crash_folder(settings: Settings | None) -> Path | None:
+    """Where a bug met while running a command is logged: the tutor's data folder (read from the environment here
+    when the bug came before the settings were; None when even that fails)."""
+    try:
+        if settings is None:
+            from tutor.settings import Settings
+
+            settings = Settings.read()
+        return settings.folder()
+    except Exception:  # a bad TUTOR_NOW, no user folder: the traceback goes to standard error instead
+        return None

@@ -1,4 +1,6 @@
-"""The tutor's clock: now, in UTC, or the moment ``TUTOR_NOW`` names (tests and demonstrations).
+"""The tutor's clock: a ``Clock`` gives the current moment in UTC, the system's (``system``) or one that stands
+still (``Stopped``: the moment ``TUTOR_NOW`` names, for tests and demonstrations).  The command line builds it once
+(``tutor.settings``) and passes it down: the progress store stamps its records with it and schedules reviews by it.
 
 ``TUTOR_NOW`` is an ISO 8601 date, or date and time (``2026-03-01``, ``2026-03-01T09:30``,
 ``2026-03-01T09:30:00+01:00``); a time without an offset is UTC.  A value that does not read is a
@@ -12,10 +14,13 @@ import refuses one that is not).
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from tutor.errors import InvalidParams
+
+Clock = Callable[[], datetime]  # the current moment, timezone-aware in UTC: system, or Stopped(moment)
 
 VARIABLE = "TUTOR_NOW"
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the Unix epoch: the first moment every platform can show
@@ -61,15 +66,24 @@ def in_calendar(seconds: float) -> bool:
     return EARLIEST.timestamp() <= seconds < LATEST.timestamp()
 
 
-def now() -> datetime:
-    """The current moment, timezone-aware in UTC: ``TUTOR_NOW`` when it is set (and not empty)."""
-    fixed = os.environ.get(VARIABLE, "")
-    return parse(fixed) if fixed.strip() else datetime.now(UTC)
+def system() -> datetime:
+    """The system's current moment, timezone-aware in UTC."""
+    return datetime.now(UTC)
 
 
-def timestamp() -> float:
-    """``now()`` as seconds since the epoch (what the progress store keeps)."""
-    return now().timestamp()
+@dataclass
+class Stopped:
+    """A clock that stands at ``moment`` (``TUTOR_NOW``): every record made under it has the same time, until
+    ``moment`` is set again (the simulated days of tests and benchmarks).
+
+    >>> Stopped(parse("2026-03-01"))().isoformat()
+    '2026-03-01T00:00:00+00:00'
+    """
+
+    moment: datetime
+
+    def __call__(self) -> datetime:
+        return self.moment
 
 
 def iso(moment: datetime | float) -> str:

@@ -1,4 +1,6 @@
-"""Handlers for the tutor's own subcommands (start, lint, progress); argparse setup in cli.py."""
+"""Handlers for the tutor's own subcommands (start, lint, progress, ...), each ``(args, settings)``: the parsed
+command line and the tutor's settings (``tutor.settings``); ``tutor.arguments`` declares the commands and names
+each one's handler (``HANDLERS``)."""
 
 from __future__ import annotations
 
@@ -17,19 +19,20 @@ from tutor.text import plural, raw_stream, shorten
 
 if TYPE_CHECKING:
     from tutor.progress import Progress
+    from tutor.settings import Settings
 
 
-def cmd_start(args: argparse.Namespace) -> int:
+def cmd_start(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor start [LESSON]``: the REPL, opening a lesson."""
     from tutor.repl import run_repl
 
-    return run_repl(args, args.lesson)
+    return run_repl(args, settings, args.lesson)
 
 
-def cmd_lint(args: argparse.Namespace) -> int:
+def cmd_lint(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor lint [PATH...] [--format text|json|github]``: every problem on standard output, a count on standard
     error; exit 0 if every lesson is sound, 1 if not."""
-    from tutor.course.catalog import bundled_wanted, extra_dirs
+    from tutor.course import bundled_root, extra_dirs, load_roots
     from tutor.lint import lint_problems, misconception_lines, missing_explanations, report
 
     if args.explanations:
@@ -37,21 +40,19 @@ def cmd_lint(args: argparse.Namespace) -> int:
             print(f"{puzzle}: {plural(len(names), 'quantity', 'quantities')} without an explanation or refutation"
                   + (f": {', '.join(names)}" if names else ""))
         return Exit.OK
-    paths = list(args.paths) + list(args.lessons or [])
-    if not paths and not bundled_wanted():  # --no-bundled: only the instructor's folders (TUTOR_LESSONS)
-        paths = [str(d) for d in extra_dirs()]
+    paths = list(args.paths) + list(settings.cli_lessons)
+    if not paths:  # the bundled lessons (not after --no-bundled) and TUTOR_LESSONS's folders
+        paths = [str(d) for d in [*([bundled_root()] if settings.bundled else []), *extra_dirs(settings.env_lessons)]]
         if not paths:
             raise TutorError("--no-bundled leaves nothing to lint: name PATHs, --lessons DIR or TUTOR_LESSONS")
     if args.misconceptions:
-        from tutor.course import bundled_root, load_roots
-
-        catalog = load_roots([Path(p) for p in paths] or [bundled_root()])
+        catalog = load_roots([Path(p) for p in paths], crashes=settings.folder())
         for lesson in catalog.ordered():
             for line in misconception_lines(lesson):
                 print(line)
         return Exit.OK
     with Working("checking lessons") as bar:
-        count, problems = lint_problems(paths, each=bar.update)
+        count, problems = lint_problems(paths, bar.update, bundled=settings.bundled, crashes=settings.folder())
     sys.stdout.write(report(problems, args.format))  # text, JSON or workflow commands: for editors and CI
     if problems:
         print(f"{plural(len(problems), 'problem')} in {plural(count, 'lesson')}", file=sys.stderr)
@@ -60,7 +61,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-def cmd_progress(args: argparse.Namespace) -> int:
+def cmd_progress(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor progress [--json] [--reset LESSON] [--export FILE]``."""
     from tutor.progress import Progress
 
@@ -68,11 +69,12 @@ def cmd_progress(args: argparse.Namespace) -> int:
     # another user's file), resetting writes
     if args.format and not args.export:
         raise TutorError("--format applies to --export FILE only")
-    with Progress.default(strict=True, readonly=not (args.reset or args.import_file or args.repair)) as progress:
-        return progress_command(args, progress)
+    readonly = not (args.reset or args.import_file or args.repair)
+    with Progress.default(settings, strict=True, readonly=readonly) as progress:
+        return progress_command(args, settings, progress)
 
 
-def progress_command(args: argparse.Namespace, progress: Progress) -> int:
+def progress_command(args: argparse.Namespace, settings: Settings, progress: Progress) -> int:
     """``tutor progress`` on the store open (closed by ``cmd_progress`` however this ends)."""
     from tutor.course import load_catalog
     from tutor.session.saving import opening_text
@@ -95,7 +97,7 @@ def progress_command(args: argparse.Namespace, progress: Progress) -> int:
         from tutor.learner.export_merge import import_file
         from tutor.standing import known_here
 
-        print(import_file(progress, args.import_file, known_here(args.lessons or [])).line())
+        print(import_file(progress, args.import_file, known_here(settings)).line())
         return Exit.OK
     if args.export:
         from tutor.learner.export_file import write_export
@@ -103,7 +105,7 @@ def progress_command(args: argparse.Namespace, progress: Progress) -> int:
         write_export(progress, args.export, args.format or "json")
         print(f"exported progress to {args.export}")
         return Exit.OK
-    catalog = load_catalog(args.lessons or [])
+    catalog = load_catalog(settings.lessons, settings.bundled, crashes=settings.folder())
     if args.skills:
         from tutor.standing import list_skills
 
@@ -121,18 +123,18 @@ def progress_command(args: argparse.Namespace, progress: Progress) -> int:
         print("?: a lesson not loaded now; --lessons DIR with its folder counts its steps")
     from tutor.standing import show_standing
 
-    show_standing(standing)
+    show_standing(standing, settings.plain)
     return Exit.OK
 
 
-def cmd_review(args: argparse.Namespace) -> int:
+def cmd_review(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor review [--json]``: the skills due for review (``tutor.standing``)."""
     from tutor.standing import review
 
-    return review(args)
+    return review(args, settings)
 
 
-def cmd_new(args: argparse.Namespace) -> int:
+def cmd_new(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor new LESSON_ID --puzzle NAME [--dir DIR]``: a skeleton that passes lint as written."""
     import re
 
@@ -161,7 +163,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         editors = write_editor_files(folder, replace=False)
     except OSError:
         editors = []  # not writable: the lesson does not need them
-    _, errors = lint_paths([str(path)])
+    _, errors = lint_paths([str(path)], bundled=settings.bundled, crashes=settings.folder())
     for problem in errors:
         print(problem, file=sys.stderr)
     print(f"wrote {path}" + (f" and {', '.join(p.name for p in editors)}, which editors read for help as you type"
@@ -170,7 +172,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     return Exit.INCORRECT if errors else Exit.OK
 
 
-def cmd_schema(args: argparse.Namespace) -> int:
+def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor schema [lesson|pack] [--markdown] [--write DIR]``: the JSON Schema of a lesson file or of pack.toml,
     or the tables of their keys, or both schemas and a .taplo.toml written into DIR."""
     from tutor.course.editors import schema_text, write_editor_files
@@ -189,12 +191,12 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-def cmd_preview(args: argparse.Namespace) -> int:
+def cmd_preview(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor preview LESSON``: the lesson as a learner sees it, played with reference answers."""
     from tutor.authoring import preview
     from tutor.course import load_catalog
 
-    catalog = load_catalog(args.lessons or [])
+    catalog = load_catalog(settings.lessons, settings.bundled, crashes=settings.folder())
     result = preview(catalog, args.lesson, seed=args.seed, hints=not args.no_hints)
     if not result.opened:  # a lesson that does not load: its problems like lint's, and bad input
         print("\n".join(result.failures), file=sys.stderr)
@@ -286,7 +288,7 @@ def progress_bar(what: str, total: int, after: float = 1.0) -> Iterator[Callable
         yield done
 
 
-def cmd_grade(args: argparse.Namespace) -> int:
+def cmd_grade(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor grade --lesson LESSON SUBMISSIONS... [--step N] [--jobs N] [--include GLOB] [--all-files]
     [--summary] [--feedback DIR] [--strict] [--json|--csv|--format FORMAT]``: exit 0, or 1 with ``--strict``
     when a graded file is not correct; 2 for bad input (a clashing or broken lesson file among them)."""
@@ -301,14 +303,14 @@ def cmd_grade(args: argparse.Namespace) -> int:
         build = platforms.gradescope if form == "gradescope" else platforms.prairielearn
         return json.dumps(build(lesson, step, rows), indent=2) + "\n"
 
-    return run_grade(args, progress_bar, platform, platforms.rows_json)
+    return run_grade(args, settings, progress_bar, platform, platforms.rows_json)
 
 
-def cmd_class(args: argparse.Namespace) -> int:
+def cmd_class(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor class EXPORT... [--json] [--plot FILE] [--html FILE] [--roster FILE]``: what a class learned."""
     from tutor.class_report import run_class
 
-    return run_class(args, progress_bar, read_text)
+    return run_class(args, settings, progress_bar, read_text)
 
 
 def read_text(path: str) -> str:
@@ -319,10 +321,11 @@ def read_text(path: str) -> str:
     return read_regular_text(path, INPUT_BYTES, TutorError)
 
 
-def cmd_autograde(args: argparse.Namespace) -> int:
+def cmd_autograde(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor autograde gradescope|prairielearn [SUBMISSION] [--lesson L] [--step N]... [--results FILE]``."""
     from tutor.autograde import autograde
 
-    print(autograde(args.platform, args.submission, args.lesson, args.steps, args.results, args.root,
-                    args.lessons or [], getattr(args, "seed", None), getattr(args, "learner", None)))
+    print(autograde(args.platform, args.submission, args.lesson, args.steps, args.results,
+                    args.root or settings.autograde_root, settings.lessons, getattr(args, "seed", None),
+                    getattr(args, "learner", None), settings.bundled))
     return Exit.OK

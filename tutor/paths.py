@@ -1,12 +1,8 @@
-"""Where the tutor keeps its files, and the crash log for bugs.
-
-Progress (SQLite), input history and crash logs live in one data folder:
-``TUTOR_HOME`` when set, else the platform's user data folder (platformdirs).
-"""
+"""The crash log, for bugs: kept in the tutor's data folder (``Settings.folder``: ``TUTOR_HOME``, else the
+platform's user data folder), beside progress and input history."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 import traceback
@@ -16,18 +12,9 @@ from pathlib import Path
 CRASH_LOG = "crash.log"
 
 
-def home() -> Path:
-    """Where the tutor keeps its files: TUTOR_HOME, else the platform's user data folder."""
-    env = os.environ.get("TUTOR_HOME")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("tutor", appauthor=False))
-
-
-def record_crash(error: BaseException, context: str) -> Path | None:
-    """Append the traceback of an unexpected exception to the crash log; its path, or None if unwritable.
+def record_crash(error: BaseException, context: str, folder: Path | None) -> Path | None:
+    """Append the traceback of an unexpected exception to the crash log in ``folder``; its path, or None when there
+    is no folder or it cannot be written (the traceback then goes to standard error).
 
     Input errors never come here (they are ``TutorError`` and shown as one line);
     this is for bugs, so the learner can report them and the tutor can go on.
@@ -35,7 +22,9 @@ def record_crash(error: BaseException, context: str) -> Path | None:
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     entry = f"=== {stamp} {context}\n{''.join(traceback.format_exception(error))}\n"
     try:
-        path = home() / CRASH_LOG
+        if folder is None:
+            raise OSError("no folder for the crash log")
+        path = folder / CRASH_LOG
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:  # lone surrogates too
             handle.write(entry)

@@ -10,14 +10,14 @@ In a terminal the replies are styled by kind, and a reply that is a
 ``Picture`` (a Lights Out board in colour blocks, a circle of coins, a question
 tree) shows its picture when the picture fits the width.  Otherwise (plain mode,
 ``tutor --plain`` or ``TUTOR_PLAIN`` for screen readers) the same text is
-written wrapped to ``COLUMNS`` (80 if unset) with no escape codes and no
-pictures, and ``NO_COLOR`` turns colour off everywhere.
+written wrapped to a width (``COLUMNS``) with no escape codes and no
+pictures, and ``NO_COLOR`` turns colour off everywhere; the command line reads
+these (``tutor.settings``) and passes them here.
 """
 
 from __future__ import annotations
 
 import io
-import os
 import re
 import shutil
 import textwrap
@@ -40,20 +40,6 @@ STYLE = {
 }
 ASCII = str.maketrans({"•": "-", "─": "-", "━": "=", "│": "|", "…": "...", "“": '"', "”": '"', "’": "'"})
 MARKS = {"ok": ("✓ ", "+ "), "wrong": ("✗ ", "x "), "error": ("! ", "! "), "hint": ("» ", "> ")}
-
-
-def plain_wanted() -> bool:
-    """Whether the learner asked for text only (``tutor --plain`` sets ``TUTOR_PLAIN``): no pictures."""
-    return os.environ.get("TUTOR_PLAIN", "") not in ("", "0")
-
-
-def plain_width() -> int:
-    """The width plain mode wraps to: ``COLUMNS`` when it is a sensible number, else 80."""
-    try:
-        width = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        return 80
-    return width if 20 <= width <= 1000 else 80
 
 
 def unicode_ok(stream: TextIO) -> bool:
@@ -225,10 +211,9 @@ def renderable(reply: Reply, width: int, unicode: bool, color: bool, pictures: b
 
 def make_console(file: TextIO, width: int | None = None, color: bool = True) -> Console:
     """A rich console for ``file``: ``width`` fixed (plain mode) or the terminal's; no colour with ``color=False``
-    or ``NO_COLOR``; never rich's own markup, highlighting or emoji codes in the tutor's text."""
+    (``NO_COLOR``); never rich's own markup, highlighting or emoji codes in the tutor's text."""
     from rich.console import Console
 
-    color = color and not os.environ.get("NO_COLOR")
     file = raw_stream(file)  # the tutor's own styling; what it shows passed ``visible`` in ``renderable``
     return Console(file=file, width=width, no_color=not color, color_system="auto" if color else None,
                    force_terminal=color if file.isatty() else False, highlight=False, markup=False, emoji=False,
@@ -250,9 +235,9 @@ def show_terminal(replies: list[Reply], console: Console | None = None) -> None:
 
 
 def plain_text(replies: list[Reply], width: int | None = None, unicode: bool = True) -> str:
-    """Replies as plain mode prints them: wrapped to ``width`` (``COLUMNS``, else 80), no escape codes, no
+    """Replies as plain mode prints them: wrapped to ``width`` (default 80: ``Settings.width``), no escape codes, no
     trailing spaces."""
-    width = width or plain_width()
+    width = width or 80
     buffer = io.StringIO()
     console = make_console(buffer, width=width, color=False)
     for reply in replies:

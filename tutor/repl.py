@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tutor import render
 from tutor.course import load_catalog
 from tutor.errors import TutorError
 from tutor.limits import INPUT_BYTES
-from tutor.paths import home, record_crash
+from tutor.paths import record_crash
 from tutor.progress import Progress
 from tutor.session import Reply, Session
+from tutor.settings import Settings
 from tutor.text import raw_stream, visible
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 
 def plain_text(reply: Reply, unicode: bool = True, width: int | None = None) -> str:
-    """A reply as plain mode prints it: its mark, the text wrapped to ``width`` (``COLUMNS``, else 80)."""
+    """A reply as plain mode prints it: its mark, the text wrapped to ``width`` (default 80)."""
     return render.plain_text([reply], width, unicode)
 
 
@@ -81,14 +82,15 @@ def warming() -> None:
         app.after_render.add_handler(drawn)
 
 
-def safe_handle(session: Session, text: str) -> list[Reply]:
-    """``session.handle``, but a bug in an engine becomes one error line and a crash log, never a dead tutor."""
+def safe_handle(session: Session, text: str, crashes: Path | None = None) -> list[Reply]:
+    """``session.handle``, but a bug in an engine becomes one error line and an entry in the crash log of the folder
+    ``crashes`` (standard error without one), never a dead tutor."""
     try:
         return session.handle(text)
     except TutorError as err:  # what a lesson asks past an engine's limit: one line (tutor lint reports the step)
         return [Reply.error(f"{err} (tutor lint reports what in the lesson asks for this)")]
     except Exception as err:
-        log = record_crash(err, f"tutor session, input {text[:200]!r}")
+        log = record_crash(err, f"tutor session, input {text[:200]!r}", crashes)
         where = f" The details are in {log}; please report it." if log else " Please report it."
         return [Reply.error(f"internal error ({type(err).__name__}: {err}); your progress is saved.{where} "
                                "/undo or /reset may get you going again.")]
@@ -111,11 +113,12 @@ def hand_out(replies: list[Reply]) -> list[Reply]:
     return shown
 
 
-def make_session(args: argparse.Namespace) -> Session:
-    """A Session over the bundled lessons, instructors' folders, and the progress store."""
-    catalog = load_catalog(getattr(args, "lessons", []) or [], cached_in=home())  # lessons parsed when opened
-    return Session(catalog, Progress.default(), seed=getattr(args, "seed", None), learner=getattr(args, "learner", "")
-                   or "")
+def make_session(args: argparse.Namespace, settings: Settings) -> Session:
+    """A Session over the bundled lessons, instructors' folders, and the progress store, as ``settings`` say."""
+    folder = settings.folder()
+    catalog = load_catalog(settings.lessons, settings.bundled, cached_in=folder, crashes=folder)  # parsed when opened
+    return Session(catalog, Progress.default(settings), seed=getattr(args, "seed", None),
+                   learner=getattr(args, "learner", "") or "")
 
 
 def continues(text: str, multiline: bool) -> bool:
@@ -160,12 +163,13 @@ class Pending:
         return "".join(self.lines) + line
 
 
-def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None) -> int:
-    """Plain line mode: no prompt_toolkit, no escape codes.  Ctrl-C (SIGINT) while the tutor works on a line
-    cancels that work, as in a terminal (``cancellable``); while it waits for a line, it drops the answer being
-    continued; before the first screen, it leaves (``tutor.launch`` exits quietly)."""
+def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None, width: int = 80,
+              crashes: Path | None = None) -> int:
+    """Plain line mode, wrapped to ``width`` (``COLUMNS``): no prompt_toolkit, no escape codes.  Ctrl-C (SIGINT)
+    while the tutor works on a line cancels that work, as in a terminal (``cancellable``); while it waits for a
+    line, it drops the answer being continued; before the first screen, it leaves (``tutor.launch`` exits
+    quietly).  ``crashes``: the folder of the crash log."""
     unicode = render.unicode_ok(out)
-    width = render.plain_width()
 
     def emit(replies: list[Reply]) -> None:
         if replies:
@@ -197,21 +201,22 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
         text = pending.text(line)
         pending = Pending()
         print(f"> {text}", file=out, flush=True)  # on its way before the check: Ctrl-C during it cancels it
-        emit(cancellable(session, text.rstrip("\n")))
+        emit(cancellable(session, text.rstrip("\n"), crashes))
         if session.finished:
             return 0
     if pending.size and not pending.blank:
         text = pending.text("")
         print(f"> {text}", file=out)
-        emit(cancellable(session, text.rstrip("\n")))
+        emit(cancellable(session, text.rstrip("\n"), crashes))
     if not session.finished:  # input ended without /quit: kept writes are saved, or the learner is told
         emit(session.leave())
     return 0
 
 
 def run_terminal(session: Session, lesson: str | None = None, input: object = None, output: object = None,
-                 emit: Callable[[list[Reply]], None] | None = None) -> int:
-    """The prompt_toolkit REPL.  ``input``/``output``/``emit`` are for tests (pipe input, DummyOutput)."""
+                 emit: Callable[[list[Reply]], None] | None = None, settings: Settings | None = None) -> int:
+    """The prompt_toolkit REPL, as ``settings`` say (plain, colour, the folder of history and crash log; None: in
+    colour, keeping nothing on disk).  ``input``/``output``/``emit`` are for tests (pipe input, DummyOutput)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.filters import Condition
     from prompt_toolkit.output import ColorDepth
@@ -219,12 +224,13 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
 
     from tutor.completer import TutorCompleter
 
-    no_color = bool(os.environ.get("NO_COLOR"))
+    plain, color = (settings.plain, settings.color) if settings is not None else (False, True)
+    folder = settings.folder() if settings is not None else None
     style = Style.from_dict({})
-    console = render.make_console(sys.stdout)
+    console = render.make_console(sys.stdout, color=color)
 
     def show(replies: list[Reply]) -> None:
-        if render.plain_wanted():  # text only, for screen readers: the plain form, wrapped to the terminal
+        if plain:  # text only, for screen readers: the plain form, wrapped to the terminal
             print(render.plain_text(replies, console.width, render.unicode_ok(sys.stdout)), flush=True)
         else:
             render.show_terminal(replies, console)
@@ -235,7 +241,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
 
         output = create_output(stdout=raw_stream(sys.stdout))
     prompt: PromptSession[str] = PromptSession(
-        history=history_file(),
+        history=history_file(folder),
         completer=TutorCompleter(session),
         complete_while_typing=False,
         bottom_toolbar=lambda: visible(session.toolbar(shutil.get_terminal_size().columns - 1)),
@@ -244,7 +250,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",
         input=input,  # type: ignore[arg-type]
         output=output,  # type: ignore[arg-type]
-        color_depth=ColorDepth.DEPTH_1_BIT if no_color else None,
+        color_depth=None if color else ColorDepth.DEPTH_1_BIT,
         style=style,
     )
     emit(session.start(lesson))
@@ -257,7 +263,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
         except EOFError:
             emit(session.handle("/quit"))
             break
-        emit(cancellable(session, text))
+        emit(cancellable(session, text, folder))
     return 0
 
 
@@ -265,12 +271,12 @@ LINE_CANCELLED = "(input cancelled; /quit or Ctrl-D to leave)"
 CANCELLED = "(check cancelled: the step is as it was; type your answer again, or /hint)"
 
 
-def cancellable(session: Session, text: str) -> list[Reply]:
+def cancellable(session: Session, text: str, crashes: Path | None = None) -> list[Reply]:
     """``safe_handle``, the files its replies hand over written (``hand_out``), but Ctrl-C while the tutor works on
     ``text`` (a long check) cancels that work and returns to the prompt: a step's judgement is pure and the session
     changes only after it, so the step stays as it was."""
     try:
-        return hand_out(safe_handle(session, text))
+        return hand_out(safe_handle(session, text, crashes))
     except KeyboardInterrupt:
         return [Reply.info(CANCELLED)]
 
@@ -312,15 +318,18 @@ def key_bindings(session: Session) -> KeyBindings:
     return bindings
 
 
-def history_file() -> History:
-    """The REPL's history in the tutor's home folder (in memory when the folder cannot be written)."""
+def history_file(folder: Path | None) -> History:
+    """The REPL's history in the tutor's data folder ``folder`` (in memory without one, or when it cannot be
+    written)."""
     from prompt_toolkit.history import InMemoryHistory
 
     from tutor.history import BoundedHistory
 
     history: History
     try:
-        path = home() / "history"
+        if folder is None:
+            raise OSError("no folder for the history")
+        path = folder / "history"
         path.parent.mkdir(parents=True, exist_ok=True)
         history = BoundedHistory(str(path))
     except OSError:
@@ -328,13 +337,13 @@ def history_file() -> History:
     return history
 
 
-def run_repl(args: argparse.Namespace, lesson: str | None) -> int:
+def run_repl(args: argparse.Namespace, settings: Settings, lesson: str | None) -> int:
     """Start the tutor: the prompt_toolkit REPL in a terminal, plain line mode otherwise."""
-    session = make_session(args)
+    session = make_session(args, settings)
     with session.progress:  # closed when the session ends, however it ends
         if sys.stdin.isatty() and sys.stdout.isatty():
-            return run_terminal(session, lesson)
-        return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson)
+            return run_terminal(session, lesson, settings=settings)
+        return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson, settings.width, settings.folder())
 
 
 def text_lines(stream: TextIO) -> Iterable[str]:

@@ -12,17 +12,16 @@ from tutor.errors import Exit, TutorError
 from tutor.learner.export_check import Known
 from tutor.progress import Progress
 from tutor.session.skills import Standing
+from tutor.settings import Settings
 
 
-def show_standing(standing: Standing) -> None:
-    """Each skill's mastery (a bar per skill: drawn by rich in a terminal, in characters otherwise) and the
-    reviews due; nothing when no skill was attempted."""
-    from tutor.render import plain_wanted
-
+def show_standing(standing: Standing, plain: bool = False) -> None:
+    """Each skill's mastery (a bar per skill: drawn by rich in a terminal unless ``plain``, in characters
+    otherwise) and the reviews due; nothing when no skill was attempted."""
     if not standing.skills:
         return
     print()
-    if sys.stdout.isatty() and not plain_wanted():
+    if sys.stdout.isatty() and not plain:
         from rich.console import Console
 
         from tutor.session.skills import table
@@ -56,40 +55,41 @@ def usable(progress: Progress) -> None:
         print(f"tutor: {progress.repaired}", file=sys.stderr)
 
 
-def known_here(dirs: list[str]) -> Known:
+def known_here(settings: Settings) -> Known:
     """What an import is checked against (``export_check.Known``): the lessons of this machine's catalogue (with
-    ``dirs``) and their step counts, and the skills its puzzles declare."""
+    the instructors' folders of ``settings``) and their step counts, and the skills its puzzles declare."""
     from tutor.course import load_catalog
     from tutor.learner.skills import all_skills
 
-    catalog = load_catalog(dirs)
+    catalog = load_catalog(settings.lessons, settings.bundled, crashes=settings.folder())
     return Known({lesson.id: lesson.size for lesson in catalog.ordered()}, frozenset(all_skills()))
 
 
-def review(args: argparse.Namespace) -> int:
-    """``tutor review [--json]``: the skills due for review now (``TUTOR_NOW``); --json lists them, else they run."""
-    from tutor.clock import iso, now
+def review(args: argparse.Namespace, settings: Settings) -> int:
+    """``tutor review [--json]``: the skills due for review now (the tutor's clock: ``TUTOR_NOW`` stops it); --json
+    lists them, else they run."""
+    from tutor.clock import iso
     from tutor.learner.review import due
     from tutor.session.saving import opening_text
 
-    with Progress.default(strict=True, readonly=args.json) as progress:
+    with Progress.default(settings, strict=True, readonly=args.json) as progress:
         if progress.opening is not None:
             raise TutorError(opening_text(progress.opening))
         usable(progress)
         if args.json:
-            moment = now()
+            moment = progress.clock()
             print(json.dumps({"now": iso(moment), "due": [d.as_json() for d in due(progress, moment)]}, indent=2))
             return Exit.OK
-        return run_reviews(args, progress)
+        return run_reviews(args, settings, progress)
 
 
-def run_reviews(args: argparse.Namespace, progress: Progress) -> int:
+def run_reviews(args: argparse.Namespace, settings: Settings, progress: Progress) -> int:
     """``tutor review``: the due reviews run in the tutor (the REPL in a terminal, plain lines otherwise), each at
     its lesson's step in a fresh variant (``tutor.session.review``); nothing due is one line."""
     from tutor.learner.review import due
     from tutor.repl import run_repl
 
-    if not due(progress):
+    if not due(progress, progress.clock()):
         print("No review is due.")
         return Exit.OK
-    return run_repl(args, "/review")
+    return run_repl(args, settings, "/review")

@@ -1,11 +1,12 @@
 """The simulated-learner benchmark (issue 28.6): do the tutor's claims of mastery stand on evidence?
 
 Synthetic learners (``tutor.bench._learners``) drive the real session (``Session.handle``, in-memory progress)
-through every bundled practice lesson, then through ``/review`` on later days (``TUTOR_NOW`` moves the clock
-the session, its progress and the review schedule read).  A learner is given at most ``MAX_ITEMS`` items at the
-practice and ``REVIEW_ITEMS`` at each review; *mastery is declared* when the tutor says the skill is mastered
-(the practice step completes with "Mastered").  For a BKT learner the ground truth is whether it knows the
-skill after the item the tutor declared mastery on (its learning transition included, as the estimate is).
+through every bundled practice lesson, then through ``/review`` on later days (the store's clock, a
+``clock.Stopped``, is moved to them: the session, its progress and the review schedule read it).  A learner is given
+at most ``MAX_ITEMS`` items at the practice and ``REVIEW_ITEMS`` at each review; *mastery is declared* when the
+tutor says the skill is mastered (the practice step completes with "Mastered").  For a BKT learner the ground truth
+is whether it knows the skill after the item the tutor declared mastery on (its learning transition included, as
+the estimate is).
 
 Figures, each over ``LEARNERS`` learners per profile (1,000 with ``--learners 1000``), spread evenly over
 the practice lessons:
@@ -29,9 +30,8 @@ import random
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -93,20 +93,6 @@ class Run:
     passed: int = 0
 
 
-@contextmanager
-def clock_at(moment: datetime) -> Iterator[None]:
-    """``TUTOR_NOW`` set to ``moment`` for what runs inside (put back after)."""
-    saved = os.environ.get("TUTOR_NOW")
-    os.environ["TUTOR_NOW"] = moment.isoformat()
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["TUTOR_NOW"]
-        else:
-            os.environ["TUTOR_NOW"] = saved
-
-
 def item_on_screen(session: Session) -> Item | None:
     """The practice item on screen (None: none is), with a wrong answer, its chance of a lucky guess and the answers
     a guesser picks among (``Step.chance``, ``Step.guesses``)."""
@@ -140,25 +126,26 @@ def answer_items(session: Session, learner: Learner, run: Run, most: int, review
 
 def simulate(catalog: Any, profile: str, lesson: str, number: int) -> Run:
     """One learner of ``profile`` (the ``number``-th: its id and random draws) at ``lesson`` and its reviews."""
+    from tutor.clock import Stopped
     from tutor.progress import Progress
     from tutor.session import Session
 
     rng = random.Random(f"{profile}:{lesson}:{number}")
     learner = PROFILES[profile](rng)
-    session = Session(catalog, Progress(None), learner=f"sim-{profile}-{number}")
+    clock = Stopped(START)
+    session = Session(catalog, Progress(None, clock=clock), learner=f"sim-{profile}-{number}")
     run = Run(profile, lesson)
-    with clock_at(START):
-        session.handle(f"/open {lesson}")
-        while session.step is not None and not session.step.fresh:
-            session.handle("/next")
-        if answer_items(session, learner, run, MAX_ITEMS, review=False):
-            run.items = len(learner.firsts)
+    session.handle(f"/open {lesson}")
+    while session.step is not None and not session.step.fresh:
+        session.handle("/next")
+    if answer_items(session, learner, run, MAX_ITEMS, review=False):
+        run.items = len(learner.firsts)
     for day in REVIEW_DAYS:
-        with clock_at(START + timedelta(days=day)):
-            session.handle("/review")
-            if session.reviewing is not None and answer_items(session, learner, run, REVIEW_ITEMS, review=True) \
-                    and run.items is None:
-                run.items = len(learner.firsts)
+        clock.moment = START + timedelta(days=day)
+        session.handle("/review")
+        if session.reviewing is not None and answer_items(session, learner, run, REVIEW_ITEMS, review=True) \
+                and run.items is None:
+            run.items = len(learner.firsts)
     return run
 
 

@@ -1,7 +1,7 @@
 """Finding and loading lessons: bundled ones, instructors' folders, packs, and the catalog.
 
 Bundled lessons ship inside the package (``tutor.lessons``); instructors add
-folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (separated by ``os.pathsep``),
+folders with ``--lessons DIR`` or ``TUTOR_LESSONS`` (``tutor.settings`` reads them),
 and leave the bundled ones out with ``--no-bundled`` or a pack's ``bundled = false``.
 A folder with a ``pack.toml`` (id, title, order, welcome, final) is a course; its
 lessons' ids are namespaced ``pack/lesson``, so packs never collide.  A file that
@@ -96,11 +96,10 @@ def link_out(path: Path) -> str:
     return f"{path}: a link out of the pack, not followed (a lesson folder reads only the files it holds)"
 
 
-def extra_dirs(cli_dirs: Iterable[str] = ()) -> list[Path]:
-    """Instructors' folders: TUTOR_LESSONS (os.pathsep-separated) then --lessons DIR."""
-    env = os.environ.get("TUTOR_LESSONS", "")
-    dirs = [Path(d) for d in env.split(os.pathsep) if d.strip()]
-    dirs += [Path(d) for d in cli_dirs]
+def extra_dirs(folders: Iterable[str] = ()) -> list[Path]:
+    """Instructors' folders (``Settings.lessons``: TUTOR_LESSONS's, then each --lessons DIR), each one that exists,
+    else ``LessonError``."""
+    dirs = [Path(d) for d in folders]
     for d in dirs:
         if not d.exists():
             raise LessonError(f"lesson folder {str(d)!r} does not exist")
@@ -239,9 +238,11 @@ class Catalog:
         raise LessonError(f"{name!r} could be {', '.join(les.id for les in matches[:5])}: say which")
 
 
-def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: heads.Cache | None = None) -> Catalog:
-    """Load lesson files and packs under each root; bad files become errors, not crashes.  With a ``cache``, a
-    file it holds as it is now is listed from its head (parsed when opened), and every file parsed is added to it.
+def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: heads.Cache | None = None,
+               crashes: Path | None = None) -> Catalog:
+    """Load lesson files and packs under each root; bad files become errors, not crashes (a bug is logged in the
+    crash log of the folder ``crashes``, ``tutor.paths``).  With a ``cache``, a file it holds as it is now is listed
+    from its head (parsed when opened), and every file parsed is added to it.
     """
     catalog = catalog if catalog is not None else Catalog()
     deadline = time.thread_time() + CATALOG_SECONDS.value
@@ -282,7 +283,7 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: hea
             if head is not None:
                 catalog.add(Lesson(head, FileSource(path, owner)))
                 continue
-            lesson = load_guarded(path, owner, catalog.errors)
+            lesson = load_guarded(path, owner, catalog.errors, crashes)
             if lesson is not None:
                 catalog.add(lesson)
                 if cache is not None and cached is not None:
@@ -297,7 +298,7 @@ def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: hea
     return catalog
 
 
-def load_guarded(path: Path, pack: str, errors: list[str]) -> Lesson | None:
+def load_guarded(path: Path, pack: str, errors: list[str], crashes: Path | None = None) -> Lesson | None:
     """One lesson file within its work budget; whatever goes wrong becomes one line in ``errors``.
 
     A bug an odd lesson triggers in an engine is logged to the crash log and reported for that file
@@ -311,18 +312,10 @@ def load_guarded(path: Path, pack: str, errors: list[str]) -> Lesson | None:
     except (RecursionError, MemoryError) as err:
         errors.append(f"{path}: too large or too deeply nested to load ({type(err).__name__})")
     except Exception as err:  # a bug: logged, and this lesson alone is not loaded
-        log = record_crash(err, f"loading lesson {path}")
+        log = record_crash(err, f"loading lesson {path}", crashes)
         errors.append(f"{path}: internal error while loading ({type(err).__name__}: {err})"
                       + (f"; the details are in {log}" if log else ""))
     return None
-
-
-BUNDLED_ENV = "TUTOR_BUNDLED"  # "0" (what --no-bundled sets): leave the bundled lessons out
-
-
-def bundled_wanted() -> bool:
-    """Whether the bundled lessons are loaded: not after ``--no-bundled`` (``TUTOR_BUNDLED=0``)."""
-    return os.environ.get(BUNDLED_ENV, "1").strip() != "0"
 
 
 def packs_want_bundled(dirs: Iterable[Path]) -> bool:
@@ -342,21 +335,19 @@ def packs_want_bundled(dirs: Iterable[Path]) -> bool:
     return True
 
 
-def load_catalog(cli_dirs: Iterable[str] = (), include_bundled: bool | None = None,
-                 cached_in: Path | None = None) -> Catalog:
-    """Load bundled lessons and instructors' folders (``--lessons``, ``TUTOR_LESSONS``); the bundled ones are
-    left out when ``include_bundled`` is False, or (None) after ``--no-bundled`` or when a pack loaded says
-    ``bundled = false``.  ``cached_in``: the folder of the catalogue cache (``tutor.course.heads``): lessons it
-    holds unchanged are listed without being parsed (the tutor's start), the others parsed and cached."""
-    extra = extra_dirs(cli_dirs)
-    if include_bundled is None:
-        include_bundled = bundled_wanted() and packs_want_bundled(extra)
-    roots = ([bundled_root()] if include_bundled else []) + extra
+def load_catalog(folders: Iterable[str] = (), include_bundled: bool = True, cached_in: Path | None = None,
+                 crashes: Path | None = None) -> Catalog:
+    """Load the bundled lessons and instructors' ``folders`` (``Settings.lessons``); the bundled ones are left out
+    when ``include_bundled`` is False (``--no-bundled``) or a pack loaded says ``bundled = false``.  ``cached_in``:
+    the folder of the catalogue cache (``tutor.course.heads``): lessons it holds unchanged are listed without being
+    parsed (the tutor's start), the others parsed and cached.  ``crashes``: the folder of the crash log."""
+    extra = extra_dirs(folders)
+    roots = ([bundled_root()] if include_bundled and packs_want_bundled(extra) else []) + extra
     if cached_in is None:
-        return load_roots(roots)
+        return load_roots(roots, crashes=crashes)
     cache = heads.read(cached_in, heads.stamp(puzzles.installed_key()))
     before = dict(cache.files)
-    catalog = load_roots(roots, Catalog(families=list(cache.families)), cache)
+    catalog = load_roots(roots, Catalog(families=list(cache.families)), cache, crashes)
     if cache.files != before or not cache.families:
         cache.families = catalog.families = puzzles.names()
         heads.write(cached_in, cache)

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.course import Lesson
 from tutor.course.catalog import Catalog
@@ -26,6 +26,9 @@ from tutor.grading.judge import Assignment
 from tutor.grading.rows import Row, feedback_markdown
 from tutor.limits import INPUT_BYTES
 from tutor.text import plural
+
+if TYPE_CHECKING:
+    from tutor.settings import Settings
 
 Bar = Callable[[str, int], AbstractContextManager[Callable[[], None]]]  # a progress bar: (what, total) -> done()
 Platform = Callable[[str, str, int, list[Row], float], str]  # (format, lesson, step, rows, seconds) -> its file
@@ -138,7 +141,7 @@ def as_json(lesson: Lesson, step: int, rows: list[Row], summary: bool) -> dict[s
     return out
 
 
-def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json: RowsJson) -> int:
+def run_grade(args: argparse.Namespace, settings: Settings, bar: Bar, platform: Platform, rows_json: RowsJson) -> int:
     """``tutor grade`` (``tutor.commands.cmd_grade``): a trusted lesson, the files, the rows in the form asked
     for (``platform`` writes CSV and the course platforms' formats, ``rows_json`` the rows of ``--json``, as
     ``tutor.platforms`` writes them), feedback files and the summary; the exit status."""
@@ -153,7 +156,7 @@ def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json:
     if args.jobs is not None and args.jobs < 1:
         raise TutorError(f"--jobs must be at least 1, not {args.jobs}")
     given = assignment(args)
-    lesson, problems = trusted_lesson(load_catalog(args.lessons or []), args.lesson)
+    lesson, problems = trusted_lesson(load_catalog(settings.lessons, settings.bundled), args.lesson)
     for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
     step = graded_step(lesson, args.step)
@@ -172,7 +175,7 @@ def run_grade(args: argparse.Namespace, bar: Bar, platform: Platform, rows_json:
         print(f"not graded: {skipped}", file=sys.stderr)
     started = time.monotonic()
     with bar(f"grading {len(found.submissions):,} files", len(found.submissions)) as done:
-        rows = grade(lesson, step, found.submissions, args.jobs, done, given)
+        rows = grade(lesson, step, found.submissions, args.jobs, done, given, settings.folder())
     seconds = time.monotonic() - started  # JUnit's time
     if args.feedback:
         count = write_feedback(args.feedback, rows, lesson.id, step.index + 1)

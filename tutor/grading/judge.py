@@ -22,6 +22,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from tutor.course import Lesson, Step, instantiate, variant_seed
@@ -91,8 +92,10 @@ class Variants:
     """The variants of one lesson a run grades one step on: which slots the step depends on, and each learner's
     variant drawn once (many learners share one)."""
 
-    def __init__(self, lesson: Lesson, index: int, assignment: Assignment | None = None) -> None:
+    def __init__(self, lesson: Lesson, index: int, assignment: Assignment | None = None,
+                 crashes: Path | None = None) -> None:
         self.lesson, self.index, self.assignment = lesson, index, assignment or Assignment()
+        self.crashes = crashes  # the folder of the crash log (``tutor.paths``)
         self.slots = lesson.template.tables.slots()
         self.relevant = sorted(k for k, s in self.slots.items() if s.index in (None, index))
         self.drawn: dict[str, Mapping[str, Any]] = {}  # owner -> the values drawn
@@ -164,7 +167,7 @@ def judge_text(variants: Variants, text: str, learner: str, file: str, note: str
     if isinstance(found, Refusal):
         return Row(learner, file, found.verdict, False, None, None, found.summary, found.variant, note=note)
     step, variant = found
-    return judge_answer(step, answer, learner, file, variant, note)
+    return judge_answer(step, answer, learner, file, variant, note, variants.crashes)
 
 
 def empty_row(text: str, learner: str, file: str, note: str = "", variant: str = "") -> Row:
@@ -173,9 +176,11 @@ def empty_row(text: str, learner: str, file: str, note: str = "", variant: str =
                ("nothing" if not text else "only spaces and line breaks"), variant, note=note)
 
 
-def judge_answer(step: Step, text: str, learner: str, file: str, variant: str = "", note: str = "") -> Row:
+def judge_answer(step: Step, text: str, learner: str, file: str, variant: str = "", note: str = "",
+                 crashes: Path | None = None) -> Row:
     """One answer judged on one step (of the variant ``variant`` names): the row with the whole judgement.
-    Whitespace alone is an empty answer; an engine's bug is an ``error`` row and a crash-log entry."""
+    Whitespace alone is an empty answer; an engine's bug is an ``error`` row and an entry in the crash log of the
+    folder ``crashes``."""
     row = empty_row(text, learner, file, note, variant)
     if not text.strip():
         return row
@@ -186,7 +191,7 @@ def judge_answer(step: Step, text: str, learner: str, file: str, variant: str = 
     except TutorError as err:
         return replace(row, verdict="unparsable", summary=one_line(str(err), 300))
     except Exception as err:  # a bug in an engine: this row says so, the crash log has it, the run goes on
-        log = record_crash(err, f"tutor grade, file {file!r}")
+        log = record_crash(err, f"tutor grade, file {file!r}", crashes)
         return replace(row, verdict="error", summary=f"internal error ({type(err).__name__}: {err})"
                        + (f"; the details are in {log}" if log else ""))
     mistake = "" if verdict.correct else next(

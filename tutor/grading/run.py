@@ -39,12 +39,12 @@ def graded_step(lesson: Lesson, number: int | None = None) -> Step:
     return next(s for s in reversed(lesson.steps) if s.gradable == best)
 
 
-def open_graded(path: str, pack: str, seed: int, index: int, assignment: Assignment) -> None:
+def open_graded(path: str, pack: str, seed: int, index: int, assignment: Assignment, crashes: Path | None) -> None:
     """A worker's start: read the graded lesson from its file (lessons hold engine objects; only their file,
-    pack and seed cross to another process)."""
+    pack and seed cross to another process, with the folder of the crash log)."""
     from tutor.course.catalog import load_file
 
-    GRADED[:] = [Variants(load_file(Path(path), pack).template.instantiate(seed), index, assignment)]
+    GRADED[:] = [Variants(load_file(Path(path), pack).template.instantiate(seed), index, assignment, crashes)]
 
 
 def grade_one(sub: Submission) -> Row:
@@ -69,18 +69,19 @@ def first_line(message: str, width: int = 200) -> str:
 
 
 def grade(lesson: Lesson, step: Step, files: list[Submission], jobs: int | None = None,
-          done: Callable[[], None] | None = None, assignment: Assignment | None = None) -> list[Row]:
+          done: Callable[[], None] | None = None, assignment: Assignment | None = None,
+          crashes: Path | None = None) -> list[Row]:
     """Grade every file, in ``jobs`` worker processes (default and at most: one per core); ``done`` is called
     after each file (a progress bar); ``assignment``: how each learner's variant is known (default: a learner's
-    name is their id, and there is no course seed)."""
+    name is their id, and there is no course seed); ``crashes``: the folder of the crash log."""
     cores = os.cpu_count() or 1
     jobs = min(jobs or cores, cores)
     if jobs == 1 or len(files) < 8:
-        GRADED[:] = [Variants(lesson, step.index, assignment)]
+        GRADED[:] = [Variants(lesson, step.index, assignment, crashes)]
         return _counted(map(grade_one, files), done)
     with ProcessPoolExecutor(max_workers=jobs, initializer=open_graded,
                              initargs=(lesson.path, lesson.pack, lesson.seed, step.index,
-                                       assignment or Assignment())) as pool:
+                                       assignment or Assignment(), crashes)) as pool:
         return _counted(pool.map(grade_one, files, chunksize=max(1, len(files) // (jobs * 8))), done)
 
 

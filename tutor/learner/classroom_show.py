@@ -7,7 +7,6 @@ more than the rest of the tutor's own needs), so ``--plot`` without it is one li
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -27,26 +26,27 @@ def percent(value: float | None) -> str:
     return "-" if value is None else f"{round(100 * value)}%"
 
 
-def bar(share: float) -> str:
+def bar(share: float, plain: bool = False) -> str:
     """A bar ``BAR`` columns long for a share of 1 (``#`` in plain mode, blocks otherwise)."""
-    mark = "#" if os.environ.get("TUTOR_PLAIN") else "\u2588"
+    mark = "#" if plain else "\u2588"
     return mark * round(BAR * share)
 
 
-def curve_lines(points: tuple[CurvePoint, ...]) -> list[str]:
-    """A learning curve as bars, one opportunity a line."""
-    return [f"  {c.opportunity:>3}  {bar(c.error_rate):<{BAR}}  {percent(c.error_rate):>4}  "
+def curve_lines(points: tuple[CurvePoint, ...], plain: bool = False) -> list[str]:
+    """A learning curve as bars, one opportunity a line (``#`` for ``plain`` mode)."""
+    return [f"  {c.opportunity:>3}  {bar(c.error_rate, plain):<{BAR}}  {percent(c.error_rate):>4}  "
             f"of {plural(c.learners, 'learner')}" for c in points]
 
 
-def text(report: ClassReport) -> str:
-    """The report as plain text within 80 columns: steps, learning curves, gains, learners."""
+def text(report: ClassReport, plain: bool = False) -> str:
+    """The report as text within 80 columns: steps, learning curves (their bars in ``#`` for ``plain`` mode, for
+    screen readers), gains, learners."""
     attempts = sum(s.attempts for s in report.steps)
     lines = [f"{plural(len(report.learners), 'learner')}, {plural(attempts, 'attempt')}", ""]
     lines += [line for s in report.steps for line in step_lines(s)]
     lines += ["Learning curves: the error rate at each opportunity on a skill"]
     for skill, points in report.curves.items():
-        lines += [skill, *curve_lines(points)]
+        lines += [skill, *curve_lines(points, plain)]
     if not report.curves:
         lines.append("  (no attempt in these exports names a skill)")
     if report.tests is not None:

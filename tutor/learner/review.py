@@ -6,8 +6,9 @@ after the solution was revealed, ``Hard`` when right after a hint, ``Good`` when
 a wrong try followed by a right one on the same day is one lapse, not two reviews.  A skill is scheduled
 once it has been solved (some attempt right); until then it is practice, not review.  Help counts as the mastery
 rule counts it (``rating``): an undo or a reset is help, like a hint.  Fuzzing is off and
-there are no intra-day learning steps, so the schedule is a pure function of the record (``TUTOR_NOW``
-moves the clock in tests and demonstrations).
+there are no intra-day learning steps, so the schedule is a pure function of the record; what is due depends on
+the moment asked about, which callers take from the store's clock (``Progress.clock``: ``TUTOR_NOW`` stops it in
+tests and demonstrations).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from operator import itemgetter
 
 from fsrs import Card, Rating, Scheduler
 
-from tutor.clock import iso, now
+from tutor.clock import iso
 from tutor.learner.mastery import Source, brief
 from tutor.progress.brief import Briefs, Kind
 from tutor.progress.evidence import SOLUTION
@@ -128,7 +129,6 @@ def upcoming(source: Source) -> list[Due]:
     return sorted(rows, key=lambda d: (d.when, d.skill))
 
 
-def due(source: Source, at: datetime | None = None) -> list[Due]:
-    """The skills due for review at ``at`` (default: ``clock.now()``), most overdue first."""
-    moment = now() if at is None else at
-    return [d for d in upcoming(source) if d.when <= moment]
+def due(source: Source, at: datetime) -> list[Due]:
+    """The skills due for review at ``at``, most overdue first."""
+    return [d for d in upcoming(source) if d.when <= at]

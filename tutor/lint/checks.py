@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from tutor import puzzles
-from tutor.course import Catalog, Lesson, LessonTemplate, Step, bundled_root, extra_dirs, load_roots
+from tutor.course import Catalog, Lesson, LessonTemplate, Step, bundled_root, load_roots
 from tutor.course.catalog import _read_toml, toml_files
 from tutor.course.lines import with_line
 from tutor.course.parse import checked
@@ -168,24 +168,23 @@ def misconception_lines(lesson: Lesson) -> list[str]:
     return lines
 
 
-def lint_paths(paths: Iterable[str], include_env: bool = True,
-               each: Callable[[int, int], None] | None = None) -> tuple[int, list[str]]:
+def lint_paths(paths: Iterable[str], each: Callable[[int, int], None] | None = None, *, bundled: bool = True,
+               crashes: Path | None = None) -> tuple[int, list[str]]:
     """``lint_problems`` with each problem as one line of text (``FILE:LINE:COLUMN: KEY: message``)."""
-    count, problems = lint_problems(paths, include_env, each)
+    count, problems = lint_problems(paths, each, bundled=bundled, crashes=crashes)
     return count, [p.text() for p in problems]
 
 
-def lint_problems(paths: Iterable[str], include_env: bool = True,
-                  each: Callable[[int, int], None] | None = None) -> tuple[int, list[Problem]]:
-    """Lint lesson files/folders (default: the bundled lessons and TUTOR_LESSONS); ``each(done, total)`` is
-    called after each lesson (a progress bar).
+def lint_problems(paths: Iterable[str], each: Callable[[int, int], None] | None = None, *, bundled: bool = True,
+                  crashes: Path | None = None) -> tuple[int, list[Problem]]:
+    """Lint lesson files/folders (default: the bundled lessons); ``each(done, total)`` is called after each
+    lesson (a progress bar).  ``bundled``: whether a review may be served from the bundled course beside them (not
+    after ``--no-bundled``); ``crashes``: the folder of the crash log, for a bug an odd lesson triggers.
 
     Returns (number of lesson files checked, problems).
     """
-    roots = [Path(p) for p in paths]
-    if not roots:
-        roots = [bundled_root(), *(extra_dirs() if include_env else [])]
-    catalog = load_roots(roots)
+    roots = [Path(p) for p in paths] or [bundled_root()]
+    catalog = load_roots(roots, crashes=crashes)
     loaded = {lesson.path for lesson in catalog.lessons.values()}
     failed = [f for f in lesson_files(roots) if f not in loaded]
     packs = {str(Path(pack.path).parent): pack.id for pack in catalog.packs.values()}
@@ -193,11 +192,11 @@ def lint_problems(paths: Iterable[str], include_env: bool = True,
         *((lesson.path, lambda lesson=lesson: lint_template(lesson.template, set())) for lesson in catalog.ordered()),
         *((f, lambda f=f: reread(f, next((pid for d, pid in packs.items() if Path(d) in Path(f).parents), "")))
           for f in failed)]
-    errors = list(catalog.errors) + pack_tests(catalog) + unreviewable(catalog, roots)
+    errors = list(catalog.errors) + pack_tests(catalog) + unreviewable(catalog, roots, bundled)
     for pack in failed_packs(roots, catalog):  # the whole story replaces the loader's first problem
         errors = [e for e in errors if file_of(e, [str(pack)])[0] != str(pack)] + pack_problems(pack)
     for number, (path, job) in enumerate(jobs, 1):
-        found = guarded(path, job)
+        found = guarded(path, job, crashes)
         if path in failed and found:  # the full story replaces the loader's first problem
             errors = [e for e in errors if file_of(e, [path])[0] != path]
         errors += found
@@ -267,8 +266,9 @@ def reread(path: str, pack: str) -> list[str]:
     return problems + ([] if template is None else lint_template(template, replaced))
 
 
-def guarded(path: str, job: Callable[[], list[str]]) -> list[str]:
-    """``job``'s problems within the lint budget of one lesson; what stops it is one more problem."""
+def guarded(path: str, job: Callable[[], list[str]], crashes: Path | None = None) -> list[str]:
+    """``job``'s problems within the lint budget of one lesson; what stops it is one more problem (a bug, logged in
+    the crash log of the folder ``crashes``)."""
     try:
         with lesson_budget(LINT_SECONDS, path):
             return job()
@@ -277,7 +277,7 @@ def guarded(path: str, job: Callable[[], list[str]]) -> list[str]:
     except TutorError as err:
         return [str(err)]
     except Exception as err:  # a bug an odd lesson triggers: logged; the other lessons are still checked
-        log = record_crash(err, f"tutor lint {path}")
+        log = record_crash(err, f"tutor lint {path}", crashes)
         return [f"{path}: internal error while checking ({type(err).__name__}: {err})"
                 + (f"; the details are in {log}" if log else "")]
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.course import Catalog, Lesson, bundled_root, load_roots
-from tutor.course.catalog import bundled_wanted, packs_want_bundled
+from tutor.course.catalog import packs_want_bundled
 from tutor.course.instances import Space, review_of, route_of, routed
 from tutor.course.schema import ReviewFile
 from tutor.errors import TutorError
@@ -188,11 +188,12 @@ def route_problems(catalog: Catalog, beside: Catalog | None) -> list[str]:
     return problems
 
 
-def unreviewable(catalog: Catalog, roots: Iterable[Path]) -> list[str]:
+def unreviewable(catalog: Catalog, roots: Iterable[Path], with_bundled: bool = True) -> list[str]:
     """A step of a skill no review can ask freshly about, once per skill (at the first such step), and each
-    ``via`` that does not lead to a fresh review of the step's skills."""
+    ``via`` that does not lead to a fresh review of the step's skills; the bundled course counts beside ``roots``
+    unless ``with_bundled`` is False (``--no-bundled``) or a pack of theirs says ``bundled = false``."""
     known = reviewable(catalog)
-    beside = bundled() if bundled_wanted() and packs_want_bundled(roots) else None
+    beside = bundled() if with_bundled and packs_want_bundled(roots) else None
     if beside is not None:
         known |= bundled_reviewable()
     problems: dict[str, str] = {}

@@ -1,13 +1,12 @@
 """Learner progress in SQLite: every attempt, hint and completed step, committed as it happens.
 
-The database lives in the user's data directory (``platformdirs``), or in
-``TUTOR_HOME`` when set.  What is recorded are typed events (``progress.events``):
-``record(event)`` stores one.  Nothing is ever lost silently:
+The database lives in the tutor's data folder (``Settings.folder``).  What is recorded are typed events
+(``progress.events``): ``record(event)`` stores one, stamped by the store's ``clock`` (``tutor.clock``, passed in).
+Nothing is ever lost silently:
 
-* **Concurrency.**  The journal is WAL, so readers (``tutor progress``) never
-  wait for writers; every write is one short ``BEGIN IMMEDIATE`` transaction
-  with a busy timeout and retries, so several sessions on one data folder
-  store every record.
+* **Concurrency.**  The journal is WAL, so readers (``tutor progress``) never wait for writers; every write is
+  one short ``BEGIN IMMEDIATE`` transaction with a busy timeout and retries, so several sessions on one data
+  folder store every record.
 * **A write that still fails** (a lock held for long, a read-only file) is
   kept, in order, and retried before the next write; reads include kept
   events, so the session stays consistent.  ``status()`` says what is kept and
@@ -21,9 +20,9 @@ The database lives in the user's data directory (``platformdirs``), or in
   from an older tutor is brought up to date at open; columns added later never
   break an existing file.  A file from a newer tutor is left alone.
 
-``Progress(None)`` keeps everything in memory (tests, previews).  With ``strict=True``
-(the ``tutor progress`` command) any failure is a ``ProgressError``: one line, exit 2.  The file itself (schema,
-migrations, opening and checking it, moving a damaged one aside) is ``progress.schema``.
+``Progress(None)`` keeps everything in memory (tests, previews).  With ``strict=True`` (the ``tutor progress``
+command) any failure is a ``ProgressError``: one line, exit 2.  The file itself (schema, migrations, opening and
+checking it, moving a damaged one aside) is ``progress.schema``.
 """
 
 from __future__ import annotations
@@ -33,11 +32,12 @@ import sqlite3
 import time
 import uuid
 from contextlib import suppress
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tutor.paths import home
+from tutor.clock import Clock, system
 from tutor.progress.events import (
     Attempt,
     Completed,
@@ -68,6 +68,7 @@ from tutor.progress.schema import (
 )
 from tutor.progress.status import LessonProgress, OpenProblem, SaveStatus
 from tutor.progress.tables import ProgressError, WholeTables
+from tutor.settings import Settings
 
 __all__ = ["MIGRATIONS", "LessonProgress", "OpenProblem", "Progress", "ProgressError", "SaveStatus"]
 
@@ -82,8 +83,9 @@ class Progress(WholeTables):
     """The progress store (see the module docstring); ``Progress(None)`` keeps everything in memory."""
 
     def __init__(self, path: Path | None, *, strict: bool = False, busy: float | None = None,
-                 finish_wait: float | None = None, readonly: bool = False) -> None:
+                 finish_wait: float | None = None, readonly: bool = False, clock: Clock = system) -> None:
         self.path = path
+        self.clock = clock  # stamps each event recorded without its own time (``tutor.clock``)
         self.strict = strict
         self.readonly = readonly  # reading only (tutor progress, --export): opened read-only, nothing written
         self.busy = BUSY_SECONDS if busy is None else busy
@@ -104,9 +106,9 @@ class Progress(WholeTables):
         self.db: sqlite3.Connection | None = self._open(path)
 
     @classmethod
-    def default(cls, *, strict: bool = False, readonly: bool = False) -> Progress:
-        """The store in the tutor's home folder."""
-        return cls(home() / "progress.sqlite3", strict=strict, readonly=readonly)
+    def default(cls, settings: Settings, *, strict: bool = False, readonly: bool = False) -> Progress:
+        """The store in the tutor's data folder, with the tutor's clock."""
+        return cls(settings.folder() / "progress.sqlite3", strict=strict, readonly=readonly, clock=settings.clock())
 
     # -- opening ----------------------------------------------------------------------------------
 
@@ -188,8 +190,9 @@ class Progress(WholeTables):
     # -- writing ----------------------------------------------------------------------------------
 
     def record(self, event: Event) -> None:
-        """Store one event now, with the ones kept before it; keep it if that cannot be done."""
-        self.pending.append(event)
+        """Store one event now (stamped with the clock's time unless it has its own), with the ones kept before
+        it; keep it if that cannot be done."""
+        self.pending.append(event if event.at is not None else replace(event, at=self.clock().timestamp()))
         stored = self.flush()
         if not stored and self.strict:
             raise ProgressError(f"could not save progress ({self.problem})")

@@ -23,8 +23,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tutor.clock import timestamp
-
 Statement = tuple[str, tuple[Any, ...]]  # SQL and its parameters
 
 
@@ -34,8 +32,14 @@ class Event:
 
     lesson: str
     step: int
-    at: float = field(default_factory=timestamp, kw_only=True)  # TUTOR_NOW, when set, is the time of every event
+    at: float | None = field(default=None, kw_only=True)  # None: stamped by the store's clock when it is recorded
     noun: ClassVar[tuple[str, str]] = ("record", "records")  # what one and several are called
+
+    @property
+    def when(self) -> float:
+        """Its time, in seconds since the epoch: a recorded event has one (the store stamps it)."""
+        assert self.at is not None, "an event gets its time when it is recorded"
+        return self.at
 
     def statement(self) -> Statement:
         """The SQL that stores this event."""

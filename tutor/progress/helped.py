@@ -24,7 +24,7 @@ def last_right(progress: Progress, lesson: str, step: int) -> float | None:
     """When the step (0-based) was last answered right, kept events included (None: never)."""
     rows = progress._run("SELECT max(at) FROM attempts WHERE lesson = ? AND step = ? AND correct = 1", (lesson, step))
     times = [float(rows[0][0])] if rows and rows[0][0] is not None else []
-    times += [e.at for e in progress.pending if isinstance(e, Attempt) and e.lesson == lesson and e.step == step
+    times += [e.when for e in progress.pending if isinstance(e, Attempt) and e.lesson == lesson and e.step == step
               and e.correct]
     return max(times, default=None)
 
@@ -38,7 +38,7 @@ def help_since(progress: Progress, lesson: str, step: int, since: float | None =
     shown = bool(progress._run(f"SELECT 1 FROM solutions WHERE lesson = ? AND step = ?{after} LIMIT 1",
                                (lesson, step, *bound)))
     for e in progress.pending:
-        if e.lesson == lesson and e.step == step and (since is None or e.at > since):
+        if e.lesson == lesson and e.step == step and (since is None or e.when > since):
             if isinstance(e, HintShown):
                 levels.append(e.level)
             shown = shown or isinstance(e, Revealed)

@@ -67,7 +67,7 @@ class AttemptRecord:
 def from_event(event: Attempt, profile: str) -> AttemptRecord:
     """The record of an attempt the store holds as an event (kept, not yet written)."""
     return AttemptRecord(event.lesson, event.step + 1, event.skills, event.correct, event.misconception, event.hint,
-                         event.revealed, event.seconds, event.variant, event.at, profile, event.answer, event.verdict,
+                         event.revealed, event.seconds, event.variant, event.when, profile, event.answer, event.verdict,
                          event.instance, event.item, event.nth, event.aids)
 
 

@@ -1,7 +1,7 @@
 """Running the reviews that are due: ``/review`` in the tutor, and ``tutor review`` on the command line.
 
-``tutor.learner.review.due`` says which solved skills are due (FSRS, at ``clock.now()``, so ``TUTOR_NOW``
-moves the clock).  Each due skill is reviewed on something the learner has not answered: at the practice step
+``tutor.learner.review.due`` says which solved skills are due (FSRS, at the store's clock, ``Progress.clock``:
+``TUTOR_NOW`` stops it).  Each due skill is reviewed on something the learner has not answered: at the practice step
 of the lesson it was last practised in, if it has one (it serves items never served), else at a fresh instance
 of a step of the skill (``tutor.session.fresh``: one the learner has not answered, whose answer is none they
 gave or were shown).  A skill with nothing fresh left is said, and not reviewed.  When the step is completed
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from tutor.clock import iso, now
+from tutor.clock import iso
 from tutor.course import Lesson
 from tutor.learner.review import due, upcoming
 from tutor.progress.helped import item_help
@@ -46,7 +46,7 @@ def plan(session: Any) -> tuple[list[Planned], list[str]]:
     """The reviews due now, each at a step asking something fresh (``tutor.session.fresh``), and the skills due
     that have nothing fresh left to ask (skills whose lesson is not loaded are left out)."""
     out, stale = [], []
-    for item in due(session.progress, now()):
+    for item in due(session.progress, session.progress.clock()):
         lesson = session.catalog.lessons.get(item.lesson)
         if lesson is None:
             continue
@@ -120,7 +120,7 @@ def skill_sentence(name: str) -> str:
 
 def next_review(session: Any) -> str:
     """When the next review comes, if one is scheduled."""
-    moment = now()
+    moment = session.progress.clock()
     later = [d for d in upcoming(session.progress) if d.when > moment]
     if not later:
         return "No review is scheduled yet."

@@ -2,7 +2,7 @@
 lessons (a bar per skill in words or in a terminal, numbers in JSON), and the welcome's count of reviews due.
 
 Mastery is traced by ``tutor.learner.mastery`` with each pack's parameters (``[mastery]`` in pack.toml, see
-``bkt_params``); the review schedule is ``tutor.learner.review``'s, at ``clock.now()`` (``TUTOR_NOW``).
+``bkt_params``); the review schedule is ``tutor.learner.review``'s, at the store's clock (``Progress.clock``).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tutor.clock import iso, now
+from tutor.clock import iso
 from tutor.course import Catalog
 from tutor.learner.bkt import DEFAULT, OPEN, BktParams
 from tutor.learner.mastery import TARGET, ChanceFor, ParamsFor, Traced, traced
-from tutor.learner.review import Due, upcoming
+from tutor.learner.review import Due, due, upcoming
 from tutor.learner.skills import all_skills
 from tutor.progress import Progress
 from tutor.progress.brief import briefs
@@ -138,9 +138,9 @@ class Standing:
 
     @classmethod
     def of(cls, catalog: Catalog, progress: Progress, at: datetime | None = None, every: bool = False) -> Standing:
-        """The learner's standing now (``TUTOR_NOW``), or at ``at``; ``every`` skill a family declares, not only
+        """The learner's standing now (by the store's clock), or at ``at``; ``every`` skill a family declares, not only
         the ones practised."""
-        moment = now() if at is None else at
+        moment = progress.clock() if at is None else at
         found = briefs(progress)  # read once, in brief, for both
         traces = traced(found, bkt_params(catalog), chance=chances(catalog))
         schedule = {d.skill: d for d in upcoming(found)}
@@ -174,7 +174,7 @@ class Standing:
 
 def due_now(progress: Progress) -> list[Due]:
     """The reviews due now (the welcome says how many)."""
-    return [d for d in upcoming(progress) if d.when <= now()]
+    return due(progress, progress.clock())
 
 
 def table(standing: Standing) -> Any:

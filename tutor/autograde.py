@@ -128,14 +128,15 @@ def missing(number: int, files: list[str], candidates: list[str]) -> Row:
                f"{len(candidates)} files could answer step {number} ({names}): keep one, or name it step{number}.txt")
 
 
-def judge(lesson: Lesson, step: Step, files: list[str], candidates: list[str], given: Assignment) -> Graded:
+def judge(lesson: Lesson, step: Step, files: list[str], candidates: list[str], given: Assignment,
+          crashes: Path | None = None) -> Graded:
     """One step's test: its one answer file judged by ``tutor grade``'s own reading and judging, on the
-    variant ``given`` says the student was given."""
+    variant ``given`` says the student was given (an engine's bug logged in the crash log of ``crashes``)."""
     number = step.index + 1
     if len(candidates) != 1:
         return Graded(number, step.label, missing(number, files, candidates))
     subs: list[Submission] = submission_files(candidates)
-    return Graded(number, step.label, grade(lesson, step, subs, jobs=1, assignment=given)[0])
+    return Graded(number, step.label, grade(lesson, step, subs, jobs=1, assignment=given, crashes=crashes)[0])
 
 
 def assignment(lesson: Lesson, steps: list[Step], seed: int | None, learner: str | None) -> Assignment:
@@ -217,10 +218,11 @@ def write(path: Path, data: dict[str, Any]) -> None:
 def autograde(platform: str, submission: str | None = None, lesson: str | None = None,
               steps: list[int] | None = None, results_file: str | None = None, root: str | None = None,
               lessons: Sequence[str] = (), seed: int | None = None, learner: str | None = None,
-              bundled: bool = True) -> str:
+              bundled: bool = True, crashes: Path | None = None) -> str:
     """Grade one submission for ``platform`` and write its results file; returns a one-line summary.  ``learner``
     and ``seed``: the student's learner id and the course seed (``assignment``).  A setup problem is written to
-    the results file too, then raised (``TutorError``)."""
+    the results file too, then raised (``TutorError``).  ``lessons``, ``bundled``: the catalogue (``Settings``);
+    ``crashes``: the folder of the crash log."""
     start = time.perf_counter()
     where = PLATFORMS[platform]
     base = Path(root or "/")
@@ -239,7 +241,7 @@ def autograde(platform: str, submission: str | None = None, lesson: str | None =
     except TutorError as err:  # too many files: the student reads why, the run goes on
         files, trouble = [], str(err)
     found = answers(files, [s.index + 1 for s in chosen])
-    graded = [judge(graded_lesson, s, files, found[s.index + 1], given) if not trouble else
+    graded = [judge(graded_lesson, s, files, found[s.index + 1], given, crashes) if not trouble else
               Graded(s.index + 1, s.label, Row(f"step{s.index + 1}", "", "unreadable", False, None, None, trouble))
               for s in chosen]
     data = results(platform, graded_lesson.id, graded, time.perf_counter() - start)

@@ -327,5 +327,5 @@ def cmd_autograde(args: argparse.Namespace, settings: Settings) -> int:
 
     print(autograde(args.platform, args.submission, args.lesson, args.steps, args.results,
                     args.root or settings.autograde_root, settings.lessons, getattr(args, "seed", None),
-                    getattr(args, "learner", None), settings.bundled))
+                    getattr(args, "learner", None), settings.bundled, settings.folder()))
     return Exit.OK

@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 
 from tutor.course import Lesson, instantiate, load_catalog
-from tutor.course.steps import Context, Game, Step, StepState
+from tutor.course.steps import Context, Game, Step
 from tutor.course.steps.question import Question, without_echo
 from tutor.errors import TutorError
 from tutor.lint.checks import VARIANT_SAMPLE
@@ -76,12 +76,12 @@ def said(item: Question, lesson: Lesson, wrong: str, screened: bool) -> list[tup
     """(where, text) for what the learner is told after answering ``wrong``: each reply, then each hint rung but the
     last; the engine's own text, or (``screened``) what the reply builder lets through."""
     context = Context(lesson.id)
-    outcome = (item.respond if screened else item.reply_to)(StepState(), wrong, context)
+    outcome = (item.respond if screened else item.reply_to)(item.blank(), wrong, context)
     if outcome.done:
         return []
     out = [(f"the reply to {wrong!r}", r.text) for r in outcome.replies
            if screened or r.kind is not ReplyKind.ERROR]  # a refusal's example is the builder's to screen
-    ladder = item.ladder(outcome.state if outcome.state is not None else StepState())
+    ladder = item.ladder(outcome.state if outcome.state is not None else item.blank())
     return out + [(f"hint {i} of {len(ladder)} after {wrong!r}", text_of(r.text))
                   for i, r in enumerate(ladder, 1) if r.level is not Level.REVEAL]
 
@@ -138,7 +138,7 @@ def shown_in_turn(item: Question, lesson: Lesson, wrongs: list[str]) -> tuple[li
     """Everything the learner reads answering ``wrongs`` one after another on the step (each reply, as the reply
     builder lets it through, then the hint rungs below the last), and the first moment it gives the answer away read
     all together (None: never)."""
-    state: StepState = StepState()
+    state = item.blank()
     shown: list[str] = []
     for wrong in wrongs:
         outcome = item.respond(state, wrong, Context(lesson.id))
@@ -203,7 +203,7 @@ def test_the_command_that_prints_the_kth_pair_gives_it_away() -> None:
     assert step.gives_away("see tutor analyze wythoff --index K.")
     assert step.gives_away("`tutor analyze wythoff --index 12` prints pair number 12, (19, 31).") is None
     assert p_position(Rules(), 12) == (19, 31)  # the other instance the lesson's hint shows
-    ladder = [text_of(r.text) for r in step.ladder(StepState())]
+    ladder = [text_of(r.text) for r in step.ladder(step.blank())]
     assert not any("--index 102334155" in text for text in ladder), ladder
     assert any("--index 12" in text for text in ladder), ladder  # a smaller instance to check one's code on
     for rules in (Rules(misere=True), Rules(2, misere=True)):

@@ -11,7 +11,6 @@ import pytest
 from tutor import puzzles
 from tutor.course import load_file
 from tutor.course.steps import Context
-from tutor.course.steps.base import StepState
 from tutor.puzzles.gods.cli import analysis
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
 from tutor.puzzles.gods.rules.worlds import answers
@@ -35,7 +34,7 @@ def test_no_reply_to_a_wrong_question_holds_a_right_question_ready_to_copy(lesso
     body = flat(re.sub(r"^\s*ask\s+\w+\s*:", "", reference))
     assert body
     for wrong in step.wrong_answers():
-        outcome = step.respond(StepState(), wrong, Context(lesson.id))
+        outcome = step.respond(step.blank(), wrong, Context(lesson.id))
         if outcome.done or body in flat(wrong):
             continue  # right after all, or the learner's own words echoed back
         said = flat("\n".join(r.text for r in outcome.replies))
@@ -53,7 +52,7 @@ def test_after_ja_the_reply_to_b_says_what_trusting_a_really_means() -> None:
     after_ja = answers(u, g, first_word_mask(question, u, g), u.full)[0]
     honest = [i for i in range(u.size) if after_ja >> i & 1 and not u.random(g) >> i & 1]
     assert honest and all(u.worlds[i].roles[u.god_index("B")] == "Random" for i in honest)
-    replies = step.respond(StepState(), "B", Context(lesson.id)).replies
+    replies = step.respond(step.blank(), "B", Context(lesson.id)).replies
     said = " ".join(" ".join(r.text for r in replies).split())
     assert "then B IS Random" in said and "B is True or False" not in said
 
@@ -64,7 +63,7 @@ def test_a_plan_with_open_places_is_told_every_one_and_the_first_hint_lists_them
     lesson = next(les for les in LESSONS if les.id == "gods-4")
     step = next(s for s in lesson.steps if s.title == "The whole plan")
     plan = "ask A: would you say ja to (B is Random)\nda:\n  ?\nja:\n  ?\n"
-    outcome = step.respond(StepState(), plan, Context(lesson.id))
+    outcome = step.respond(step.blank(), plan, Context(lesson.id))
     assert "unfinished in 2 places: line 3 (after 'da': 8 worlds) and line 5 (after 'ja': 8 worlds)" \
         in outcome.replies[0].text
     first = text_of(step.ladder(outcome.state)[0].text)
@@ -111,7 +110,7 @@ def test_a_question_ladder_only_gets_more_specific(lesson, step) -> None:
     """The engine's wrapper rung ('would you say ja to (P)' answers P) comes after the author's hints where it
     nearly answers (the goal names P, or no god can be Random), and before them where finding P is the puzzle
     (gods-3 'Find a safe god' went from the author's near-answer back to it); the answer comes last."""
-    ladder = [text_of(r.text) for r in step.ladder(StepState())]
+    ladder = [text_of(r.text) for r in step.ladder(step.blank())]
     hints = [text_of(step.fill(h)) for h in step.hints]
     wrapper = [i for i, r in enumerate(ladder) if r.startswith(("Asked 'would you say", "A question whose truth"))]
     if not hints or not wrapper:
@@ -129,7 +128,7 @@ def test_a_failed_plan_is_told_the_first_question_that_leaves_too_much() -> None
     lesson = next(les for les in LESSONS if les.id == "gods-4")
     step = next(s for s in lesson.steps if s.title == "The whole plan")
     again = next(m.match for m in step.mistakes if m.match and "da:\n  ask A:" in m.match)
-    outcome = step.respond(StepState(), again, Context(lesson.id))
+    outcome = step.respond(step.blank(), again, Context(lesson.id))
     said = "\n".join(r.text for r in outcome.replies)
     found = re.search(r"Where it first goes wrong: the question on line (\d+) \(after 'da'\) leaves (\d+) "
                       r"possibilities after '(\w+)' that 1 more question cannot separate", said)

@@ -9,7 +9,6 @@ import re
 import pytest
 
 from tests.helpers import said, session_at
-from tutor.course.steps.base import StepState
 from tutor.puzzles.gods.rules.lang import QuestionError
 from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.gods.teach.questions import read_asked, statement_form
@@ -17,7 +16,7 @@ from tutor.shown import text_of
 
 
 def rungs_before_the_last(step) -> list[str]:  # type: ignore[no-untyped-def]
-    return [text_of(r.text) for r in step.ladder(StepState())][:-1]
+    return [text_of(r.text) for r in step.ladder(step.blank())][:-1]
 
 
 def test_a_question_that_works_hints_do_not_name_the_statement_to_ask() -> None:

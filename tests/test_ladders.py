@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers import new_session
 from tutor.course import load_catalog
-from tutor.course.steps import Context, Game, StepState
+from tutor.course.steps import Context, Game
 from tutor.course.steps.question import Question
 from tutor.puzzles.answers import Level
 from tutor.shown import text_of
@@ -26,8 +26,8 @@ def states(lesson, step) -> list:
         moves = step.rules.legal_moves(start.position)[:3]
         after = [step.respond(start, step.rules.format_move(start.position, m), context).state for m in moves]
         return [start, *(s for s in after if s is not None and not s.over)]
-    wrong = [step.reply_to(StepState(), w, context) for w in step.wrong_answers()[:6]]
-    return [StepState(), *(o.state for o in wrong if o.state is not None and not o.done)]
+    wrong = [step.reply_to(step.blank(), w, context) for w in step.wrong_answers()[:6]]
+    return [step.blank(), *(o.state for o in wrong if o.state is not None and not o.done)]
 
 
 @pytest.mark.parametrize(("lesson", "step"), STEPS, ids=[f"{lesson.id}-{step.key}-{i}" for i, (lesson, step)

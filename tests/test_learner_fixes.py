@@ -13,7 +13,6 @@ from tests.helpers import new_session, run_tutor, text
 from tutor import puzzles
 from tutor.clock import Stopped, parse
 from tutor.course.steps import Practice, Practising
-from tutor.course.steps.base import StepState
 from tutor.learner import bkt, targets
 from tutor.learner.practice import Served
 from tutor.session import Session
@@ -24,8 +23,9 @@ def serve(session: Session, variant: dict) -> Practice:
     """Put the practice step on screen at ``variant``'s item, as if it had been drawn (the only item served)."""
     step, state = session.step, session.state
     assert isinstance(step, Practice) and isinstance(state, Practising)
-    item = Practising(step.pool.item(variant), variant, StepState(), (Served(variant),), state.mastery)
-    session.place = replace(session.place, state=item)
+    item = step.pool.item(variant)
+    served = Practising(item, variant, item.blank(), (Served(variant),), state.mastery)
+    session.place = replace(session.place, state=served)
     return step
 
 

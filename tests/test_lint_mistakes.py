@@ -14,7 +14,7 @@ import pytest
 
 from tutor.course import bundled_root, load_roots
 from tutor.course.model import Mistake, full_match
-from tutor.course.steps.base import Context, StepState
+from tutor.course.steps.base import Context
 from tutor.errors import TutorError
 from tutor.lint import lint_paths
 from tutor.lint.mistakes import interleaved, mistake_problems, tried
@@ -64,7 +64,7 @@ def test_the_answers_tried_are_bounded_and_the_same_each_run() -> None:
 
 def said(step, mistake: Mistake, answer: str) -> bool:
     """Whether the step itself, answered ``answer`` in a session, says this mistake."""
-    outcome = step.respond(StepState(), answer, Context("test"))
+    outcome = step.respond(step.blank(), answer, Context("test"))
     return not outcome.done and any(text_of(step.fill(mistake.say)) in text_of(r.text) for r in outcome.replies)
 
 

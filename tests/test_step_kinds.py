@@ -20,7 +20,7 @@ from tutor.course import load_roots
 from tutor.course.editors import json_schema
 from tutor.course.keys import key_tables
 from tutor.course.schema import AskBase, SayFile, Text, doc
-from tutor.course.steps import Claim, Question, Say, Setting, kinds
+from tutor.course.steps import Asked, Claim, Question, Say, Setting, kinds
 from tutor.errors import InvalidNotation, LessonError
 from tutor.grading.judge import judge_answer
 from tutor.grading.run import graded_step
@@ -71,7 +71,7 @@ class InOrder(AnswerKind[Any, tuple[str, ...]]):
 
 
 @dataclass(frozen=True)
-class Ordering(Question):
+class Ordering(Question[Asked]):
     """Items to put in order."""
 
     items: tuple[str, ...] = ()
@@ -85,7 +85,10 @@ class Ordering(Question):
         fields, used = cls.fields(file, setting, game, "order", ())
         return cls(**fields, kind=InOrder(tuple(file.order)), items=tuple(file.order)), used
 
-    def show(self, state: Any) -> list[Reply]:
+    def blank(self) -> Asked:
+        return Asked()
+
+    def show(self, state: Asked) -> list[Reply]:
         """The question, and the items sorted."""
         return [*super().show(state), Reply.info(", ".join(sorted(self.items)))]
 
@@ -163,6 +166,13 @@ def test_a_toy_kind_declared_once_works_in_lint_schema_preview_session_and_gradi
     row = judge_answer(step, "melon, plum, pea", "bob", "bob.txt")
     assert row.verdict == "incorrect" and "largest to the smallest" in row.mistake
     assert judge_answer(step, "pea, melon", "cy", "cy.txt").verdict == "unparsable"
+
+
+def test_what_a_kind_must_give_is_said_when_it_is_not_given() -> None:
+    with pytest.raises(TypeError, match="'kind'"):  # a question's answer kind
+        Ordering(0, "", "Order these.", None, None, {})  # type: ignore[call-arg, arg-type]
+    with pytest.raises(TypeError, match=r"abstract methods? .*blank"):  # its state before anything happens
+        dataclass(frozen=True)(type("NoBlank", (Question,), {}))(0, "", "?", None, None, {}, kind=None)
 
 
 def text_of_all(replies: list[Any]) -> str:

@@ -172,7 +172,7 @@ def test_every_step_class_is_met_and_writes_a_skeleton() -> None:
 
 # -- nobody else asks a step what it is -----------------------------------------------------------------
 
-STEP_CLASSES = {cls.__name__ for cls in all_kinds()} | {"Question", "Answered", "Drafted", "Playing"}
+STEP_CLASSES = {cls.__name__ for cls in all_kinds()} | {"Question", "Asked", "Drafted", "Playing"}
 KIND_ATTRIBUTES = {"plays", "computed", "is_question", "expects", "computes", "goal", "explore", "options", "given",
                    "quantity", "answer_kind", "play"}  # what only one kind of step has
 STEPS_DIR = ROOT / "tutor" / "course" / "steps"
@@ -217,6 +217,34 @@ def test_no_module_outside_the_steps_asks_a_step_what_kind_it_is() -> None:
                     "if s.label == 'number': pass", "x")
     assert len(caught) == 4, caught  # the scan finds what it looks for
 
+
+STATES = {"state", "before", "after", "now", "inner", "start"}  # what the steps call the states they are handed
+
+
+def downcasts(source: str, name: str) -> list[str]:
+    """Where a module tests or casts what type a step's state is (``isinstance(state, ...)``, ``cast(..., state)``,
+    either under an ``assert``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        called = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        checked = node.args[0] if called == "isinstance" else node.args[-1] if called == "cast" else None
+        named = checked.id if isinstance(checked, ast.Name) else getattr(checked, "attr", None)
+        if named in STATES:
+            found.append(f"{name}:{node.lineno}: {called} of a state")
+    return found
+
+
+def test_no_step_downcasts_its_own_state() -> None:
+    """Each kind of step is a ``Step[S]`` of its own state type: its methods are handed an ``S``, never a state to
+    test."""
+    found = [probe for path in STEPS_DIR.rglob("*.py") for probe in downcasts(path.read_text(encoding="utf-8"),
+                                                                              str(path))]
+    assert not found, found
+    caught = downcasts("assert isinstance(state, Playing)\nx = typing.cast(Playing, outcome.state)\n"
+                       "ok = isinstance(self.template, ComputedFile)", "x")
+    assert len(caught) == 2, caught  # the scan finds what it looks for
 
 # -- lessons are parsed once ----------------------------------------------------------------------------
 

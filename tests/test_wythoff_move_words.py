@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tutor.course import instantiate, load_catalog
-from tutor.course.steps import Context, StepState
+from tutor.course.steps import Context
 from tutor.errors import TutorError
 from tutor.puzzles.wythoff.rules import Rules, read_sum_move
 from tutor.shown import ReplyKind
@@ -41,8 +41,8 @@ def test_the_move_step_takes_the_questions_words_and_refuses_the_rest_in_its_own
     lesson = instantiate(load_catalog([]).find("wythoff-1"), 0)
     step = next(s for s in lesson.steps if s.title == "Hand over the trap")  # (3, 4): 2,2 leaves (1, 2)
     for words in ("take 2 from both piles", "take two from each pile", "leave (1, 2)"):
-        assert step.respond(StepState(), words, Context(lesson.id)).done, words
-    refused = step.respond(StepState(), "take the purple one", Context(lesson.id)).replies
+        assert step.respond(step.blank(), words, Context(lesson.id)).done, words
+    refused = step.respond(step.blank(), "take the purple one", Context(lesson.id)).replies
     assert refused[0].kind is ReplyKind.ERROR and "pile" in refused[0].text, refused
     with pytest.raises(TutorError):
         read_sum_move(Rules(), ((3, 4),), "take 2 from both piles and more")

@@ -186,7 +186,7 @@ def reference(session: Session) -> str:
     from tutor.course.steps.practice import Practising
 
     state = session.state
-    if not isinstance(state, Practising):
+    if not isinstance(state, Practising) or state.item is None:
         raise LookupError("no practice item is on screen")
     found = state.item.reference()
     if found is None:

@@ -88,10 +88,10 @@ class Session:
         return lesson.steps[self.place.step] if lesson else None
 
     @property
-    def state(self) -> StepState:
-        """The current step's state (a fresh one before it is entered)."""
-        from tutor.course.steps import StepState
-        return self.place.state if self.place.state is not None else StepState()
+    def state(self) -> StepState | None:
+        """The current step's state (its blank one before it is entered; None when no lesson is open)."""
+        step = self.step
+        return self.place.state if self.place.state is not None or step is None else step.blank()
 
     @property
     def owner(self) -> str:

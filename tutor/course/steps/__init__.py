@@ -14,11 +14,13 @@ authoring call.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.course.schema import StepFile
 from tutor.course.steps.base import Claim, Context, Entered, Outcome, Step, StepState
 from tutor.course.steps.build import Setting
 from tutor.course.steps.kinds import all_kinds, kind_of, register
-from tutor.course.steps.question import Answered, Question
+from tutor.course.steps.question import Asked, Question
 
 # The kinds register as they are imported, in the order `tutor new` writes their examples.
 # isort: off
@@ -29,11 +31,11 @@ from tutor.course.steps.game import Game, Goal, Playing
 from tutor.course.steps.practice import Practice, Practising
 # isort: on
 
-__all__ = ["Answered", "Claim", "Computed", "Context", "Drafted", "Entered", "Game", "Goal", "Outcome", "Playing",
+__all__ = ["Asked", "Claim", "Computed", "Context", "Drafted", "Entered", "Game", "Goal", "Outcome", "Playing",
            "Practice", "Practising", "Question", "Say", "Setting", "Step", "StepState", "Written", "all_kinds",
            "build_step", "kind_of", "register"]
 
 
-def build_step(file: StepFile, setting: Setting) -> tuple[Step, set[str]]:
+def build_step(file: StepFile, setting: Setting) -> tuple[Step[Any], set[str]]:
     """The step a validated ``[[steps]]`` table describes, and the lesson-level arguments it uses."""
     return kind_of(file).build(file, setting)

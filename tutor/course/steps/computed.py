@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.course.schema import COMPUTED, ComputedFile
-from tutor.course.steps.base import Claim, StepState, computable
+from tutor.course.steps.base import Claim
 from tutor.course.steps.build import Setting
+from tutor.course.steps.checks import computable
 from tutor.course.steps.kinds import register
-from tutor.course.steps.question import Question
+from tutor.course.steps.question import Asked, Question
 from tutor.errors import LessonError, TutorError
 from tutor.limits import INT_DIGITS, checkpoint
 from tutor.puzzles.answers import Quantity, Value
@@ -23,13 +24,12 @@ from tutor.wording import Wording
 
 @register
 @dataclass(frozen=True)
-class Computed(Question):
+class Computed(Question[Asked]):
     """A quantity's value, asked as a number, or as a choice among ``options``."""
 
     model = ComputedFile
     claim = Claim("answer", COMPUTED)
-
-    quantity: Quantity[Any] | None = None
+    quantity: Quantity[Any] = field(kw_only=True)
     options: tuple[str, ...] = ()
     gradable = 1
 
@@ -59,8 +59,11 @@ class Computed(Question):
     @property
     def computes(self) -> Quantity[Any]:
         """The quantity whose value is the answer."""
-        assert self.quantity is not None, "a computed step is built with its quantity"
         return self.quantity
+
+    def blank(self) -> Asked:
+        """No answer yet."""
+        return Asked()
 
     def skill_keys(self) -> tuple[str, ...]:
         """The quantity computed, and each misconception learners show on it."""
@@ -82,7 +85,7 @@ class Computed(Question):
         except TutorError as err:
             raise LessonError(f"{self.key}.compute: {err}") from None
 
-    def show(self, state: StepState) -> list[Reply]:
+    def show(self, state: Asked) -> list[Reply]:
         """The question, and the options numbered."""
         shown = super().show(state)
         if self.options:
@@ -93,7 +96,7 @@ class Computed(Question):
         """The author's success text says it all when there is one; else the verdict."""
         return super().praise("" if self.success else summary)
 
-    def told(self, state: StepState) -> Shown | None:
+    def told(self, state: Asked) -> Shown | None:
         """The value, and why."""
         why = self.explanation()
         return f"The answer: {self.value()}." + (f" {why}" if why and "\n" not in why else f"\n{why}" if why else "")

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from tutor.course.schema import COMPUTED, PLAY, GameFile
-from tutor.course.steps.base import Claim, Context, Entered, Outcome, StepState
+from tutor.course.steps.base import Claim, Context, Entered, Outcome
 from tutor.course.steps.build import Setting
 from tutor.course.steps.kinds import register
-from tutor.course.steps.question import Question
+from tutor.course.steps.question import Asked, Question
 from tutor.course.steps.screen import screened
 from tutor.errors import LessonError, TutorError
 from tutor.limits import EXPLORE_MOVES
@@ -37,24 +37,25 @@ class Goal(StrEnum):
 
 
 @dataclass(frozen=True)
-class Playing(StepState):
-    """A game under way: its position, the moves played (as typed, so a resumed game is replayed) and whether
-    it is over (lost: moves are refused until /reset or /undo)."""
+class Playing(Asked):
+    """A game step's state: its position (None before the game starts), the moves played (as typed, so a resumed
+    game is replayed) and whether it is over (lost: moves are refused until /reset or /undo).  Moves are no whole
+    answer: ``last`` stays blank."""
 
-    position: Any = None
-    played: tuple[str, ...] = ()
-    over: bool = False
-    trail: tuple[Any, ...] = ()  # the position before each move played
+    position: Any = field(default=None, kw_only=True)
+    played: tuple[str, ...] = field(default=(), kw_only=True)
+    over: bool = field(default=False, kw_only=True)
+    trail: tuple[Any, ...] = field(default=(), kw_only=True)  # the position before each move played
 
 
 @register
 @dataclass(frozen=True)
-class Game(Question):
+class Game(Question[Playing]):
     """The family's ``Play`` from the step's game and settings; complete on a win, or after ``explore`` moves."""
 
     model = GameFile
     claim = Claim("answer", (PLAY,))
-    play: Play[Any, Any, Any] | None = None
+    play: Play[Any, Any, Any] = field(kw_only=True)
     goal: Goal = Goal.WIN
     explore: int = 0
     meter: bool = False  # say after each move whether a sure win is still in reach
@@ -91,8 +92,11 @@ class Game(Question):
     @property
     def rules(self) -> Play[Any, Any, Any]:
         """The family's play rules."""
-        assert self.play is not None, "a game step is built with its play rules"
         return self.play
+
+    def blank(self) -> Playing:
+        """No game started yet."""
+        return Playing()
 
     def start(self, rng: random.Random) -> Any:
         """A fresh position (a random start drawn from ``rng`` where the settings ask for one)."""
@@ -104,9 +108,9 @@ class Game(Question):
         position = self.start(context.rng)
         played: list[str] = []
         trail: list[Any] = []
-        earlier: list[StepState] = []
+        earlier: list[Playing] = []
         for move in context.saved:
-            earlier.append(Playing(position, tuple(played), trail=tuple(trail)))
+            earlier.append(Playing(position=position, played=tuple(played), trail=tuple(trail)))
             try:
                 turn = play.play_text(position, move)
             except TutorError:
@@ -116,29 +120,29 @@ class Game(Question):
             trail.append(position)
             position = turn.state
             played.append(move)
-        state = Playing(position, tuple(played), trail=tuple(trail))
+        state = Playing(position=position, played=tuple(played), trail=tuple(trail))
         replies = [*self.show(state)]
         if played:
             replies.insert(1, Reply.info(f"Your game so far is restored ({plural(len(played), 'move')}): "
                                          f"{' '.join(played)}"))
         return Entered(state, replies, tuple(earlier[: len(played)]))
 
-    def show(self, state: StepState) -> list[Reply]:
+    def show(self, state: Playing) -> list[Reply]:
         """The question and the board."""
         shown = super().show(state)
-        if isinstance(state, Playing) and state.position is not None:
+        if state.position is not None:
             board = self.rules.render(state.position)
             if text_of(board):
                 shown.append(Reply.board(board))
         return shown
 
-    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+    def respond(self, state: Playing, text: str, context: Context) -> Outcome[Playing]:
         """A line of moves, answered as played (``reply_to``), and screened by the reply builder: while the game
         goes on, no reply tells how to win from the position now on screen (the family's ``Play.gives_away``), nor
         writes out the step's whole winning line; the hint ladder keeps those for its last rung."""
         outcome = self.reply_to(state, text, context)
         after = outcome.state
-        if outcome.done or not isinstance(after, Playing) or after.over or after.position is None:
+        if outcome.done or after is None or after.over or after.position is None:
             return outcome
         position = after.position
 
@@ -147,11 +151,11 @@ class Game(Question):
 
         return replace(outcome, replies=screened(outcome.replies, text, "", check))
 
-    def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
+    def reply_to(self, state: Playing, text: str, context: Context) -> Outcome[Playing]:
         """One line of moves: played, answered by the opponent, recorded; done on a win (or enough moves)."""
         if not text.strip():
             return Outcome([Reply.info("Type your move, or /hint.")])
-        now = state if isinstance(state, Playing) and state.position is not None else Playing(self.start(context.rng))
+        now = state if state.position is not None else Playing(position=self.start(context.rng))
         if now.over:
             return Outcome([Reply.info("This game is over: /reset to play again, /undo to take back your last move.")])
         if STUCK.fullmatch(" ".join(text.lower().replace("’", "'").split())):  # "I give up" is no move to refuse
@@ -163,7 +167,8 @@ class Game(Question):
         except TutorError as err:
             return Outcome([Reply.error(str(err))])
         finished = play.terminal(turn.state)
-        after = Playing(turn.state, (*now.played, text), finished, (*now.trail, now.position))
+        after = Playing(position=turn.state, played=(*now.played, text), over=finished,
+                        trail=(*now.trail, now.position))
         replies = [Reply.say(r) for r in turn.replies] + self.misconception(" ".join(text.split()), text)
         on_track = play.meter(turn.state) if self.meter and not finished else None
         replies += [Reply.info(on_track)] if on_track else []
@@ -194,31 +199,30 @@ class Game(Question):
         line = " ".join(text_of(answer).split()) if answer is not None else ""
         return f"the whole winning line {line!r}" if len(line.split()) >= 2 and line in " ".join(text.split()) else None
 
-    def ladder(self, state: StepState) -> list[Rung]:
+    def ladder(self, state: Playing) -> list[Rung]:
         """The author's hints and the engine's for the position on the board, in order of what they tell."""
-        position = state.position if isinstance(state, Playing) else None
-        if position is None:
+        if state.position is None:
             kind = self.answer_kind
             return self.merged(kind.hints(self.game, kind.arguments(self.args), ""), state)
-        return self.merged(self.rules.hints(position), state)
+        return self.merged(self.rules.hints(state.position), state)
 
-    def ladder_restarts(self, before: StepState, after: StepState) -> bool:
+    def ladder_restarts(self, before: Playing, after: Playing) -> bool:
         """A move changes the position on screen: its hints start again from the first rung."""
-        return isinstance(before, Playing) and isinstance(after, Playing) and before.played != after.played
+        return before.played != after.played
 
-    def told(self, state: StepState) -> Shown | None:
+    def told(self, state: Playing) -> Shown | None:
         """The moves that win from here (from the start before any move); None when none do."""
-        if isinstance(state, Playing) and state.position is not None and state.played:
+        if state.position is not None and state.played:
             now = self.rules.solution(state.position)
             return None if now is None else join(["From here, this wins: ", now], sep="")
         answer = self.reference()
         return None if answer is None else join(["This wins from the start: ", answer], sep="")
 
-    def reveal(self, state: StepState, answered: str | None = None) -> list[Reply]:
+    def reveal(self, state: Playing, answered: str | None = None) -> list[Reply]:
         """Mid-game, the moves that win from here (or from the start, when this game cannot be won); before a move,
         as any question (typing the answer in does ``answered``)."""
         answer = self.reference()
-        if isinstance(state, Playing) and state.position is not None and state.played:
+        if state.position is not None and state.played:
             now = self.rules.solution(state.position)
             if now is not None:
                 return [Reply.hint(f"From here, this wins: {text_of(now)}"),
@@ -228,9 +232,9 @@ class Game(Question):
                         Reply.info("Your game cannot be won as it stands: /reset and type it in.")]
         return super().reveal(state, answered)
 
-    def completions(self, state: StepState) -> list[str]:
+    def completions(self, state: Playing) -> list[str]:
         """The legal moves now."""
-        if not isinstance(state, Playing) or state.position is None:
+        if state.position is None:
             return super().completions(state)
         play = self.rules
         try:
@@ -239,28 +243,27 @@ class Game(Question):
         except TutorError:
             return []
 
-    def persist(self, state: StepState, context: Context) -> tuple[Event, ...]:
+    def persist(self, state: Playing, context: Context) -> tuple[Event, ...]:
         """The moves of this game, so the store holds the game as it now stands."""
-        played = state.played if isinstance(state, Playing) and not state.over else ()
+        played = () if state.over else state.played
         return (GameMoves(context.lesson, self.index, played),)
 
-    def sample(self, state: StepState, seed: int) -> str | None:
+    def sample(self, state: Playing, seed: int) -> str | None:
         """To win: the reference line (or, mid-game, the line that wins from here); to explore: a legal move."""
         if self.goal is Goal.EXPLORE and self.given is None:
             return self.legal_move(state, seed)
-        if isinstance(state, Playing) and state.played:
+        if state.played:
             now = self.rules.solution(state.position)
             return None if now is None else text_of(now)
         return super().sample(state, seed)
 
-    def legal_move(self, state: StepState, seed: int) -> str | None:
+    def legal_move(self, state: Playing, seed: int) -> str | None:
         """A legal move from the current position, drawn with ``seed`` (one the rules accept), and one that does not
         lose the game at once where there is one: an explore step asks for several moves."""
         play = self.rules
-        position = state.position if isinstance(state, Playing) and state.position is not None else \
-            self.start(random.Random(0))
+        position = state.position if state.position is not None else self.start(random.Random(0))
         moves = [play.format_move(position, m) for m in play.legal_moves(position)]
-        random.Random(seed + len(getattr(state, "played", ()))).shuffle(moves)
+        random.Random(seed + len(state.played)).shuffle(moves)
         lost = None  # a move that loses the game at once: only if every move does
         for move in moves:
             try:

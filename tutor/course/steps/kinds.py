@@ -18,8 +18,8 @@ from tutor.course.schema import StepFile, struct_fields
 from tutor.course.steps.base import Step
 from tutor.errors import LessonError
 
-K = TypeVar("K", bound=type[Step])
-_KINDS: dict[type[StepFile], type[Step]] = {}  # each kind's model and class, in registration order
+K = TypeVar("K", bound=type[Step[Any]])
+_KINDS: dict[type[StepFile], type[Step[Any]]] = {}  # each kind's model and class, in registration order
 
 
 def register(kind: K) -> K:
@@ -40,7 +40,7 @@ def register(kind: K) -> K:
     return kind
 
 
-def all_kinds() -> tuple[type[Step], ...]:
+def all_kinds() -> tuple[type[Step[Any]], ...]:
     """Every kind, in registration order (the order ``tutor new`` writes their examples in)."""
     return tuple(_KINDS.values())
 
@@ -50,19 +50,19 @@ def models() -> tuple[type[StepFile], ...]:
     return tuple(_KINDS)
 
 
-def kind_of(file: StepFile) -> type[Step]:
+def kind_of(file: StepFile) -> type[Step[Any]]:
     """The step class a validated ``[[steps]]`` table is built as."""
     return _KINDS[type(file)]
 
 
-def ordered() -> tuple[type[Step], ...]:
+def ordered() -> tuple[type[Step[Any]], ...]:
     """The kinds in the order a table is matched against their claims (the module's docstring)."""
     return _ordered(all_kinds())
 
 
 @cache
-def _ordered(every: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
-    def rank(kind: type[Step]) -> int:
+def _ordered(every: tuple[type[Step[Any]], ...]) -> tuple[type[Step[Any]], ...]:
+    def rank(kind: type[Step[Any]]) -> int:
         if kind.claim.values:
             return 1
         return 0 if sum(kind.claim.key in _keys(k.model) for k in every) == 1 else 2
@@ -94,10 +94,10 @@ def taken_by(key: str) -> str | None:
 
 
 @cache
-def _taken(every: tuple[type[Step], ...]) -> dict[str, str]:
+def _taken(every: tuple[type[Step[Any]], ...]) -> dict[str, str]:
     """Each key some kinds take and others do not, and those kinds in words: by a key they all require and no
     other kind takes ("ask" steps), else by their claims' names ("number, choice and practice")."""
-    takers: dict[str, list[type[Step]]] = {}
+    takers: dict[str, list[type[Step[Any]]]] = {}
     for kind in every:
         for key in _keys(kind.model):
             takers.setdefault(key, []).append(kind)

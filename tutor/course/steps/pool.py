@@ -40,7 +40,7 @@ class Pool:
         return candidates(self.specs, fixed, self.setting.puzzle.random_param, rng or random.Random(0),
                           (key(s.variant) for s in seen))
 
-    def item(self, variant: Mapping[str, Any]) -> Question:
+    def item(self, variant: Mapping[str, Any]) -> Question[Any]:
         """The item for ``variant``: the step's question with the variant's parameters and arguments."""
         params = {**self.setting.params, **{k: v for k, v in variant.items() if not k.startswith("args.")}}
         args = {**self.setting.args, **{k[5:]: v for k, v in variant.items() if k.startswith("args.")}}
@@ -49,7 +49,7 @@ class Pool:
             return Computed.build(self.template, made)[0]
         return Written.build(self.template, made)[0]
 
-    def answerable(self, item: Question) -> bool:
+    def answerable(self, item: Question[Any]) -> bool:
         """Whether the engine answers ``item`` (its reference judged right), tells each misconception's value from the
         right one and the others' (``lint_misconceptions``), and replies and hints without the answer (``probes``)."""
         where = key(item.params) + key(dict(item.args))
@@ -59,7 +59,7 @@ class Pool:
                 item.gives_away(text) for _, text in item.probes())
         return self.checked[where]
 
-    def smallest(self) -> Question | None:
+    def smallest(self) -> Question[Any] | None:
         """The smallest item a learner may be served (None: the engine answers none)."""
         for variant in sorted(self.space(), key=lambda v: (targets.variant_size(v), targets.order_key(v))):
             try:
@@ -70,7 +70,7 @@ class Pool:
                 return item
         return None
 
-    def items(self, count: int) -> list[Question]:
+    def items(self, count: int) -> list[Question[Any]]:
         """Up to ``count`` items the step would serve, spread over its space from the smallest up."""
         return [self.item(v) for v in targets.spread(self.space(), count, self.serves)]
 
@@ -78,7 +78,7 @@ class Pool:
         """Whether the step would serve ``variant``'s item (it builds, and the engine answers it)."""
         return (item := self.valued(variant)) is not None and self.answerable(item)
 
-    def valued(self, variant: targets.Variant) -> Question | None:
+    def valued(self, variant: targets.Variant) -> Question[Any] | None:
         """``variant``'s item if it builds and the engine answers it (its reference judged right), else None."""
         try:
             item = self.item(variant)
@@ -101,7 +101,8 @@ class Pool:
         name = self.template.compute if isinstance(self.template, ComputedFile) else None
         return None if name is None else self.setting.puzzle.quantities[name]
 
-    def draw(self, record: Sequence[Served], rng: random.Random, seen: Seen) -> tuple[Question, dict[str, Any]] | None:
+    def draw(self, record: Sequence[Served], rng: random.Random, seen: Seen
+             ) -> tuple[Question[Any], dict[str, Any]] | None:
         """The next item: aimed at the last item's wrong first try (smallest first), else the next in a seeded order;
         never one the engine cannot serve, or whose answer the learner gave or was shown (``seen``); None if none."""
         pool = self.space(record, rng)

@@ -26,7 +26,7 @@ from tutor.course.steps.build import Setting, declared
 from tutor.course.steps.computed import Computed
 from tutor.course.steps.kinds import register
 from tutor.course.steps.pool import Pool
-from tutor.course.steps.question import Question
+from tutor.course.steps.question import Asked, Question
 from tutor.course.steps.written import Written
 from tutor.course.variants import varies
 from tutor.errors import LessonError, TutorError
@@ -46,23 +46,23 @@ MIN_ITEMS = 5  # the fewest distinct items a practice step's space may hold
 
 @dataclass(frozen=True)
 class Practising(StepState):
-    """A practice step under way: the item on screen (its step, variant and own state), every item served (the
-    one on screen last) and the skill's mastery now."""
+    """A practice step's state: the item on screen (its step, variant and own state; None before an item is served,
+    and when none is left to serve), every item served (the one on screen last) and the skill's mastery now."""
 
-    item: Question
-    variant: Mapping[str, Any]
-    inner: StepState
-    record: tuple[Served, ...]
-    mastery: float
+    item: Question[Any] | None = None
+    variant: Mapping[str, Any] = field(default_factory=dict)
+    inner: Asked = field(default_factory=Asked)
+    record: tuple[Served, ...] = ()
+    mastery: float = 0.0
 
 
 @register
 @dataclass(frozen=True)
-class Practice(Step):
+class Practice(Step[Practising]):
     """Items drawn from the step's ``pool`` until ``skill`` is mastered; ``sample_item`` is the smallest item it
     serves (lint, grading and previews read it)."""
 
-    sample_item: Question = field(kw_only=True)
+    sample_item: Question[Any] = field(kw_only=True)
     pool: Pool = field(kw_only=True, repr=False)
     skill: str = ""
     threshold: float = THRESHOLD
@@ -109,7 +109,7 @@ class Practice(Step):
         return cls(**own, sample_item=item, pool=pool, skill=file.practice,
                    threshold=THRESHOLD if file.threshold is None else file.threshold, in_a_row=file.in_a_row), used
 
-    def items(self, count: int = 3) -> list[Question]:
+    def items(self, count: int = 3) -> list[Question[Any]]:
         """Up to ``count`` items the step would serve, spread over its space from the smallest (its sample) up: what a
         sweep of the course checks the items ask and say across the whole range."""
         return self.pool.items(count)
@@ -121,13 +121,17 @@ class Practice(Step):
         setting = self.pool.setting
         return bounded(f"{setting.where}:{key(self.pool.specs)}:{key(setting.params)}", self.pool.values)
 
-    def on_screen(self, state: StepState) -> Question:
+    def on_screen(self, state: Practising) -> Question[Any]:
         """The item on screen (the sample item when none is)."""
-        return state.item if isinstance(state, Practising) else self.sample_item
+        return state.item or self.sample_item
 
     # -- the session ------------------------------------------------------------------------------------
 
-    def enter(self, context: Context) -> Entered:
+    def blank(self) -> Practising:
+        """No item served yet."""
+        return Practising()
+
+    def enter(self, context: Context) -> Entered[Practising]:
         """The item on screen when the learner left (from the record in progress), or a fresh one."""
         record = read_record(context.saved)
         mastery = context.mastery().get(self.skill)
@@ -142,14 +146,14 @@ class Practice(Step):
             except TutorError:
                 item = None
             if item is not None:
-                state = Practising(item, last.variant, StepState(), tuple(record), mastery)
-                return Entered(state, [intro, *item.show(StepState())])
+                state = Practising(item, last.variant, item.blank(), tuple(record), mastery)
+                return Entered(state, [intro, *item.show(state.inner)])
         drawn = self.pool.draw(record, self.seeded(context, record), context.seen(self.skill))
         if drawn is None:
-            return Entered(StepState(), [intro, Reply.info(self.used_up())])
+            return Entered(Practising(record=tuple(record), mastery=mastery), [intro, Reply.info(self.used_up())])
         item, variant = drawn
-        state = Practising(item, variant, StepState(), (*record, Served(variant)), mastery)
-        return Entered(state, [intro, *item.show(StepState())])
+        state = Practising(item, variant, item.blank(), (*record, Served(variant)), mastery)
+        return Entered(state, [intro, *item.show(state.inner)])
 
     @staticmethod
     def seeded(context: Context, record: Sequence[Served]) -> random.Random:
@@ -171,16 +175,16 @@ class Practice(Step):
         found = all_skills().get(self.skill)
         return found.sentence if found is not None else self.skill
 
-    def show(self, state: StepState) -> list[Reply]:
+    def show(self, state: Practising) -> list[Reply]:
         """The item on screen."""
-        if isinstance(state, Practising):
-            return state.item.show(state.inner)
-        return [Reply.info(self.used_up())]
+        if state.item is None:
+            return [Reply.info(self.used_up())]
+        return state.item.show(state.inner)
 
-    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+    def respond(self, state: Practising, text: str, context: Context) -> Outcome[Practising]:
         """The answer to the item on screen: its first try traced, and after a right answer the next item (or
         the step complete, once the skill is mastered)."""
-        if not isinstance(state, Practising):
+        if state.item is None:
             return Outcome([Reply.info(self.used_up() + " /next to go on.")], done=True)
         outcome = state.item.respond(state.inner, text, context)
         attempt = next((e for e in outcome.events if isinstance(e, Attempt)), None)
@@ -201,7 +205,8 @@ class Practice(Step):
                            (tagged, self.saving(record, context)))
         return self.solved(now, [*outcome.replies, *said], tagged, context)
 
-    def solved(self, state: Practising, replies: list[Reply], attempt: Attempt, context: Context) -> Outcome:
+    def solved(self, state: Practising, replies: list[Reply], attempt: Attempt, context: Context
+               ) -> Outcome[Practising]:
         """After a right answer: the step complete if the skill is mastered, else the next item."""
         record, rule = state.record, self.in_a_row or context.bkt(context.lesson, self.skill).in_a_row
         if mastered(state.mastery, record, rule, self.threshold):
@@ -213,38 +218,38 @@ class Practice(Step):
                            done=True)
         item, variant = drawn
         record = (*record, Served(variant))
-        nxt = Practising(item, variant, StepState(), record, state.mastery)
-        return Outcome([*replies, Reply.title("Next item"), *item.show(StepState())], nxt,
+        nxt = Practising(item, variant, item.blank(), record, state.mastery)
+        return Outcome([*replies, Reply.title("Next item"), *item.show(nxt.inner)], nxt,
                        (attempt, self.saving(record, context)))
 
     def saving(self, record: Sequence[Served], context: Context) -> Event:
         """The progress event that keeps the items served."""
         return GameMoves(context.lesson, self.index, tuple(s.line() for s in record))
 
-    def ladder(self, state: StepState) -> list[Rung]:
+    def ladder(self, state: Practising) -> list[Rung]:
         """The item's hint ladder."""
-        return state.item.ladder(state.inner) if isinstance(state, Practising) else []
+        return [] if state.item is None else state.item.ladder(state.inner)
 
-    def ladder_restarts(self, before: StepState, after: StepState) -> bool:
+    def ladder_restarts(self, before: Practising, after: Practising) -> bool:
         """A new item starts its own ladder."""
-        return isinstance(after, Practising) and (not isinstance(before, Practising)
-                                                   or key(before.variant) != key(after.variant))
+        return after.item is not None and (before.item is None or key(before.variant) != key(after.variant))
 
     def solution_offer(self) -> str | None:
         """/solution reveals the item's answer."""
         return self.sample_item.solution_offer()
 
-    def reveal(self, state: StepState) -> list[Reply]:
+    def reveal(self, state: Practising) -> list[Reply]:
         """The answer to the item on screen."""
-        return state.item.reveal(state.inner, self.answered) if isinstance(state, Practising) else []
+        return [] if state.item is None else state.item.reveal(state.inner, self.answered)
 
-    def completions(self, state: StepState) -> list[str]:
+    def completions(self, state: Practising) -> list[str]:
         """The item's words."""
-        return state.item.completions(state.inner) if isinstance(state, Practising) else []
+        return [] if state.item is None else state.item.completions(state.inner)
 
-    def persist(self, state: StepState, context: Context) -> tuple[Event, ...]:
-        """The items served (a fresh state keeps them: an item served is never served again)."""
-        return (self.saving(state.record, context),) if isinstance(state, Practising) else ()
+    def persist(self, state: Practising, context: Context) -> tuple[Event, ...]:
+        """The items served, while one is on screen (a fresh state keeps them: an item served is never served
+        again)."""
+        return () if state.item is None else (self.saving(state.record, context),)
 
     # -- lint, grading, previews ----------------------------------------------------------------------------
 
@@ -282,11 +287,11 @@ class Practice(Step):
     def misconceptions(self) -> list[tuple[str, Any]]:  # the misconceptions of the lesson's own item
         return self.sample_item.misconceptions()
 
-    def sample(self, state: StepState, seed: int) -> str | None:
-        """The answer to the item on screen."""
-        if isinstance(state, Practising):
-            return state.item.sample(state.inner, seed)
-        return self.sample_item.sample(state, seed)
+    def sample(self, state: Practising, seed: int) -> str | None:
+        """The answer to the item on screen (the sample item's when none is)."""
+        if state.item is None:
+            return self.sample_item.sample(self.sample_item.blank(), seed)
+        return state.item.sample(state.inner, seed)
 
     def lint(self) -> list[str]:
         """The lesson's own item lints, the skill is one the puzzle's family declares, and the space holds more

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from tutor.arithmetic import evaluate
 from tutor.course.schema import AskBase
@@ -22,19 +22,23 @@ from tutor.text import LONG_DIGITS, number_text
 
 
 @dataclass(frozen=True)
-class Answered(StepState):
-    """A question step after an answer: the last text the learner gave (the solver's hints read it), and what the
-    replies to the step's answers have said so far (the reply builder reads them with each new reply)."""
+class Asked(StepState):
+    """Where the learner is on a question: the last whole answer they gave ("" before any; a game's moves are not
+    one), which the solver's hints read, and what the replies to their answers have said so far (the reply builder
+    reads them with each new reply)."""
 
     last: str = ""
     shown: tuple[str, ...] = field(default=(), kw_only=True)
 
 
+A = TypeVar("A", bound=Asked)  # a kind of question's own state
+
+
 @dataclass(frozen=True)
-class Question(Step):
+class Question(Step[A]):
     """A step that asks: ``kind`` judges its answers; the author's hints, mistakes and success text."""
 
-    kind: AnswerKind[Any, Any] | None = None
+    kind: AnswerKind[Any, Any] = field(kw_only=True)
     given: str | None = field(default=None, kw_only=True)  # the author's reference answer, if any
 
     @classmethod
@@ -45,7 +49,6 @@ class Question(Step):
     @property
     def answer_kind(self) -> AnswerKind[Any, Any]:
         """The kind that judges this step's answers."""
-        assert self.kind is not None, "a question step is built with its answer kind"
         return self.kind
 
     @staticmethod
@@ -74,10 +77,9 @@ class Question(Step):
                 *((f".hints[{i}]", h) for i, h in enumerate(self.hints, 1)),
                 *((f".mistakes[{i}].say", m.say) for i, m in enumerate(self.mistakes, 1))]
 
-    def show(self, state: StepState) -> list[Reply]:
+    def show(self, state: A) -> list[Reply]:
         """The question; after an answer too long to show in a reply, its digits (issue 29.6)."""
-        last = state.last if isinstance(state, Answered) else ""
-        return [Reply.ask(self.fill(self.text)), *long_digits(last)]
+        return [Reply.ask(self.fill(self.text)), *long_digits(state.last)]
 
     def solution_offer(self) -> str | None:
         """/solution asks before revealing."""
@@ -87,15 +89,15 @@ class Question(Step):
         """The author's hints, filled."""
         return [self.fill(h) for h in self.hints]
 
-    def authored_for(self, state: StepState) -> list[Shown]:
+    def authored_for(self, state: A) -> list[Shown]:
         """The author's hints that hold for what is on screen in ``state`` (all of them, for a whole answer)."""
         return self.authored_hints()
 
-    def ladder(self, state: StepState) -> list[Rung]:
+    def ladder(self, state: A) -> list[Rung]:
         """The author's hints, then the answer."""
         return self.merged([], state)
 
-    def merged(self, engine: Sequence[Hint], state: StepState) -> list[Rung]:
+    def merged(self, engine: Sequence[Hint], state: A) -> list[Rung]:
         """The ladder in order of how much each rung tells: the engine's nudges, the author's hints, the engine's
         concepts, its next move, and the reveal last; a rung before the last that would state the answer is left
         out (the last one tells it)."""
@@ -104,13 +106,12 @@ class Question(Step):
         ordered = [*(r for r in rungs if r.level is Level.NUDGE), *authored,
                    *sorted((r for r in rungs if r.level is not Level.NUDGE), key=lambda r: r.level)]
         told = self.told(state)
-        last = state.last if isinstance(state, Answered) else ""
-        before = "\n".join(state.shown) if isinstance(state, Answered) else ""
+        before = "\n".join(state.shown)
         hinted = [r for r in ordered
-                  if r.level is not Level.REVEAL and not self.adds_away(before, text_of(r.text), last)]
+                  if r.level is not Level.REVEAL and not self.adds_away(before, text_of(r.text), state.last)]
         return [*hinted, *([Rung(told, Level.REVEAL)] if told else [])]  # only the last rung tells the answer
 
-    def told(self, state: StepState) -> Shown | None:
+    def told(self, state: A) -> Shown | None:
         """The answer as the last rung tells it (None: there is none to tell)."""
         answer = self.reference()
         if answer is None:
@@ -119,11 +120,9 @@ class Question(Step):
             return join(["The answer:", answer])
         return join(["The answer: ", answer], sep="")
 
-    def submission(self, state: StepState) -> str | None:
-        """The last answer given, if it is not blank (a game's moves are not one: its state is not ``Answered``)."""
-        if isinstance(state, Answered) and state.last.strip():
-            return state.last.rstrip("\n")
-        return None
+    def submission(self, state: A) -> str | None:
+        """The last answer given, if it is not blank (a game's moves are not one: its last answer stays blank)."""
+        return state.last.rstrip("\n") if state.last.strip() else None
 
     def judge(self, text: str) -> Verdict:
         """Parse and judge ``text`` with the step's answer kind."""
@@ -161,10 +160,10 @@ class Question(Step):
         """Whether ``text`` gives this step's answer away, alone or read after ``before`` (``screen.adds_away``)."""
         return adds_away(self.gives_away, before, text, learner)
 
-    def seen(self, state: StepState, context: Context) -> str:
+    def seen(self, state: A, context: Context) -> str:
         """What the learner was shown on this step before their answer: the replies so far, and the hint rungs
         taken (``context.hint``), the last one (the answer) aside."""
-        said = list(state.shown) if isinstance(state, Answered) else []
+        said = list(state.shown)
         if context.hint:
             said += [text_of(r.text) for r in self.ladder(state)[: context.hint] if r.level is not Level.REVEAL]
         return "\n".join(said)
@@ -202,9 +201,9 @@ class Question(Step):
         """The reply to each typical wrong answer (and the hints after the first), and the hint rungs but the last."""
         context = Context("lint")
         out: list[tuple[str, str]] = []
-        ladders = [self.ladder(StepState())]
+        ladders = [self.ladder(self.blank())]
         for wrong in self.wrong_answers():
-            outcome = self.reply_to(StepState(), wrong, context)
+            outcome = self.reply_to(self.blank(), wrong, context)
             if outcome.done:
                 continue  # not wrong after all: lint reports a declared mistake the engine accepts elsewhere
             out.append((f"the reply to {wrong!r}", without_echo("\n".join(r.text for r in outcome.replies), wrong)))
@@ -232,7 +231,7 @@ class Question(Step):
         """The answer kind the step is answered in."""
         return (f"kind:{self.answer_kind.name}",)
 
-    def judged(self, text: str, verdict: Verdict, state: StepState, context: Context) -> Outcome:
+    def judged(self, text: str, verdict: Verdict, state: A, context: Context) -> Outcome[A]:
         """The outcome of a judged whole answer: done and praised, or the verdict, the counterexample, the
         declared misconception and what to do next."""
         events = (self.attempt(context, text, verdict),)
@@ -255,7 +254,7 @@ class Question(Step):
             out.append(Reply.ok("Well done."))
         return out
 
-    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+    def respond(self, state: A, text: str, context: Context) -> Outcome[A]:
         """The replies to ``text`` (``reply_to``) as the learner reads them: none gives the answer away, alone or
         with what the step showed before; what they say is kept in the step's state for the next answer."""
         outcome = self.reply_to(state, text, context)
@@ -263,12 +262,11 @@ class Question(Step):
             return outcome
         replies = self.screened(outcome.replies, text, self.seen(state, context))
         after = outcome.state
-        if isinstance(after, Answered):
-            earlier = state.shown if isinstance(state, Answered) else ()
-            after = replace(after, shown=(*earlier, *(r.text for r in replies))[-SHOWN:])
+        if after is not None:
+            after = replace(after, shown=(*state.shown, *(r.text for r in replies))[-SHOWN:])
         return replace(outcome, replies=replies, state=after)
 
-    def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
+    def reply_to(self, state: A, text: str, context: Context) -> Outcome[A]:
         """Judge a whole answer (the replies as the engine and the author wrote them: ``respond`` screens them)."""
         if not text.strip():
             return Outcome([Reply.info("Type your answer, or /hint.")])
@@ -276,9 +274,9 @@ class Question(Step):
             verdict = self.judge(text)
         except TutorError as err:
             return Outcome([Reply.error(str(err))])
-        return self.judged(text, verdict, Answered(text), context)
+        return self.judged(text, verdict, replace(state, last=text), context)
 
-    def reveal(self, state: StepState, answered: str | None = None) -> list[Reply]:
+    def reveal(self, state: A, answered: str | None = None) -> list[Reply]:
         """A correct answer (a plan on its own lines; a press list keeps its grid), and how to go on (typing it in
         does ``answered``: the step's own, unless a practice step asks it of its item)."""
         answer = self.reference()
@@ -295,12 +293,12 @@ class Question(Step):
         """Why the answer is right, in the engine's words ("" when there is nothing to say)."""
         return ""
 
-    def sample(self, state: StepState, seed: int) -> str | None:
+    def sample(self, state: A, seed: int) -> str | None:
         """The reference answer."""
         answer = self.reference()
         return None if answer is None else text_of(answer)
 
-    def completions(self, state: StepState) -> list[str]:
+    def completions(self, state: A) -> list[str]:
         """The answer kind's words."""
         kind = self.answer_kind
         try:

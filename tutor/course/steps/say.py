@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.course.schema import SayFile
-from tutor.course.steps.base import Claim, Context, Outcome, Step, StepState, computable
+from tutor.course.steps.base import Claim, Context, Outcome, Step, StepState
 from tutor.course.steps.build import Setting, check_args, quoted
+from tutor.course.steps.checks import computable
 from tutor.course.steps.kinds import register
 from tutor.puzzles.base import Puzzle
 from tutor.shown import Reply
@@ -16,7 +17,7 @@ from tutor.shown import Reply
 
 @register
 @dataclass(frozen=True)
-class Say(Step):
+class Say(Step[StepState]):
     """Text to read (Markdown, with ``{{values}}`` computed); nothing to answer."""
 
     model = SayFile
@@ -31,11 +32,15 @@ class Say(Step):
         used = check_args(setting, quoted(setting, [(".say", file.say)], game))
         return cls(title=file.title or "", text=file.say, **setting.common(game)), used
 
+    def blank(self) -> StepState:
+        """Nothing happens on a step of text."""
+        return StepState()
+
     def show(self, state: StepState) -> list[Reply]:
         """The text, and how to go on."""
         return [Reply.say(self.fill(self.text)), Reply.info("(press Enter to continue)")]
 
-    def respond(self, state: StepState, text: str, context: Context) -> Outcome:
+    def respond(self, state: StepState, text: str, context: Context) -> Outcome[StepState]:
         """Enter goes on; anything else is a note that nothing is asked."""
         if text.strip():
             return Outcome([Reply.info("This step needs no answer: press Enter (or /next) to go on.")])

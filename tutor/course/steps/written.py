@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.course.schema import COMPUTED, WrittenFile
-from tutor.course.steps.base import Claim, Context, Outcome, StepState
+from tutor.course.steps.base import Claim, Context, Outcome
 from tutor.course.steps.build import Setting
 from tutor.course.steps.kinds import register
-from tutor.course.steps.question import Answered, Question
+from tutor.course.steps.question import Asked, Question
 from tutor.errors import LessonError, TutorError
 from tutor.puzzles.answers import Rung
 from tutor.puzzles.base import Puzzle
@@ -19,15 +19,15 @@ from tutor.shown import Reply, text_of
 
 
 @dataclass(frozen=True)
-class Drafted(Answered):
-    """A written step after an answer: the last text, and definitions kept for later answers (``let`` blocks)."""
+class Drafted(Asked):
+    """A written step's state: the last answer, and the definitions kept for later answers (``let`` blocks)."""
 
     defined: str = ""
 
 
 @register
 @dataclass(frozen=True)
-class Written(Question):
+class Written(Question[Drafted]):
     """A whole answer judged exactly by the engine, with the solver's hints for the learner's last answer."""
 
     model = WrittenFile
@@ -52,15 +52,17 @@ class Written(Question):
         """Whether the kind is written over several lines (a question tree)."""
         return self.answer_kind.multiline
 
-    def reply_to(self, state: StepState, text: str, context: Context) -> Outcome:
+    def blank(self) -> Drafted:
+        """No answer, and nothing defined yet."""
+        return Drafted()
+
+    def reply_to(self, state: Drafted, text: str, context: Context) -> Outcome[Drafted]:
         """Judge the answer, with the definitions kept so far; an answer of definitions only is checked and kept."""
         if not text.strip():
             return Outcome([Reply.info("Type your answer, or /hint.")])
         kind = self.answer_kind
-        before = state.defined if isinstance(state, Drafted) else ""
-        last = state.last if isinstance(state, Answered) else ""
         defined, rest = kind.definitions(text)
-        known = "\n".join(d for d in (before, defined) if d)
+        known = "\n".join(d for d in (state.defined, defined) if d)
         if defined and not rest.strip():
             try:
                 kind.parse(self.game, known, kind.arguments(self.args))
@@ -68,28 +70,27 @@ class Written(Question):
                 return Outcome([Reply.error(str(err))])
             kept = "; ".join(known.splitlines())
             return Outcome([Reply.info(f"Kept for this step: {kept}. Use the names in your answer.")],
-                           Drafted(last, known))
+                           replace(state, defined=known))
         try:
             verdict = self.judge(f"{known}\n{rest}" if known else text)
         except TutorError as err:
             return Outcome([Reply.error(str(err))])
-        return self.judged(text, verdict, Drafted(text, known), context)
+        return self.judged(text, verdict, replace(state, last=text, defined=known), context)
 
-    def submission(self, state: StepState) -> str | None:
+    def submission(self, state: Drafted) -> str | None:
         """The last answer with the definitions it was judged with (``let`` lines typed earlier), so that what is
         handed in reads and grades as it did here."""
         last = super().submission(state)
-        if last is None or not isinstance(state, Drafted) or not state.defined:
+        if last is None or not state.defined:
             return last
         _, rest = self.answer_kind.definitions(last)
         return f"{state.defined}\n{rest}" if rest.strip() else None
 
-    def ladder(self, state: StepState) -> list[Rung]:
+    def ladder(self, state: Drafted) -> list[Rung]:
         """The author's hints, then the solver's for the learner's last answer (with its definitions)."""
         kind = self.answer_kind
         own = kind.arguments(self.args)
-        last = state.last if isinstance(state, Answered) else ""
-        written = "\n".join(t for t in (state.defined if isinstance(state, Drafted) else "", last) if t)
+        written = "\n".join(t for t in (state.defined, state.last) if t)
         try:
             engine = kind.hints(self.game, own, written)
         except TutorError:

@@ -315,7 +315,7 @@ def _small_pieces(pieces: Any) -> Any:
 
 
 @pytest.mark.parametrize(("name", "pieces"), [
-    ("bad move", ["move 2", "'0193'", "character 3", "9"]),
+    ("bad move", ["position 9 is out of range 0-3 at column 8 (move 2)"]),
     ("coins 0", ["coins", "0"]),
     ("coins 30", ["coins", "30", "1,048,576 (2^20)"]),
     ("coins too many", ["coins", "1000000", "1000001"]),

@@ -84,28 +84,38 @@ def test_counter_moves_are_digit_vectors() -> None:
     assert positions((1, 0, 1, 1)) == [0, 2, 3]
 
 
-# (text, N, K, pieces the one-line message must contain)
+# (text, N, K, pieces the one-line message must contain): what is wrong, at which column, what was expected
 BAD = [
-    ("0124", 4, 2, ["move 1", "'0124'", "character 4", "position 4", "out of range"]),
-    ("0123 02 7", 4, 2, ["move 3", "'7'", "character 1", "out of range"]),
-    ("x.x", 4, 2, ["move 1", "'x.x'", "4", "has 3"]),
-    ("0123 x.y.", 4, 2, ["move 2", "'x.y.'", "character 3", "'y'"]),
-    ("0a", 4, 2, ["move 1", "'0a'", "character 2", "'a'"]),
-    ("0!2", 4, 2, ["move 1", "'0!2'", "character 2", "'!'"]),
-    ("00", 4, 2, ["move 1", "'00'", "character 2", "named twice"]),
-    ("{0, 0}", 4, 2, ["move 1", "'{0, 0}'", "named twice"]),
-    ("{0, 5}", 4, 2, ["move 1", "'{0, 5}'", "out of range"]),
-    ("{0, a}", 4, 2, ["move 1", "'a'"]),
-    ("{0,,1}", 4, 2, ["move 1", "empty position"]),
-    ("0123 {0, 2", 4, 2, ["move 2", "'{0, 2'", "never closed"]),
-    ("12", 3, 3, ["move 1", "'12'", "3 digits", "has 2"]),
-    ("129", 3, 3, ["move 1", "'129'", "character 3", "'9'", "0-2"]),
+    ("0124", 4, 2, ["'0124': position 4 is out of range 0-3 at column 4 (move 1)"]),
+    ("0123 02 7", 4, 2, ["'0123 02 7': position 7 is out of range 0-3 at column 9 (move 3)"]),
+    ("x.x", 4, 2, ["'x.x': a pattern of 3 characters at column 1 (move 1 needs 4: one x or . per coin)"]),
+    ("0123 x.y.", 4, 2, ["'0123 x.y.': unexpected 'y' at column 8 (in move 2, expected 'x' or '.': write moves "
+                         "like 02, {0, 2} or x.x.)"]),
+    ("0a", 4, 2, ["'0a': unexpected 'a' at column 2 (in move 1, expected a position digit"]),
+    ("0!2", 4, 2, ["'0!2': unexpected '!' at column 2 (in move 1, expected a position digit"]),
+    ("00", 4, 2, ["'00': position 0 is named twice at column 2 (move 1)"]),
+    ("{0, 0}", 4, 2, ["'{0, 0}': position 0 is named twice at column 5 (move 1)"]),
+    ("{0, 5}", 4, 2, ["'{0, 5}': position 5 is out of range 0-3 at column 5"]),
+    ("{0, a}", 4, 2, ["'{0, a}': 'a' is not a position at column 5 (move 1: a position is a number from 0 to 3)"]),
+    ("{0,,1}", 4, 2, ["'{0,,1}': an empty position between commas at column 4 (move 1: a brace set names "
+                      "positions, such as {0, 2})"]),
+    ("{0 2}", 4, 2, ["'{0 2}': '0 2' is not a position at column 2 (move 1: a position is a number from 0 to 3)"]),
+    ("0123 {0, 2", 4, 2, ["'0123 {0, 2': a '{' never closed at column 6 (expected '}' after its positions, on the "
+                          "same line)"]),
+    ("12", 3, 3, ["'12': 2 digits at column 1 (move 1 needs 3: one amount per position)"]),
+    ("129", 3, 3, ["'129': '9' is not a digit 0-2 at column 3 (move 1)"]),
+    ("012 {1}", 3, 3, ["'012 {1}': a brace set names coins to flip at column 5 (move 2: with 3 faces, a move is "
+                        "3 digits, the amount added at each position)"]),
+    ("01 0:1", 2, 2, ["'01 0:1': amounts separated by ':' at column 4 (move 2: with coins, a move names the "
+                      "positions to flip, such as 02, {0, 2} or x.x.)"]),
+    ("0\nlet 1 = 0", 2, 2, [r"'0\nlet 1 = 0': '1' cannot be a block name at line 2, column 5 (use letters and "
+                            "digits, starting with a letter)"]),
 ]
 
 
 @pytest.mark.parametrize(("text", "n", "k", "pieces"), BAD)
-def test_bad_moves_raise_one_line_errors_naming_move_and_character(text: str, n: int, k: int,
-                                                                    pieces: list[str]) -> None:
+def test_bad_moves_raise_one_line_errors_naming_move_and_column(text: str, n: int, k: int,
+                                                                pieces: list[str]) -> None:
     with pytest.raises(InvalidNotation) as info:
         parse_strategy(text, n, k)
     message = str(info.value)
@@ -114,13 +124,15 @@ def test_bad_moves_raise_one_line_errors_naming_move_and_character(text: str, n:
         assert piece in message, (piece, message)
 
 
-def test_unclosed_brace_on_a_later_line_is_counted_as_a_later_move() -> None:
-    with pytest.raises(InvalidNotation, match="move 2 "):
+def test_an_unclosed_brace_on_a_later_line_is_named_by_its_line_and_column() -> None:
+    with pytest.raises(InvalidNotation) as err:
         parse_strategy("0123\n{0, 2", 4)
+    assert str(err.value) == (r"'0123\n{0, 2': a '{' never closed at line 2, column 1 (expected '}' after its "
+                              "positions, on the same line)")
 
 
 def test_parse_move_numbers_its_errors() -> None:
-    with pytest.raises(InvalidNotation, match="move 7 '9'"):
+    with pytest.raises(InvalidNotation, match=r"'9': position 9 is out of range 0-3 at column 1 \(move 7\)"):
         parse_move("9", 4, number=7)
 
 
@@ -137,7 +149,7 @@ def test_let_blocks_expand_to_the_same_moves() -> None:
 
 
 def test_unknown_block_name_is_one_line() -> None:
-    with pytest.raises(InvalidNotation, match=r"'D'.*is not a move: a move names the positions") as info:
+    with pytest.raises(InvalidNotation, match=r"'D' is not a move at column 6 \(a move names the positions") as info:
         parse_strategy("0123 D", 4)
     assert "\n" not in str(info.value)
     assert "let" not in str(info.value)  # a learner who has not met blocks is not sent to them
@@ -164,15 +176,42 @@ def test_colons_are_accepted_for_few_faces_too_and_digits_stay_canonical() -> No
 
 
 @pytest.mark.parametrize(("word", "n", "k", "pieces"), [
-    ("1:2", 3, 16, ["move 1 '1:2'", "needs 3 amounts", "has 2"]),
-    ("1:16:0", 3, 16, ["character 3", "'16'", "0-15"]),
-    ("1::0", 3, 16, ["character 3", "''"]),
-    ("1:x:0", 3, 16, ["character 3", "'x'"]),
-    ("1:" + "9" * 5000, 2, 16, ["character 3", "0-15"]),  # never converted: no 4,300-digit traceback
-    ("120", 3, 16, ["needs 3 amounts", "has 1"]),
+    ("1:2", 3, 16, ["'1:2': 2 amounts at column 1 (move 1 needs 3, separated by ':'"]),
+    ("1:16:0", 3, 16, ["'16' is not an amount 0-15 at column 3 (move 1)"]),
+    ("1::0", 3, 16, ["'' is not an amount 0-15 at column 3"]),
+    ("1:x:0", 3, 16, ["'x' is not an amount 0-15 at column 3"]),
+    ("1:" + "9" * 5000, 2, 16, ["is not an amount 0-15 at column 3"]),  # never converted: no 4,300-digit traceback
+    ("120", 3, 16, ["'120': 1 amount at column 1 (move 1 needs 3"]),
 ])
 def test_colon_errors_point_at_the_amount(word: str, n: int, k: int, pieces: list[str]) -> None:
     with pytest.raises(InvalidNotation) as err:
         parse_move(word, n, k)
     for piece in pieces:
         assert piece in str(err.value), (piece, str(err.value))
+
+
+# -- the grammar: runs of moves are single tokens, and a let takes the rest of its line ----------------------
+
+
+def test_a_run_of_moves_is_one_token_however_long() -> None:
+    """A pasted strategy is read in a few tokens (the lexer's work is one regular-expression match per run), so
+    its cost follows its length; what the run holds is checked against a plain split of the text."""
+    from tutor.grammar import Reading
+    from tutor.puzzles.coins.rules.notation import MOVES, words
+
+    text = "\n".join(["0123 02, x.x.;-"] * 2000)
+    reading = Reading(MOVES, text, empty=True)
+    runs = reading.parse("strategy")
+    assert len(reading.tokens) == len(runs) == 1
+    assert [w for w, _ in words(runs[0])] == text.replace(",", " ").replace(";", " ").split()
+    assert len(parse_strategy(text, 4)) == 8000
+
+
+@pytest.mark.parametrize(("text", "moves"), [
+    ("let D = 01\n0 D", [flips(2, 0), flips(2, 0, 1)]),  # one run over the line break: its first line is D's
+    ("let D = 01 {1}\nD", [flips(2, 0, 1), flips(2, 1)]),
+    ("let D =\n0", [flips(2, 0)]),  # an empty block, and a move of the strategy
+    ("0 let D = 1\nD D", [flips(2, 0), flips(2, 1), flips(2, 1)]),
+])
+def test_a_let_takes_the_rest_of_its_line(text: str, moves: list[Move]) -> None:
+    assert parse_strategy(text, 2) == moves

@@ -19,6 +19,7 @@ from tutor.grammar import END, Language, Nesting, NotationError, Reading, join_o
 from tutor.grammar.formula import Binary, Call, Neg, Num, Var
 from tutor.puzzles.coins.rules import formula as coins_formula
 from tutor.puzzles.coins.rules import group as coins_group
+from tutor.puzzles.coins.rules import notation as coins_notation
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
@@ -34,7 +35,7 @@ from tutor.puzzles.wythoff.rules.formula import FormulaError, parse_conjecture, 
 U = universe()
 LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS,
              coins_formula.FORMULAS, coins_group.GROUPS, lights_notation.SIZES, lights_notation.BOARDS,
-             lights_presses.PRESSES]
+             lights_presses.PRESSES, coins_notation.MOVES]
 
 
 def message(read: Any, text: str) -> str:
@@ -114,6 +115,8 @@ READERS = {
     "plain yes/no question": lambda t: parse_question(t, universe(("True", "False", "Random"), True)),
     "lights out size": lights_notation.parse_size, "lights out board": lambda t: lights_notation.parse_board(t, 3),
     "lights out presses": lambda t: lights_presses.parse_presses(t, LightsRules(4, 5)),
+    "coin strategy": lambda t: coins_notation.parse_strategy(t, 4),
+    "coin move": lambda t: coins_notation.parse_move(t, 3, 3),
 }
 
 

@@ -206,4 +206,4 @@ def test_large_random_wythoff_ranges_are_drawn_without_listing_them():
 def test_unicode_digits_are_refused_everywhere(argv, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
     assert main(argv) == 2
-    assert re.search(r"whole number|two pile sizes|ROWSxCOLS|'F,S'", capsys.readouterr().err)
+    assert re.search(r"whole number|two pile sizes|'F,S'|at column 1 \(expected a number", capsys.readouterr().err)

@@ -71,7 +71,7 @@ def test_bad_notation_is_one_error_and_changes_nothing():
     before = session.place
     replies = session.handle("0123 0193")
     assert [r.kind for r in replies] == ["error"]
-    assert "'0193'" in replies[0].text and "character 3" in replies[0].text
+    assert "position 9 is out of range 0-3 at column 8 (move 2)" in replies[0].text
     assert session.place == before
     assert step.index == session.place.step
 

@@ -65,6 +65,7 @@ def run() -> list[Figure]:
     """Per-parse times of typical texts in each language, then the first-parse costs."""
     from tutor.arithmetic import evaluate
     from tutor.errors import InvalidNotation
+    from tutor.puzzles.coins.rules import parse_strategy
     from tutor.puzzles.gods.rules.lang import parse_asked, parse_question
     from tutor.puzzles.gods.rules.worlds import universe
     from tutor.puzzles.wythoff.rules.formula import parse_conjecture, parse_formula
@@ -86,7 +87,18 @@ def run() -> list[Figure]:
         ("question 'ask B: A is not True and ja means yes'",
          lambda: parse_asked("ask B: A is not True and ja means yes", u)),
         ("refused '2^^3' (the message says what was expected)", refused),
+        ("coin strategy '0123 02, x.x. {0, 2}'", lambda: parse_strategy("0123 02, x.x. {0, 2}", 4)),
     ]
     figures = [Figure(f"parsing: {name}", _per_parse(parse), "us", 1000, f"best of 3 x {REPEAT:,}")
                for name, parse in cases]
-    return figures + _first_costs()
+    return figures + [_long_strategy()] + _first_costs()
+
+
+def _long_strategy() -> Figure:
+    """A pasted strategy at the input limit (4 MB, two million moves): one run of moves is one token."""
+    from tutor.puzzles.coins.rules import parse_strategy
+
+    text = " ".join(["0"] * 1_999_999)
+    start = time.process_time()
+    parse_strategy(text, 1)
+    return Figure("parsing: a 4 MB strategy of 2,000,000 moves, CPU", time.process_time() - start, "s", 5.0)

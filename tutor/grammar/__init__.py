@@ -25,7 +25,7 @@ Vocabulary:
 * ``Language`` - a grammar, its words for its terminals, its actions and its error class;
 * ``Reading`` - one text being read: its tokens, its parse, and errors that quote it;
 * ``Fault`` - raised by a language's checks and actions: what is wrong, and at which token;
-* ``Nesting`` - how deeply each token sits, read off the token stream before parsing.
+* ``Nesting`` - how deeply each token sits, read off the token stream before parsing (``grammar.nesting``).
 """
 
 from __future__ import annotations
@@ -38,12 +38,16 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidNotation
+from tutor.grammar.nesting import Nesting
 from tutor.text import shorten
 
 if TYPE_CHECKING:
     from lark import Lark, Token
     from lark.lexer import LexerState
     from lark.parsers.lalr_interactive_parser import InteractiveParser
+
+__all__ = ["CHARACTER", "END", "Explain", "Fault", "Language", "Nesting", "NotationError", "Reading", "join_or",
+           "spoken_words"]
 
 END = "$END"  # lark's name for the end of the text
 CHARACTER = "$CHARACTER"  # a character no terminal matches: the lexer stops there, the parser refuses it
@@ -210,6 +214,7 @@ class Reading:
     too_many: Callable[[], Exception] | None = None
     check: Check | None = None
     words: Sequence[tuple[str, str]] = ()  # words for this reading only, before the language's own
+    empty: bool = False  # whether a text of no tokens (blank, or comments only) is read, rather than refused
     tokens: list[Token] = field(default_factory=list)
 
     @property
@@ -258,7 +263,7 @@ class Reading:
         except UnexpectedCharacters as err:
             at = err.pos_in_stream or 0
             tokens.append(Token(CHARACTER, self.body[at], start_pos=at, end_pos=at + 1))
-        if not tokens:
+        if not tokens and not self.empty:
             raise self.language.error(f"{self.quote()}: the {self.language.noun} is empty "
                                       f"(type {self.language.example})", self.start)
         if self.check is not None:
@@ -346,55 +351,3 @@ def _finishes(parser: InteractiveParser, name: str, closers: Sequence[str]) -> b
     except UnexpectedToken:
         return False
     return True
-
-
-@dataclass(frozen=True)
-class Nesting:
-    """How deeply each token of an expression nests, read off the token stream before it is parsed.
-
-    An operand sits ``base`` levels deep, each enclosing bracket adds ``bracket`` levels (itself and the
-    expression inside), each sign in front of an operand (``prefixes``) and each operator whose right side
-    nests (``chains``, a power) one more, until an operator that does not chain ends the operand
-    (``-2^-3*4``: 2 sits 2 levels deep, 3 sits 4, and 4 sits 1).  An operand right after another starts anew
-    (implicit multiplication, ``2k``); a function name is the head of an operand and its bracket.
-    """
-
-    base: int = 1
-    bracket: int = 2
-    opens: frozenset[str] = frozenset({"LPAR"})
-    closes: frozenset[str] = frozenset({"RPAR"})
-    prefixes: Mapping[str, int] = field(default_factory=dict)
-    chains: frozenset[str] = frozenset()
-    operands: frozenset[str] = frozenset()
-    functions: frozenset[str] = frozenset()
-
-    def too_deep(self, tokens: Iterable[Token], limit: int) -> Token | None:
-        """The first token that sits more than ``limit`` levels deep, or None."""
-        saved: list[int] = []  # the chain of each open bracket's operand, restored when it closes
-        outer = self.base  # levels of the enclosing brackets and their chains
-        chain = 0  # signs and powers stacked on the current operand
-        after_operand = False
-        for token in tokens:
-            kind = token.type
-            if kind in self.closes:
-                if saved:
-                    chain = saved.pop()
-                    outer -= chain + self.bracket
-                after_operand = True
-                continue
-            starts = kind in self.opens or kind in self.operands or kind in self.functions
-            if not starts and after_operand:  # an operator between two operands
-                chain = chain + 1 if kind in self.chains else 0
-                after_operand = False
-                continue
-            if starts and after_operand:  # implicit multiplication: a new operand
-                chain = 0
-            if outer + chain > limit:
-                return token
-            if kind in self.opens:
-                saved.append(chain)
-                outer += chain + self.bracket
-                chain = 0
-            chain += self.prefixes.get(kind, 0) if not starts else 0
-            after_operand = kind in self.operands
-        return None

@@ -36,7 +36,6 @@ from tutor.puzzles.coins.rules.notation import (
     parse_move,
     parse_strategy,
     positions,
-    split_moves,
 )
 
 if TYPE_CHECKING:
@@ -352,5 +351,4 @@ __all__ = [
     "parse_move",
     "parse_strategy",
     "positions",
-    "split_moves",
 ]

@@ -10,148 +10,268 @@ N amounts are separated by colons (``1:12:0``), a form any K > 2 may use.  Long 
 can name blocks: a line ``let D = 0123 02`` defines D for later moves (plain substitution,
 never evaluation).  ``format_strategy`` writes digits for N <= 10 coins and patterns
 beyond (positions 10+ have no single digit).
+
+``notation.lark`` is read by the LALR parser of ``tutor.grammar``: each move is one token, and what it means for
+this table (positions in range, a pattern of length N, amounts below K) is checked after the parse, so a fault is
+one line naming its column (and its line, in a strategy of several) and what was expected.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from re import Pattern
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
-from tutor.errors import InvalidNotation
+from tutor.grammar import Fault, Language, NotationError, Reading
 from tutor.puzzles.coins.limits import STRATEGY_MOVES
 from tutor.text import plural, shorten
 
+if TYPE_CHECKING:
+    from lark import Token
+
 Move = tuple[int, ...]  # the amount added at each position: (1, 0, 1, 0) flips positions 0 and 2
 
-SEPARATORS = " \t\r\n,;"
-DIGITS = "0123456789"
+SHAPES = "02, {0, 2} or x.x."  # the moves a refusal shows (for two-faced coins)
 
 
-def split_moves(text: str, before: int = 0) -> list[tuple[str, int]]:
-    """Split strategy text into (move text, column of its first character) pairs.
+class StrategyError(NotationError):
+    """A strategy or move that does not read."""
 
-    ``before`` counts the moves on earlier lines, so errors number moves across lines.
 
-    >>> split_moves("0123, {0, 2}; x.x.")
-    [('0123', 0), ('{0, 2}', 6), ('x.x.', 14)]
+class Let(NamedTuple):
+    """``let NAME =``: the block the rest of its line defines."""
+
+    at: Token
+    name: Token
+
+
+Written: TypeAlias = "Token | Let"  # one item of a strategy as the parser reduced it: a run of moves, or a let
+
+
+class _Actions:
+    """The tokens of each item, kept as the parser reduces them (what they mean is the table's to say)."""
+
+    def let(self, let: Token, name: Token, _equals: Token) -> Let:
+        return Let(let, name)
+
+    def strategy(self, *items: Written) -> list[Written]:
+        return list(items)
+
+    def one(self, run: Token) -> Token:
+        return run
+
+
+MOVES = Language(
+    noun="strategy",
+    example="moves such as 02 13, or - for none",
+    package=__package__,
+    grammar="notation.lark",
+    start=["strategy", "one"],
+    spoken=[("RUN", "a move"), ("LET", "'let'"), ("WORD", "a move"), ("OPEN", "a brace set")],
+    actions=_Actions(),
+    error=StrategyError,
+    keep=["WORD", "OPEN"],
+)
+
+
+def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> Fault | None:
+    """A brace set never closed on its line."""
+    found = tokens[index] if index < len(tokens) else None
+    if found is not None and found.type == "OPEN":
+        return Fault("a '{' never closed", found, "expected '}' after its positions, on the same line")
+    return None
+
+
+@cache
+def _word() -> Pattern[str]:
+    """The grammar's pattern of one move (``WORD``), to find the moves of a run."""
+    return re.compile(MOVES.parser().get_terminal("WORD").pattern.to_regexp())
+
+
+def words(run: Token) -> Iterator[tuple[str, int]]:
+    """The moves of a run and where each starts in the text.
+
+    >>> from lark import Token
+    >>> list(words(Token("RUN", "02; {0, 2}, -", start_pos=5)))
+    [('02', 5), ('{0, 2}', 9), ('-', 17)]
     """
-    out: list[tuple[str, int]] = []
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "#":
-            while i < n and text[i] != "\n":
-                i += 1
-        elif ch in SEPARATORS:
-            i += 1
-        elif ch == "{":
-            close = text.find("}", i)
-            if close < 0:
-                raise InvalidNotation(f"move {before + len(out) + 1} {text[i:i + 12]!r}: "
-                                      f"'{{' at character {i + 1} is never closed")
-            out.append((text[i:close + 1], i))
-            i = close + 1
-        else:
-            start = i
-            while i < n and text[i] not in SEPARATORS and text[i] not in "{#":
-                i += 1
-            out.append((text[start:i], start))
-    return out
+    start = run.start_pos or 0
+    for found in _word().finditer(run):
+        yield found.group(), start + found.start()
+
+
+@dataclass
+class _Table:
+    """What the words of one strategy mean on a table of ``n`` positions and ``k`` faces, with the reading that
+    quotes its errors; a word is read once and its move shared, so memory follows the distinct moves."""
+
+    reading: Reading
+    n: int
+    k: int
+    example: str
+    read: dict[str, Move] = field(default_factory=dict)
+
+    def move(self, word: str, at: int, number: int) -> Move:
+        """The move the word ``word`` (move ``number``, at offset ``at``) adds."""
+        move = self.read.get(word)
+        if move is None:
+            move = self.read[word] = self._meaning(word, at, f"move {number}")
+        return move
+
+    def _braces(self, word: str, at: int, which: str) -> Move:
+        """The coins a brace set names: ``{0, 2}``."""
+        if self.k > 2:
+            raise self.reading.error("a brace set names coins to flip", at, self._counters(which))
+        named = []
+        at += 1
+        for part in word[1:-1].split(",") if word[1:-1].strip() else ():
+            number = part.strip()
+            start = at + len(part) - len(part.lstrip())
+            if not number:
+                raise self.reading.error("an empty position between commas", start, f"{which}: a brace set names "
+                                         "positions, such as {0, 2}")
+            if not (number.isascii() and number.isdecimal()):
+                raise self.reading.error(f"{shorten(number, 20)} is not a position", start,
+                                         f"{which}: a position is a number from 0 to {self.n - 1}")
+            named.append((self._position(number, start, which), start))
+            at += len(part) + 1
+        return self._flips(named, which)
+
+    def _meaning(self, word: str, at: int, which: str) -> Move:
+        n, k = self.n, self.k
+        shape = shape_of(word)
+        if shape == "braces":
+            return self._braces(word, at, which)
+        if shape == "bad":
+            raise self._stray(word, at, which)
+        if shape == "dash":
+            return (0,) * n
+        if shape == "amounts" or (shape == "digits" and k > 10):
+            return self._amounts(word, at, which)
+        if shape == "pattern" and k == 2:
+            if len(word) != n:
+                raise self.reading.error(f"a pattern of {plural(len(word), 'character')}", at,
+                                         f"{which} needs {n}: one x or . per coin")
+            return tuple(0 if ch == "." else 1 for ch in word)
+        if shape == "digits" and k > 2:
+            return self._digits(word, at, which)
+        if shape == "digits":
+            return self._flips([(int(ch), at + i) for i, ch in enumerate(word)], which)
+        raise self.reading.error(f"{shorten(word, 20)} is not a move here", at, self._counters(which))
+
+    def _counters(self, which: str) -> str:
+        return f"{which}: with {self.k} faces, a move is {plural(self.n, 'digit')}, the amount added at each position"
+
+    def _stray(self, word: str, at: int, which: str) -> NotationError:
+        """A word that is no move, refused at its first character that no move has there."""
+        first = word[0]
+        allowed, what = (("0123456789", "a position digit") if first.isdigit() else ("xX.", "'x' or '.'")
+                         if first in "xX." else (NAME_CHARACTERS, "a letter, digit or '_' (a block's name)")
+                         if first.isalpha() or first == "_" else ("", "a move"))
+        stray = next((i for i, ch in enumerate(word) if ch not in allowed), 0)
+        return self.reading.error(f"unexpected {word[stray]!r}", at + stray,
+                                  f"in {which}, expected {what}: write moves like {self.example}")
+
+    def _digits(self, word: str, at: int, which: str) -> Move:
+        """A digit vector of length N for K = 3..10 faces."""
+        if len(word) != self.n:
+            raise self.reading.error(f"{plural(len(word), 'digit')}", at, f"{which} needs {self.n}: one amount per "
+                                     "position")
+        for i, ch in enumerate(word):
+            if int(ch) >= self.k:
+                raise self.reading.error(f"{ch!r} is not a digit 0-{self.k - 1}", at + i, which)
+        return tuple(int(ch) for ch in word)
+
+    def _amounts(self, word: str, at: int, which: str) -> Move:
+        """N amounts separated by colons (``1:12:0``), the form for K > 10 faces (any K > 2 may use it)."""
+        if self.k == 2:
+            raise self.reading.error("amounts separated by ':'", at,
+                                     f"{which}: with coins, a move names the positions to flip, such as {SHAPES}")
+        parts = word.split(":")
+        if len(parts) != self.n:
+            raise self.reading.error(f"{plural(len(parts), 'amount')}", at,
+                                     f"{which} needs {self.n}, separated by ':': one per position")
+        for part in parts:
+            if not (part.isascii() and part.isdecimal()) or len(part) > len(str(self.k - 1)) or int(part) >= self.k:
+                raise self.reading.error(f"{part[:20]!r} is not an amount 0-{self.k - 1}", at, which)
+            at += len(part) + 1
+        return tuple(int(part) for part in parts)
+
+    def _flips(self, named: Sequence[tuple[int, int]], which: str) -> Move:
+        """The coins named, each position (with its offset) once and on the table."""
+        flips = [0] * self.n
+        for position, at in named:
+            if position >= self.n:
+                raise self.reading.error(f"position {position} is out of range 0-{self.n - 1}", at, which)
+            if flips[position]:
+                raise self.reading.error(f"position {position} is named twice", at, which)
+            flips[position] = 1
+        return tuple(flips)
+
+    def _position(self, digits: str, at: int, which: str) -> int:
+        """A brace set's position, its digits counted before they are converted."""
+        significant = digits.lstrip("0") or "0"
+        if len(significant) > len(str(self.n)):  # never converted: it cannot be a position of this table
+            shown = f"{digits[:20]}{'...' if len(digits) > 20 else ''}"
+            raise self.reading.error(f"position {shown} is out of range 0-{self.n - 1}", at, which)
+        return int(significant)
+
+
+NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789")
+
+
+def shape_of(word: str) -> str:
+    """What a move of a strategy is: ``digits`` (``02``), ``pattern`` (``x.x.``), ``amounts`` (``1:12:0``),
+    ``dash`` (``-``), ``braces`` (``{0, 2}``), ``name`` (a block's: ``D``, never all x), or ``bad``.
+
+    >>> [shape_of(w) for w in ("02", "x.X.", "1:12:0", "-", "{0, 2}", "D_2", "xx", "0a", "½")]
+    ['digits', 'pattern', 'amounts', 'dash', 'braces', 'name', 'pattern', 'bad', 'bad']
+    """
+    if word == "-":
+        return "dash"
+    if word.startswith("{"):
+        return "braces"
+    if ":" in word:
+        return "amounts"
+    if word.isascii() and word.isdecimal():
+        return "digits"
+    if set(word) <= {"x", "X", "."}:
+        return "pattern"
+    if word.isascii() and word.isidentifier():
+        return "name"
+    return "bad"
+
+
+def _example(n: int, k: int) -> str:
+    """Moves to show in a refusal, for N positions and K faces.
+
+    >>> _example(4, 2), _example(3, 3), _example(2, 16)
+    ('02, {0, 2} or x.x.', '120', '1:12')
+    """
+    if k == 2:
+        return SHAPES
+    return ("120" * n)[:n] if k <= 10 else ":".join(("1", "12", "0")[i % 3] for i in range(n))
 
 
 def parse_move(word: str, n: int, k: int = 2, number: int = 1) -> Move:
     """Parse one move for N positions and K faces into a digit vector.
 
-    >>> parse_move("02", 4)
-    (1, 0, 1, 0)
-    >>> parse_move("x..x", 4)
-    (1, 0, 0, 1)
-    >>> parse_move("{1, 3}", 4)
-    (0, 1, 0, 1)
+    >>> parse_move("02", 4), parse_move("x..x", 4), parse_move("{1, 3}", 4)
+    ((1, 0, 1, 0), (1, 0, 0, 1), (0, 1, 0, 1))
     """
-    where = f"move {number} {shorten(word, 30)}"
-    if word in ("-", "{}"):
-        return (0,) * n
-    if k > 2 and (k > 10 or ":" in word):
-        return _parse_amounts(word, n, k, where)
-    if k > 2:
-        if len(word) != n:
-            raise InvalidNotation(f"{where}: needs {plural(n, 'digit')} (one amount per position), has {len(word)}")
-        digits = []
-        for col, ch in enumerate(word, 1):
-            if ch not in DIGITS or int(ch) >= k:
-                raise InvalidNotation(f"{where}, character {col}: {ch!r} is not a digit 0-{k - 1}")
-            digits.append(int(ch))
-        return tuple(digits)
-    if word.startswith("{"):
-        return _parse_braces(word, n, where)
-    if any(ch in "xX." for ch in word):
-        if len(word) != n:
-            raise InvalidNotation(f"{where}: a pattern needs {plural(n, 'character')} of x and ., has {len(word)}")
-        bad = next((i for i, ch in enumerate(word, 1) if ch not in "xX."), None)
-        if bad is not None:
-            raise InvalidNotation(f"{where}, character {bad}: {word[bad - 1]!r} is not x or .")
-        return tuple(1 if ch in "xX" else 0 for ch in word)
-    flips = [0] * n
-    for col, ch in enumerate(word, 1):
-        if ch not in DIGITS:
-            raise InvalidNotation(f"{where}, character {col}: {ch!r} is not a position digit "
-                                  f"(write moves like 02, {{0, 2}} or x.x.)")
-        _flip(flips, int(ch), where, col)
-    return tuple(flips)
-
-
-def _parse_amounts(word: str, n: int, k: int, where: str) -> Move:
-    """N amounts separated by colons (``1:12:0``), the form for K > 10 faces (any K > 2 may use it)."""
-    parts = word.split(":")
-    if len(parts) != n:
-        raise InvalidNotation(f"{where}: needs {n} amounts separated by ':' (one per position), has {len(parts)}")
-    amounts = []
-    col = 1
-    for part in parts:
-        if not (part.isascii() and part.isdecimal()) or len(part) > len(str(k - 1)) or int(part) >= k:
-            raise InvalidNotation(f"{where}, character {col}: {part!r} is not an amount 0-{k - 1}")
-        amounts.append(int(part))
-        col += len(part) + 1
-    return tuple(amounts)
-
-
-def _flip(flips: list[int], pos: int, where: str, col: int) -> None:
-    """Mark position ``pos`` flipped; out of range or repeated is an error at character ``col``."""
-    n = len(flips)
-    if pos >= n:
-        raise InvalidNotation(f"{where}, character {col}: position {pos} is out of range 0-{n - 1}")
-    if flips[pos]:
-        raise InvalidNotation(f"{where}, character {col}: position {pos} is named twice")
-    flips[pos] = 1
-
-
-def _parse_braces(word: str, n: int, where: str) -> Move:
-    flips = [0] * n
-    inner = word[1:-1]
-    col = 2
-    for part in inner.split(","):
-        stripped = part.strip()
-        offset = col + (len(part) - len(part.lstrip()))
-        col += len(part) + 1
-        if not stripped:
-            raise InvalidNotation(f"{where}, character {offset}: empty position between commas")
-        if not all(c in DIGITS for c in stripped):
-            raise InvalidNotation(f"{where}, character {offset}: {stripped[:20]!r} is not a position")
-        significant = stripped.lstrip("0") or "0"
-        if len(significant) > len(str(n)):  # never converted: it cannot be a position of this table
-            raise InvalidNotation(f"{where}, character {offset}: position {stripped[:20]!r}"
-                                  f"{'...' if len(stripped) > 20 else ''} is out of range 0-{n - 1}")
-        _flip(flips, int(significant), where, offset)
-    return tuple(flips)
-
-
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-LET = re.compile(r"\s*let\s+(\S+)\s*=(.*)")
-
-
-def _is_name(word: str) -> bool:
-    return NAME.fullmatch(word) is not None and not set(word) <= set("xX")
+    reading = Reading(MOVES, word)
+    written: Token = reading.parse("one", _explain)
+    table = _Table(reading, n, k, _example(n, k))
+    said = list(words(written))
+    if len(said) > 1:
+        raise reading.error(f"{shorten(said[1][0], 20)} after the move", said[1][1], "one move is asked")
+    if shape_of(said[0][0]) == "name":
+        raise reading.error(f"{shorten(said[0][0], 20)} is not a move", written, f"a move names the positions to "
+                            f"flip, such as {SHAPES}")
+    return table.move(*said[0], number)
 
 
 def parse_strategy(text: str, n: int, k: int = 2, blocks: dict[str, list[Move]] | None = None) -> list[Move]:
@@ -169,43 +289,80 @@ def parse_strategy(text: str, n: int, k: int = 2, blocks: dict[str, list[Move]] 
     >>> len(parse_strategy(chr(10).join(["let D = 01 0 01", "D 0 D"]), 2))
     7
     """
-    names: dict[str, list[Move]] = {} if blocks is None else blocks
-    parsed: dict[str, Move] = {}
-    out: list[Move] = []
-    count = 0
-    expanded = 0  # every move written into a block or the strategy
-    for line_no, line in enumerate(text.splitlines() or [""], 1):
-        let = LET.match(line.split("#", 1)[0])
-        target = out
-        body = line
-        if let:
-            name = let.group(1)
-            if not _is_name(name):
-                raise InvalidNotation(f"line {line_no}: {name!r} cannot be a block name "
-                                      "(use letters and digits, starting with a letter)")
-            target = names[name] = []
-            body = let.group(2)
-        for word, _ in split_moves(body, count):
-            if _is_name(word) and not word.isdigit():
-                if word not in names:
-                    known = f" (the blocks defined so far are {', '.join(sorted(names))})" if names else ""
-                    line_at = f" (line {line_no})" if "\n" in text.strip() else ""
-                    raise InvalidNotation(f"move {count + 1} {shorten(word, 30)}{line_at} is not a move: a "
-                                          f"move names the positions to flip, such as {'01' if n > 1 else '0'}{known}")
-                expanded += len(names[word])
-                STRATEGY_MOVES.check(expanded, f"line {line_no}: the strategy and its let blocks grow past "
-                                               f"{STRATEGY_MOVES.value:,} moves")
-                target.extend(names[word])
+    reading = Reading(MOVES, text, empty=True)
+    items: list[Written] = reading.parse("strategy", _explain)
+    return _Strategy(reading, _Table(reading, n, k, _example(n, k)), {} if blocks is None else blocks).read(items)
+
+
+@dataclass
+class _Strategy:
+    """A strategy's moves as they are read, item by item: the block being defined (the rest of a let's line), the
+    blocks known, and the moves counted against ``strategy_moves``."""
+
+    reading: Reading
+    table: _Table
+    names: dict[str, list[Move]]
+    out: list[Move] = field(default_factory=list)
+    count: int = 0  # moves written
+    expanded: int = 0  # every move written into a block or the strategy
+
+    def read(self, items: Sequence[Written]) -> list[Move]:
+        """The moves of the strategy, its blocks added to ``names``."""
+        target, line = self.out, 0  # a block takes the rest of its line
+        for item in items:
+            at = item.at if isinstance(item, tuple) else item
+            if at.line != line:
+                target, line = self.out, at.line or 0
+            if isinstance(item, Let):
+                target = self.names[self._name(item.name)] = []
+            elif target is self.out:
+                self._words(item, target)
+            else:  # a let's line: its first line is the block's, the rest the strategy's
+                head, newline, _ = str(item).partition("\n")
+                self._words(item, target, len(head))
+                if newline:
+                    self._words(item, self.out, start=len(head))
+                    target, line = self.out, item.end_line or line
+        return self.out
+
+    def _name(self, name: Token) -> str:
+        if shape_of(str(name)) != "name":
+            raise self.reading.error(f"{shorten(str(name), 20)} cannot be a block name", name,
+                                     "use letters and digits, starting with a letter")
+        return str(name)
+
+    def _words(self, run: Token, target: list[Move], end: int | None = None, start: int = 0) -> None:
+        """The moves of the words of ``run`` (those from ``start`` to ``end`` in it) appended to ``target``."""
+        stop = (run.start_pos or 0) + (len(run) if end is None else end)
+        for word, at in words(run):
+            if at < (run.start_pos or 0) + start:
+                continue
+            if at >= stop:
+                break
+            if shape_of(word) == "name":
+                block = self._block(word, at)
+                self._grow(at, len(block))
+                target.extend(block)
             else:
-                count += 1
-                expanded += 1
-                STRATEGY_MOVES.check(expanded, f"line {line_no}: the strategy and its let blocks grow past "
-                                               f"{STRATEGY_MOVES.value:,} moves")
-                move = parsed.get(word)
-                if move is None:
-                    move = parsed[word] = parse_move(word, n, k, count)
-                target.append(move)
-    return out
+                self._grow(at, 1, written=True)
+                target.append(self.table.move(word, at, self.count))
+
+    def _block(self, word: str, at: int) -> list[Move]:
+        block = self.names.get(word)
+        if block is None:
+            known = f" (the blocks defined so far are {', '.join(sorted(self.names))})" if self.names else ""
+            raise self.reading.error(f"{shorten(word, 20)} is not a move", at, "a move names the positions to flip, "
+                                     f"such as {'01' if self.table.n > 1 else '0'}{known}")
+        return block
+
+    def _grow(self, at: int, moves: int, written: bool = False) -> None:
+        """Count ``moves`` more (one ``written``, or a block's, at offset ``at``), refused past ``strategy_moves``."""
+        self.count += written
+        self.expanded += moves
+        if self.expanded > STRATEGY_MOVES.value:
+            line = self.reading.text.count("\n", 0, at) + 1
+            STRATEGY_MOVES.check(self.expanded, f"line {line}: the strategy and its let blocks grow past "
+                                                f"{STRATEGY_MOVES.value:,} moves")
 
 
 def format_move(move: Move, k: int = 2) -> str:

@@ -22,6 +22,7 @@ from tutor.puzzles.coins.rules import formula as coins_formula
 from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.lightsout.rules import presses as lights_presses
+from tutor.puzzles.wythoff.rules import notation as wythoff_notation
 from tutor.puzzles.wythoff.rules import formula
 
 Progress.export_json  # the store's raw rows as text: tests read them
@@ -49,6 +50,7 @@ ParseConf.callbacks  # Reading._replay empties them, so a replay to find what wa
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
 gods_formula._Actions.logic, gods_formula._Actions.comparison
 lights_presses._Actions.row_first, lights_presses._Actions.bracketed, lights_presses._Actions.none
+wythoff_notation._Actions.on_board, wythoff_notation._Actions.pile_name
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it
 history.BoundedHistory.load_history_strings, history.BoundedHistory.store_string  # prompt_toolkit calls them
 Step.on_screen  # the question on screen (a practice step's item): the course sweeps in tests read it

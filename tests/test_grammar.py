@@ -29,13 +29,15 @@ from tutor.puzzles.lightsout.rules import formula as lights_formula
 from tutor.puzzles.lightsout.rules import notation as lights_notation
 from tutor.puzzles.lightsout.rules import presses as lights_presses
 from tutor.puzzles.lightsout.rules.grid import Rules as LightsRules
-from tutor.puzzles.wythoff.rules import formula
+from tutor.puzzles.wythoff.rules import Rules as WythoffRules
+from tutor.puzzles.wythoff.rules import formula, read_sum_move
+from tutor.puzzles.wythoff.rules import notation as wythoff_notation
 from tutor.puzzles.wythoff.rules.formula import FormulaError, parse_conjecture, parse_formula
 
 U = universe()
 LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS,
              coins_formula.FORMULAS, coins_group.GROUPS, lights_notation.SIZES, lights_notation.BOARDS,
-             lights_presses.PRESSES, coins_notation.MOVES]
+             lights_presses.PRESSES, coins_notation.MOVES, wythoff_notation.NOTATION]
 
 
 def message(read: Any, text: str) -> str:
@@ -117,6 +119,9 @@ READERS = {
     "lights out presses": lambda t: lights_presses.parse_presses(t, LightsRules(4, 5)),
     "coin strategy": lambda t: coins_notation.parse_strategy(t, 4),
     "coin move": lambda t: coins_notation.parse_move(t, 3, 3),
+    "wythoff positions": wythoff_notation.parse_positions, "wythoff pairs": wythoff_notation.parse_pairs,
+    "wythoff move": lambda t: read_sum_move(WythoffRules(), ((3, 4), (5, 5)), t),
+    "wythoff move in words": lambda t: read_sum_move(WythoffRules(), ((3, 4),), t),
 }
 
 

@@ -7,10 +7,28 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
+from tutor.puzzles import get
 from tutor.puzzles.lightsout.rules.grid import Rules as LightsRules
 from tutor.puzzles.lightsout.rules.notation import parse_size
 from tutor.puzzles.lightsout.rules.presses import parse_presses
+from tutor.puzzles.wythoff.rules import (
+    Rules,
+    format_pairs,
+    format_positions,
+    format_sum_move,
+    line_move,
+    parse_numbers,
+    parse_pairs,
+    parse_position,
+    parse_positions,
+    parse_sum_move,
+    read_sum_move,
+    split_moves,
+)
+
+WYTHOFF = get("wythoff")
 
 
 def refusal(read, text: str) -> str:  # type: ignore[no-untyped-def]
@@ -55,3 +73,75 @@ def test_lights_out_refusals_say_where_and_what_was_expected(read, text: str, sa
                                   "  NOTHING  "])
 def test_lights_out_none_in_every_form_is_no_press(text: str) -> None:
     assert parse_presses(text, FIVE) == []
+
+
+# -- Wythoff: positions, moves, lines, lists, moves in words; one number kind --------------------------------
+
+PILES = st.integers(0, 10**12)
+BOARDS = st.lists(st.tuples(PILES, PILES), min_size=1, max_size=5).map(tuple)
+
+
+@given(BOARDS, st.sampled_from([" + ", "+", " ; "]))
+def test_wythoff_positions_read_back(boards: tuple[tuple[int, int], ...], between: str) -> None:
+    assert parse_positions(format_positions(boards)) == boards
+    assert parse_positions(between.join(f"({x}, {y})" for x, y in boards)) == boards
+    assert parse_positions(between.join(f"{x} {y}" for x, y in boards)) == boards
+
+
+@given(st.lists(st.tuples(PILES, PILES), max_size=6))
+def test_wythoff_lists_of_pairs_and_numbers_read_back(pairs: list[tuple[int, int]]) -> None:
+    ordered = sorted({(min(p), max(p)) for p in pairs})
+    assert parse_pairs(format_pairs(ordered)) == ordered
+    assert parse_pairs(" and ".join(f"{y},{x}" for x, y in pairs)) == ordered  # either order, 'and' between
+    numbers = [x for pair in pairs for x in pair]
+    assert parse_numbers(", ".join(map(str, numbers)) or "none") == numbers
+
+
+@given(BOARDS, st.data())
+def test_wythoff_moves_and_lines_read_back(boards: tuple[tuple[int, int], ...], data: st.DataObject) -> None:
+    moves = []
+    for _ in range(data.draw(st.integers(1, 4))):
+        board = data.draw(st.integers(0, len(boards) - 1))
+        x, y = boards[board]
+        moves.append((board, (data.draw(st.integers(0, x)), data.draw(st.integers(0, y)))))
+    for move in moves:
+        assert parse_sum_move(format_sum_move(move, boards), boards) == move
+        x, y = boards[move[0]]
+        left = f"to {x - move[1][0]},{y - move[1][1]}"  # the same move, by the piles it leaves
+        assert parse_sum_move(left if len(boards) == 1 else f"{move[0] + 1}: {left}", boards) == move
+    line = " ".join(line_move(m, boards) for m in moves)
+    written = split_moves(line)
+    assert [parse_sum_move(m, boards) for m in written] == moves if len(moves) > 1 else written == [line]
+
+
+@pytest.mark.parametrize(("read", "text", "said"), [
+    (parse_position, "3,5,7", "'3,5,7': unexpected ',' at column 4 (expected ')' or the end)"),
+    (parse_position, "-1,2", "'-1,2': a negative pile at column 1 (piles hold 0 or more pennies)"),
+    (parse_position, "3", "'3': a number is missing at the end (column 2)"),
+    (parse_positions, "3,5 + ", "'3,5 + ': a number or '(' is missing at the end (column 6)"),
+    (parse_pairs, "(8,13) (9 15)", "'(8,13) (9 15)': unexpected '15' at column 11 (expected ',')"),
+    (parse_numbers, "21, x", "'21, x': unexpected 'x' at column 5 (expected a number, ',', ';' or the end)"),
+    (lambda t: parse_sum_move(t, ((3, 5), (4, 7))), "3: 1,1", "'3: 1,1': there is no board 3 at column 1 (the "
+                                                             "boards are 1 to 2)"),
+    (lambda t: parse_sum_move(t, ((3, 5), (4, 7))), "1,1", "'1,1': which board? at column 1 (with several boards, "
+                                                          "say which one, like '2: 0,3')"),
+    (lambda t: read_sum_move(Rules(), ((3, 4),), t), "take 2 from the third pile",
+     "'take 2 from the third pile': unexpected 'third' at column 17 (expected 'first' or 'second': say a move like "
+     "'take 2 from the first pile'"),
+    (lambda t: read_sum_move(Rules(), ((3, 4),), t), "two", "'two': unexpected 'two' at column 1 (expected a move, "
+                                                            "'F,S' (pennies taken from the first and second pile)"),
+])
+def test_wythoff_refusals_say_where_and_what_was_expected(read, text: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    assert refusal(read, text).startswith(said)
+
+
+@pytest.mark.parametrize("text", ["0", "0+0", "zero", "it is 0", "2 - 2", "(0)"])
+def test_wythoff_numbers_are_read_as_every_number_answer_is(text: str) -> None:
+    """The Grundy value and the remoteness take what a number answer takes anywhere (tutor.arithmetic), so '0+0'
+    is 0 there as it is in a computed step; (5, 8) is a losing position, found here by the P-position formula."""
+    phi = (1 + 5 ** 0.5) / 2
+    assert (int(3 * phi), int(3 * phi * phi)) == (4, 7) and (int(4 * phi), int(4 * phi * phi)) != (5, 8)
+    game = WYTHOFF.load({"position": "4,7"})  # losing position number 3: no move wins, its Grundy value is 0
+    assert WYTHOFF.check(game, "grundy", text).correct
+    assert evaluate(text.removeprefix("it is ")) == 0
+    assert not WYTHOFF.check(game, "grundy", "1+0").correct

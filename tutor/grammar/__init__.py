@@ -68,9 +68,9 @@ class NotationError(InvalidNotation):
 
 
 class Fault(Exception):
-    """What is wrong (``problem``) at a token or an offset of the text read, with an optional ``note``."""
+    """What is wrong (``problem``) at a token or an offset of the text read (None: at its end), with a ``note``."""
 
-    def __init__(self, problem: str, at: Token | int, note: str = "") -> None:
+    def __init__(self, problem: str, at: Token | int | None, note: str = "") -> None:
         super().__init__(problem)
         self.problem = problem
         self.at = at

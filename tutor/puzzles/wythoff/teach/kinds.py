@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tutor.errors import InvalidNotation
+from tutor.puzzles import computed
 from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.options import NO_ARGS, Args
 from tutor.puzzles.wythoff.engine import p_position, sum_winning_moves
@@ -24,6 +24,7 @@ from tutor.puzzles.wythoff.rules import (
     format_position,
     format_sum_move,
     legal_moves,
+    parse_numbers,
     parse_pairs,
     parse_position,
     read_sum_move,
@@ -41,13 +42,11 @@ from tutor.puzzles.wythoff.teach.hints import (
     position_hints,
 )
 from tutor.puzzles.wythoff.teach.outcomes import read_outcome
+from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
 from tutor.puzzles.wythoff.teach.questions import (
     BOUND,
     INDEX,
     TOTALS,
-    board_remoteness,
-    grundy,
-    numbers,
     outcome,
     splits,
     states_outcome,
@@ -63,6 +62,7 @@ from tutor.puzzles.wythoff.teach.reasons import (
 )
 from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, kth_given, mirror_note, move_verdict
 from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
+from tutor.wording import Wording
 
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
@@ -223,7 +223,7 @@ class LosingTotalsKind(AnswerKind[WythoffGame, list[int]]):
 
     def parse(self, game: WythoffGame, text: str, args: Args) -> list[int]:
         """Whole numbers, in any order, repeats ignored."""
-        return sorted(set(numbers(text)))
+        return sorted(set(parse_numbers(text)))
 
     def format(self, game: WythoffGame, answer: list[int], args: Args) -> str:
         """``21, 24, 29``."""
@@ -344,57 +344,19 @@ class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
 # -- numbers of the position ---------------------------------------------------------------------
 
 
-class NumberKind(AnswerKind[WythoffGame, int]):
-    """One whole number the engine computes from the position."""
+class NumberKind(computed.NumberKind):
+    """A number of the position, as the shared number kind (``tutor.puzzles.computed``) asks it of its quantity: read
+    as every number answer is (``3``, ``0+0``, ``three``), judged with the quantity's misconceptions and
+    refutation (never the number itself), hinted with the position's ladder."""
 
-    def value(self, game: WythoffGame) -> int:
-        """The true number."""
-        raise NotImplementedError
-
-    def parse(self, game: WythoffGame, text: str, args: Args) -> int:
-        """Exactly one whole number."""
-        if len(found := numbers(text)) != 1:
-            raise InvalidNotation(f"{self.name} {text!r}: answer one whole number")
-        return found[0]
-
-    def format(self, game: WythoffGame, answer: int, args: Args) -> str:
-        """The number."""
-        return str(answer)
-
-    def check(self, game: WythoffGame, answer: int, args: Args) -> Verdict:
-        """Equal to the engine's number."""
-        good = answer == (truth := self.value(game))
-        return Verdict(good, f"the {self.name} is {truth}" if good else f"{answer} is not the {self.name}",
-                       "" if good else f"It is {truth}.", {self.name: truth}, str(answer))
-
-    def reference(self, game: WythoffGame, args: Args) -> str | None:
-        """The number."""
-        return str(self.value(game))
+    def __init__(self, name: str, description: str) -> None:
+        super().__init__(QUANTITIES[name], Wording.of(description))
+        self.name, self.description = name, description  # type: ignore[misc]
 
     def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
         """The position's ladder."""
         return position_hints(game.rules, game.boards)
 
 
-@KINDS.register
-class GrundyKind(NumberKind):
-    """The Grundy value (nim-sum)."""
-
-    name = "grundy"
-    description = "the Grundy value of the position (the nim-sum for several boards)"
-
-    def value(self, game: WythoffGame) -> int:
-        """The nim-sum of the boards' Grundy values."""
-        return grundy(game)
-
-
-@KINDS.register
-class RemotenessKind(NumberKind):
-    """How long the game lasts."""
-
-    name = "remoteness"
-    description = "how many moves the game lasts from the position with best play"
-
-    def value(self, game: WythoffGame) -> int:
-        """Moves left with best play."""
-        return board_remoteness(game)
+KINDS.add("grundy", NumberKind("grundy", "the Grundy value of the position (the nim-sum for several boards)"))
+KINDS.add("remoteness", NumberKind("remoteness", "how many moves the game lasts from the position with best play"))

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
-from tutor.errors import InvalidNotation, InvalidParams
+from tutor.errors import InvalidParams
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.wythoff.engine import losing, losing_splits, nim_sum, remoteness
-from tutor.puzzles.wythoff.rules import Position, WythoffGame, pile
-from tutor.text import is_none, shorten
+from tutor.puzzles.wythoff.rules import Position, WythoffGame
 
 # -- question arguments ------------------------------------------------------------------
 
@@ -28,17 +27,6 @@ MAX_TOTAL = Option("max_total", int, 20, "largest total of pennies for the split
 BOUND = Option("bound", int, 1000, "the workbench checks conjectures for k = 0..bound", minimum=1,
                maximum=100_000, metavar="M")
 TOTALS = (MIN_TOTAL, MAX_TOTAL)
-
-
-def numbers(text: str) -> list[int]:
-    """The whole numbers of an answer, separated by spaces, commas or semicolons (``none``: no number)."""
-    if is_none(text):
-        return []
-    words = text.replace(",", " ").replace(";", " ").split()
-    for word in words:
-        if not (word.isascii() and word.isdecimal()):
-            raise InvalidNotation(f"answer {shorten(text)}: {shorten(word, 20)} is not a whole number")
-    return [pile(w, text) for w in words]
 
 
 def total_range(args: Args) -> tuple[int, int]:

@@ -23,11 +23,11 @@ from tutor.puzzles.wythoff.rules import (
     describe_move,
     format_move,
     legal_moves,
+    parse_numbers,
     parse_pairs,
     show_positions,
 )
 from tutor.puzzles.wythoff.teach.decision import Decision, after, decide
-from tutor.puzzles.wythoff.teach.questions import numbers
 from tutor.text import plural
 
 T = TypeVar("T", int, Position)  # an entry of a list answer: a total, or a pair
@@ -194,7 +194,7 @@ def total_scope_of(text: str, totals: tuple[int, int]) -> dict[Position, str]:
 def totals_reason(rules: Rules, text: str, splits: list[Position], totals: tuple[int, int], safe: bool) -> str:
     """A learner's list of totals (``safe``: those without a losing split) with each wrong and missing one."""
     try:
-        given = sorted(set(numbers(text)))
+        given = sorted(set(parse_numbers(text)))
     except TutorError as error:
         return str(error)
     reasons = safe_total_reasons if safe else losing_total_reasons

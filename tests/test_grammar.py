@@ -23,6 +23,8 @@ from tutor.puzzles.coins.rules import notation as coins_notation
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
+from tutor.puzzles.gods.rules import tree as gods_tree
+from tutor.puzzles.gods.rules import worlds as gods_worlds
 from tutor.puzzles.gods.rules.lang import QuestionError, QuestionTooLarge, parse_asked, parse_question
 from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.lightsout.rules import formula as lights_formula
@@ -37,7 +39,8 @@ from tutor.puzzles.wythoff.rules.formula import FormulaError, parse_conjecture, 
 U = universe()
 LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS,
              coins_formula.FORMULAS, coins_group.GROUPS, lights_notation.SIZES, lights_notation.BOARDS,
-             lights_presses.PRESSES, coins_notation.MOVES, wythoff_notation.NOTATION]
+             lights_presses.PRESSES, coins_notation.MOVES, wythoff_notation.NOTATION, gods_tree.PLANS,
+             gods_worlds.ROLE_LISTS]
 
 
 def message(read: Any, text: str) -> str:
@@ -107,7 +110,8 @@ def test_groups_are_said_once_and_the_end_last() -> None:
 
 PIECES = ["2", "16", "65,535", "1_000", "k", "phi", "floor", "sqrt", "(", ")", "+", "-", "*", "/", "^", "**", " ",
           "\n", ",", ".", "=", "B_k", "A", "is", "not", "True", "Random", "you", "are", "ja", "means", "yes", "would",
-          "say", "to", "if", "I", "asked", "world", "in", "{", "}", "and", "or", "?", "ask", ":", "$", "é", "x"]
+          "say", "to", "if", "I", "asked", "world", "in", "{", "}", "and", "or", "?", "ask", ":", "$", "é", "x",
+          "da:", "\n  ", "\t", "#", "├─ ", "let", ";", "{0, 2}", "a1", "X.X/..."]
 TEXTS = st.one_of(st.text(max_size=60), st.lists(st.sampled_from(PIECES), max_size=25).map(" ".join),
                   st.lists(st.sampled_from(PIECES), max_size=25).map("".join))
 READERS = {
@@ -122,6 +126,7 @@ READERS = {
     "wythoff positions": wythoff_notation.parse_positions, "wythoff pairs": wythoff_notation.parse_pairs,
     "wythoff move": lambda t: read_sum_move(WythoffRules(), ((3, 4), (5, 5)), t),
     "wythoff move in words": lambda t: read_sum_move(WythoffRules(), ((3, 4),), t),
+    "plan for the gods": lambda t: gods_tree.parse_tree(t, U), "roles": gods_worlds.parse_roles,
 }
 
 

@@ -9,7 +9,10 @@ from hypothesis import strategies as st
 
 from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
+from tutor.grammar.layout import Offside
 from tutor.puzzles import get
+from tutor.puzzles.gods.rules.tree import parse_tree
+from tutor.puzzles.gods.rules.worlds import parse_roles, universe
 from tutor.puzzles.lightsout.rules.grid import Rules as LightsRules
 from tutor.puzzles.lightsout.rules.notation import parse_size
 from tutor.puzzles.lightsout.rules.presses import parse_presses
@@ -145,3 +148,71 @@ def test_wythoff_numbers_are_read_as_every_number_answer_is(text: str) -> None:
     assert WYTHOFF.check(game, "grundy", text).correct
     assert evaluate(text.removeprefix("it is ")) == 0
     assert not WYTHOFF.check(game, "grundy", "1+0").correct
+
+
+# -- the gods: plans and roles; the layout that turns indentation into tokens -------------------------------
+
+
+@given(st.lists(st.sampled_from(["True", "False", "Random", "t", "F", "r"]), min_size=1, max_size=5),
+       st.sampled_from([",", ", ", " ", " ,  "]))
+def test_gods_roles_read_back(roles: list[str], between: str) -> None:
+    full = {"t": "True", "f": "False", "r": "Random"}
+    assert parse_roles(between.join(roles)) == tuple(full.get(r.lower(), r) for r in roles)
+
+
+U = universe()
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("True,Maybe", "'True,Maybe': unexpected 'Maybe' at column 6 (expected a role (True, False, Random or its first "
+                   "letter) or the end)"),
+    ("T F R T F R", "'T F R T F R': 6 gods at column 11 (at most 5)"),
+])
+def test_gods_role_refusals_say_where(text: str, said: str) -> None:
+    assert refusal(parse_roles, text) == said
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("ask A: B is Random\nda: -\nja: A=True B=Fals C=Random", "unexpected 'Fals' at line 3, column 14 (expected a "
+                                                              "role (True, False or Random))"),
+    ("ask A: B is Random\nda:\n    -\n  ja: -", "the indentation does not line up at line 4, column 3 (it comes "
+                                                "back to a column no line above it starts at)"),
+    ("ask A: B is Random\n  A=True B=False C=Random", "'A=True B=False C=Random': expected an answer branch ('da:' or "
+                                                      "'ja:') at line 2, column 3"),
+    ("da: -", "'da: -': an answer branch without a question above it at column 1 (an answer follows its question)"),
+    ("ask A: B is Random\nda: -\nja: -\n-", "'-' is not inside any question at line 4, column 1 (check the "
+                                           "indentation)"),
+    ("ask A: B is Random\nda: A=True B=True C=True\nja: -", "no world has this assignment: A, B and C are all True, "
+                                                           "but only one god is True (the roles are True, False, "
+                                                           "Random) at line 2, column 5"),
+])
+def test_gods_plan_refusals_say_the_line_and_column(text: str, said: str) -> None:
+    assert said in refusal(lambda t: parse_tree(t, U), text)
+
+
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=12), st.sampled_from(["  ", "\t", "│  "]))
+def test_the_layout_nests_as_python_does(depths: list[int], step: str) -> None:
+    """The indentation tokens of lines at random depths (each at most one step deeper than the line above) are
+    the ones Python's own tokenizer gives the same lines, independently."""
+    import io
+    import tokenize
+
+    from lark import Token
+
+    lines, python = [], []
+    for depth in [0, *depths]:
+        depth = min(depth, (len(lines) and lines[-1][0]) + 1)
+        lines.append((depth, step * depth + "x"))
+        python.append("    " * depth + "x")
+    text = "\n".join(line for _, line in lines)
+    tokens, at = [], 0
+    for i, (_, line) in enumerate(lines):
+        if i:
+            tokens.append(Token("_NL", "\n" + line[:len(line) - 1], at - 1))
+        tokens.append(Token("X", "x", at + len(line) - 1))
+        at += len(line) + 1
+    ours = [t.type for t in Offside(guides="│")(text, tokens) if t.type in ("_INDENT", "_DEDENT", "X")]
+    theirs = [{tokenize.INDENT: "_INDENT", tokenize.DEDENT: "_DEDENT", tokenize.NAME: "X"}[t.type]
+              for t in tokenize.generate_tokens(io.StringIO("\n".join(python) + "\n").readline)
+              if t.type in (tokenize.INDENT, tokenize.DEDENT, tokenize.NAME)]
+    assert ours == theirs

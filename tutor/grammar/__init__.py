@@ -57,6 +57,7 @@ QUOTE_WIDTH = 80  # characters of the learner's text quoted in an error
 # (``index == len(tokens)`` at the end), or None for the generic one.
 Explain = Callable[[Sequence["Token"], int, frozenset[str]], "Fault | None"]
 Check = Callable[[list["Token"]], None]  # raises a Fault (or a NotationError) for a token stream it refuses
+Layout = Callable[[str, list["Token"]], list["Token"]]  # the tokens of a text with those its layout says added
 
 
 class NotationError(InvalidNotation):
@@ -102,12 +103,14 @@ class Language:
     nor does the end.  ``actions`` has a method per rule alias, called with the rule's children as the
     parser reduces.  ``keep`` names catch-all terminals the grammar never uses, so an unknown word is
     read as one token rather than refused letter by letter.  ``brackets`` pairs opening and closing
-    terminals, so a message about a missing closer points at its opener.
+    terminals, so a message about a missing closer points at its opener.  ``layout`` adds tokens the text says
+    by its shape (``tutor.grammar.layout.Offside``: indentation), before the checks and the parse.
     """
 
     def __init__(self, *, noun: str, example: str, package: str | None, grammar: str, start: Sequence[str],
                  spoken: Sequence[tuple[str, str]], actions: object, error: type[NotationError],
-                 keep: Sequence[str] = (), brackets: Mapping[str, str] | None = None) -> None:
+                 keep: Sequence[str] = (), brackets: Mapping[str, str] | None = None,
+                 layout: Layout | None = None) -> None:
         self.noun = noun  # "answer": "the answer is empty"
         self.example = example  # "a whole number such as 255 or 2^16 - 1"
         self.package = package or "tutor"  # the grammar is the file ``grammar`` of this package
@@ -118,6 +121,7 @@ class Language:
         self.error = error
         self.keep = tuple(keep)
         self.brackets = dict(brackets or {"LPAR": "RPAR"})  # opening terminal -> its closing terminal
+        self.layout = layout  # the tokens a layout adds (indentation, ``tutor.grammar.layout``), before the parse
         self._parser: Lark | None = None
         self._words: dict[str, str] | None = None
         self._lock = threading.Lock()
@@ -203,13 +207,14 @@ def _token_stream() -> type:
 class Reading:
     """One text being read in one language: its tokens, its parse, and errors that quote it and say where.
 
-    ``start`` is where the language's text begins inside ``text`` (which is quoted whole); every offset
-    kept here counts from it.
+    ``start`` (and ``end``) is where the language's text begins (and ends) inside ``text``, which is quoted
+    whole; every offset kept here counts from ``start``.
     """
 
     language: Language
     text: str
     start: int = 0
+    end: int | None = None  # where the language's text ends inside ``text`` (None: at its end)
     limit: int | None = None  # most tokens read; past it ``too_many()`` is raised
     too_many: Callable[[], Exception] | None = None
     check: Check | None = None
@@ -220,7 +225,7 @@ class Reading:
     @property
     def body(self) -> str:
         """The text the language reads."""
-        return self.text[self.start:]
+        return self.text[self.start:self.end]
 
     def quote(self) -> str:
         """The learner's text as an error quotes it."""
@@ -263,6 +268,11 @@ class Reading:
         except UnexpectedCharacters as err:
             at = err.pos_in_stream or 0
             tokens.append(Token(CHARACTER, self.body[at], start_pos=at, end_pos=at + 1))
+        if self.language.layout is not None:
+            try:
+                tokens = self.tokens = self.language.layout(self.body, tokens)
+            except Fault as fault:
+                raise self.error(fault.problem, fault.at, fault.note) from None
         if not tokens and not self.empty:
             raise self.language.error(f"{self.quote()}: the {self.language.noun} is empty "
                                       f"(type {self.language.example})", self.start)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tutor.errors import TooLarge
 from tutor.grammar import Fault, Language, Nesting, NotationError, Reading, join_or
@@ -204,7 +204,7 @@ QUESTIONS = Language(
     example="a question such as 'B is Random'",
     package=__package__,
     grammar="lang.lark",
-    start=["question", "asked"],
+    start=["question", "asked", "pattern"],
     spoken=[
         ("AND OR XOR IFF EQEQ NEQ", "'and' | 'or' | 'xor' | 'iff'"),
         ("TRUE FALSE RANDOM", "a role (True, False or Random)"),
@@ -250,10 +250,10 @@ def _too_large(limit: Limit, text: str, what: str) -> QuestionTooLarge:
     return QuestionTooLarge(str(limit.error(f"question {shorten(text, 40)} {what}")))
 
 
-def _read(text: str, u: Universe, start: int, rule: str) -> tuple[str | None, Node]:
-    """Parse ``text[start:]`` from ``rule``; the tree's depth is checked before anything walks it."""
+def read(text: str, u: Universe, start: int, rule: str, end: int | None = None) -> tuple[str | None, Any]:
+    """Parse ``text[start:end]`` from ``rule`` (a plan's leaf: ``pattern``); its depth is checked before a walk."""
     many = f"has more than {QUESTION_TOKENS.value:,} words and symbols"
-    reading = Reading(QUESTIONS, text, start, limit=QUESTION_TOKENS.value, check=_checker(u, text),
+    reading = Reading(QUESTIONS, text, start, end, limit=QUESTION_TOKENS.value, check=_checker(u, text),
                       words=_words(u), too_many=lambda: _too_large(QUESTION_TOKENS, text, many))
     result = reading.parse(rule)
     god, node = result if rule == "asked" else (None, result)
@@ -287,12 +287,12 @@ def parse_question(text: str, u: Universe, start: int = 0) -> Node:
     >>> format_question(parse_question("would you say JA to (b is random)", universe()))
     'would you say ja to (B is Random)'
     """
-    return _read(text, u, start, "question")[1]
+    return read(text, u, start, "question")[1]
 
 
 def parse_asked(text: str, u: Universe, default_god: str = "A") -> tuple[str, Node]:
     """Parse ``ask B: QUESTION`` or a bare question (asked to ``default_god``)."""
-    god, node = _read(text, u, 0, "asked")
+    god, node = read(text, u, 0, "asked")
     return god or default_god, node
 
 

@@ -26,18 +26,23 @@ word on the same line, and answers may sit one step in from their question::
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tutor.errors import InvalidNotation
+from tutor.grammar import Fault, Language, NotationError, Reading
+from tutor.grammar.layout import Offside
 from tutor.puzzles.gods.limits import TREE_DEPTH
-from tutor.puzzles.gods.rules.lang import Node, QuestionError, format_question, parse_asked
+from tutor.puzzles.gods.rules.lang import Node, Pattern, QuestionError, QuestionTooLarge, format_question, read
 from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
 from tutor.shown import Picture, Span
 
+if TYPE_CHECKING:
+    from lark import Token
 
-class TreeError(InvalidNotation):
-    """A question tree could not be parsed; the message names the line."""
+
+class TreeError(NotationError):
+    """A question tree could not be parsed; the message names the line and the column."""
 
 
 @dataclass(frozen=True)
@@ -74,49 +79,141 @@ def display_words(u: Universe) -> tuple[str, str]:
     return ("yes", "no") if u.known_language else ("da", "ja")
 
 
-# -- parsing -------------------------------------------------------------------
+# -- parsing: plan.lark, with the questions and leaves read by the language of questions ----------------------
 
 
-_LINE = re.compile(r"^(?P<indent> *)(?P<body>.*?)\s*$")
-ANSWER_WORDS = ("da", "ja", "yes", "no")
-GUIDES = str.maketrans({ch: " " for ch in "│├└─"})  # a drawn tree's guide lines read as indentation
-_GUIDED = re.compile(r"^[ \t│├└─]*")
+GUIDES = "│├└─"  # a drawn tree's guide lines, read as indentation
 
 
-def parse_leaf(text: str, u: Universe, where: str) -> Leaf | Hole:
-    """Parse ``A=True B=False C=Random [ja=yes]``, ``-`` or ``?``."""
-    body = text.strip()
-    if body == "?":
-        return Hole()
-    if body == "-":
-        return Leaf(None)
-    roles: dict[str, str] = {}
-    ja = None
-    for part in body.split():
-        name, eq, value = part.partition("=")
-        if not eq:
-            raise TreeError(f"{where}: expected GOD=ROLE, found {part!r}")
-        if name.lower() == "ja" and not u.known_language:
-            if value.lower() not in ("yes", "no") or ja is not None:
-                raise TreeError(f"{where}: 'ja=' takes yes or no, found {part!r}")
-            ja = value.lower()
-            continue
-        god = name.upper()
-        if god not in u.gods or god in roles:
-            raise TreeError(f"{where}: {name!r} is not a god or named twice (gods: {', '.join(u.gods)})")
-        match = [r for r in ROLES if r.lower() == value.lower()]
-        if not match:
-            raise TreeError(f"{where}: unknown role {value!r} (roles: True, False, Random)")
-        roles[god] = match[0]
-    missing = [g for g in u.gods if g not in roles]
-    if missing:
-        raise TreeError(f"{where}: the leaf does not name {', '.join(missing)}")
-    if u.identify_language and ja is None:
-        raise TreeError(f"{where}: the leaf must also say ja=yes or ja=no")
-    named = tuple(roles[g] for g in u.gods)
-    if sorted(named) != sorted(u.roles):
-        raise TreeError(f"{where}: {impossible(named, u)}")
-    return Leaf(named, ja)
+class Written(NamedTuple):
+    """A node as the parser reduced it: its first token (``ASK`` or ``LEAF``; a hole's answer word), its branches
+    (answer word and subtree, None where nothing follows), and the questions on its deepest path."""
+
+    at: Token
+    branches: tuple[tuple[Token, Written | None], ...] = ()
+    depth: int = 0
+
+
+class _Actions:
+    """Each node's tokens, kept as the parser reduces them; a plan nesting too deep is refused here, before any
+    walk of it."""
+
+    def leaf(self, token: Token) -> Written:
+        return Written(token)
+
+    def ask(self, ask: Token, branches: list[tuple[Token, Written | None]]) -> Written:
+        depth = 1 + max((b.depth for _, b in branches if b is not None), default=0)
+        TREE_DEPTH.check(depth, f"line {ask.line}: the plan nests more than {TREE_DEPTH.value} questions deep")
+        return Written(ask, tuple(branches), depth)
+
+    def branches(self, *branches: tuple[Token, Written | None]) -> list[tuple[Token, Written | None]]:
+        return list(branches)
+
+    def branch(self, word: Token, then: Written | Token | None = None) -> tuple[Token, Written | None]:
+        return word, Written(then) if isinstance(then, str) else then
+
+    def inline(self, word: Token, ask: Token, branches: list[tuple[Token, Written | None]] | None = None
+               ) -> tuple[Token, Written]:
+        return word, self.ask(ask, branches or [])
+
+    def plan(self, node: Written) -> Written:
+        return node
+
+
+PLANS = Language(
+    noun="plan",
+    example="'ask A: QUESTION' with its two answers below it",
+    package=__package__,
+    grammar="plan.lark",
+    start=["plan"],
+    spoken=[("ASK", "a question 'ask G: ...'"), ("LEAF", "a leaf such as 'A=True B=False C=Random', '-' or '?'"),
+            ("WORD", "an answer branch such as 'da:'"), ("_NL", "a new line"), ("_INDENT", "a deeper line"),
+            ("_DEDENT", "a line less deep")],
+    actions=_Actions(),
+    error=TreeError,
+    layout=Offside(guides=GUIDES),
+)
+
+
+def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> Fault | None:
+    """A line where the plan has no place for it, in the plan's terms."""
+    layout = ("_INDENT", "_DEDENT", "_NL")
+    found = next((t for t in tokens[index:] if t.type not in layout), None)
+    if found is None:
+        return None
+    before = next((t.type for t in reversed(tokens[:index]) if t.type != "_DEDENT"), None)
+    if found.type == "WORD" and "WORD" not in expected:
+        return Fault("an answer branch without a question above it", found, "an answer follows its question")
+    if before == "_INDENT" and found.type != "WORD":
+        return Fault(f"{str(found).strip()[:60]!r}: expected an answer branch ('da:' or 'ja:')", found,
+                     "a question's answers sit at its indentation, or one step in")
+    return Fault(f"{str(found).strip()[:60]!r} is not inside any question", found, "check the indentation")
+
+
+def parse_tree(text: str, u: Universe) -> Tree:
+    """Parse a whole plan; ``TreeError`` says what is wrong, at which line and column, and what was expected."""
+    reading = Reading(PLANS, text)
+    if all(not line.split("#", 1)[0].strip(" \t" + GUIDES) for line in text.splitlines()):
+        raise reading.refuse("the plan is empty: write 'ask A: QUESTION' with its two answers below it")
+    written: Written = reading.parse("plan", _explain)
+    return _Plan(reading, u).node(written)
+
+
+class _Plan:
+    """The tree a parsed plan says for the gods of ``u``: its questions and leaves read, its answer words checked."""
+
+    def __init__(self, reading: Reading, u: Universe) -> None:
+        self.reading, self.u = reading, u
+
+    def node(self, written: Written) -> Tree:
+        at = written.at
+        if at.type == "WORD":  # an answer word with nothing after it: a hole
+            return Hole(at.line or 0)
+        if at.type == "LEAF":
+            return self.leaf(at)
+        god, question = self.read(at, "asked")
+        branches: dict[str, Tree] = {}
+        for word_token, sub in written.branches:
+            word = word_token.rstrip(" \t:").lower()
+            if word not in self.u.words:
+                raise self.reading.error(f"the gods answer {self.u.words[1]!r} or {self.u.words[0]!r} here, not "
+                                         f"{word!r}", word_token)
+            if word in branches:
+                raise self.reading.error(f"a second {word!r} branch for the same question", word_token)
+            branches[word] = self.node(sub) if sub is not None else Hole(word_token.line or 0)
+        ordered = tuple((w, branches.get(w, Hole(at.line or 0))) for w in display_words(self.u))
+        return Ask(god or "A", question, ordered, at.line or 0)
+
+    def read(self, token: Token, rule: str) -> tuple[str | None, Any]:
+        """A question (``asked``) or a leaf's world (``pattern``), read by the question language where it stands."""
+        start = token.start_pos or 0
+        try:
+            return read(self.reading.text, self.u, start, rule, start + len(token.rstrip()))
+        except QuestionTooLarge:
+            raise
+        except QuestionError as err:
+            raise TreeError(str(err), err.offset) from None
+
+    def leaf(self, token: Token) -> Leaf | Hole:
+        """``A=True B=False C=Random [ja=yes]``, ``-`` or ``?``: a world the question language reads."""
+        body = token.rstrip()
+        if body == "?":
+            return Hole(token.line or 0)
+        if body == "-":
+            return Leaf(None, None, token.line or 0)
+        pattern: Pattern = self.read(token, "pattern")[1]
+        roles = dict(pattern.roles)
+        missing = [g for g in self.u.gods if g not in roles]
+        if missing:
+            raise self.reading.error(f"the leaf does not name {', '.join(missing)}", token,
+                                     "a leaf names every god's role")
+        if self.u.identify_language and pattern.ja is None:
+            raise self.reading.error("the leaf must also say ja=yes or ja=no", token,
+                                     "the language is to be identified too")
+        named = tuple(roles[g] for g in self.u.gods)
+        if sorted(named) != sorted(self.u.roles):
+            raise self.reading.error(impossible(named, self.u), token)
+        return Leaf(named, pattern.ja, token.line or 0)
 
 
 def impossible(named: Assignment, u: Universe) -> str:
@@ -138,92 +235,7 @@ def impossible(named: Assignment, u: Universe) -> str:
     raise AssertionError("a leaf naming every god once with another role count has a role named too often")
 
 
-def parse_tree(text: str, u: Universe) -> Tree:
-    """Parse a whole plan; ``TreeError`` (or ``QuestionError``) names the line and what is wrong."""
-    lines: list[tuple[int, int, str, str]] = []  # (line number, indent, body, raw)
-    for n, raw in enumerate(text.splitlines(), 1):
-        code = raw.split("#", 1)[0].expandtabs(4)
-        guides = _GUIDED.match(code)
-        assert guides is not None
-        code = guides.group().translate(GUIDES) + code[guides.end():]
-        m = _LINE.match(code)
-        assert m is not None
-        if m.group("body"):
-            lines.append((n, len(m.group("indent")), m.group("body"), raw))
-    if not lines:
-        raise TreeError("empty tree: write 'ask A: QUESTION' with its two answers below it")
-    tree, pos = _node(lines, 0, lines[0][1], u)
-    if pos < len(lines):
-        n, _, _, raw = lines[pos]
-        raise TreeError(f"line {n}: {raw.strip()!r} is not inside any question (check the indentation)")
-    return tree
-
-
-def _node(lines: list[tuple[int, int, str, str]], pos: int, indent: int, u: Universe,
-          level: int = 1, inline: str | None = None) -> tuple[Tree, int]:
-    """The subtree starting at ``lines[pos]`` (with ``inline``: the question written after an answer word on
-    that line, ``da: ask B: ...``, whose own answers must then sit deeper)."""
-    n, ind, body, raw = lines[pos]
-    body = body if inline is None else inline
-    where = f"line {n}: {raw.strip()[:60]!r}"
-    TREE_DEPTH.check(level, f"line {n}: the plan nests more than {TREE_DEPTH.value} questions deep")
-    if ind != indent:
-        raise TreeError(f"{where}: indentation does not line up with the line above")
-    if not re.match(r"ask\b", body, re.IGNORECASE):
-        head = body.split(":", 1)[0].strip().lower()
-        if head in (*u.words, "da", "ja", "yes", "no") and ":" in body:
-            raise TreeError(f"{where}: an answer branch without a question above it")
-        leaf = parse_leaf(body, u, where)
-        return (Leaf(leaf.roles, leaf.ja, n) if isinstance(leaf, Leaf) else Hole(n)), pos + 1
-    try:
-        god, question = parse_asked(body, u)
-    except QuestionError as err:
-        raise TreeError(f"line {n}: {err}") from None
-    pos += 1
-    branches: dict[str, Tree] = {}
-    own = indent
-    if pos < len(lines) and lines[pos][1] > own and _branch_word(lines[pos][2]) in (*u.words, *ANSWER_WORDS):
-        indent = lines[pos][1]  # a drawn tree: the answers under their question, one step in
-    elif inline is not None:
-        indent = -1  # the answers of an inline question sit deeper, and none do
-    while pos < len(lines) and lines[pos][1] == indent:
-        bn, _, bbody, braw = lines[pos]
-        word, colon, rest = bbody.partition(":")
-        word = word.strip().lower()
-        if colon and word in ANSWER_WORDS and word not in u.words:
-            # "yes:" in a da/ja plan (or the reverse) is a slip of vocabulary, not of indentation
-            raise TreeError(f"line {bn}: {braw.strip()!r}: the gods answer {u.words[1]!r} or "
-                            f"{u.words[0]!r} here, not {word!r}")
-        if not colon or word not in u.words:
-            break
-        if word in branches:
-            raise TreeError(f"line {bn}: {braw.strip()!r}: a second {word!r} branch for the same question")
-        if re.match(r"ask\b", rest.strip(), re.IGNORECASE):
-            branches[word], pos = _node(lines, pos, indent, u, level + 1, inline=rest.strip())
-            continue
-        pos += 1
-        if rest.strip():
-            leaf = parse_leaf(rest, u, f"line {bn}: {braw.strip()!r}")
-            branches[word] = Leaf(leaf.roles, leaf.ja, bn) if isinstance(leaf, Leaf) else Hole(bn)
-        elif pos < len(lines) and lines[pos][1] > indent:
-            branches[word], pos = _node(lines, pos, lines[pos][1], u, level + 1)
-        else:
-            branches[word] = Hole(bn)
-    if not branches and pos < len(lines) and lines[pos][1] > own:
-        n2, _, _, raw2 = lines[pos]
-        raise TreeError(f"line {n2}: {raw2.strip()!r}: expected an answer branch "
-                        f"('{u.words[1]}:' or '{u.words[0]}:') at the question's indentation")
-    ordered = tuple((w, branches.get(w, Hole(n))) for w in display_words(u))
-    return Ask(god, question, ordered, n), pos
-
-
 # -- printing ------------------------------------------------------------------
-
-
-def _branch_word(body: str) -> str:
-    """The answer word a branch line starts with (``"da"`` of ``"da: ..."``), or ``""``."""
-    word, colon, _ = body.partition(":")
-    return word.strip().lower() if colon else ""
 
 
 def format_leaf(leaf: Leaf | Hole, u: Universe) -> str:

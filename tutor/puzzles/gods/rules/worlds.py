@@ -22,10 +22,13 @@ import itertools
 import string
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from tutor.bits import members
-from tutor.errors import InvalidNotation
-from tutor.text import shorten
+from tutor.grammar import Fault, Language, NotationError, Reading
+
+if TYPE_CHECKING:
+    from lark import Token
 
 WorldSet = int  # bit set over world indices: 0b101
 Assignment = tuple[str, ...]  # ("True", "False", "Random")
@@ -105,26 +108,31 @@ class Universe:
         return {self.identity[i] for i in members(s)}
 
 
-def parse_roles(text: str) -> Assignment:
-    """Parse ``True,False,Random`` (case-insensitive, commas or spaces) into roles.
+class RolesError(NotationError):
+    """Roles that do not read."""
 
-    Raises ``InvalidNotation`` quoting the text and naming the bad word.
+
+class _Roles:
+    def roles(self, *roles: Token) -> Assignment:
+        if len(roles) > MAX_GODS:
+            raise Fault(f"{len(roles)} gods", roles[MAX_GODS], f"at most {MAX_GODS}")
+        return tuple(next(r for r in ROLES if r[0] == role[0].upper()) for role in roles)
+
+
+ROLE_LISTS = Language(noun="list of roles", example="roles such as 'True,False,Random'", package=__package__,
+                      grammar="roles.lark", start=["roles"], actions=_Roles(), error=RolesError, keep=["WORD"],
+                      spoken=[("ROLE", "a role (True, False, Random or its first letter)"), ("WORD", "a role")])
+
+
+def parse_roles(text: str) -> Assignment:
+    """Parse ``True,False,Random`` (case-insensitive, commas or spaces, a role or its first letter) into roles;
+    ``RolesError`` quotes the text and names the column of the word that is no role.
 
     >>> parse_roles("t, f r")
     ('True', 'False', 'Random')
     """
-    words = [w for w in text.replace(",", " ").split() if w]
-    if not words:
-        raise InvalidNotation(f"no gods in {shorten(text, 60)}: give roles such as 'True,False,Random'")
-    roles = []
-    for word in words:
-        match = [r for r in ROLES if r.lower() == word.lower() or r[0].lower() == word.lower()]
-        if not match:
-            raise InvalidNotation(f"unknown role {word!r} in {shorten(text, 60)}: roles are True, False, Random")
-        roles.append(match[0])
-    if len(roles) > MAX_GODS:
-        raise InvalidNotation(f"too many gods in {shorten(text, 60)}: at most {MAX_GODS}")
-    return tuple(roles)
+    roles: Assignment = Reading(ROLE_LISTS, text).parse()
+    return roles
 
 
 @cache

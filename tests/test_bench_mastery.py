@@ -181,3 +181,22 @@ def test_the_figures_count_what_the_runs_say() -> None:
     assert found["wrong-first: reaches mastery"].value == 50.0 and found["wrong-first: reaches mastery"].meets is False
     assert found["recall-only: reviews passed at the first try"].value == 25.0
     assert found["random-guesser: reaches mastery"].meets is True
+
+
+def test_the_benchmark_runs_every_bundled_lesson_with_a_practice_step(catalog) -> None:
+    """The lessons simulated are found in the course, not listed by hand: each bundled lesson file with a
+    ``practice = ...`` step (read from the TOML itself), in course order."""
+    import tomllib
+    from pathlib import Path
+
+    import tutor.lessons
+
+    from tutor.bench.mastery import practice_lessons
+
+    found = practice_lessons(catalog)
+    files = sorted(Path(tutor.lessons.__file__).parent.glob("*/*.toml"))
+    declared = {data["id"] for data in (tomllib.loads(f.read_text(encoding="utf-8")) for f in files)
+                if any("practice" in step for step in data.get("steps", []))}
+    assert set(found) == declared and len(found) == len(declared)
+    assert {lesson.split("-")[0] for lesson in found} == {"coins", "wythoff", "gods", "lightsout"}
+    assert found == [lesson.id for lesson in catalog.ordered() if lesson.id in declared]

@@ -52,7 +52,6 @@ from tutor.bench._learners import (
 if TYPE_CHECKING:
     from tutor.session import Session
 
-LESSONS = ("coins-6", "wythoff-7", "gods-7", "lightsout-6")  # every bundled practice lesson
 LEARNERS = 40  # learners per profile by default (the issue's figures: 1,000, with --learners 1000)
 MAX_ITEMS = 30  # items one learner is given at a practice before the run gives up on mastery
 REVIEW_DAYS = (3, 10, 30)  # days after the practice when the learner runs /review
@@ -164,10 +163,18 @@ def one(job: tuple[str, str, int]) -> Run:
     return simulate(CATALOG[0], *job)
 
 
+def practice_lessons(catalog: Any) -> list[str]:
+    """The lessons of ``catalog`` with a practice step (one serving fresh items), in course order."""
+    return [lesson.id for lesson in catalog.ordered() if any(step.fresh for step in lesson.steps)]
+
+
 def runs(count: int, jobs: int | None = None) -> dict[str, list[Run]]:
-    """``count`` learners of every profile, spread evenly over the practice lessons, in ``jobs`` processes
-    (default: one per core)."""
-    work = [(profile, LESSONS[n % len(LESSONS)], n) for profile in PROFILES for n in range(count)]
+    """``count`` learners of every profile, spread evenly over every bundled lesson with a practice step, in
+    ``jobs`` processes (default: one per core)."""
+    from tutor.course import load_catalog
+
+    lessons = practice_lessons(load_catalog([]))
+    work = [(profile, lessons[n % len(lessons)], n) for profile in PROFILES for n in range(count)]
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
         open_catalog()

@@ -38,8 +38,28 @@ def in_list(nodeid: str, entries: frozenset[str]) -> bool:
     return module in entries or f"{module}::{rest.split('[')[0]}" in entries or nodeid in entries
 
 
+def stale_metadata() -> str:
+    """Why the installed metadata the tests would see is not this checkout's (empty when it is): a stale
+    ``*.egg-info`` beside ``pyproject.toml`` (setuptools leaves one there) or an old install hides new entry points."""
+    import tomllib
+    from importlib.metadata import entry_points
+
+    project = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for group, wanted in [*project["entry-points"].items(), ("console_scripts", project["scripts"])]:
+        seen = {ep.name: ep.value for ep in entry_points(group=group)}
+        missing = sorted(f"{name} = {value}" for name, value in wanted.items() if seen.get(name) != value)
+        if missing:
+            return (f"the installed metadata lacks the entry point {missing[0]!r} of group {group!r} that "
+                    "pyproject.toml declares: it is stale (an old *.egg-info beside pyproject.toml, or an old "
+                    "install); reinstall with: pip install -e '.[test]'")
+    return ""
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the layer markers."""
+    """Refuse to run over stale installed metadata; register the layer markers."""
+    problem = stale_metadata()
+    if problem:
+        raise pytest.UsageError(problem)
     for name, what in (("unit", "a fast test of one piece, in-process"),
                        ("property", "a hypothesis property test"),
                        ("e2e", "runs real processes or the installed command"),

@@ -113,3 +113,17 @@ def test_nothing_stray_is_committed_at_the_top():
     top = {name.split(b"/")[0].decode("utf-8", "replace") for name in listed.split(b"\0") if name}
     assert top <= {".ci", ".gitignore", "README.md", "docs", "lessons", "pyproject.toml", "tests", "tutor",
                    "vulture_whitelist.py"}, sorted(top)
+
+
+def test_stale_installed_metadata_is_refused_before_any_test_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The egg-info trap: metadata without an entry point pyproject.toml declares stops the run with how to fix it."""
+    import importlib.metadata
+
+    from tests.conftest import stale_metadata
+
+    assert stale_metadata() == ""  # this run's metadata is this checkout's (else the run would not have started)
+    real = importlib.metadata.entry_points
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [
+        ep for ep in real(group=group) if ep.name != "gods"])
+    assert "'gods = tutor.puzzles.gods:Gods' of group 'tutor.puzzles'" in stale_metadata()
+    assert "pip install -e" in stale_metadata()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
+from tests.helpers import run_tutor
 from tutor import puzzles
 from tutor.lint import lint_paths
 
@@ -112,18 +111,19 @@ def test_duplicate_ids_name_both_files(tmp_path):
 
 
 def test_lint_command_exit_codes(tmp_path):
-    run = [sys.executable, "-m", "tutor", "lint"]
+    """``tutor lint FILE``: exit 0 and one line for a clean lesson, 1 with the problem for a broken one or a path
+    that is not there (in this process: the installed command's exits are tests/test_exit_contract.py's)."""
     good = tmp_path / "good.toml"
     good.write_text(GOOD)
-    ok = subprocess.run([*run, str(good)], capture_output=True, text=True)
+    ok = run_tutor("lint", str(good))
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout.strip() == "1 lesson OK"
     bad = tmp_path / "bad.toml"
     bad.write_text(BROKEN["unknown quantity"][0])
-    failed = subprocess.run([*run, str(bad)], capture_output=True, text=True)
+    failed = run_tutor("lint", str(bad))
     assert failed.returncode == 1
     assert "unknown quantity 'clases'" in failed.stdout and "Traceback" not in failed.stderr
-    missing = subprocess.run([*run, str(tmp_path / "nope")], capture_output=True, text=True)
+    missing = run_tutor("lint", str(tmp_path / "nope"))
     assert missing.returncode == 1 and "no such file or folder" in missing.stdout
 
 

@@ -124,3 +124,24 @@ def test_a_difference_is_a_give_away_only_when_the_text_states_both_values() -> 
     assert gives_away(said.format(9, ""), "0", "9") is None  # the cells are not stated
     assert gives_away(said.format(9, " of the 3x3 press matrix"), "1", "9") is None
     assert gives_away("The 3x3 board has no quiet patterns less than the 4x4 board.", "0", "5") is None
+
+
+def test_a_quantity_remembers_its_values_and_computes_afresh_what_cannot_be_a_key() -> None:
+    """``Quantity.value``: the same value as ``compute``, computed once per game and arguments (bounded), and
+    computed every time when an argument is unhashable."""
+    from tutor.puzzles.answers import KNOWN_VALUES, Quantity
+
+    calls: list[object] = []
+
+    def count(game: object, args: object) -> int:
+        calls.append(game)
+        return len(calls)
+
+    q = Quantity("n", "calls", count, explain=lambda g, a, v: "", refute=lambda g, a, v, w: "")
+    assert q.value(1, {"k": 2}) == q.value(1, {"k": 2}) == 1 and len(calls) == 1
+    assert q.value(1, {"k": 3}) == 2  # other arguments: another value
+    assert q.value(1, {"k": [1]}) == 3 and q.value(1, {"k": [1]}) == 4  # a list cannot be a key
+    for game in range(10, 10 + KNOWN_VALUES):
+        q.value(game, {})
+    before = len(calls)
+    assert q.value(1, {"k": 2}) == before + 1  # the oldest was let go: at most KNOWN_VALUES are kept

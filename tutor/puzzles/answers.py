@@ -26,6 +26,7 @@ JSON = dict[str, Any]
 G = TypeVar("G")  # a family's game object
 A = TypeVar("A")  # a parsed answer
 T = TypeVar("T")
+KNOWN_VALUES = 256  # values each quantity remembers (Quantity.value)
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,22 @@ class Quantity(Generic[G]):
         self.explain = explain
         self.refute = refute
         self.misconceptions = misconceptions
+        self._known: dict[tuple[Any, ...], Value] = {}  # values computed, by game and arguments (engines are pure)
+
+    def value(self, game: G, args: Args) -> Value:
+        """``compute(game, args)``, remembered for the last ``KNOWN_VALUES`` games and arguments (a step's value is
+        asked for by its verdict, its reference and every screening of a reply); computed afresh when the game or an
+        argument cannot be a key."""
+        try:
+            key = (game, *sorted(args.items()))
+            if key in self._known:
+                return self._known[key]
+        except TypeError:
+            return self.compute(game, args)
+        if len(self._known) >= KNOWN_VALUES:
+            self._known.pop(next(iter(self._known)))
+        value = self._known[key] = self.compute(game, args)
+        return value
 
     def diagnose(self, game: G, args: Args, right: Value, wrong: Value) -> Misconception | None:
         """The first misconception whose answer here is ``wrong``, if any."""

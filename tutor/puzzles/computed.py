@@ -35,7 +35,7 @@ class NumberKind(AnswerKind[Any, int]):
         """A whole number, or an integer expression such as ``2^16 - 1`` (``tutor.arithmetic``), in the learner's
         words around it (``there are 4``, ``4 worlds``); a refusal's example is a number that is not the answer."""
         def example() -> int:
-            value = self.quantity.compute(game, args)
+            value = self.quantity.value(game, args)
             return example_number([value] if isinstance(value, int) else [])
 
         return read_answer(text, self.wording, example)
@@ -47,7 +47,7 @@ class NumberKind(AnswerKind[Any, int]):
     def check(self, game: Any, answer: int, args: Args) -> Verdict:
         """Right when it equals the computed value; a wrong one is diagnosed with the misconception that gives it,
         or else gets the quantity's own refutation."""
-        value = self.quantity.compute(game, args)
+        value = self.quantity.value(game, args)
         if answer == value:
             return Verdict(True, f"Right: {number_text(answer)}.", data={"correct": True}, canonical=str(answer))
         return wrong_verdict(self.quantity, game, args, value, answer,
@@ -55,12 +55,12 @@ class NumberKind(AnswerKind[Any, int]):
 
     def reference(self, game: Any, args: Args) -> str | None:
         """The computed value."""
-        return str(self.quantity.compute(game, args))
+        return str(self.quantity.value(game, args))
 
     def gives_away(self, game: Any, args: Args, text: str, learner: str = "") -> str | None:
         """Whether ``text`` gives the value away (``tutor.puzzles.giveaway``): written out (``65,535``, ``2^16 - 1``),
         pinned by the bounds it states, or one obvious step from the learner's answer; a count is at least 0."""
-        value = self.quantity.compute(game, args)
+        value = self.quantity.value(game, args)
         if not isinstance(value, int) or isinstance(value, bool):
             return None
         return gives_away(text, str(value), learner, least=0 if value >= 0 else None)
@@ -89,14 +89,14 @@ class ChoiceKind(AnswerKind[Any, str]):
 
     def check(self, game: Any, answer: str, args: Args) -> Verdict:
         """Right when it is the computed option (letter case ignored)."""
-        value = self.quantity.compute(game, args)
+        value = self.quantity.value(game, args)
         if answer.lower() == str(value).lower():
             return Verdict(True, f"Right: {answer}.", data={"correct": True}, canonical=answer)
         return wrong_verdict(self.quantity, game, args, value, answer, f"Not right: {answer!r} is not the answer.")
 
     def reference(self, game: Any, args: Args) -> str | None:
         """The computed value."""
-        return str(self.quantity.compute(game, args))
+        return str(self.quantity.value(game, args))
 
     def completions(self, game: Any, args: Args, text: str) -> list[str]:
         """The options."""
@@ -123,7 +123,7 @@ def refutation(quantity: Quantity[Any], game: Any, args: Args, value: Any, wrong
 
 def explanation(quantity: Quantity[Any], game: Any, args: Args) -> str:
     """Why the quantity's value is what it is, in the engine's words."""
-    return quantity.explain(game, args, quantity.compute(game, args))
+    return quantity.explain(game, args, quantity.value(game, args))
 
 
 SYNONYMS = {"yes": frozenset({"yeah", "yep", "yup", "sure"}), "no": frozenset({"nope", "nah"}),

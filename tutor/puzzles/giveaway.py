@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
@@ -158,22 +159,33 @@ def states_number(text: str, value: int) -> bool:
     >>> states_number("a strategy of 2^8 - 1 moves", 255), states_number("(8, 13) loses", 13)
     (True, False)
     """
-    text = PAIR.sub(" ", TUPLE.sub(" ", text))  # positions and moves, (8, 13) and 10,10, are places, not counts
     if 0 <= value < 10:  # "is 4." ends a clause; "type 4" and "answer is 4, not 14" tell what to answer
+        text = without_places(text)
         told = rf"\b(?:type|enter|answer(?:\s+is)?:?)\s+{value}(?![\d,.]\d)\b"
         return (re.search(rf"\b(?:is|are|equals)\s+{value}(?=\s*(?:[.;:!?)]\s|[.;:!?)]?$))", text.strip()) is not None
                 or re.search(told, text, re.I) is not None)
-    if any(int(m.group().replace(",", "")) == value for m in NUMBER_IN_TEXT.finditer(text)):
-        return True
+    return any(said == value for said in stated_values(text))
+
+
+def without_places(text: str) -> str:
+    """``text`` without the positions and moves it writes, (8, 13) and 10,10: places, not counts."""
+    return PAIR.sub(" ", TUPLE.sub(" ", text))
+
+
+@lru_cache(maxsize=4096)
+def stated_values(text: str) -> tuple[object, ...]:
+    """Every value ``text`` writes out, as a number or an integer expression (``2^16 - 1``), outside the places it
+    names: read once per text, however many answers it is checked against (a reply against every later question)."""
+    text = without_places(text)
+    out: list[object] = [int(m.group().replace(",", "")) for m in NUMBER_IN_TEXT.finditer(text)]
     for match in EXPRESSION_IN_TEXT.finditer(text):
         expression = match.group().strip()
         if any(op in expression for op in "^*+-/") and len(expression) <= 40:
             try:
-                if evaluate(expression) == value:
-                    return True
+                out.append(evaluate(expression))
             except InvalidNotation:
                 continue
-    return False
+    return tuple(out)
 
 
 def learner_number(learner: str) -> int | None:
@@ -182,6 +194,7 @@ def learner_number(learner: str) -> int | None:
     return int(bare) if bare.lstrip("-").isdecimal() and len(bare) <= 40 else None
 
 
+@lru_cache(maxsize=4096)
 def pinned(text: str, least: int | None, mine: int | None) -> tuple[int | None, int | None]:
     """The range the bounds in ``text`` leave for the answer (None: open on that side)."""
     low, high = least, None
@@ -234,7 +247,8 @@ def number_given(text: str, value: int, learner: str, least: int | None) -> str 
     return None
 
 
-def differences(text: str, mine: int | None) -> set[int]:
+@lru_cache(maxsize=4096)
+def differences(text: str, mine: int | None) -> frozenset[int]:
     """Every value ``text`` states as a difference of two quantities it gives the values of ("the cells less the
     rank" after "9 is the rank of the 3x3 press matrix": 0); "that" or "those" is the last number said before.
 
@@ -249,7 +263,7 @@ def differences(text: str, mine: int | None) -> set[int]:
         second = named_value(lowered, match.group(2), match.start(), mine)
         if first is not None and second is not None:
             out.add(first - second)
-    return out
+    return frozenset(out)
 
 
 def named_value(text: str, word: str, before: int, mine: int | None) -> int | None:
@@ -271,7 +285,8 @@ def named_value(text: str, word: str, before: int, mine: int | None) -> int | No
     return int(size.group(1)) * int(size.group(2)) if stem == "cell" and size else None
 
 
-def list_lengths(text: str) -> set[int]:
+@lru_cache(maxsize=4096)
+def list_lengths(text: str) -> frozenset[int]:
     """How many items each list ``text`` writes out to count has: after a colon to the end of its line, items
     separated by commas, all of one shape (words and signs alike: ``after 'ja': A=True B=Random, A=Random B=True``),
     at least two of them, or three when they are plain words (two clauses of a sentence are no list).
@@ -286,16 +301,18 @@ def list_lengths(text: str) -> set[int]:
         if len(shapes) == 1 and all(items) and len(items) >= (3 if shapes <= {" ".join(["w"] * n) for n in range(9)}
                                                               else 2):
             out.add(len(items))
-    return out
+    return frozenset(out)
 
 
+@lru_cache(maxsize=4096)
 def multiple_of(text: str) -> int | None:
     """The number the text says the answer is a multiple of, if it says one ("a multiple of 16")."""
     found = [count_value(m.group(1)) for m in MULTIPLE.finditer(text.lower())]
     return found[0] if len(found) == 1 and found[0] > 1 else None
 
 
-def counted_units(text: str) -> set[int]:
+@lru_cache(maxsize=4096)
+def counted_units(text: str) -> frozenset[int]:
     """The values the answer takes by what ``text`` says of a unit of it: how many of the answer each unit is ("each
     working split is made by 16 questions", "96 would mean 6 working splits") times how many units it says there
     are ("6 counts the different splits"; "the solver finds more than 3" and "fewer than 5" after "would mean" pin
@@ -329,7 +346,7 @@ def counted_units(text: str) -> set[int]:
         low, high = bounds.get(unit, (None, None))
         counts = set(exact.get(unit, set())) | ({low} if low is not None and low == high else set())
         out |= {each * n for n in counts}
-    return out
+    return frozenset(out)
 
 
 # -- positions and lists ------------------------------------------------------------------------------------

@@ -76,7 +76,7 @@ class Computed(Question[Asked]):
     def value(self) -> Value:
         """The right answer, computed for the step's game and arguments."""
         quantity = self.computes
-        return quantity.compute(self.game, quantity.arguments(self.args))
+        return quantity.value(self.game, quantity.arguments(self.args))
 
     def ready(self) -> None:
         """The right answer computes (``TutorError`` naming the step if it does not: past an engine's limit)."""

@@ -32,8 +32,11 @@ tutor.puzzles.wythoff.rules.formula.parse_formula("floor(k*phi)")
 formula = time.perf_counter()
 tutor.puzzles.gods.rules.lang.parse_question("would you say ja to (B is Random)", u)
 question = time.perf_counter()
+from tutor.puzzles.wythoff.rules import parse_sum_move
+parse_sum_move("to 3,5", ((4, 6),))
+move = time.perf_counter()
 print(json.dumps({"import": imported - start, "lark_at_import": lark, "number": number - imported,
-                  "formula": formula - number, "question": question - formula}))
+                  "formula": formula - number, "question": question - formula, "move": move - question}))
 """
 
 
@@ -58,6 +61,7 @@ def _first_costs() -> list[Figure]:
         Figure("parsing: first number answer (imports lark, builds its parser)", data["number"] * 1000, "ms", 300),
         Figure("parsing: first formula (builds its parser)", data["formula"] * 1000, "ms", 300),
         Figure("parsing: first question to the gods (builds its parser)", data["question"] * 1000, "ms", 300),
+        Figure("parsing: first Wythoff move (builds its parser, the largest notation)", data["move"] * 1000, "ms", 300),
     ]
 
 

@@ -63,3 +63,9 @@ def least_average(game: GodsGame, k: int) -> tuple[Fraction | None, Plan | None]
     ``SearchLimit`` before any work past ``MAX_AVERAGE_IDENTITIES``, or once the call's budget is spent.
     """
     return shared_average(game).least(game.start, k)
+
+
+def opened_average(game: GodsGame, k: int, god: int, says_first: WorldSet) -> tuple[Fraction, Plan] | None:
+    """The least average from the game's start within ``k`` a path among plans that open by asking ``god`` a
+    question answered with the first word in ``says_first``, and such a plan (``AverageSearch.opened``)."""
+    return shared_average(game).opened(game.start, k, god, says_first)

@@ -175,6 +175,37 @@ class AverageSearch:
         self.spent = 0  # the plan walks memoised states only: its own budget
         return cost / sum(w), self.plan(w, k)
 
+    def opened(self, worlds: WorldSet, k: int, god: int, says_first: WorldSet) -> tuple[Fraction, Plan] | None:
+        """The least average from ``worlds`` (uniform) over plans of at most ``k`` questions a path that open by
+        asking god ``god`` a question answered with the first word exactly in the worlds ``says_first``, and such a
+        plan (None: its two answers cannot both be finished in ``k - 1``).
+
+        The opening must send the two worlds of an identity the same way where ``god`` is not Random (a wrapped
+        question does): ``ValueError`` otherwise, as the search is over identities.
+        """
+        self.check_size()
+        u, rand = self.solver.u, self.rand[god]
+        firsts, seconds = 0, 0
+        for i in range(u.size):
+            if worlds >> i & 1 and not rand >> u.identity[i] & 1:
+                if says_first >> i & 1:
+                    firsts |= 1 << u.identity[i]
+                else:
+                    seconds |= 1 << u.identity[i]
+        if firsts & seconds:
+            raise ValueError("the opening answers differently in two worlds that differ only in what 'ja' means")
+        self.spent = 0
+        w = self.start(worlds)
+        a = tuple(2 * x if firsts >> i & 1 else x if rand >> i & 1 else 0 for i, x in enumerate(w))
+        b = tuple(2 * x if seconds >> i & 1 else x if rand >> i & 1 else 0 for i, x in enumerate(w))
+        ca, cb = self.cost(a, k - 1), self.cost(b, k - 1)
+        if ca is None or cb is None:
+            return None
+        self.spent = 0
+        plan = Plan(_items(w), god, firsts, self.plan(a, k - 1), self.plan(b, k - 1))
+        return (sum(w) + (ca + cb) / 2) / sum(w), plan
+
+
 def huffman(w: Weights) -> int:
     """A lower bound on ``cost(w)`` (in the same units): the cost of an optimal prefix code for the weights.
 

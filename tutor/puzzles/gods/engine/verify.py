@@ -106,28 +106,47 @@ def _verify(tree: Tree, u: Universe, s: WorldSet, path: tuple[tuple[int, str, No
     return None
 
 
-def average_questions(tree: Tree, u: Universe, start: WorldSet | None = None) -> Fraction | None:
-    """The plan's expected number of questions: the start worlds uniform, Random's two words 1/2 each.
+@dataclass(frozen=True)
+class Reached:
+    """One leaf of a plan as its average sees it: the answers on the way, the leaf, and who reaches it how often."""
 
-    Every world is walked with its probability: a question to a god who is Random in it sends half of
-    it down each answer, otherwise all of it down the answer it gives.  None when some world reaches an
-    unfinished branch (``?``), where no number of questions is known.
-    """
+    answers: tuple[str, ...]  # ("da", "ja"): the words on the path, in order
+    asked: tuple[int, ...]  # the god asked at each question on the path (indices)
+    leaf: Leaf
+    mass: dict[int, Fraction]  # world -> the probability of that world ending here (halved at each Random answer)
+
+    @property
+    def depth(self) -> int:
+        """The questions asked on the way."""
+        return len(self.answers)
+
+    @property
+    def probability(self) -> Fraction:
+        """The probability of ending at this leaf."""
+        return sum(self.mass.values(), Fraction(0))
+
+
+def leaves_reached(tree: Tree, u: Universe, start: WorldSet | None = None) -> list[Reached] | None:
+    """Every leaf some start world reaches, in display order, with the probability of each world ending there: the
+    start worlds uniform, and a question to a god who is Random in a world sends half of it down each answer.  None
+    when some world reaches an unfinished branch (``?``)."""
     s = u.full if start is None else start
-    if s == 0:
-        return Fraction(0)
-    share = Fraction(1, s.bit_count())
-    return _average(tree, u, {i: share for i in members(s)}, 0)
+    found: list[Reached] = []
+    share = Fraction(1, s.bit_count()) if s else Fraction(0)
+    whole = _walk(tree, u, {i: share for i in members(s)}, (), (), found)
+    return found if whole else None
 
 
-def _average(tree: Tree, u: Universe, mass: dict[int, Fraction], asked: int) -> Fraction | None:
-    """The sum over the leaves below ``tree`` of the mass reaching each times its depth."""
+def _walk(tree: Tree, u: Universe, mass: dict[int, Fraction], path: tuple[str, ...], asked: tuple[int, ...],
+          found: list[Reached]) -> bool:
+    """Send ``mass`` down ``tree``, adding a ``Reached`` per leaf; False at an unfinished branch reached."""
     if not mass:
-        return Fraction(0)
+        return True
     if isinstance(tree, Hole):
-        return None
+        return False
     if isinstance(tree, Leaf):
-        return asked * sum(mass.values(), Fraction(0))
+        found.append(Reached(path, asked, tree, mass))
+        return True
     g = u.god_index(tree.god)
     says = first_word_mask(tree.question, u, g)
     rand = u.random(g)
@@ -138,10 +157,17 @@ def _average(tree: Tree, u: Universe, mass: dict[int, Fraction], asked: int) -> 
                 parts[word][i] = m / 2
         else:
             parts[u.words[0] if says >> i & 1 else u.words[1]][i] = m
-    total = Fraction(0)
-    for word, sub in tree.branches:
-        found = _average(sub, u, parts[word], asked + 1)
-        if found is None:
-            return None
-        total += found
-    return total
+    return all(_walk(sub, u, parts[word], (*path, word), (*asked, g), found) for word, sub in tree.branches)
+
+
+def average_questions(tree: Tree, u: Universe, start: WorldSet | None = None) -> Fraction | None:
+    """The plan's expected number of questions: the start worlds uniform, Random's two words 1/2 each.
+
+    Every world is walked with its probability (``leaves_reached``): the average is the sum over the leaves of the
+    probability of ending there times the questions on the way.  None when some world reaches an unfinished
+    branch (``?``), where no number of questions is known.
+    """
+    found = leaves_reached(tree, u, start)
+    if found is None:
+        return None
+    return sum((r.depth * r.probability for r in found), Fraction(0))

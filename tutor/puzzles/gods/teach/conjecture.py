@@ -13,6 +13,7 @@ identified only; the others are counted as skipped.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON
@@ -26,6 +27,7 @@ from tutor.text import plural
 
 BOUND = Option("bound", int, MAX_GODS, f"--conjecture checks every set of 1 to this many gods (at most {MAX_GODS})",
                minimum=1, maximum=MAX_GODS, metavar="N")
+CLAIM_KINDS = ("identifiable", "questions")  # what a conjecture claims: a condition, or a number of questions
 SEARCH_LIMIT = 10  # the fewest questions are searched up to this (every set of up to 5 gods needs at most 7)
 
 
@@ -87,6 +89,46 @@ def engine_truth(s: GodSet, like: GodsGame) -> Truth:
                           f"{k - 1} cannot suffice: {fewer}")
 
 
+def separable(game: GodsGame) -> str:
+    """Why enough questions always identify these gods: no two worlds whose Random gods cover every god."""
+    u = game.universe
+    r = u.roles.count("Random")
+    if len(u.identities) == 1:
+        return "there is only one way to hand out the roles, so there is nothing to find out: no question is needed"
+    if r == 0:
+        return ("no god is Random, so every god answers every question as his role says: a question to any of "
+                "them tells two possibilities apart as you please, and enough questions separate them all")
+    what = "the worlds" if u.identify_language else "the possibilities"
+    return (f"no two of {what} have Random gods that cover every god ({r} of the {len(u.gods)} "
+            f"{'is' if r == 1 else 'are'} Random), so any two of them have a god who is Random in neither; a "
+            "question to him, wrapped, tells them apart, and enough questions separate them all")
+
+
+def identifiable_truth(s: GodSet, like: GodsGame) -> Truth:
+    """Whether the set can be identified, with the theorem's proof (no search): two worlds never told apart, or
+    why any two can be told apart (``tutor solve`` prints a plan)."""
+    game = make_game(s.roles, like.known_language, like.identify_language)
+    u = game.universe
+    pair = theory.inseparable_pair(u, u.full)
+    if pair is not None:
+        return Truth(False, None, theory.never_proof(u, pair))
+    if len(u.identities) == 1:
+        return Truth(True, 0, "one possibility from the start: nothing to ask")
+    return Truth(True, None, f"{separable(game)} (tutor solve gods --gods {s.roles} prints a plan)")
+
+
+def identifiable(s: GodSet, like: GodsGame) -> bool:
+    """Whether the set can be identified with enough questions, in the language flags of ``like``: no two worlds
+    whose Random gods cover every god (``theory.inseparable_pair``, exact, no search)."""
+    return _identifiable(s, like.known_language, like.identify_language)
+
+
+@cache
+def _identifiable(s: GodSet, known: bool, identify: bool) -> bool:
+    u = make_game(s.roles, known, identify).universe
+    return theory.inseparable_pair(u, u.full) is None
+
+
 def claimed(c: Conjecture, s: GodSet) -> int | bool | str:
     """The conjecture's value for a set: a whole number, True/False, or a text saying why it has none."""
     try:
@@ -117,12 +159,19 @@ def workbench(game: GodsGame, text: str, bound: int) -> tuple[JSON, str, bool]:
     data: JSON = {"conjecture": format_conjecture(c), "kind": kind, "bound": bound, "correct": True, "holds": True,
                   "counterexample": None}
     for s in god_sets(bound):
-        truth = engine_truth(s, game)
-        if kind == "questions" and not truth.identifiable:
-            skipped += 1
-            continue
-        checked += 1
-        got = claimed(c, s)
+        if kind == "identifiable":  # the theorem decides it at once, and proves it
+            checked += 1
+            got = claimed(c, s)
+            if got is identifiable(s, game):
+                continue
+            truth = identifiable_truth(s, game)
+        else:
+            truth = engine_truth(s, game)
+            if not truth.identifiable:
+                skipped += 1
+                continue
+            checked += 1
+            got = claimed(c, s)
         want: int | bool | None = truth.identifiable if kind == "identifiable" else truth.fewest
         if got != want or isinstance(got, bool) != isinstance(want, bool):
             data.update(correct=False, holds=False, holds_up_to=s.n - 1, checked=checked, skipped=skipped,
@@ -158,4 +207,3 @@ def _refuted(c: Conjecture, s: GodSet, got: int | bool | str, want: int | bool |
     return (f"counterexample: gods {s.roles} (n={s.n}, t={s.t}, f={s.f}, r={s.r}): {format_conjecture(c)} "
             f"gives {theirs}, the engine {ours}.\nWhy: {truth.proof}.\n"
             "It agrees on every set before this one (fewer gods, then fewer Random, then fewer False).")
-

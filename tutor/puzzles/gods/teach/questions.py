@@ -34,6 +34,10 @@ TARGET = Option("target", str, "", "for goal 'target': the proposition the answe
 TO = Option("to", str, "", "the god a question must be put to (empty: any god)")
 EXAMPLE = Option("example", str, "", "a question 'ask G: QUESTION' for lessons to show and ask about "
                  "(the example_* quantities)")
+OPENING = Option("opening", str, "", "a first question 'ask G: QUESTION' (wrapped): the plan an 'average' step asks "
+                 "about opens with it and goes on with the least average (empty: the best opening)")
+PLAN = Option("plan", str, "", "a plan in the tree notation whose average a step asks about (empty: the engine's "
+              "plan with the least average)")
 
 Asked = tuple[str, Node]  # ("A", the question): one question put to one god
 

@@ -16,4 +16,9 @@ SKILLS = (
            "quantity:example_not_random_second", "quantity:first_questions", "quantity:working_first_questions",
            "quantity:working_first_splits", "quantity:language_free_first_splits", "kind:question")),
     Skill("gods/plan-tree", "plan a tree of questions that identifies every god", ("kind:tree",)),
+    Skill("gods/average-questions", "work out how many questions a plan asks on average, and when a plan can beat "
+          "its worst case", ("quantity:least_average", "quantity:average_plan", "quantity:plan_average",
+                             "quantity:average_saves", "quantity:plan_least", "kind:average")),
+    Skill("gods/identify-rule", "tell from how many gods are Random whether a set of gods can be identified at all",
+          ("quantity:identifiable", "quantity:identifiable_sets", "kind:conjecture")),
 )

@@ -24,12 +24,15 @@ family's registry joins them in order:
 * ``counts``  - worlds, assignments, the possibilities to tell apart, the start worlds;
 * ``plans``   - the counting bound and the fewest questions;
 * ``first``   - first questions: how many, how many work, what the best one leaves;
-* ``example`` - the ``example`` question: its table, its goal, what each answer leaves.
+* ``example`` - the ``example`` question: its table, its goal, what each answer leaves;
+* ``averages`` - a plan's average number of questions, the least average, and whether it beats the worst case;
+* ``identify`` - whether a set of gods can be identified at all (the theorem).
 """
 
 from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities
-from tutor.puzzles.gods.teach.quantities import counts, example, first, plans
+from tutor.puzzles.gods.teach.quantities import averages, counts, example, first, identify, plans
 
-QUANTITIES = Quantities.joined(counts.QUANTITIES, plans.QUANTITIES, first.QUANTITIES, example.QUANTITIES)
+QUANTITIES = Quantities.joined(counts.QUANTITIES, plans.QUANTITIES, first.QUANTITIES, example.QUANTITIES,
+                               averages.QUANTITIES, identify.QUANTITIES)

@@ -15,6 +15,8 @@ from tutor.course import Lesson, Step, load_file
 from tutor.errors import TutorError
 from tutor.puzzles.answers import rung
 from tutor.puzzles.gods.engine import shared_solver
+from tutor.puzzles.gods.rules.worlds import MAX_GODS
+from tutor.puzzles.gods.teach.conjecture import god_sets
 from tutor.shown import text_of
 
 GODS = puzzles.get("gods")
@@ -45,6 +47,10 @@ def engine_facts(step: Step) -> set[int]:
     lb = solver.lower_bound()
     for k in (lb - 1, lb, lb + 1):
         facts |= {k, 1 << k}
+    # the workbench's sets of gods (gods-9): its bound, the engine's limit, and how many sets of 'size' gods there are
+    facts |= {MAX_GODS, *(v for v in step.args.values() if isinstance(v, int) and not isinstance(v, bool))}
+    if "size" in step.args:
+        facts.add(sum(1 for s in god_sets(step.args["size"]) if s.n == step.args["size"]))
     return facts
 
 

@@ -82,7 +82,7 @@ def test_puzzle_params_and_question_arguments_are_kept_apart():
             assert set(step.params) == {o.name for o in GODS.params}, (les.id, step.key)
             assert not set(step.args) & set(step.params), (les.id, step.key)
     quoted = {name for les in LESSONS for step in les.steps for name in step.args}
-    assert quoted == {"example", "goal", "target", "to"}
+    assert quoted == {"example", "goal", "target", "to", "of", "plan", "opening", "size"}
 
 
 # -- playing them ---------------------------------------------------------------------

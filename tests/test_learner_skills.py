@@ -147,8 +147,8 @@ def test_the_guess_is_the_items_own_chance_computed_by_hand():
 
 def test_each_step_kind_says_its_chance_of_a_lucky_guess(catalog):
     """A choice: one in its options (yes or no: one half); a practice number: one in the range of its items'
-    answers; an open answer (a plain number, a written answer, a game): ``bkt.OPEN``."""
-    from tutor.course.steps import Practice
+    answers; an open answer (a plain number, a written answer, a game, a practice of written answers): ``bkt.OPEN``."""
+    from tutor.course.steps import Computed, Practice
     from tutor.learner.bkt import OPEN
 
     kinds: dict[str, list[float]] = {}
@@ -158,7 +158,7 @@ def test_each_step_kind_says_its_chance_of_a_lucky_guess(catalog):
             if options:
                 assert step.guesses() == options and step.chance() == 1 / len(options)
                 kinds.setdefault("choice", []).append(step.chance())
-            elif isinstance(step, Practice):
+            elif isinstance(step, Practice) and isinstance(step.sample_item, Computed):
                 # the answers of every item in the space the engine answers (a guesser knows the range they span)
                 pool = step.pool
                 values = sorted(int(item.value()) for v in pool.space() if (item := pool.valued(v)) is not None)

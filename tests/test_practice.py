@@ -30,11 +30,14 @@ PRACTICE = {lesson.id: (lesson, next(s for s in lesson.steps if isinstance(s, Pr
 
 
 def wrong_answer(state: Practising, rng: random.Random) -> str:
-    """A wrong answer: a misconception's value where one gives a wrong one, else the right value plus one."""
+    """A wrong answer: a misconception's value where one gives a wrong one, else the right value plus one (a written
+    answer that is no whole number, such as an average 19/8: the first wrong answer its kind proposes)."""
     item = state.item
     right = text_of(item.reference())
     ideas = [str(v) for _, v in item.misconceptions() if v is not None and str(v) != right]
-    return rng.choice(ideas) if ideas and rng.random() < 0.7 else str(int(right) + 1)
+    if ideas and rng.random() < 0.7:
+        return rng.choice(ideas)
+    return str(int(right) + 1) if right.lstrip("-").isdecimal() else item.wrong_answers()[0]
 
 
 def run(step: Practice, seed: int, p_right: float, steps: int = 40) -> tuple[list[bool], list[str], bool, list[float]]:

@@ -79,7 +79,10 @@ def test_the_item_after_a_diagnosis_separates_the_misconception(lesson, step: Pr
 
 
 def test_every_practice_quantity_has_a_misconception_some_variant_separates() -> None:
+    # a practice of written answers (gods-8's averages) has no quantity to aim by: the closest variant comes next
     for lesson, step in PRACTICE:
+        if not isinstance(step.sample_item, Computed):
+            continue
         quantity = step.sample_item.computes
         space = step.pool.space()
         assert any(targets.separates(quantity, idea.name, *step.pool.concrete(v))

@@ -24,6 +24,7 @@ EXAMPLES = ("7/2", "9/4", "11/6")  # a refusal shows one that is not the answer
 _WORDS = re.compile(r"\s*(?:on average|questions?|in all)\s*$", re.IGNORECASE)
 _MIXED = re.compile(r"(\d{1,6})\s+(\d{1,6})\s*/\s*(\d{1,6})")
 _DECIMAL = re.compile(r"\d{1,6}\.\d{1,8}")
+_PLAIN = re.compile(r"\d{1,9}(?:\s*/\s*[1-9]\d{0,8})?")  # 19/8, 3
 _FRACTION_IN_TEXT = re.compile(r"(?<![\d/.])(?:(\d+)\s+)?(\d+)\s*/\s*(\d+)(?![\d/]|\.\d)")
 _DECIMAL_IN_TEXT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 
@@ -44,8 +45,8 @@ def read_average(text: str, right: Fraction | None = None) -> Fraction:
         if den == 0:
             raise InvalidNotation(f"{text!r}: a division by zero; {how}")
         return whole + Fraction(num, den)
-    if _DECIMAL.fullmatch(said):
-        return Fraction(said)
+    if _DECIMAL.fullmatch(said) or _PLAIN.fullmatch(said):  # the usual answers, without building the grammar
+        return Fraction(said.replace(" ", ""))
     try:
         conjecture = parse_conjecture(said)
     except FormulaError:

@@ -8,10 +8,17 @@ runs real processes or the installed command is ``e2e``, any other is ``unit``; 
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# The suite starts a few hundred tutor processes (``python -m tutor`` from this checkout): without bytecode each
+# would compile the package's modules from source again (about 0.2 s apiece), so bytecode is written here whatever
+# PYTHONDONTWRITEBYTECODE says (into the ignored __pycache__ folders), for this process and the ones it starts.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])

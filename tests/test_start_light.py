@@ -102,3 +102,18 @@ def test_help_imports_no_typing_and_no_puzzle_code(tmp_path) -> None:
     assert "lint" in parsers and all(parser.idle for parser in parsers.values())
     parsers = build_parser(["lint", "--format", "json"])._subparsers._group_actions[0].choices
     assert not parsers["lint"].idle and parsers["solve"].idle
+
+
+def test_the_warm_up_builds_every_notation_and_the_proof_a_first_open_would_pay_for() -> None:
+    """What the warm-up does in the background: every family loaded and warmed (Wythoff's sympy proof), and every
+    learner language's parser built, so that opening any lesson afterwards builds no grammar."""
+    from tutor import grammar
+    from tutor.puzzles.wythoff.theory import _paragraphs
+
+    repl.warm_languages()
+    assert grammar.LANGUAGES and all(language._parser is not None for language in grammar.LANGUAGES)
+    assert _paragraphs.cache_info().currsize >= 1
+    session = new_session()
+    for lesson in session.catalog.ordered():
+        session.handle(f"/open {lesson.id}")
+    assert grammar.build_all() == 0  # no lesson made a language the warm-up did not build

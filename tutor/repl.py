@@ -12,6 +12,7 @@ escape codes, so ``tutor < answers.txt`` can be scripted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import shutil
 import sys
@@ -60,11 +61,25 @@ def warm_up() -> threading.Thread:
             import sympy  # noqa: F401
         except ImportError:  # pragma: no cover - both are dependencies
             pass
+        warm_languages()
 
     thread = threading.Thread(target=load, name="tutor-warm-up", daemon=True)
     _WARMING.append(thread)
     thread.start()
     return thread
+
+
+def warm_languages() -> int:
+    """Load every puzzle family, let it compute ahead what it needs (``Puzzle.warm``) and build the parsers of its
+    notations (``tutor.grammar.build_all``): how many were built.  A family that cannot load is left for the session
+    to report when a lesson uses it."""
+    from tutor import puzzles
+    from tutor.grammar import build_all
+
+    for name in puzzles.names():
+        with contextlib.suppress(Exception):  # a broken plug-in is the session's to report, not the warm-up's
+            puzzles.get(name).warm()
+    return build_all()
 
 
 def warming() -> None:

@@ -92,6 +92,18 @@ def spoken_words(spoken: Iterable[tuple[str, str]]) -> tuple[tuple[frozenset[str
     return tuple((frozenset(names.split()), tuple(words.split(" | "))) for names, words in spoken)
 
 
+LANGUAGES: list[Language] = []  # every language made, in order (each family's notations, made at import)
+
+
+def build_all() -> int:
+    """Build the parser of every language made so far (the REPL's warm-up, so no step's first answer or first
+    screen pays for a grammar): how many were built now."""
+    cold = [language for language in LANGUAGES if language._parser is None]
+    for language in cold:
+        language.parser()
+    return len(cold)
+
+
 class Language:
     """One learner language: a lark grammar (LALR), the learner's words for its terminals, its actions.
 
@@ -125,6 +137,7 @@ class Language:
         self._parser: Lark | None = None
         self._words: dict[str, str] | None = None
         self._lock = threading.Lock()
+        LANGUAGES.append(self)
 
     def parser(self) -> Lark:
         """The LALR parser, built on first use and kept for the process (lark is imported only then)."""

@@ -191,6 +191,10 @@ class Puzzle(ABC, Generic[G]):
         which lint puts after "the engine finds no correct answer"; None: no reason to give."""
         return None
 
+    def warm(self) -> None:
+        """Compute ahead what a session would otherwise pay for on first use (a proof derived once with sympy);
+        the REPL calls it in the background while the learner reads.  Most families have nothing to warm."""
+
     # -- lookups -----------------------------------------------------------------------------------
 
     def kind_names(self) -> list[str]:

@@ -75,6 +75,13 @@ class Wythoff(Puzzle[WythoffGame]):
         """The game; positions must parse, and sums of boards need normal play."""
         return WythoffGame(values["position"], values["misere"], values["a"])
 
+    def warm(self) -> None:
+        """The symbolic analysis of plain Wythoff (sympy's simplify: about 0.4 s at first, import included), which
+        the lessons' proof steps show."""
+        from tutor.puzzles.wythoff.theory import proof_text
+
+        proof_text(Rules(), "all")
+
     def no_answer(self, game: WythoffGame, kind: str, args: Mapping[str, Any] = NO_ARGS) -> str | None:
         """A winning move, or a game to win from the start, needs a winning position: from a losing one, the
         reply to every move says why there is none."""

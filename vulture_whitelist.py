@@ -19,6 +19,7 @@ from tutor.learner import export_xapi
 from tutor.progress import Progress
 from tutor.puzzles import base
 from tutor.puzzles.coins.rules import formula as coins_formula
+from tutor.puzzles.coins.rules import touch as coins_touch
 from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.lightsout.rules import presses as lights_presses
@@ -46,6 +47,7 @@ arithmetic._Actions.log2
 formula._Actions.variable, formula._Actions.constant, formula._Actions.call
 formula._Actions.implicit, formula._Actions.claim
 coins_formula._Actions.boolean, coins_formula._Actions.logic
+coins_touch._Actions.braces, coins_touch._Actions.always
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
 gods_formula._Actions.logic, gods_formula._Actions.comparison

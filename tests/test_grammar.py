@@ -20,6 +20,7 @@ from tutor.grammar.formula import Binary, Call, Neg, Num, Var
 from tutor.puzzles.coins.rules import formula as coins_formula
 from tutor.puzzles.coins.rules import group as coins_group
 from tutor.puzzles.coins.rules import notation as coins_notation
+from tutor.puzzles.coins.rules import touch as coins_touch
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules import formula as gods_formula
 from tutor.puzzles.gods.rules import lang
@@ -40,7 +41,7 @@ U = universe()
 LANGUAGES = [arithmetic.NUMBERS, formula.FORMULAS, lang.QUESTIONS, lights_formula.FORMULAS, gods_formula.FORMULAS,
              coins_formula.FORMULAS, coins_group.GROUPS, lights_notation.SIZES, lights_notation.BOARDS,
              lights_presses.PRESSES, coins_notation.MOVES, wythoff_notation.NOTATION, gods_tree.PLANS,
-             gods_worlds.ROLE_LISTS]
+             gods_worlds.ROLE_LISTS, coins_touch.TOUCHES]
 
 
 def message(read: Any, text: str) -> str:
@@ -127,6 +128,7 @@ READERS = {
     "wythoff move": lambda t: read_sum_move(WythoffRules(), ((3, 4), (5, 5)), t),
     "wythoff move in words": lambda t: read_sum_move(WythoffRules(), ((3, 4),), t),
     "plan for the gods": lambda t: gods_tree.parse_tree(t, U), "roles": gods_worlds.parse_roles,
+    "touch strategy": lambda t: coins_touch.parse_touch_strategy(t, 4, 2),
 }
 
 

@@ -93,6 +93,7 @@ CASES = {
     "check_work": ["check", "coins", "--coins", "16", " ".join(["-"] * 80_000)],
     "conjecture_bound": ["check", "coins", "--conjecture", "K^N - 1", "--bound", "201"],
     "touch_positions": ["solve", "coins", "--coins", "9", "--touch", "2"],
+    "touch_tokens": ["check", "coins", "--touch", "1", "0:H " * 40_000],
     "group_degree": ["analyze", "coins", "--coins", "40", "--group", "(" + " ".join(map(str, range(33))) + ")"],
     "group_order": ["check", "coins", "--coins", "9", "--group", "(0 1 2 3 4 5 6 7 8), (0 1)", "0"],
     "group_work": ["check", "coins", "--coins", "20", "--group", "(0 1 2 3 4 5 6), (0 1)", "0"],

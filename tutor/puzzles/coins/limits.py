@@ -18,7 +18,8 @@ CHECK_WORK = Limit("check_work", 2_600_000_000, "steps",
                    "checking one coin strategy, or replaying moves for a hint or a game (a step is about a "
                    "nanosecond): moves x (classes x (copies + 1) + 25,000), a move's copies being its distinct "
                    "turned copies, plus classes x copies x (coins + 8) for every per-move table built; the 16-coin "
-                   "closed-form strategy takes 2.5 billion, about 104,000 moves on a small table 2.6")
+                   "closed-form strategy takes 2.5 billion, about 104,000 moves on a small table 2.6; a touch "
+                   "strategy (--touch) takes 25,000 + 2^N x (20 + 8 per case of its rule) a move")
 
 GROUP_ORDER = Limit("group_order", 40_320, "elements",
                     "the Devil's group given with --group (coins), listed element by element for check and hint "
@@ -32,8 +33,12 @@ GROUP_WORK = Limit("group_work", 33_554_432, "table moves",
 CONJECTURE_BOUND = Limit("conjecture_bound", 200, "positions and faces",
                          "N and K checked up to by one coin conjecture (check coins --conjecture --bound)")
 TOUCH_POSITIONS = Limit("touch_positions", 6, "positions",
-                        "the belief search of the touch variant (coins --touch): beyond it solve and analyze answer "
-                        "by the theorem alone, for the goal all alike")
+                        "the belief and rule searches of the touch variant (coins --touch): beyond it solve and "
+                        "analyze answer by the theorem alone, for the goal all alike, check names no shortest, and "
+                        "hint is refused")
+
+TOUCH_TOKENS = Limit("touch_tokens", 100_000, "words and symbols",
+                     "one touch strategy (check and hint coins --touch), read before any work")
 
 LIMITS = (STRATEGY_MOVES, MOVE_TABLE_BYTES, CHECK_WORK, GROUP_DEGREE, GROUP_ORDER, GROUP_WORK, CONJECTURE_BOUND,
-          TOUCH_POSITIONS)
+          TOUCH_POSITIONS, TOUCH_TOKENS)

@@ -15,7 +15,7 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.answers import JSON
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.coins import engine
-from tutor.puzzles.coins.cli import conjecture, group, touch
+from tutor.puzzles.coins.cli import conjecture, group, touch, touch_check
 from tutor.puzzles.coins.cli.group import GROUP
 from tutor.puzzles.coins.cli.touch import TOUCH
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format_strategy, parse_strategy
@@ -130,10 +130,13 @@ def _json_stream(data: JSON, key: str, items: Callable[[], Iterator[str]]) -> Ca
 
 @COMMANDS.register("check", "judge a strategy exactly (exit 0 wins, 1 does not), or test a conjecture in N and K "
                    "(exit 0 holds, 1 a counterexample)",
-                   Option("strategy", str, None, "the moves, e.g. \"0123 02 0123\" ('-' reads standard input)",
-                          positional=True, readable=True, metavar="STRATEGY"), GROUP, *conjecture.OPTIONS)
+                   Option("strategy", str, None, "the moves, e.g. \"0123 02 0123\"; with --touch, touch moves such as "
+                          "\"02:HH 01:HH>x.,HH\" ('-' reads standard input)",
+                          positional=True, readable=True, metavar="STRATEGY"), GROUP, TOUCH, *conjecture.OPTIONS)
 def check(game: CoinGame, args: Args) -> Report:
     """Verify a strategy against every start and every turn; or, with ``--conjecture``, test a formula."""
+    if (touched := _touch(args)) is not None:
+        return touch_check.check(game, touched, required_text(args, "strategy"))
     if conjecture.given(args):
         return conjecture.check(game, args)
     if (gens := group.generators(game, args["group"])) is not None:
@@ -145,9 +148,12 @@ def check(game: CoinGame, args: Args) -> Report:
 
 
 @COMMANDS.register("hint", "the belief after some moves, and the best next moves",
-                   Option("after", str, "", "the moves played so far (default: none)", metavar="STRATEGY"), GROUP)
+                   Option("after", str, "", "the moves played so far (default: none); with --touch, touch moves",
+                          metavar="STRATEGY"), GROUP, TOUCH)
 def hint(game: CoinGame, args: Args) -> Report:
     """The hint ladder after ``--after``."""
+    if (touched := _touch(args)) is not None:
+        return touch_check.hint(game, touched, args["after"])
     if (gens := group.generators(game, args["group"])) is not None:
         return group.hint(game, gens, args["after"])
     game.model.require_enumerable()
@@ -198,11 +204,12 @@ def analyze_command(game: CoinGame, args: Args) -> Report:
 
 
 def _touch(args: Args) -> int | None:
-    """The --touch K given (None without it); it is a game of its own, so --group and --output are refused."""
+    """The --touch K given (None without it); it is a game of its own, so --group, --output and --conjecture are
+    refused."""
     if args["touch"] is None:
         return None
-    if args["group"] is not None or args.get("output") is not None:
-        raise InvalidParams("--touch is a game of its own: leave --group and --output out")
+    if args["group"] is not None or args.get("output") is not None or {"conjecture", "of", "bound"} & args.given:
+        raise InvalidParams("--touch is a game of its own: leave --group, --output and --conjecture out")
     return int(args["touch"])
 
 

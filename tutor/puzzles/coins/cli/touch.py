@@ -1,8 +1,16 @@
-"""``--touch K``: the blind bartender's game on ``solve`` and ``analyze coins`` (Ehrenborg and Skinner 1995).
+"""``--touch K``: the blind bartender's game on ``solve``, ``analyze``, ``check`` and ``hint coins`` (Ehrenborg and
+Skinner 1995).
 
 Each move the player touches K of the N positions, feels those coins and flips any of them; then the Devil turns
-the table.  JSON: ``{"touch", "winnable", "solvable", "rounds", "method", "theorem", "largest_prime", "threshold",
-"beliefs", "reason"}``, documented in docs/coins.md; keys may be added to, never renamed or removed.
+the table.  A strategy is written in the touch notation (``rules.touch``: ``02:HH 01:HH>x.,HH``).
+
+``solve``, ``analyze`` -> ``{"touch", "winnable", "solvable", "rounds", "method", "theorem", "largest_prime",
+                            "threshold", "beliefs", "reason"}``
+``check``   -> ``{"correct", "length", "shortest", "counterexample": null | {"start", "rotations", "final", "tables",
+               "felt", "flipped"}, "won_by", "touch", "canonical"}`` (exit 0 / 1)
+``hint``    -> ``{"belief", "distance", "best_moves", "hints", "touch"}``
+
+Documented in docs/coins.md; keys may be added to, never renamed or removed.
 """
 
 from __future__ import annotations
@@ -39,13 +47,18 @@ def largest_prime(n: int) -> int:
     return p
 
 
+def playable(game: CoinGame, k: int) -> None:
+    """Refuse, in one line, what the touch game is not: more faces, reflections, more touched than there are."""
+    if game.sides != 2 or game.symmetry is not Symmetry.ROTATION:
+        raise InvalidParams("--touch is the two-faced game with turns only: leave --sides and --symmetry out")
+    if k > game.coins:
+        raise InvalidParams(f"--touch {k}: the table has only {plural(game.coins, 'position')}")
+
+
 def report(game: CoinGame, k: int) -> Report:
     """The decision: by Ehrenborg and Skinner's theorem (goal all alike) and, up to touch_positions, by search."""
     n = game.coins
-    if game.sides != 2 or game.symmetry is not Symmetry.ROTATION:
-        raise InvalidParams("--touch is the two-faced game with turns only: leave --sides and --symmetry out")
-    if k > n:
-        raise InvalidParams(f"--touch {k}: the table has only {plural(n, 'position')}")
+    playable(game, k)
     same = game.goal is Goal.SAME
     if not same:
         TOUCH_POSITIONS.check(n, f"--touch with the goal all heads is decided by search only, and {n} positions")

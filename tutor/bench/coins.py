@@ -184,6 +184,20 @@ def _touch(n: int) -> int:
     return sum(touch.solve(n, k, "same").beliefs for k in range(1, n))
 
 
+def _touch_rules(n: int, k: int) -> int:
+    """The rule search of hint --touch from cold, and a strategy following it; returns its moves (verified)."""
+    from tutor.puzzles.coins.engine import touch_plan
+    from tutor.puzzles.coins.engine.touch_verify import possible_after, verify_touch
+
+    touch_plan.plan.cache_clear()
+    p = touch_plan.plan(n, k, "same")
+    moves: list = []
+    while reps := possible_after(n, "same", moves):
+        moves.append(touch_plan.next_move(p, p.state(reps)))
+    assert verify_touch(n, "same", moves).wins
+    return len(moves)
+
+
 def _variant_figures() -> list[Figure]:
     """Issue 33: the Devil's groups, the conjecture workbench and the blind bartender (no targets)."""
     figures = []
@@ -201,6 +215,9 @@ def _variant_figures() -> list[Figure]:
     seconds, beliefs = best_time(lambda: _touch(6), repeat=3)
     figures.append(Figure("--touch: belief search, 6 positions, every k < 6, cold", seconds, "s",
                           note=f"{beliefs:,} beliefs"))
+    seconds, length = best_time(lambda: _touch_rules(6, 4), repeat=3)
+    figures.append(Figure("--touch: rule search, 6 positions, k = 4, cold, and the hints followed + verified",
+                          seconds, "s", note=f"{length} moves"))
     return figures
 
 

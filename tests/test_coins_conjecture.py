@@ -46,7 +46,7 @@ def test_the_theorem_formulas_agree_with_the_belief_search(symmetry, goal):
 def test_each_theorem_formula_is_proved_and_holds(key):
     of, which = key
     symmetry = which if of == "winnable" else "rotation"
-    goal = which if of == "shortest" else "heads"
+    goal = which if of != "winnable" else "heads"
     result = check_conjecture(parse_formula(THEOREMS[key]), of, symmetry, goal, bound=40)
     assert result.holds and result.proved and result.checked > 0
 

@@ -17,8 +17,10 @@ from tutor.puzzles.options import Args, Option
 OPTIONS = (
     Option("conjecture", str, None, "test a formula in N (positions) and K (faces) on every table up to --bound: "
            "for --of winnable, true or false (e.g. 'N = 1 or rad(N) = rad(K) and isprime(rad(K))'); for --of "
-           "shortest, the shortest sure win (e.g. 'K^N - 1')", metavar="FORMULA"),
-    Option("of", str, "winnable", "what the conjecture's formula gives", choices=OF),
+           "shortest, the shortest sure win (e.g. 'K^N - 1'); for --of touch (with --goal same), true or false "
+           "for the blind bartender touching K of N positions a move", metavar="FORMULA"),
+    Option("of", str, "winnable", "what the conjecture's formula gives: which tables can be won, the shortest "
+           "sure win, or which blind bartenders can ring the bell", choices=OF),
     Option("bound", int, None, f"the workbench checks every N and K up to this (default {DEFAULT_BOUND})",
            minimum=2, limit=CONJECTURE_BOUND, metavar="B"),
 )

@@ -1,5 +1,6 @@
-"""The coin conjecture workbench: a learner's formula in N and K, for which tables can be won or for the shortest
-sure win, tested against the theorem of docs/coins.md on every table up to a bound.
+"""The coin conjecture workbench: a learner's formula in N and K, for which tables can be won, for the shortest
+sure win, or for which blind bartenders can ring the bell, tested against the theorems of docs/coins.md on every
+table up to a bound.
 
 Each (N, K) with 1 <= N <= bound and 2 <= K <= bound, smallest first (by the larger of N and K,
 then N, then K), is decided by the theorem (``theorem.decide``: arithmetic, and proved both ways
@@ -10,6 +11,12 @@ certificate - the engine's evidence for that table (``decide``): a shortest stra
 Devil's trap or invariant - or "holds for every table up to the bound", which is evidence, not a
 proof.  When the formula is, in canonical form, the theorem's own statement (``THEOREMS``), the
 verdict is "holds for every table", citing the theorem.
+
+``touch`` is the blind bartender's game (``engine.touch``): K is the number of positions touched a
+move, 1 <= K <= N, coins with two faces, the Devil turns the table and the bell rings when the coins
+are all alike.  Ehrenborg and Skinner's condition decides each (N, K); the certificate is the
+exhaustive belief search up to ``touch_positions`` positions, else the fewest positions their
+theorem says must be touched on N.
 """
 
 from __future__ import annotations
@@ -18,13 +25,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.errors import InvalidParams
 from tutor.grammar.formula import Undefined
+from tutor.puzzles.coins.engine.touch import solve as touch_search
+from tutor.puzzles.coins.engine.touch import theorem_winnable as touch_winnable
+from tutor.puzzles.coins.limits import TOUCH_POSITIONS
 from tutor.puzzles.coins.rules import format_strategy, model
 from tutor.puzzles.coins.rules.formula import Node, format_formula, parse_formula, value
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.coins.theory.theorem import decide as theorem
 
-OF = ("winnable", "shortest")
+OF = ("winnable", "shortest", "touch")
 DEFAULT_BOUND = 32  # N and K checked up to this when no --bound is given
 SHOWN_MOVES = 255  # a counterexample's strategy is listed up to this many moves
 
@@ -36,7 +47,10 @@ THEOREMS = {
     ("winnable", "dihedral"): f"{_WIN} and (N <= 2 or rad(K) = 2)",
     ("shortest", "heads"): "K^N - 1",
     ("shortest", "same"): "K^(N - 1) - 1",
+    ("touch", "same"): "K >= N - N/gpf(N)",  # Ehrenborg and Skinner: K >= (1 - 1/p) N, p the largest prime of N
 }
+TOUCH_ONLY = ("--of touch is the blind bartender's game: two faces, the Devil only turns the table, and the bell "
+              "rings when the coins are all alike (--goal same; no --symmetry)")
 
 
 @dataclass(frozen=True)
@@ -71,16 +85,23 @@ class ConjectureResult:
         c = self.counterexample
         assert c is not None
         truth = (f"the table {'can' if c['expected'] == 'true' else 'cannot'} be won" if self.of == "winnable"
-                 else f"the shortest sure win has {c['expected']} moves")
+                 else f"the bartender {'can' if c['expected'] == 'true' else 'cannot'} be sure to ring the bell"
+                 if self.of == "touch" else f"the shortest sure win has {c['expected']} moves")
         return f"{self.conjecture} fails first at N = {c['n']}, K = {c['k']}: the formula gives {c['got']}, {truth}"
 
 
-def tables(bound: int) -> Iterator[tuple[int, int]]:
-    """Every (N, K) up to ``bound``, smallest first: by the larger of the two, then N, then K.
+def tables(bound: int, of: str = "winnable") -> Iterator[tuple[int, int]]:
+    """Every (N, K) up to ``bound``, smallest first: by the larger of the two, then N, then K; for ``touch``, every
+    K from 1 to N, by N then K.
 
     >>> list(tables(3))
     [(1, 2), (2, 2), (1, 3), (2, 3), (3, 2), (3, 3)]
+    >>> list(tables(3, "touch"))
+    [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3)]
     """
+    if of == "touch":
+        yield from ((n, k) for n in range(1, bound + 1) for k in range(1, n + 1))
+        return
     for size in range(2, bound + 1):
         yield from ((n, size) for n in range(1, size))
         yield from ((size, k) for k in range(2, size + 1))
@@ -92,9 +113,26 @@ def _valued(formula: Node, n: int, k: int, of: str) -> str:
         got = value(formula, {"n": n, "k": k})
     except Undefined as why:
         return f"undefined ({why})"
-    if of == "winnable" and got not in (0, 1):
+    if of != "shortest" and got not in (0, 1):
         return f"{got} (neither true nor false)"
-    return "true" if of == "winnable" and got == 1 else "false" if of == "winnable" else str(got)
+    return "true" if of != "shortest" and got == 1 else "false" if of != "shortest" else str(got)
+
+
+_CHECKED = {"winnable": "N and K up to {bound} ({checked} tables): the formula says which can be won",
+            "shortest": "N and K up to {bound} that can be won ({checked} tables): the formula gives each one's "
+                        "shortest sure win",
+            "touch": "N positions and K touched up to {bound} ({checked} tables): the formula says where the "
+                     "bartender can be sure to ring the bell"}
+
+
+def _truth(n: int, k: int, of: str, dihedral: bool, goal: str) -> str | None:
+    """What the formula must give at (N, K), as text; None where it is not compared (no shortest win)."""
+    if of == "touch":
+        return "true" if touch_winnable(n, k) else "false"
+    d = theorem(n, k, dihedral, goal)
+    if of == "winnable":
+        return "true" if d.winnable else "false"
+    return None if d.length is None else str(d.length.json())
 
 
 def check_conjecture(formula: Node, of: str, symmetry: str = "rotation", goal: str = "heads",
@@ -105,28 +143,30 @@ def check_conjecture(formula: Node, of: str, symmetry: str = "rotation", goal: s
     True
     >>> check_conjecture(parse_formula("isprime(K)"), "winnable").counterexample["n"]
     2
+    >>> check_conjecture(parse_formula("K >= N/2"), "touch", goal="same").counterexample["n"]
+    5
     """
+    if of == "touch" and (symmetry != "rotation" or goal != "same"):
+        raise InvalidParams(TOUCH_ONLY)
     bound = DEFAULT_BOUND if bound is None else bound
     dihedral = symmetry == "dihedral"
     text = format_formula(formula)
     conjecture = f"{of}(N, K) = {text}"
     checked = 0
-    for n, k in tables(bound):
-        d = theorem(n, k, dihedral, goal)
-        if of == "shortest" and not d.winnable:
+    for n, k in tables(bound, of):
+        expected = _truth(n, k, of, dihedral, goal)
+        if expected is None:
             continue
-        expected = ("true" if d.winnable else "false") if of == "winnable" else str(d.length.json()) \
-            if d.length is not None else ""
         got = _valued(formula, n, k, of)
         checked += 1
         if got != expected:
-            return ConjectureResult(conjecture, text, of, symmetry, goal, False, False, bound, checked,
-                                    certificate(n, k, dihedral, goal, expected, got),
+            found = touch_certificate(n, k, expected, got) if of == "touch" else \
+                certificate(n, k, dihedral, goal, expected, got)
+            return ConjectureResult(conjecture, text, of, symmetry, goal, False, False, bound, checked, found,
                                     explain(n, k, of, expected, got, dihedral, goal))
     proved = THEOREMS.get((of, symmetry if of == "winnable" else goal)) == text
-    said = [f"Checked every table with N and K up to {bound} ({checked} tables) against the theorem: the formula "
-            f"gives the {of} of each."]
-    said.append("It is the theorem's own statement (docs/coins.md, 'The whole theorem'), proved for every N and K."
+    said = [f"Checked against the theorem every table with {_CHECKED[of].format(bound=bound, checked=checked)}."]
+    said.append("It is the theorem's own statement (docs/coins.md), proved for every N and K."
                 if proved else "Agreement up to a bound is evidence, not proof: the theorem in docs/coins.md "
                                "says what holds for every N and K.")
     return ConjectureResult(conjecture, text, of, symmetry, goal, True, proved, bound, checked, None, said)
@@ -144,12 +184,48 @@ def certificate(n: int, k: int, dihedral: bool, goal: str, expected: str, got: s
     return out
 
 
+def least_touch(n: int) -> int:
+    """The fewest positions the blind bartender must touch a move on N positions (Ehrenborg and Skinner).
+
+    >>> [least_touch(n) for n in range(1, 9)]
+    [1, 1, 2, 2, 4, 4, 6, 4]
+    """
+    return next(k for k in range(1, n + 1) if touch_winnable(n, k))
+
+
+def touch_certificate(n: int, k: int, expected: str, got: str) -> dict[str, Any]:
+    """A bartender's counterexample as JSON: the exhaustive belief search's verdict up to touch_positions
+    positions (which must agree with the theorem), else the fewest positions the theorem says to touch on N."""
+    wins = expected == "true"
+    out: dict[str, Any] = {"n": n, "k": k, "expected": expected, "got": got, "winnable": wins, "method": "theorem",
+                           "reason": "", "strategy": None, "trap": None, "invariant": None, "rounds": None}
+    if n <= TOUCH_POSITIONS.value:
+        found = touch_search(n, k, "same")
+        if found.winnable != wins:
+            raise AssertionError(f"the touch search and the theorem disagree on N = {n}, K = {k}")
+        out.update(method="search", rounds=found.rounds, reason=(
+            f"the exhaustive belief search over {found.beliefs:,} beliefs finds a sure win touching {k} of {n} "
+            f"positions a move, in {found.rounds} moves at most" if wins else
+            f"the exhaustive belief search over {found.beliefs:,} beliefs finds no sure win touching {k} of {n} "
+            "positions a move: the Devil can keep the bell from ringing forever"))
+    else:
+        out["reason"] = (f"Ehrenborg and Skinner's theorem: on {n} positions a sure win needs {least_touch(n)} "
+                         "positions touched a move, and that many suffice")
+    return out
+
+
 def explain(n: int, k: int, of: str, expected: str, got: str, dihedral: bool, goal: str) -> list[str]:
     """Steps a learner can follow to see the counterexample for themselves."""
+    if of == "touch":
+        can = "can" if expected == "true" else "cannot"
+        return [f"At N = {n}, K = {k} your formula gives {got}; touching {k} of {n} positions a move, the bartender "
+                f"{can} be sure to ring the bell.",
+                f"`tutor solve coins --coins {n} --touch {k} --goal same` shows the evidence: the belief search's "
+                "verdict, or the theorem's."]
     flags = (" --symmetry dihedral" if dihedral else "") + (" --goal same" if goal == "same" else "")
     return [f"At N = {n}, K = {k} your formula gives {got}; the theorem's {of} is {expected}.",
             f"`tutor solve coins --coins {n} --sides {k}{flags}` shows the evidence: a shortest strategy to check, or "
             "the Devil's trap or invariant that keeps the game going forever."]
 
 
-__all__ = ["DEFAULT_BOUND", "OF", "THEOREMS", "ConjectureResult", "check_conjecture", "parse_formula"]
+__all__ = ["DEFAULT_BOUND", "OF", "THEOREMS", "ConjectureResult", "check_conjecture", "least_touch", "parse_formula"]

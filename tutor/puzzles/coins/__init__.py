@@ -63,6 +63,9 @@ class CoinTable(Puzzle[CoinGame]):
         Sample({"coins": 3, "sides": 3}, random_games=False),
         Sample({"coins": 4, "symmetry": "dihedral"}, random_games=False),
         Sample({"coins": 4, "sides": 4}, random_games=False),  # the layered strategy, 255 moves
+        # the Klein four-group, and the blind bartender touching 2 of 4 positions: the lessons' group and touch values
+        Sample({"coins": 4, "goal": "same"}, {"group": "(0 1)(2 3), (0 2)(1 3)", "touch": 2, "of": "touch"},
+               random_games=False),
     )
 
     def build(self, values: Args) -> CoinGame:

@@ -168,3 +168,12 @@ def theorem_winnable(n: int, k: int) -> bool:
         else:
             d += 1
     return n == 1 or k * p >= (p - 1) * n
+
+
+def least_touch(n: int) -> int:
+    """The fewest positions the blind bartender must touch a move on n positions (Ehrenborg and Skinner's condition).
+
+    >>> [least_touch(n) for n in range(1, 9)]
+    [1, 1, 2, 2, 4, 4, 6, 4]
+    """
+    return next(k for k in range(1, n + 1) if theorem_winnable(n, k))

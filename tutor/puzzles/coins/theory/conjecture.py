@@ -27,6 +27,7 @@ from typing import Any
 
 from tutor.errors import InvalidParams
 from tutor.grammar.formula import Undefined
+from tutor.puzzles.coins.engine.touch import least_touch
 from tutor.puzzles.coins.engine.touch import solve as touch_search
 from tutor.puzzles.coins.engine.touch import theorem_winnable as touch_winnable
 from tutor.puzzles.coins.limits import TOUCH_POSITIONS
@@ -184,15 +185,6 @@ def certificate(n: int, k: int, dihedral: bool, goal: str, expected: str, got: s
     return out
 
 
-def least_touch(n: int) -> int:
-    """The fewest positions the blind bartender must touch a move on N positions (Ehrenborg and Skinner).
-
-    >>> [least_touch(n) for n in range(1, 9)]
-    [1, 1, 2, 2, 4, 4, 6, 4]
-    """
-    return next(k for k in range(1, n + 1) if touch_winnable(n, k))
-
-
 def touch_certificate(n: int, k: int, expected: str, got: str) -> dict[str, Any]:
     """A bartender's counterexample as JSON: the exhaustive belief search's verdict up to touch_positions
     positions (which must agree with the theorem), else the fewest positions the theorem says to touch on N."""
@@ -228,4 +220,4 @@ def explain(n: int, k: int, of: str, expected: str, got: str, dihedral: bool, go
             "the Devil's trap or invariant that keeps the game going forever."]
 
 
-__all__ = ["DEFAULT_BOUND", "OF", "THEOREMS", "ConjectureResult", "check_conjecture", "least_touch", "parse_formula"]
+__all__ = ["DEFAULT_BOUND", "OF", "THEOREMS", "ConjectureResult", "check_conjecture", "parse_formula"]

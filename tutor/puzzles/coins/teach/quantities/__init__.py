@@ -12,12 +12,26 @@ functions that explain it and refute a wrong value; the family's registry joins 
 * ``length``  - the length of a shortest sure win;
 * ``tables``  - counting tables: all of them, up to turning, still possible;
 * ``devil``   - whether a sure win exists, and the Devil's trap;
-* ``theorem`` - the lower bound and the factorization of x^N - 1.
+* ``theorem`` - the lower bound and the factorization of x^N - 1;
+* ``groups``, ``group_wins`` - a Devil who moves the table by any group of permutations (argument ``group``): his
+  moves, the tables up to them, whether a sure win exists and how long the shortest is;
+* ``bartender`` - the blind bartender, who touches some positions a move (argument ``touch``);
+* ``workbench`` - what a conjecture step asks for, in words.
 """
 
 from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities
-from tutor.puzzles.coins.teach.quantities import devil, length, tables, theorem
+from tutor.puzzles.coins.teach.quantities import (
+    bartender,
+    devil,
+    group_wins,
+    groups,
+    length,
+    tables,
+    theorem,
+    workbench,
+)
 
-QUANTITIES = Quantities.joined(length.QUANTITIES, tables.QUANTITIES, devil.QUANTITIES, theorem.QUANTITIES)
+QUANTITIES = Quantities.joined(length.QUANTITIES, tables.QUANTITIES, devil.QUANTITIES, theorem.QUANTITIES,
+                               groups.QUANTITIES, group_wins.QUANTITIES, bartender.QUANTITIES, workbench.QUANTITIES)

@@ -40,7 +40,7 @@ def _win_certificate(game: CoinGame) -> str:
             f"them): {reason(game, length=False)}")
 
 
-def _trap_replies(m: Model, trap: list[str]) -> str:
+def trap_replies(m: Model, trap: list[str]) -> str:
     """For a small trap: a table of each trapped table, each move, and the result of a turn that keeps it
     in the trap (preformatted lines, after a line of text)."""
     if not trap or len(trap) > 2 or len(m.move_classes()) > 8:
@@ -64,7 +64,7 @@ def explain_winnable(game: CoinGame, args: Args, value: Value) -> str:
     sol = decide(game.model)
     if sol.solvable:
         return f"Yes: {_win_certificate(game)}."
-    return f"No: {sol.reason}.{_trap_replies(game.model, list(sol.trap))}"
+    return f"No: {sol.reason}.{trap_replies(game.model, list(sol.trap))}"
 
 
 def refute_winnable(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
@@ -129,7 +129,7 @@ def explain_trap(game: CoinGame, args: Args, value: Value) -> str:
     if not names:
         return _no_trap(game)
     return (f"The Devil's trap is {listed(names)}: whatever you flip on one of them, one of his turns makes "
-            f"the result one of them again.{_trap_replies(m, names)}")
+            f"the result one of them again.{trap_replies(m, names)}")
 
 
 def refute_trap(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:

@@ -1,4 +1,5 @@
-"""The coin table's answer kind: a whole strategy, a fixed list of moves verified against every start and turn."""
+"""The coin table's answer kinds: a whole strategy, a fixed list of moves verified against every start and turn; and
+a conjecture, a formula in N and K judged by the workbench (``conjecture``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Sequence
 
 from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Level, Rung, Verdict
 from tutor.puzzles.coins.rules import CoinGame, Move, format_move, format_strategy, parse_strategy
+from tutor.puzzles.coins.teach.conjecture import ConjectureKind
 from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.verdicts import reference_strategy, verdict
 from tutor.puzzles.coins.teach.whole import find_wrong_move
@@ -74,6 +76,9 @@ class Strategy(AnswerKind[CoinGame, list[Move]]):
         lines = text.splitlines()
         defined = [line for line in lines if line.lstrip().lower().startswith("let ")]
         return "\n".join(defined), "\n".join(line for line in lines if line not in defined)
+
+
+KINDS.register(ConjectureKind)
 
 
 def strategy_ladder(game: CoinGame, moves: list[Move]) -> list[Rung]:

@@ -7,9 +7,12 @@ fills them) must be confirmed by a rule this test checks, never by a number type
   construction builds on (tables of an even number of coins);
 * a parameter of the step's table (coins, faces) or of the step (the number of moves to explore);
 * inside code (a code span or a fenced block): a move or strategy the coin notation parses for the
-  step's table (positions, diagrams); an arithmetic expression or identity whose value is one of the
+  step's table (positions, diagrams); a group of moves in cycle notation over the step's positions
+  (its numbers are positions); an arithmetic expression or identity whose value is one of the
   values above; a polynomial that divides x^N - 1 over the coefficients mod K, or an identity that
-  holds modulo x^N - 1 (N and K the step's table).
+  holds modulo x^N - 1 (N and K the step's table); a formula of the conjecture workbench's language
+  that the workbench reads (its numbers are constants of the formula, whose claims the workbench
+  judges where a lesson asks for them).
 """
 
 from __future__ import annotations
@@ -28,21 +31,31 @@ from tutor.course import Lesson, Step, load_catalog
 from tutor.errors import TutorError
 from tutor.puzzles import get
 from tutor.puzzles.coins.rules import CoinGame, Move, parse_strategy
+from tutor.puzzles.coins.rules.formula import parse_formula
+from tutor.puzzles.coins.rules.group import parse_group
 
 PUZZLE = get("coins")
 LESSONS = [lesson for lesson in load_catalog([]).lessons.values() if lesson.puzzle == "coins"]
 CODE = re.compile(r"```[a-z]*\n(.*?)```|`([^`]+)`", re.S)
-NUMERIC = [name for name in PUZZLE.quantities.names() if name not in ("winnable", "trap", "factorization")]
+TEXT = ("winnable", "trap", "factorization", "group_winnable", "touch_winnable", "workbench_task")
+NUMERIC = [name for name in PUZZLE.quantities.names() if name not in TEXT]
 
 
-def computed(game: CoinGame) -> set[int]:
-    """Every number the engine computes for a table that a lesson may quote."""
-    return {int(PUZZLE.compute(game, name)) for name in NUMERIC}
+def computed(game: CoinGame, args: object = None) -> set[int]:
+    """Every number the engine computes for a table (and the step's arguments: a group, a number of touches) that a
+    lesson may quote; a quantity the table does not fit (a group quantity without a group) gives none."""
+    values = set()
+    for name in NUMERIC:
+        try:
+            values.add(int(PUZZLE.compute(game, name, args or {})))  # type: ignore[arg-type]
+        except TutorError:
+            continue
+    return values
 
 
 def confirmed_values(step: Step) -> set[int]:
     game = step.game
-    values = computed(game) | {game.coins, game.sides}
+    values = computed(game, step.args) | {game.coins, game.sides}
     if getattr(step, "explore", 0):
         values.add(step.explore)  # type: ignore[attr-defined]
     if game.coins % 2 == 0 and game.coins > 2:  # the doubling construction: the half table and its strategy
@@ -87,6 +100,15 @@ def code_confirmed(code: str, step: Step, values: set[int], blocks: dict[str, li
             return True
     except TutorError:
         pass
+    readers = [lambda: parse_group(code, game.coins)]
+    if re.search(r"\b[NK]\b", code):  # a formula in N and K (a bare number is no formula of the lesson's)
+        readers.append(lambda: parse_formula(code))
+    for read in readers:
+        try:
+            read()
+            return True
+        except TutorError:
+            pass
     sides = [s.strip() for s in code.rstrip(".").split("=")]
     numbers = [arithmetic(s) for s in sides]
     if all(n is not None for n in numbers) and len(set(numbers)) == 1:
@@ -138,3 +160,5 @@ def test_the_rules_refuse_a_wrong_number() -> None:
     assert not code_confirmed("012", step, values)  # position 2 is off a two-coin table
     assert code_confirmed("01 0", step, values) and code_confirmed("x + 1", step, values)
     assert not code_confirmed("x^2 + x + 1", step, values)  # no factor of x^2 - 1 mod 2
+    assert not code_confirmed("(0 5)", step, values)  # position 5 is off a two-coin table
+    assert code_confirmed("(0 1)", step, values) and code_confirmed("K^N - 1", step, values)

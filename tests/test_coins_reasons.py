@@ -16,7 +16,7 @@ import pytest
 
 from tests.helpers import quantity_name
 from tutor.course import Lesson, Step, load_catalog
-from tutor.errors import SearchLimit
+from tutor.errors import InvalidParams, SearchLimit
 from tutor.puzzles import get
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, parse_strategy
@@ -109,6 +109,9 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
     if isinstance(wrong, int) and wrong < 0:
         assert "negative" in reason
         return
+    if name in AWAY:  # checked against their own brute force in tests/test_coins_lessons_33.py
+        assert AWAY[name](game, value, wrong, reason), (name, wrong, reason)
+        return
     names = set(m.class_names())
     face = "[HT]" if m.k == 2 else f"[0-{m.k - 1}]"  # coins show H and T; counters (K <= 10) their digits
     tables_named: set[str] = set(re.findall(rf"\b{face}{{{m.n}}}\b", reason))
@@ -180,6 +183,25 @@ def confirm(game: CoinGame, name: str, value: Any, wrong: Any, reason: str) -> N
             assert kept and not kept & tables_named
 
 
+def _touches(game: CoinGame, value: Any, wrong: Any, reason: str) -> bool:
+    """Too few touches: not enough, with the search's or the theorem's verdict; too many: fewer suffice."""
+    if wrong == 0 or wrong > game.coins:
+        return "Touching nothing" in reason or f"only {game.coins} positions" in reason
+    touched = f"touching {wrong} of {game.coins} positions a move" in reason
+    return touched and "forever" in reason if wrong < value else "fewer" in reason
+
+
+AWAY = {  # the quantities of other Devils: a group of moves, the blind bartender
+    "group_order": lambda g, v, w, r: "Lagrange" in r or "more than" in r or "fewer than" in r or "least one" in r,
+    "group_classes": lambda g, v, w, r: "table" in r,
+    "group_shortest": lambda g, v, w, r: "prefix" in r if 0 < w < v else "shorter strategy" in r if w > v else
+    "0 would mean no sure win" in r if v else "No strategy of any length" in r,
+    "group_winnable": lambda g, v, w, r: r.startswith(v.capitalize() + ":"),
+    "touch_least": _touches,
+    "touch_winnable": lambda g, v, w, r: r.startswith(v.capitalize() + ":"),
+}
+
+
 def test_the_famous_answers_get_their_own_words() -> None:
     four, eight = CoinGame(4), CoinGame(8)
     seven = NumberKind(get("coins").quantities["shortest_length"]).check(four, 7, {})
@@ -207,19 +229,38 @@ def test_every_quantity_explains_its_value_and_refutes_others(name: str, params:
     game = CoinGame(*params)
     q = QUANTITIES[name]
     m = game.model
+    args = q.arguments(ARGS)
     if name in ("trap", "trap_size") and m.class_count > engine.TRAP_CLASS_LIMIT and not decide(m).solvable:
         with pytest.raises(SearchLimit, match="TRAP_CLASS_LIMIT"):  # 5 coins of 6 faces: refused, never 0 (issue 30)
             q(game)
         return
-    value = q(game)
+    if not fits(name, params):  # a group replaces the mirrors; the bartender has coins, turns and the bell
+        with pytest.raises(InvalidParams):
+            q(game, args)
+        return
+    value = q(game, args)
     assert q.explain is not None and q.refute is not None
-    explained = q.explain(game, NO_ARGS, value)
+    explained = q.explain(game, args, value)
     assert explained and "**" not in explained and "(s)" not in explained
     if isinstance(value, int):
         assert states(explained, value) or (value == 0 and "No strategy wins" in explained) or \
             f"{value:,}" in explained, explained
         for wrong in (value - 1, value + 1, 0, -5):
             if wrong != value:
-                assert q.refute(game, NO_ARGS, value, wrong)
+                assert q.refute(game, args, value, wrong)
     else:
-        assert q.refute(game, NO_ARGS, value, "nonsense")
+        assert q.refute(game, args, value, "nonsense")
+
+
+ARGS = {"group": "(0 1)", "touch": 2, "of": "winnable"}  # the arguments the group, touch and workbench values take
+
+
+def fits(name: str, params: tuple[int, int, str, str]) -> bool:
+    """Whether quantity ``name`` is asked on a table: a group of moves only instead of turns (no mirrors), the blind
+    bartender only with coins, turns and the goal all alike."""
+    n, k, symmetry, goal = params
+    if name.startswith("group_"):
+        return symmetry == "rotation"
+    if name.startswith("touch_"):
+        return (k, symmetry, goal) == (2, "rotation", "same") and n >= 2
+    return True

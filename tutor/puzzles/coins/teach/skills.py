@@ -18,5 +18,5 @@ SKILLS = (
     Skill("coins/blind-bartender", "tell how many positions the blind bartender must touch to ring the bell",
           ("quantity:touch_least", "quantity:touch_winnable")),
     Skill("coins/state-rules", "state a rule for which tables can be won as a formula, and test it on the workbench",
-          ("kind:conjecture",)),
+          ("kind:conjecture", "quantity:workbench_task")),
 )

@@ -25,7 +25,7 @@ from tutor.text import plural
 QUANTITIES = Quantities()
 TOUCH = Option("touch", int, None, "positions the blind bartender touches a move", minimum=1, metavar="K")
 DEVIL = ("Ehrenborg and Skinner prove that against so few touches the Devil always has a turn that keeps the coins "
-         "from being all alike; the tutor's own search confirms it on tables of up to 6 positions")
+         "from being all alike; the tutor's own search confirms it on the smallest tables")
 
 
 def bell(game: CoinGame) -> int:
@@ -58,9 +58,8 @@ def verdict(n: int, k: int) -> str:
     if found.winnable:
         return (f"touching {k} of {n} positions a move, the exhaustive belief search finds a sure win, in "
                 f"{plural(found.rounds or 0, 'move')} at most")
-    return (f"touching {k} of {n} positions a move, the exhaustive belief search over all "
-            f"{plural(found.beliefs, 'belief')} you can reach finds no sure win: the Devil can keep the bell from "
-            "ringing forever")
+    return (f"touching {k} of {n} positions a move, the exhaustive search over every belief you can reach finds no "
+            "sure win: the Devil can keep the bell from ringing forever")
 
 
 # -- the fewest positions to touch ------------------------------------------------------------------------------

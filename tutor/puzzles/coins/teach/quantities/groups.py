@@ -92,11 +92,12 @@ def explain_order(game: CoinGame, args: Args, value: Value) -> str:
             "sympy's Schreier-Sims algorithm.")
 
 
-def _lagrange(game: CoinGame, args: Args, w: int) -> str | None:
-    """A move whose order does not divide ``w``: Lagrange's theorem rules ``w`` out."""
+def _lagrange(game: CoinGame, args: Args, w: int, size: int) -> str | None:
+    """A move whose order does not divide ``w``: Lagrange's theorem rules ``w`` out (never with a move that has as
+    many powers as the group has moves: that would count them)."""
     for g in (*generators(game, args), *moves_of(game, args)):
         o = perm_order(g)
-        if w > 0 and w % o:
+        if w > 0 and w % o and o < size:
             return (f"{w:,} cannot be the number of moves: repeating {format_perm(g)} gives {o} different moves (the "
                     f"last is doing nothing), and by Lagrange's theorem the number of a group's moves is a multiple "
                     f"of {o}.")
@@ -115,14 +116,16 @@ def refute_order(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     if w < int(value) and w + 1 < len(moves) and w + 1 <= LISTED:
         return (f"The Devil has more than {plural(w, 'move')}: {listed([shown(g) for g in moves[: w + 1]])} are "
                 f"{'all ' if w > 1 else ''}different, each a product of the generators.")
-    said = _lagrange(game, args, w)
+    said = _lagrange(game, args, w, int(value))
     if said is not None:
         return said
     if w < int(value):
         return f"The Devil has more than {plural(w, 'move')}: combine the generators in every order, and repeat them."
-    g = generators(game, args)[0]
-    return (f"The Devil has fewer than {w:,} moves: products of the generators repeat, and {format_perm(g)} "
-            f"done {perm_order(g)} times is doing nothing. Count each different move once.")
+    g = next((g for g in generators(game, args) if perm_order(g) < int(value)), None)
+    again = "a generator done again and again comes back to doing nothing" if g is None else \
+        f"{format_perm(g)} done {perm_order(g)} times is doing nothing"
+    return (f"The Devil has fewer than {w:,} moves: products of the generators repeat, and {again}. Count each "
+            "different move once.")
 
 
 def _moved(game: CoinGame, args: Args) -> int:
@@ -179,7 +182,7 @@ def _order_ideas() -> tuple[Misconception, ...]:
          lambda g, a, w: f"{w} counts the generators and doing nothing; but the Devil may also combine them, one "
                          f"after the other, and repeat them{_product(g, a)}."),
         ("every_arrangement", lambda g, a: math.factorial(_moved(g, a)) if _moved(g, a) <= 12 else None,
-         lambda g, a, w: f"{w:,} counts every way to rearrange the {_moved(g, a)} positions the generators move; but "
+         lambda g, a, w: f"{w:,} counts every way to rearrange the positions the generators move; but "
                          f"the Devil has only the moves the generators make{_outside(g, a)}."),
         ("turns", lambda g, a: g.coins,
          lambda g, a, w: f"{w} is the number of turns of the rotating table; but this Devil moves the table only "

@@ -290,3 +290,16 @@ def test_the_conjecture_lesson_plays_through_the_session_with_engine_answers() -
     replies = play_through(session, lesson)
     assert "Lesson complete" in text(replies) or "Practice" in text(replies)
     assert {s.index for s in lesson.questions if not s.fresh} <= session.progress.completed(lesson_id)
+
+
+@pytest.mark.parametrize(("game", "of"), VARIANTS)
+def test_each_wrong_idea_is_named_for_its_own_formula_and_for_one_that_says_the_same(game, of) -> None:
+    args = {"of": of, "bound": 16}
+    named = [(name, example) for name, example in KIND.examples(game, args) if example is not None]
+    assert len(named) >= 2
+    for name, example in named:
+        other = f"({example}) + N - N" if of == "shortest" else f"({example}) and N >= 1"  # the same values
+        for written in (example, other):
+            verdict = KIND.judge(game, written, args)
+            assert not verdict.correct and verdict.misconception == name, (written, verdict.misconception)
+    assert KIND.judge(game, "N = K or isprime(N)" if of != "shortest" else "N", args).misconception is None

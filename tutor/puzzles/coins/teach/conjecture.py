@@ -13,13 +13,14 @@ concept), never the formula.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
-from tutor.puzzles.answers import AnswerKind, Hint, Level, Rung, Verdict
+from tutor.puzzles.answers import AnswerKind, Belief, Hint, Level, Rung, Verdict
 from tutor.puzzles.coins.engine.touch import least_touch
 from tutor.puzzles.coins.limits import CONJECTURE_BOUND
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.rules.formula import ARITY, Node, format_formula, parse_formula
-from tutor.puzzles.coins.theory.conjecture import DEFAULT_BOUND, OF, THEOREMS, check_conjecture, tables
+from tutor.puzzles.coins.theory.conjecture import DEFAULT_BOUND, OF, THEOREMS, check_conjecture, same_values, tables
 from tutor.puzzles.coins.theory.theorem import decide
 from tutor.puzzles.options import Args, Option
 
@@ -98,6 +99,67 @@ def concept(game: CoinGame, of: str) -> str:
             + mirror)
 
 
+# -- wrong ideas about a whole rule: a learner's formula that says what the idea's formula says on every table ------
+
+
+def _idea(name: str, game: CoinGame) -> tuple[str, str | None]:
+    """What the idea ``name`` is about (``of``) and its formula on the step's variant (None where it does not apply)."""
+    rotation, same = game.symmetry.value == "rotation", game.goal.value == "same"
+    theorem = "rad(N) = rad(K) and isprime(rad(K))"
+    formulas = {
+        "same_primes": ("winnable", "N = 1 or rad(N) = rad(K)"),
+        "one_position_forgotten": ("winnable", theorem if rotation else f"{theorem} and (N <= 2 or rad(K) = 2)"),
+        "mirrors_forgotten": ("winnable", None if rotation else THEOREMS[("winnable", "rotation")]),
+        "other_goal": ("shortest", "K^N - 1" if same else "K^(N - 1) - 1"),
+        "with_finished": ("shortest", "K^(N - 1)" if same else "K^N"),
+        "least_prime": ("touch", "K >= N - N/lpf(N)"),
+        "half": ("touch", "2*K >= N"),
+        "all_but_one": ("touch", "K >= N - 1"),
+    }
+    return formulas[name]
+
+
+SAYS = {
+    "same_primes": "Your formula says yes wherever N and K have the same prime factors. That is not enough: they must "
+                   "be powers of one prime; six positions with six faces share their primes and cannot be won.",
+    "one_position_forgotten": "Your formula leaves out the tables of one position: the Devil cannot move a single "
+                              "coin, so those can always be won.",
+    "mirrors_forgotten": "Your formula is the rule for a Devil who only turns the table; one who may also turn it over "
+                         "wins more tables: from three positions on, the prime must be 2.",
+    "other_goal": "Your formula counts the starts as if the game ended at the other goal: with all alike, starts that "
+                  "differ by the same change at every position share one prefix; with all heads, they do not.",
+    "with_finished": "Your formula counts every start, the finished one included; but where the game is already "
+                     "over, no prefix of its own is needed.",
+    "least_prime": "Your rule lets the bartender leave untouched one position in p, p the least prime factor of N; "
+                   "the least prime is not the one that decides.",
+    "half": "Your rule says touching half the positions is enough: true on 2, 4, 8, ... positions, but on the others "
+            "the Devil has more room.",
+    "all_but_one": "Your rule says every position but one must be touched: true on a prime number of positions, but "
+                   "on four positions two touches are enough.",
+}
+
+
+def _example(name: str, game: CoinGame, args: Args) -> str | None:
+    """The idea's own formula, where it applies to the step."""
+    of, formula = _idea(name, game)
+    return formula if args["of"] == of and fits(game, of) else None
+
+
+def _holds(name: str, game: CoinGame, args: Args, answer: Node) -> bool:
+    """Whether the learner's formula gives what the idea's formula gives on every table the workbench checks."""
+    formula = _example(name, game, args)
+    return formula is not None and same_values(answer, parse_formula(formula), args["of"], game.symmetry.value,
+                                               game.goal.value, args["bound"])
+
+
+def _says(name: str, game: CoinGame, args: Args, answer: Node) -> str:
+    """The idea in words (the workbench's counterexample follows it)."""
+    return SAYS[name]
+
+
+BELIEFS = tuple(Belief(name, partial(_example, name), partial(_holds, name), partial(_says, name)) for name in SAYS)
+
+
 class ConjectureKind(AnswerKind[CoinGame, Node]):
     """A formula in N and K, tested on every table up to ``bound`` against the theorem for ``of``."""
 
@@ -105,6 +167,7 @@ class ConjectureKind(AnswerKind[CoinGame, Node]):
     description = ("a formula in N and K (the workbench): which tables can be won, the shortest sure win, or where "
                    "the blind bartender can ring the bell; true for every table up to bound")
     args = (OF_OPTION, BOUND)
+    beliefs = BELIEFS
 
     def parse(self, game: CoinGame, text: str, args: Args) -> Node:
         """The restricted formula language (never ``eval``)."""

@@ -173,6 +173,20 @@ def check_conjecture(formula: Node, of: str, symmetry: str = "rotation", goal: s
     return ConjectureResult(conjecture, text, of, symmetry, goal, True, proved, bound, checked, None, said)
 
 
+def same_values(first: Node, second: Node, of: str, symmetry: str = "rotation", goal: str = "heads",
+                bound: int | None = None) -> bool:
+    """Whether two formulas give the same value on every table the workbench compares for ``of`` up to ``bound``
+    (a wrong idea's formula against a learner's: the learner holds the idea).
+
+    >>> same_values(parse_formula("K^N - 1"), parse_formula("K^N - 2 + 1"), "shortest")
+    True
+    """
+    bound = DEFAULT_BOUND if bound is None else bound
+    dihedral = symmetry == "dihedral"
+    return all(_valued(first, n, k, of) == _valued(second, n, k, of) for n, k in tables(bound, of)
+               if _truth(n, k, of, dihedral, goal) is not None)
+
+
 def certificate(n: int, k: int, dihedral: bool, goal: str, expected: str, got: str) -> dict[str, Any]:
     """The counterexample as JSON: the table, both values, and the engine's evidence for it."""
     sol = decide(model(n, k, dihedral, goal))
@@ -220,4 +234,4 @@ def explain(n: int, k: int, of: str, expected: str, got: str, dihedral: bool, go
             "the Devil's trap or invariant that keeps the game going forever."]
 
 
-__all__ = ["DEFAULT_BOUND", "OF", "THEOREMS", "ConjectureResult", "check_conjecture", "parse_formula"]
+__all__ = ["DEFAULT_BOUND", "OF", "THEOREMS", "ConjectureResult", "check_conjecture", "parse_formula", "same_values"]

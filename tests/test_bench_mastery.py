@@ -187,14 +187,12 @@ def test_the_benchmark_runs_every_bundled_lesson_with_a_practice_step(catalog) -
     """The lessons simulated are found in the course, not listed by hand: each bundled lesson file with a
     ``practice = ...`` step (read from the TOML itself), in course order."""
     import tomllib
-    from pathlib import Path
-
-    import tutor.lessons
 
     from tutor.bench.mastery import practice_lessons
+    from tutor.course.catalog import bundled_root
 
     found = practice_lessons(catalog)
-    files = sorted(Path(tutor.lessons.__file__).parent.glob("*/*.toml"))
+    files = sorted(bundled_root().glob("*/*.toml"))
     declared = {data["id"] for data in (tomllib.loads(f.read_text(encoding="utf-8")) for f in files)
                 if any("practice" in step for step in data.get("steps", []))}
     assert set(found) == declared and len(found) == len(declared)

@@ -72,7 +72,7 @@ def test_weeks_later_the_due_reviews_run_on_fresh_items(solved) -> None:
     assert session.reviewing is None, "the reviews did not end"
     assert "Reviews done" in text(rehearsal.exchanges[-1][1])
     assert sorted(set(reviewed)) == sorted(d.skill for d in items)
-    assert session.instances["lightsout-1"] is own, "the learner's own variant is put back"
+    assert session.navigator.instances["lightsout-1"] is own, "the learner's own variant is put back"
     assert due(session.progress, later) == []  # each skill reviewed is scheduled again, later
 
 

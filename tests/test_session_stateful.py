@@ -41,7 +41,7 @@ class SessionMachine(RuleBasedStateMachine):
         self._send(f"/open {lesson}")
 
     @precondition(lambda self: self.session.step is not None and self.session.step.required
-                  and not self.session.pending_solution)
+                  and not self.session.ladder.asking)
     @rule(data=st.data())
     def answer_right_or_move(self, data: st.DataObject) -> None:
         """The engine's correct answer, or a legal move in a game (every family's lessons get played)."""
@@ -80,7 +80,7 @@ class SessionMachine(RuleBasedStateMachine):
     def anything(self, line: str) -> None:
         self._send(line)
 
-    @precondition(lambda self: not self.session.pending_solution)
+    @precondition(lambda self: not self.session.ladder.asking)
     @rule(line=st.sampled_from(ANSWERS + COMMANDS[:12]))
     def undo_restores(self, line: str) -> None:
         before = self.session.place

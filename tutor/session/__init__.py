@@ -1,6 +1,8 @@
 """The conversation: ``Session.handle(line) -> replies``, with no I/O inside.
 
-* ``core``     - the Session: where the learner is, undo, navigation, storing what steps record;
+* ``core``     - the Session: it conducts the pieces below and stores what steps record;
+* ``navigation`` - moving between lessons and steps; ``ladder`` - hints and solutions; ``undo`` - the undo history;
+* ``place``    - where the learner is (the value those pieces pass around);
 * ``registry`` - the ``/commands`` registry (``/help``, dispatch, completion); ``handlers`` - what they do;
 * ``summary``  - one summary of a learner's progress (``/progress``, ``/lessons``, ``tutor progress``);
 * ``saving``   - what the learner hears about saving progress.
@@ -9,7 +11,8 @@
 from __future__ import annotations
 
 from tutor.session import handlers  # noqa: F401  (registers the commands)
-from tutor.session.core import Place, Session
+from tutor.session.core import Session
+from tutor.session.place import Place
 from tutor.session.registry import COMMANDS
 from tutor.shown import Reply
 

@@ -1,13 +1,14 @@
 """The conversation core: ``Session.handle(line) -> replies``, with no I/O inside.
 
-A Session holds where the learner is (``Place``: the lesson, the step, the hint rung reached and the step's
-own state, a value its step class owns) and an undo history of such snapshots.  Each step answers for
-itself (``tutor.course.steps``); the session does what is the same for every step: navigation, undo, and
-storing the progress events a step's outcome carries.  Everything the REPL shows comes from here, so whole
-lessons can be played in tests without a terminal.
+A Session holds where the learner is (``Place``: the lesson, the step, the hint rung reached and the step's own
+state, a value its step class owns) and conducts the pieces that act on it: the navigator (``tutor.session.
+navigation``: /open, /next, /back, /lessons), the help ladder (``tutor.session.ladder``: /hint, /solution) and the
+undo history (``tutor.session.undo``).  Each step answers for itself (``tutor.course.steps``); the session carries
+out what the pieces and the step decide: it keeps undo points, enters steps and stores the progress events they
+carry.  Everything the REPL shows comes from here, so whole lessons can be played in tests without a terminal.
 
-Chat convention: a line starting with ``/`` is a command (``tutor.session.commands``); ``help``, ``quit`` and ``exit``
-also work bare; anything else answers the current step.
+Chat convention: a line starting with ``/`` is a command (``tutor.session.handlers``); ``help``, ``quit`` and
+``exit`` also work bare; anything else answers the current step.
 """
 
 from __future__ import annotations
@@ -16,60 +17,51 @@ import hashlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tutor.course import Catalog, Lesson, instantiate, toml_value, variant_seed
+from tutor.course import Catalog, Lesson
 from tutor.errors import TutorError
 from tutor.learner.mastery import mastery
 from tutor.limits import INPUT_BYTES
 from tutor.progress import Progress
-from tutor.progress.events import Completed, Event, HintShown, Position, Revealed
-from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO, aids_of
+from tutor.progress.events import Completed, Event, Position
+from tutor.progress.evidence import RESET, UNDO
 from tutor.progress.learner_ids import learner_and_seed
 from tutor.progress.records import variant_json
-from tutor.session.evidence import charge, solved, stamp_event, with_item_help
+from tutor.session.evidence import aid, chargeable, charged, solved, stamp_event, with_item_help
+from tutor.session.ladder import Help, HelpLadder
+from tutor.session.navigation import Move, Navigator
+from tutor.session.place import Place
 from tutor.session.registry import run_command
 from tutor.session.review import Reviewing, under_review, with_stored_help
 from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import bkt_params, chances, reviews_text
-from tutor.session.summary import Summary, ending
-from tutor.shown import Markdown, Reply, join
+from tutor.session.summary import Summary
+from tutor.session.undo import History
+from tutor.shown import Reply
 from tutor.submission import variant_owner
 
 if TYPE_CHECKING:  # the steps (and the puzzles under them) are imported once a lesson opens, not at the start
     from tutor.course.steps import Context, Outcome, Step, StepState
 
-HISTORY = 200  # undo snapshots kept
-
-
-@dataclass(frozen=True)
-class Place:
-    """An immutable snapshot of where the learner is, for /undo (``state``: its step class's own value, or None)."""
-
-    lesson: str | None = None
-    step: int = 0
-    hint_level: int = 0
-    state: StepState | None = None
-    revealed: bool = False  # the solution of the item on screen was revealed
-    aids: tuple[str, ...] = ()  # the help had on the item on screen (``tutor.session.evidence``)
-
 
 class Session:
-    """The tutor's side of the conversation."""
+    """The tutor's side of the conversation: it conducts the navigator, the help ladder and the undo history."""
 
     def __init__(self, catalog: Catalog, progress: Progress | None = None,
                  clock: Callable[[], float] = time.monotonic, seed: int | None = None, learner: str = "") -> None:
         self.catalog, self.clock = catalog, clock
-        self.instances: dict[str, Lesson] = {}  # lessons with their variant drawn
         self.progress = progress if progress is not None else Progress(None)
         self.news = SavingNews(self.progress)
-        self.place = Place()
-        self.history: list[Place] = []
-        self.pending_solution = self.finished = False  # a /solution awaiting y/n; the learner has left
-        self.shown_at = clock()
         self.profile = self.progress.profile_id()
         self.learner, self.seed = learner_and_seed(self.progress, learner, seed)  # --learner, --seed: kept, reused
+        self.navigator = Navigator(catalog, self.progress, lambda: self.owner)
+        self.ladder = HelpLadder()
+        self.history = History()
+        self.place = Place()
+        self.finished = False  # the learner has left
+        self.shown_at = clock()
         self.reviewing: Reviewing | None = None  # the reviews under way (/review, tutor review)
 
     # -- where the learner is ---------------------------------------------------------------------------
@@ -77,9 +69,7 @@ class Session:
     @property
     def lesson(self) -> Lesson | None:
         """The open lesson (this learner's variant of it), if any."""
-        if not self.place.lesson:
-            return None
-        return self.instances.get(self.place.lesson) or self.catalog.lessons.get(self.place.lesson)
+        return self.navigator.lesson_at(self.place)
 
     @property
     def step(self) -> Step | None:
@@ -102,17 +92,15 @@ class Session:
     def multiline(self) -> bool:
         """Whether the current step's answer is written over several lines (ended by an empty line)."""
         step = self.step
-        return step is not None and step.multiline and not self.pending_solution  # the y/n of /solution is a line
+        return step is not None and step.multiline and not self.ladder.asking  # the y/n of /solution is a line
 
     def summary(self) -> Summary:
         """The learner's progress over the catalog."""
         return Summary.of(self.catalog, self.progress)
 
     def variant_of(self, lesson: Lesson) -> Lesson:
-        """This learner's variant of a lesson: drawn from their profile (or --seed) and the lesson id."""
-        if lesson.id not in self.instances:
-            self.instances[lesson.id] = instantiate(lesson, variant_seed(self.owner, lesson.id))
-        return self.instances[lesson.id]
+        """This learner's variant of a lesson (``Navigator.variant_of``)."""
+        return self.navigator.variant_of(lesson)
 
     def rng(self, step: Step) -> random.Random:
         """A generator fixed by the learner's profile, the lesson and the step (reproducible)."""
@@ -137,21 +125,8 @@ class Session:
         return [] if step is None else step.completions(self.state)
 
     def toolbar(self, width: int = 1000) -> str:
-        """A one-line status within ``width`` columns: lesson, step and progress; the title is shortened first,
-        then the reminder of commands, so the lesson, the step and the count always show."""
-        lesson = self.lesson
-        if lesson is None:
-            return f"no lesson open - /lessons to choose, /help for commands ({self.catalog.size_text()})"
-        done = Summary.lesson(self.progress, lesson)
-        unsaved = self.progress.status(seen=False).kept
-        kept = f" | {len(unsaved)} NOT SAVED" if unsaved else ""
-        where = f" | step {self.place.step + 1}/{lesson.size} | {done.answered}/{done.questions} answered"
-        for tail in (" | /hint /help", ""):
-            room = width - len(lesson.id) - len(where) - len(tail) - len(kept) - 3
-            if room >= min(len(lesson.title), 8):
-                title = lesson.title if len(lesson.title) <= room else lesson.title[: room - 1].rstrip() + "…"
-                return f"{lesson.id}: {title}{where}{tail}{kept}"
-        return f"{lesson.id}{where}{kept}"
+        """The status line within ``width`` columns (``Navigator.status``)."""
+        return self.navigator.status(self.place, width)
 
     # -- entry points ------------------------------------------------------------------------------------
 
@@ -192,17 +167,14 @@ class Session:
     def converse(self, line: str) -> list[Reply]:
         """One line: the answer to /solution's question, a command, a lesson to open, or input for the step."""
         text = line.strip()
-        if self.pending_solution:
-            self.pending_solution = False
-            if text.lower() in ("y", "yes"):
-                return self.reveal()
-            return [Reply.info("Not revealed. Keep going; /hint may help.")]
+        step = self.step
+        if self.ladder.asking:
+            return self.helped(self.ladder.answer(text, step, self.state, self.place))
         bare = text.lower()
         if bare in ("help", "quit", "exit", "?"):
             text = "/" + ("help" if bare == "?" else bare)
         if text.startswith("/"):
             return run_command(self, text)
-        step = self.step
         if step is None:
             if not text:
                 return [Reply.info("Type a lesson's number to open it, or /lessons to see them.")]
@@ -224,7 +196,7 @@ class Session:
         place changes, and move on when the step is done (or only left)."""
         self.write(*outcome.events)
         if outcome.state is not None or outcome.done or outcome.advance:
-            self.remember()
+            self.history.push(self.place)
         if outcome.state is not None:
             fresh = step.ladder_restarts(self.state, outcome.state)  # a new position on screen: its own ladder
             self.place = replace(self.place, state=outcome.state, hint_level=0 if fresh else self.place.hint_level,
@@ -238,39 +210,42 @@ class Session:
             return outcome.replies + self.advance(remember=False)  # one undo takes back the answer and the move
         return outcome.replies
 
-    def remember(self) -> None:
-        """Push the current place onto the undo history."""
-        self.history.append(self.place)
-        del self.history[:-HISTORY]
+    def helped(self, help: Help) -> list[Reply]:
+        """Carry out what the help ladder gave: its place (the rung reached, the help charged), its events."""
+        self.place = help.place
+        self.write(*help.events)
+        return help.replies
 
-    # -- navigation --------------------------------------------------------------------------------------
+    def charge(self, kind: str) -> None:
+        """Charge an ``/undo`` or a ``/reset`` to the item on screen: kept with its place, and stored as an attempt
+        that is not a try (``tutor.session.evidence.aid``)."""
+        step = self.step
+        if step is not None and chargeable(self.place, step):
+            self.place = charged(self.place, step, kind)
+            self.write(aid(kind, self.place.lesson or "", step.index, self.context(step).variant))
+
+    # -- moving: the navigator decides, the session keeps an undo point and enters the step ---------------
+
+    def go(self, move: Move, remember: bool = True) -> list[Reply]:
+        """Carry out a move: what it says, then the step it goes to, fresh (nothing more when it goes nowhere)."""
+        if move.to is None:
+            return move.said
+        if remember:
+            self.history.push(self.place)
+        self.place = move.to
+        return move.said + self.enter()
 
     def open(self, lesson: Lesson) -> list[Reply]:
         """Open a lesson (this learner's variant) where the learner left it."""
-        try:
-            lesson = self.variant_of(lesson)
-            lesson.ready()  # built here, within its budget, and what it computes computes: else one line
-        except TutorError as err:
-            return [Reply.error(f"lesson {lesson.id!r} cannot be opened: {err}")]
-        self.remember()
-        saved = self.progress.position(lesson.id)
-        start = saved if saved is not None and 0 <= saved < len(lesson.steps) else 0
-        self.place = Place(lesson.id, start)
-        out = []
-        pack = self.catalog.packs.get(lesson.pack)
-        if pack is not None and start == 0:
-            members = self.catalog.pack_lessons(pack.id)
-            if members and members[0].id == lesson.id:
-                out.append(Reply.title(pack.title))
-                if pack.welcome:
-                    out.append(Reply.say(pack.welcome))
-        out += [Reply.title(f"{lesson.title} ({lesson.id})"), Reply.say(lesson.summary)]
-        shown = ", ".join(f"{k} = {toml_value(v)}" for k, v in lesson.variant.items() if "." not in k)
-        if shown:  # step-level draws (a random board) are shown at their step
-            out.append(Reply.info(f"Your variant of this lesson: {shown}."))
-        if start:
-            out.append(Reply.info(f"Resuming at step {start + 1} of {len(lesson.steps)}."))
-        return out + self.enter()
+        return self.go(self.navigator.open(lesson))
+
+    def advance(self, remember: bool = True) -> list[Reply]:
+        """The next step, or the end of the lesson."""
+        return self.go(self.navigator.forward(self.place), remember)
+
+    def back(self) -> list[Reply]:
+        """The step before, fresh."""
+        return self.go(self.navigator.back(self.place))
 
     def enter(self) -> list[Reply]:
         """Show the current step (setting it up, a game restored from progress, if it is fresh)."""
@@ -282,7 +257,7 @@ class Session:
         header = Reply.title(f"[{step.index + 1}/{len(lesson.steps)}]" + (f" {step.title}" if step.title else ""))
         if self.place.state is None:
             entered = step.enter(self.context(step, saved=True))
-            self.history += [replace(self.place, state=s) for s in entered.earlier]
+            self.history.extend(replace(self.place, state=s) for s in entered.earlier)
             self.place = replace(self.place, state=entered.state)
             shown = entered.replies
         else:
@@ -290,97 +265,6 @@ class Session:
         again = step.index in self.progress.completed(lesson.id) and not under_review(self, lesson.id, step.index)
         return [header, *shown,
                 *([Reply.info("(You have answered this before: /next to move on, or answer again.)")] if again else [])]
-
-    def move_to(self, index: int, remember: bool = True) -> list[Reply]:
-        """Go to step ``index`` of the open lesson, fresh."""
-        if remember:
-            self.remember()
-        self.place = Place(self.place.lesson, index)
-        return self.enter()
-
-    def advance(self, remember: bool = True) -> list[Reply]:
-        """The next step, or the end of the lesson."""
-        lesson = self.lesson
-        if lesson is None:
-            return [Reply.info("No lesson is open: /lessons to choose one.")]
-        if self.place.step + 1 < len(lesson.steps):
-            return self.move_to(self.place.step + 1, remember)
-        return ending(self.catalog, self.progress, lesson)
-
-    # -- hints, solutions, undo ----------------------------------------------------------------------------
-
-    def hint(self) -> list[Reply]:
-        """One more rung of the step's ladder (recorded; not an undo point: /undo takes back moves)."""
-        from tutor.puzzles.answers import Level
-        lesson, step = self.lesson, self.step
-        if lesson is None or step is None:
-            return [Reply.info("Open a lesson first: /lessons.")]
-        ladder = step.ladder(self.state)
-        if not ladder:
-            return [Reply.info(step.no_hints)]
-        level = min(self.place.hint_level + 1, len(ladder))
-        rung = ladder[level - 1]
-        numbered = f"hint {level} of {len(ladder)}: "
-        body = rung.text
-        shown = Reply.hint(Markdown(numbered + body.text) if isinstance(body, Markdown) else join([numbered, body], ""))
-        if self.place.hint_level >= len(ladder):
-            told = rung.level is Level.REVEAL
-            return [shown, Reply.info("That is the last hint: it is the answer." if told else "That is the last hint.")]
-        self.place = replace(self.place, hint_level=level)
-        self.write(HintShown(lesson.id, step.index, level))
-        charge(self, HINT)
-        if rung.level is Level.REVEAL:
-            self.write(Revealed(lesson.id, step.index))  # the last rung tells the answer: recorded as revealed
-            charge(self, SOLUTION)
-            return [shown, Reply.info(f"That was the last hint: the answer itself. Type it in to {step.answered}.")]
-        return [shown]
-
-    def ask_solution(self) -> list[Reply]:
-        """/solution asks before revealing."""
-        step = self.step
-        offer = None if step is None else step.solution_offer()
-        if offer is None:
-            return [Reply.info("There is no question here to reveal.")]
-        self.pending_solution = True
-        return [Reply.info(offer)]
-
-    def reveal(self) -> list[Reply]:
-        """The answer (mid-game: the moves that win from here), recorded in progress."""
-        lesson, step = self.lesson, self.step
-        assert lesson is not None and step is not None
-        self.write(Revealed(lesson.id, step.index))
-        self.place = replace(self.place, revealed=True)
-        charge(self, SOLUTION)
-        return step.reveal(self.state)
-
-    def undo(self) -> list[Reply]:
-        """Back to the place before the last change; the store is brought back to it too."""
-        if not self.history:
-            return [Reply.info("Nothing to undo.")]
-        before, self.place = self.place, self.history.pop()
-        out = [Reply.info("Undone.")]
-        lesson, step = self.lesson, self.step
-        if lesson is None or step is None:
-            return out + self.lessons()
-        self.place = with_stored_help(self, self.place, step)
-        if (before.lesson, before.step) == (self.place.lesson, self.place.step):  # taken back within the item
-            self.place = replace(self.place, aids=aids_of((*self.place.aids, *before.aids)))
-            charge(self, UNDO)
-        self.write(Position(lesson.id, step.index), *step.persist(self.state, self.context(step)))
-        return out + self.show()
-
-    def reset(self) -> list[Reply]:
-        """The current step afresh."""
-        lesson, step = self.lesson, self.step
-        if lesson is None or step is None:
-            return [Reply.info("No lesson is open.")]
-        self.remember()
-        self.place = Place(lesson.id, step.index, aids=self.place.aids)
-        charge(self, RESET)
-        self.write(*step.persist(self.state, self.context(step)))  # a fresh state: the place was just reset
-        shown = self.enter()
-        self.place = replace(self.place, hint_level=0)  # the ladder starts again with the step: "hint 1 of N"
-        return [Reply.info("This step starts again."), *shown]
 
     def show(self) -> list[Reply]:
         """The step again (its board, its options)."""
@@ -391,10 +275,43 @@ class Session:
 
     def lessons(self) -> list[Reply]:
         """The lessons in course order, numbered, with the learner's progress."""
-        if not self.catalog.lessons:
-            return [Reply.error("no lessons are loaded")]
-        lines = []
-        for i, row in enumerate(self.summary().lessons, 1):
-            here = " <- you are here" if row.lesson == self.place.lesson else ""
-            lines.append(f"{i:>3}. {row.lesson:<24} {row.title} [{row.mark}]{here}")
-        return [Reply.info("\n".join(lines))]
+        return self.navigator.listing(self.place)
+
+    # -- help and undo: the ladder and the history decide, the session stores what they record ------------
+
+    def hint(self) -> list[Reply]:
+        """One more rung of the step's ladder (recorded; not an undo point: /undo takes back moves)."""
+        return self.helped(self.ladder.hint(self.step, self.state, self.place))
+
+    def ask_solution(self) -> list[Reply]:
+        """/solution asks before revealing."""
+        return self.ladder.offer(self.step)
+
+    def undo(self) -> list[Reply]:
+        """Back to the place before the last change; the store is brought back to it too."""
+        back = self.history.take_back(self.place)
+        if back is None:
+            return [Reply.info("Nothing to undo.")]
+        self.place = back.place
+        out = [Reply.info("Undone.")]
+        lesson, step = self.lesson, self.step
+        if lesson is None or step is None:
+            return out + self.lessons()
+        self.place = with_stored_help(self, self.place, step)
+        if back.within:  # taken back within the item: the help had on it stays, and the undo is charged to it
+            self.charge(UNDO)
+        self.write(Position(lesson.id, step.index), *step.persist(self.state, self.context(step)))
+        return out + self.show()
+
+    def reset(self) -> list[Reply]:
+        """The current step afresh."""
+        step = self.step
+        if step is None:
+            return [Reply.info("No lesson is open.")]
+        self.history.push(self.place)
+        self.place = self.place.restarted()
+        self.charge(RESET)
+        self.write(*step.persist(self.state, self.context(step)))  # a fresh state: the place was just reset
+        shown = self.enter()
+        self.place = replace(self.place, hint_level=0)  # the ladder starts again with the step: "hint 1 of N"
+        return [Reply.info("This step starts again."), *shown]

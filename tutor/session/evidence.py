@@ -17,7 +17,7 @@ from typing import Any
 
 from tutor.progress import Progress
 from tutor.progress.events import Attempt, Event
-from tutor.progress.evidence import HINT, RESET, SOLUTION, UNDO, aids_of, instance_of, stamp
+from tutor.progress.evidence import HINT, SOLUTION, aids_of, instance_of, stamp
 from tutor.progress.helped import help_since, last_right
 from tutor.progress.records import AttemptRecord, attempts
 from tutor.session.review import under_review
@@ -54,14 +54,15 @@ def aid(kind: str, lesson: str, step: int, variant: str) -> Attempt:
     return Attempt(lesson, step, f"/{kind}", False, kind, 0.0, variant=variant, aids=(kind,), judged=False)
 
 
-def charge(session: Any, kind: str) -> None:
-    """Charge help of ``kind`` to the item on screen in ``session`` (a ``Session``): kept with its place, and stored."""
-    lesson, step = session.place.lesson, session.step
-    if not lesson or step is None or not step.required:
-        return
-    session.place = replace(session.place, aids=aids_of((*session.place.aids, kind)))
-    if kind in (UNDO, RESET):
-        session.write(aid(kind, lesson, step.index, session.context(step).variant))
+def chargeable(place: Any, step: Any) -> bool:
+    """Whether help can be charged at ``place`` (a ``Place``) on ``step``: a lesson is open and the step asks
+    something (an item to charge)."""
+    return bool(place.lesson) and step is not None and step.required
+
+
+def charged(place: Any, step: Any, kind: str) -> Any:
+    """``place`` with help of ``kind`` charged to the item on screen at ``step`` (as it is when not ``chargeable``)."""
+    return replace(place, aids=aids_of((*place.aids, kind))) if chargeable(place, step) else place
 
 
 def solved(events: tuple[Event, ...]) -> bool:

@@ -40,11 +40,7 @@ def _next(session: Session, arg: str) -> list[Reply]:
 
 @command("/back", "go back one step")
 def _back(session: Session, arg: str) -> list[Reply]:
-    if session.lesson is None:
-        return [Reply.info("No lesson is open.")]
-    if session.place.step == 0:
-        return [Reply.info("This is the first step.")]
-    return session.move_to(session.place.step - 1)
+    return session.back()
 
 
 @command("/show", "show the board, belief or question again")

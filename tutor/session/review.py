@@ -84,9 +84,10 @@ class Reviewing:
         planned = self.current
         assert planned is not None
         lesson = planned.lesson
-        self.own.setdefault(lesson.id, session.instances.get(lesson.id) or session.variant_of(lesson))
-        session.instances[lesson.id] = lesson
-        session.remember()
+        variants = session.navigator.instances
+        self.own.setdefault(lesson.id, variants.get(lesson.id) or session.variant_of(lesson))
+        variants[lesson.id] = lesson
+        session.history.push(session.place)
         session.place = replace(session.place, lesson=lesson.id, step=planned.step, hint_level=0, state=None,
                                 revealed=False)
         sentence = skill_sentence(planned.skill)
@@ -103,7 +104,7 @@ class Reviewing:
         if self.current is not None:
             return self.show(session)
         for lesson_id, lesson in self.own.items():
-            session.instances[lesson_id] = lesson
+            session.navigator.instances[lesson_id] = lesson
         session.reviewing = None
         session.place = replace(session.place, lesson=None, step=0, hint_level=0, state=None, revealed=False)
         return [Reply.ok(f"Reviews done: {plural(len(self.planned), 'review')}. {next_review(session)}"),

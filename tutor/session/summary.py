@@ -9,7 +9,6 @@ from typing import Any
 
 from tutor.course import Catalog, Lesson
 from tutor.progress import Progress
-from tutor.shown import Reply
 from tutor.text import plural
 
 
@@ -92,24 +91,3 @@ class Summary:
     def started(self) -> Iterable[LessonStatus]:
         """The lessons with anything recorded."""
         return (row for row in self.lessons if row.started)
-
-
-def ending(catalog: Catalog, progress: Progress, lesson: Lesson) -> list[Reply]:
-    """The end of a lesson: what is still unanswered, or the next lesson (and a pack's closing words)."""
-    done = progress.completed(lesson.id)
-    missing = [s for s in lesson.questions if s.index not in done]
-    if missing:
-        steps = ", ".join(str(s.index + 1) for s in missing)
-        which = f"step {steps} is" if len(missing) == 1 else f"steps {steps} are"
-        return [Reply.info(f"That was the last step, but {which} not answered yet: /back to return to them.")]
-    ordered = catalog.ordered()
-    pos = next(i for i, les in enumerate(ordered) if les.id == lesson.id)
-    nxt = ordered[pos + 1] if pos + 1 < len(ordered) else None
-    tail = f" Next: /open {nxt.id} ({nxt.title})." if nxt else " That was the last lesson: well done!"
-    out = [Reply.ok(f"Lesson complete: {lesson.title}.{tail}")]
-    pack = catalog.packs.get(lesson.pack)
-    if pack is not None and pack.final:
-        members = catalog.pack_lessons(pack.id)
-        if all(m.required <= progress.completed(m.id) for m in members):
-            out.append(Reply.ok(pack.final))
-    return out

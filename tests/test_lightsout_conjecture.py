@@ -196,8 +196,8 @@ def test_cli_exit_codes_and_json() -> None:
     held = run_tutor("check", "lightsout", "--rows", "1", "--conjecture", "floor((m+1)/3) - floor(m/3)", "--json")
     assert held.returncode == 0, held.stderr
     data = json.loads(held.stdout)
-    assert data["correct"] is data["holds"] is True and data["counterexample"] is None
-    assert {"conjecture", "formula", "of", "shape", "fixed_rows", "torus", "neighbourhood", "states",
+    assert data["correct"] is data["holds"] is data["proved"] is True and data["counterexample"] is None
+    assert {"conjecture", "formula", "of", "shape", "fixed_rows", "torus", "neighbourhood", "states", "proved",
             "checked_up_to", "checked", "method", "explanation", "proof_needs", "summary"} <= data.keys()
     failed = run_tutor("check", "lightsout", "--torus", "--conjecture", "0", "--json")
     assert failed.returncode == 1

@@ -10,7 +10,9 @@ plus or hollow presses, full elimination otherwise (``engine.nullity``).  The
 answer is the smallest counterexample with its certificate (the engine's
 nullity, rank and method, the formula's value, and a basis of the quiet
 patterns on a small board, each of which the learner can press and watch change
-nothing), or "holds for every board up to N", which is evidence, not a proof.
+nothing), or "holds for every board up to N", which is evidence, not a proof.  On the K x m boards of the
+classic rules a formula that repeats in m as the nullity does is proved for every m (``theory.periodic``, from
+Sutner's theorem): the verdict is then "holds for every m".
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules.formula import Node, format_formula, value, variables
 from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.notation import format_board
+from tutor.puzzles.lightsout.theory.periodic import Proof, prove_rows
+from tutor.text import plural
 
 OF = ("nullity", "rank")  # the numbers a conjecture may be about
 CHECK_CELLS = 50_000_000  # cells of every board one workbench run checks, summed
@@ -50,20 +54,24 @@ class WorkbenchResult:
     counterexample: dict[str, Any] | None
     explanation: list[str] = field(default_factory=list)
     proof_needs: list[str] = field(default_factory=list)
+    proved: bool = False  # holds for every board of the domain, not only up to the bound
 
     def as_json(self) -> dict[str, Any]:
         """The JSON contract of ``tutor check lightsout --conjecture`` (docs/lightsout.md)."""
         return {"conjecture": self.conjecture, "formula": self.formula, "of": self.of, "shape": self.domain.shape,
                 "fixed_rows": self.domain.rows,
                 "torus": self.rules.torus, "neighbourhood": str(self.rules.neighbourhood),
-                "states": self.rules.states, "holds": self.holds, "checked_up_to": self.checked_up_to,
+                "states": self.rules.states, "holds": self.holds, "proved": self.proved,
+                "checked_up_to": self.checked_up_to,
                 "checked": self.checked, "method": self.method, "counterexample": self.counterexample,
                 "explanation": self.explanation, "proof_needs": self.proof_needs}
 
     def summary(self) -> str:
         """One line: the verdict."""
+        sides = {"square": "n", "rectangle": "n and m"}.get(self.domain.shape, "m")
+        if self.proved:
+            return f"{self.conjecture} holds for every {sides}: proved, not only checked"
         if self.holds:
-            sides = {"square": "n", "rectangle": "n and m"}.get(self.domain.shape, "m")
             return f"{self.conjecture} holds for every {sides} up to {self.checked_up_to} ({self.checked} boards)"
         assert self.counterexample is not None
         c = self.counterexample
@@ -172,8 +180,23 @@ def check_conjecture(variant: Rules, formula: Node, of: str, bound: int | None =
     largest = replace(variant, rows=domain.rows or bound, cols=bound)
     said = [f"Checked every {domain.label} board with sides up to {bound} ({checked} boards) against the engine "
             f"({method}): the formula gives the {of} of each."]
+    proof = prove_rows(formula, domain.rows, of) if domain.rows is not None and variant.classic else None
+    if proof is not None:
+        return WorkbenchResult(conjecture, text, of, domain, largest, True, bound, checked, method, None,
+                               [*said, *proved(domain.rows or 0, of, proof)], [], proved=True)
     return WorkbenchResult(conjecture, text, of, domain, largest, True, bound, checked, method, None, said,
                            proof_needs(variant))
+
+
+def proved(rows: int, of: str, proof: Proof) -> list[str]:
+    """The proof for every m, in steps: why the nullity repeats, that the formula repeats, one whole repeat checked."""
+    d, q, span = proof.nullity_period, proof.formula_period, proof.checked
+    part = "" if of == "nullity" else f" after taking away {rows}*m (the rank is {rows}*m less the nullity)"
+    return [f"Sutner's theorem: the nullity of {rows} x m is deg gcd(f_m(x), f_{rows}(x + 1)) over GF(2). Taken "
+            f"mod f_{rows}(x + 1), the pair f_m, f_(m+1) comes back to where it started, so the nullity repeats "
+            f"every {plural(d, 'column')} (docs/lightsout.md, 'The conjecture workbench').",
+            f"Your formula repeats every {plural(q, 'column')}{part}, so both depend only on m mod {span}; they "
+            f"agree on m = 1 to {span}, so they agree on every m."]
 
 
 def sweep(variant: Rules, domain: Domain, bound: int) -> Iterator[tuple[Rules, int, str]]:
@@ -208,7 +231,7 @@ def explain(rules: Rules, of: str, expected: int, got: str, nullity: int, method
     lines = [f"On the {board} board (n = {rules.rows}" + ("" if rules.rows == rules.cols else f", m = {rules.cols}")
              + f") your formula gives {got}.",
              f"The engine ({method}) finds rank {rules.cells - nullity} of {rules.cells} cells, so nullity "
-             f"{nullity}: the {of} is {expected}."]
+             f"{nullity}" + (f": the {of} is {expected}." if of != "nullity" else ".")]
     if nullity:
         k = rules.states
         lines.append(f"Its {k**nullity if nullity < 40 else f'{k}^{nullity}'} quiet patterns (press sets that change "

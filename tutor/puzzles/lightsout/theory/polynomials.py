@@ -20,11 +20,12 @@ def f_poly(n: int, shift: bool = False) -> int:
     if n == 0:
         return prev
     for _ in range(n - 1):
-        prev, cur = cur, _mul(cur, x) ^ prev
+        prev, cur = cur, poly_mul(cur, x) ^ prev
     return cur
 
 
-def _mul(a: int, b: int) -> int:
+def poly_mul(a: int, b: int) -> int:
+    """The product of two GF(2) polynomials given as ints."""
     out = 0
     while b:
         if b & 1:
@@ -34,7 +35,8 @@ def _mul(a: int, b: int) -> int:
     return out
 
 
-def _mod(a: int, b: int) -> int:
+def poly_mod(a: int, b: int) -> int:
+    """The remainder of ``a`` divided by ``b`` over GF(2), as ints."""
     db = b.bit_length()
     while a.bit_length() >= db:
         a ^= b << (a.bit_length() - db)
@@ -44,7 +46,7 @@ def _mod(a: int, b: int) -> int:
 def poly_gcd(a: int, b: int) -> int:
     """The gcd of two GF(2) polynomials given as ints."""
     while b:
-        a, b = b, _mod(a, b)
+        a, b = b, poly_mod(a, b)
     return a
 
 

@@ -20,6 +20,7 @@ from tutor.puzzles.lightsout.rules.grid import Cell, cells_of, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses
 from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.lightsout.teach import wrong
+from tutor.puzzles.lightsout.teach.conjecture import ConjectureKind
 from tutor.puzzles.lightsout.teach.hints import hint_rungs, list_rung
 from tutor.puzzles.lightsout.teach.verdicts import (
     chase_stage,
@@ -203,3 +204,6 @@ class TopRow(ChaseKind):
         if sol.pattern is None:
             return None
         return format_presses([cell for cell in cells_of(game.rules, sol.pattern) if cell[0] == 0])
+
+
+KINDS.register(ConjectureKind)  # a formula for the nullity of every board (``workbench``)

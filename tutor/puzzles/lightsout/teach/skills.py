@@ -20,4 +20,9 @@ SKILLS = (
     Skill("lightsout/every-solution", "list every solution of a board and count the presses each takes",
           ("quantity:fewest_solutions", "quantity:most_presses", "quantity:press_counts")),
     Skill("lightsout/play", "darken a board press by press", ("kind:play",)),
+    Skill("lightsout/conjecture", "state a formula for the nullity of every board of a family, and read the "
+          "workbench's smallest counterexample, its evidence, or its proof",
+          ("kind:conjecture", "quantity:square_nullities")),
+    Skill("lightsout/repeating-nullity", "see the nullity of the boards with fixed rows start over along the columns, "
+          "and after how many", ("quantity:nullity_period", "quantity:row_nullities")),
 )

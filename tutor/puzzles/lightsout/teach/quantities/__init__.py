@@ -20,13 +20,16 @@ family's registry joins them in order:
 * ``chase``    - the residue and the chase's presses;
 * ``theory``   - the nullity from Sutner's polynomials;
 * ``drawings`` - the board drawn, mid-chase, the residue table, the quiet patterns, the press matrix;
-* ``race``     - the method race and the counts each method must try.
+* ``race``     - the method race and the counts each method must try;
+* ``repeats``  - the nullities of square boards and of boards with fixed rows in a row, and how soon the latter
+  start over.
 """
 
 from __future__ import annotations
 
 from tutor.puzzles.answers import Quantities
-from tutor.puzzles.lightsout.teach.quantities import algebra, board, chase, drawings, every, race, theory
+from tutor.puzzles.lightsout.teach.quantities import algebra, board, chase, drawings, every, race, repeats, theory
 
 QUANTITIES = Quantities.joined(algebra.QUANTITIES, board.QUANTITIES, every.QUANTITIES, chase.QUANTITIES,
-                               theory.QUANTITIES, drawings.QUANTITIES, race.QUANTITIES)
+                               theory.QUANTITIES, drawings.QUANTITIES, race.QUANTITIES,
+                               repeats.QUANTITIES)

@@ -163,3 +163,17 @@ def test_the_kinds_reference_holds_and_a_right_formula_quoted_is_a_give_away() -
     assert KIND.judge(square, "4*floor(n/4) - 2*floor(n/5)", {"boards": "square", "bound": 5}).correct
     with pytest.raises(InvalidNotation, match="n x n boards"):
         KIND.judge(square, "mod(m, 3)", {"boards": "square"})
+
+
+@pytest.mark.parametrize(("size", "boards", "text", "idea"), [
+    ("4x4", "square", "4*floor(n/4)*mod(n + 1, 2)", "odd-sides-quiet"),  # "0 for odd n": wrong at 5x5
+    ("4x4", "square", "4*floor(n/4)", "fits-the-table"),  # the table 1..4 fitted, wrong at 5x5
+    ("4x4", "square", "2 + 2", "constant"),
+    ("4x4", "square", "n*n", "cells-for-nullity"),
+    ("2x24", "rows", "mod(m, 2)", "wrong-repeat"),  # starts over every 2 columns, the nullity every 4
+    ("1x24", "rows", "m - m", "one-solution-each"),
+])
+def test_a_wrong_formula_is_held_to_the_idea_its_values_show(size: str, boards: str, text: str, idea: str) -> None:
+    args = {"boards": boards, "bound": 5} if boards == "square" else {"boards": boards}
+    verdict = KIND.judge(LIGHTS.load({"size": size}), text, args)
+    assert not verdict.correct and verdict.misconception == idea

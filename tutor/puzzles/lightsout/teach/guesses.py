@@ -15,17 +15,27 @@ A formula is held to the first idea whose values it has, in this order (the most
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import partial
 
 from tutor.errors import TutorError
 from tutor.puzzles.answers import Belief
 from tutor.puzzles.lightsout.rules import LightsGame
-from tutor.puzzles.lightsout.rules.formula import MAX_LENGTH, Node, Undefined, parse_formula, value, variables
+from tutor.puzzles.lightsout.rules.formula import (
+    MAX_LENGTH,
+    Binary,
+    Call,
+    Neg,
+    Node,
+    Pow,
+    Var,
+    parse_formula,
+    variables,
+)
 from tutor.puzzles.lightsout.teach.workbench import (
     bound,
     fixed_rows,
     nullity_at,
-    reference_formula,
     side_name,
     valued,
     workbench,
@@ -51,11 +61,27 @@ def _failed_at(game: LightsGame, args: Args, formula: Node) -> int | None:
     return None if found is None else int(found["cols"])
 
 
-def _constant(formula: Node) -> object:
-    try:
-        return value(formula, {}) if not variables(formula) else None
-    except Undefined:
-        return None
+def _along(node: Node) -> Node:
+    """The formula with n read as the side that varies (the square boards' n is m to ``quasi``)."""
+    match node:
+        case Var("n"):
+            return Var("m")
+        case Neg(body):
+            return Neg(_along(body))
+        case Pow(base, exponent):
+            return Pow(_along(base), exponent)
+        case Call(name, args):
+            return Call(name, tuple(_along(a) for a in args))
+        case Binary(op, left, right):
+            return Binary(op, _along(left), _along(right))
+    return node
+
+
+def _constant(game: LightsGame, args: Args, formula: Node) -> Fraction | None:
+    """The formula's value when it is the same on every board of the family (``m - m`` too), else None."""
+    rows = fixed_rows(game, args)
+    shape = quasi(formula if rows is not None else _along(formula), rows or 0)
+    return None if shape is None else shape.constant()
 
 
 def _repeat(game: LightsGame, args: Args) -> tuple[int, ...] | None:
@@ -99,14 +125,30 @@ def _example(name: str, game: LightsGame, args: Args) -> str | None:
         if repeat is None or quiet is None:
             return None
         return _wrong(game, args, _pulses(f"mod(m, {len(repeat) + 1})", [(quiet, repeat[quiet % len(repeat)])]))
-    table, reference = _shown(game, args), reference_formula(game, args)
-    return _wrong(game, args, f"{reference} + floor({side}/{table + 1})" if reference and table < most else None)
+    return _wrong(game, args, _fitted(game, args))
+
+
+def _fitted(game: LightsGame, args: Args) -> str | None:
+    """A formula right on every board the table shows and wrong on the next: pulses at the nullities (written
+    ``abs(k - x)``, so that no right formula is a part of it), plus a step just past the table."""
+    side, table, repeat = side_name(game, args), _shown(game, args), _repeat(game, args)
+    if table >= bound(game, args):
+        return None
+    if repeat is not None:
+        where, terms = f"mod(m, {len(repeat)})", [(r, v) for r, v in enumerate(repeat) if v]
+    else:
+        where, terms = side, [(k, v) for k in range(1, table + 1) if (v := nullity_at(game, args, k))]
+    past = (table + 1) % len(repeat) if repeat is not None else table + 1
+    step = 1 if dict(terms).get(past, 0) + 1 != nullity_at(game, args, table + 1) else 2
+    pulses = [f"{'' if v == 1 else f'{v}*'}max(0, 1 - abs({k} - {where}))" for k, v in terms]
+    text = " + ".join([*pulses, f"{'' if step == 1 else f'{step}*'}floor({side}/{table + 1})"])
+    return text if len(text) <= MAX_LENGTH else None
 
 
 def _holds(name: str, game: LightsGame, args: Args, formula: Node) -> bool:
     side, rows = side_name(game, args), fixed_rows(game, args)
     if name in ("one-solution-each", "constant"):
-        c = _constant(formula)
+        c = _constant(game, args, formula)
         return c is not None and (c == 0) == (name == "one-solution-each")
     failed = _failed_at(game, args, formula)
     if failed is None:
@@ -132,8 +174,9 @@ def _says(name: str, game: LightsGame, args: Args, formula: Node) -> str:
                 "solution for every board it can darken. Some of them do have quiet patterns, as the board below "
                 "shows.")
     if name == "constant":
-        return (f"A constant says every board of this family has the same nullity, {_constant(formula)}. The "
-                "nullity changes from board to board: some have no quiet pattern at all, others several.")
+        return (f"A constant says every board of this family has the same nullity, "
+                f"{_constant(game, args, formula)}. The nullity changes from board to board: some have no quiet "
+                "pattern at all, others several.")
     if name == "odd-sides-quiet":
         return ("Your formula is 0 on every odd side, as if odd square boards never had quiet patterns. The first "
                 "ones fit that idea; the board below does not.")

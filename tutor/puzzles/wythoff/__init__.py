@@ -3,7 +3,8 @@
 Modules, in the order imports flow (the same roles in every family):
 
 * ``limits`` - the family's limits on input sizes (docs/limits.md), below every layer;
-* ``rules``  - the game object, positions, moves, sums of boards and their notations;
+* ``rules``  - the game object (``rules.passing.PassGame`` with ``pass = true``), positions, moves, sums of
+  boards and their notations;
   ``rules.formula``, the restricted language of conjecture formulas;
 * ``engine`` - the losing positions by exact integer formulas, winning moves, remoteness,
   sums of boards, the computer player; ``engine.table``, exhaustive retrograde tables and Grundy values;
@@ -27,10 +28,12 @@ from tutor.puzzles.computed import explanation
 from tutor.puzzles.options import NO_ARGS, Args
 from tutor.puzzles.wythoff.cli import COMMANDS
 from tutor.puzzles.wythoff.engine import outcome, p_positions_upto
+from tutor.puzzles.wythoff.engine.passing import pass_losing, pass_p_positions_upto
 from tutor.puzzles.wythoff.limits import LIMITS, RANDOM_CELLS
 from tutor.puzzles.wythoff.rules import Position, Rules, WythoffGame, format_position
+from tutor.puzzles.wythoff.rules.passing import PassGame, PassRules
 from tutor.puzzles.wythoff.teach.kinds import KINDS
-from tutor.puzzles.wythoff.teach.play import PLAY
+from tutor.puzzles.wythoff.teach.plays import PLAYS
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
 from tutor.puzzles.wythoff.teach.skills import SKILLS
 
@@ -54,11 +57,15 @@ class Wythoff(Puzzle[WythoffGame]):
         Option("misere", bool, False, "misère play: whoever takes the last penny loses"),
         Option("a", int, 1, "Fraenkel's a-Wythoff: a two-pile move takes amounts differing by less than a",
                minimum=1, maximum=1000, metavar="N"),
+        Option("pass", bool, False, "Wythoff with a pass: one pass per game, shared by both players, not allowed "
+                                   "at (0, 0) (HikaruManabe/Wythoff-with-a-pass)"),
+        Option("pass_at_end", bool, False, "with --pass: the pass is allowed at (0, 0) too (Wythoff plus a "
+                                          "one-penny Nim heap)"),
     )
     kinds = KINDS
     quantities = QUANTITIES
     commands = COMMANDS
-    play = PLAY
+    play = PLAYS
     skeleton_params = {"position": "8,14"}  # a winning position: its winning move is the skeleton's whole answer
     samples = (
         Sample({"position": "8,14"}, {"index": 5, "count": 12, "min_total": 20, "max_total": 30, "bound": 300}),
@@ -69,10 +76,16 @@ class Wythoff(Puzzle[WythoffGame]):
         Sample({"position": "5,9", "a": 2}, {"bound": 100}),
         Sample({"position": "30,40"}, {"blunder": 50}),
         Sample({}, {"size": 12}),
+        Sample({"position": "3,5", "pass": True}, {"index": 3, "count": 6}),
+        Sample({"position": "0,0", "pass": True, "pass_at_end": True}),
     )
 
     def build(self, values: Args) -> WythoffGame:
-        """The game; positions must parse, and sums of boards need normal play."""
+        """The game; positions must parse, and sums of boards need normal play; the pass game one board."""
+        if values["pass_at_end"] and not values["pass"]:
+            raise InvalidParams("pass_at_end (--pass-at-end) changes the pass game: give it with pass (--pass)")
+        if values["pass"]:
+            return PassGame(values["position"], values["misere"], values["a"], values["pass_at_end"])
         return WythoffGame(values["position"], values["misere"], values["a"])
 
     def warm(self) -> None:
@@ -82,15 +95,22 @@ class Wythoff(Puzzle[WythoffGame]):
 
         proof_text(Rules(), "all")
 
+    def values(self, game: WythoffGame) -> dict[str, Any]:
+        """The parameters, the pass among them (``pass`` is no attribute name: the game's type says it)."""
+        at_end = game.at_end if isinstance(game, PassGame) else False
+        return {"position": game.position, "misere": game.misere, "a": game.a, "pass": isinstance(game, PassGame),
+                "pass_at_end": at_end}
+
     def no_answer(self, game: WythoffGame, kind: str, args: Mapping[str, Any] = NO_ARGS) -> str | None:
         """A winning move, or a game to win from the start, needs a winning position: from a losing one, the
         reply to every move says why there is none."""
         if kind not in ("move", "play"):
             return None
+        name = "pass_outcome" if isinstance(game, PassGame) else "outcome"
         try:
-            if self.compute(game, "outcome") != "lose":
+            if self.compute(game, name) != "lose":
                 return None
-            return explanation(self.quantities["outcome"], game, NO_ARGS)
+            return explanation(self.quantities[name], game, NO_ARGS)
         except TutorError:
             return None
 
@@ -108,6 +128,8 @@ class Wythoff(Puzzle[WythoffGame]):
         low, high = spec.get("min", 1), spec.get("max", 30)
         if not isinstance(low, int) or not isinstance(high, int) or not 0 <= low <= high <= RANDOM_PILE_LIMIT:
             raise InvalidParams(f"position: need whole numbers 0 <= min <= max <= 10000, not {dict(spec)!r}")
+        if fixed.get("pass"):
+            return format_position(_draw_passing(PassRules(bool(fixed.get("pass_at_end"))), want, low, high, rng))
         rules = Rules(a=int(fixed.get("a", 1)), misere=bool(fixed.get("misere", False)))
         if (high - low + 1) ** 2 > RANDOM_CELLS.value:  # too many to shuffle: draw them, never list them all
             return format_position(_draw_large(rules, want, low, high, rng))
@@ -136,3 +158,19 @@ def _draw_large(rules: Rules, want: str, low: int, high: int, rng: random.Random
         pos = (rng.randint(low, high), rng.randint(low, high))
         if want == "any" or outcome(rules, pos) == want:
             return pos
+
+
+def _draw_passing(rules: PassRules, want: str, low: int, high: int, rng: random.Random) -> Position:
+    """A random position of the pass game (the pass left) of outcome ``want``, piles in ``low..high``: a losing
+    one picked from the sieve's pairs (about two per row), a winning one drawn until one wins (most cells do)."""
+    if want == "lose":
+        pairs = [p for p in pass_p_positions_upto(rules, high) if p[0] >= low]
+        both = sorted({q for a, b in pairs for q in ((a, b), (b, a))})
+        if not both:
+            raise InvalidParams(f"position: no 'lose' position of the pass game with piles from {low} to {high}")
+        return rng.choice(both)
+    for _ in range(200):
+        pos = (rng.randint(low, high), rng.randint(low, high))
+        if want == "any" or not pass_losing(rules, (*pos, 1)):
+            return pos
+    raise InvalidParams(f"position: no {want!r} position of the pass game with piles from {low} to {high}")

@@ -6,7 +6,7 @@
 ``analyze --plot``        -> ``{"plot": {"upto": N, "losing_positions": [[x, y], ...]}}`` and a picture
 ``analyze --grundy-map``  -> ``{"grundy_map": {"upto": N, "values": [[g(x, y) for y] for x]}}`` and a map
 ``check --position A,B MOVE`` and ``check --conjecture EXPR`` exit 0 / 1 / 2.
-``--pass`` (each command): Wythoff with a pass, answered by ``cli.passing``.
+``--pass`` (a puzzle parameter, so every command takes it): Wythoff with a pass, answered by ``cli.passing``.
 
 JSON keys are documented in README.md and docs/wythoff.md; they may be added
 to, never renamed or removed.
@@ -55,10 +55,6 @@ ANSWER = Option("answer", str, None, "a move 'F,S' (taken from each pile), or '-
                 readable=True)
 CONJECTURE = Option("conjecture", str, None, "a formula in k for A_k, e.g. 'floor(k*(1+sqrt(5))/2)'",
                     metavar="EXPR")
-PASS = (Option("pass", bool, False, "Wythoff with a pass: one pass per game, shared by both players, not allowed "
-                                   "at (0, 0) (HikaruManabe/Wythoff-with-a-pass)"),
-        Option("pass_at_end", bool, False, "with --pass: the pass is allowed at (0, 0) too (Wythoff plus a "
-                                          "one-penny Nim heap)"))
 
 
 def rules_json(rules: Rules) -> JSON:
@@ -69,11 +65,10 @@ def rules_json(rules: Rules) -> JSON:
 # -- solve ----------------------------------------------------------------------------
 
 
-@COMMANDS.register("solve", "outcome, winning moves and remoteness of the position (Grundy values for a sum)",
-                   *PASS)
+@COMMANDS.register("solve", "outcome, winning moves and remoteness of the position (Grundy values for a sum)")
 def solve(game: WythoffGame, args: Args) -> Report:
     """Outcome, winning moves and remoteness of the position (or Grundy analysis of a sum)."""
-    if (with_pass := passing.pass_rules(args)) is not None:
+    if (with_pass := passing.pass_rules(game)) is not None:
         return passing.solve(with_pass, game)
     rules = game.rules
     boards = game.boards
@@ -139,10 +134,10 @@ def solve_sum(rules: Rules, boards: Boards) -> Report:
 
 
 @COMMANDS.register("check", "judge a move exactly, or test a conjecture in the workbench (exit 0 correct, 1 not)",
-                   ANSWER, CONJECTURE, BOUND, *PASS)
+                   ANSWER, CONJECTURE, BOUND)
 def check(game: WythoffGame, args: Args) -> Report:
     """A move from ``--position``, or ``--conjecture`` for k = 0..``--bound``."""
-    if (with_pass := passing.pass_rules(args)) is not None:
+    if (with_pass := passing.pass_rules(game)) is not None:
         return passing.check(with_pass, game, args)
     conjecture = args["conjecture"]
     verdict: Verdict
@@ -161,10 +156,10 @@ def check(game: WythoffGame, args: Args) -> Report:
 
 
 @COMMANDS.register("hint", "the hint ladder for the position, or for a conjecture",
-                   ANSWER, CONJECTURE, *PASS)
+                   ANSWER, CONJECTURE)
 def hint(game: WythoffGame, args: Args) -> Report:
     """Nudge, concept, concrete move (or formula)."""
-    if (with_pass := passing.pass_rules(args)) is not None:
+    if (with_pass := passing.pass_rules(game)) is not None:
         return passing.hint(with_pass, game, args)
     conjecture = args["conjecture"]
     kind = KINDS["conjecture" if conjecture is not None else "move"]
@@ -188,11 +183,10 @@ def hint(game: WythoffGame, args: Args) -> Report:
                    Option("plot", bool, False, "draw the losing positions on a grid of piles up to --upto "
                           f"(default {PICTURE_UPTO}, at most {PICTURE_MAX})"),
                    Option("grundy_map", bool, False, "draw the Grundy values of piles up to --upto as a map "
-                          f"(default {PICTURE_UPTO}, at most {PICTURE_MAX})"),
-                   *PASS)
+                          f"(default {PICTURE_UPTO}, at most {PICTURE_MAX})"))
 def analyze(game: WythoffGame, args: Args) -> Report:
     """What was asked for (``args.given``), or the sympy-checked proof when nothing was."""
-    if (with_pass := passing.pass_rules(args)) is not None:
+    if (with_pass := passing.pass_rules(game)) is not None:
         return passing.analyze(with_pass, args)
     rules = game.rules
     data: JSON = {"rules": rules_json(rules)}

@@ -13,10 +13,9 @@ renamed or removed (docs/wythoff.md).
 from __future__ import annotations
 
 from tutor.errors import InvalidNotation, InvalidParams
-from tutor.puzzles.answers import JSON
+from tutor.puzzles.answers import JSON, rung
 from tutor.puzzles.base import Report
 from tutor.puzzles.options import Args, required_text
-from tutor.puzzles.wythoff.engine import is_losing
 from tutor.puzzles.wythoff.engine.passing import (
     pass_index,
     pass_losing,
@@ -27,7 +26,7 @@ from tutor.puzzles.wythoff.engine.passing import (
 from tutor.puzzles.wythoff.rules import WythoffGame, format_pairs, show_positions
 from tutor.puzzles.wythoff.rules.formula import parse_conjecture
 from tutor.puzzles.wythoff.rules.passing import (
-    WYTHOFF,
+    PassGame,
     PassMove,
     PassPosition,
     PassRules,
@@ -38,20 +37,18 @@ from tutor.puzzles.wythoff.rules.passing import (
     pass_board,
     read_pass_move,
 )
+from tutor.puzzles.wythoff.teach.hints import pass_conjecture_hints, pass_hints
 from tutor.puzzles.wythoff.teach.outcomes import read_outcome
 from tutor.puzzles.wythoff.theory.passing import OBSERVED, check_pass_conjecture
+from tutor.shown import text_of
 from tutor.text import plural
 
 WHOLE_ANALYZE = ("count", "index", "upto")  # the analyze options the pass game answers
 
 
-def pass_rules(args: Args | None) -> PassRules | None:
-    """The pass game asked for by ``--pass`` (and ``--pass-at-end``), or None for Wythoff's own (also when a
-    caller passes no options at all: ``solve`` reads none of its own)."""
-    with_pass, at_end = (bool(args["pass"]), bool(args["pass_at_end"])) if args is not None else (False, False)
-    if at_end and not with_pass:
-        raise InvalidParams("--pass-at-end changes the pass game: give it with --pass")
-    return PassRules(at_end=at_end) if with_pass else None
+def pass_rules(game: WythoffGame) -> PassRules | None:
+    """The pass game asked for by ``--pass`` (and ``--pass-at-end``), or None for Wythoff's own."""
+    return game.pass_rules if isinstance(game, PassGame) else None
 
 
 def _start(game: WythoffGame) -> PassPosition:
@@ -128,37 +125,16 @@ def check(rules: PassRules, game: WythoffGame, args: Args) -> Report:
 def hint(rules: PassRules, game: WythoffGame, args: Args) -> Report:
     """A nudge, the idea the position needs, then a winning move (or, for a conjecture, what is known)."""
     if args["conjecture"] is not None:
-        first = pass_p_positions(rules, 8)
-        ladder = [f"Look at the first losing pairs with the pass left: {format_pairs(first)}. Compare them with "
-                  "Wythoff's (floor(k*phi), floor(k*phi) + k).",
-                  OBSERVED[0],
-                  "No formula is known to the tutor: try floor(k*phi) and read where it first fails, then look for "
-                  "a rule for the corrections."]
+        ladder = [text_of(rung(h).text) for h in pass_conjecture_hints(rules, 8)]
     else:
-        pos = _start(game)
-        wins = pass_winning_moves(rules, pos)
-        ladder = ["With the pass left, a position loses when every move - the pass too - hands your opponent a win. "
-                  "The pass hands over the same piles, in plain Wythoff's game.", _concept(rules, pos, wins)]
-        if wins:
-            ladder.append(f"A winning move: {format_pass_move(wins[0])} ({describe_pass_move(wins[0])}).")
+        ladder = [text_of(rung(h).text) for h in pass_hints(rules, _start(game))]
     return Report({"hints": ladder}, "\n".join(f"{n}. {h}" for n, h in enumerate(ladder, 1)))
-
-
-def _concept(rules: PassRules, pos: PassPosition, wins: list[PassMove]) -> str:
-    """The hint's middle rung: what the pass does here, and how many moves win."""
-    piles = show_positions((pos[:2],))
-    if is_losing(WYTHOFF, pos[:2]) and (pos[:2] != (0, 0) or rules.at_end):
-        return f"{piles} is a losing position of plain Wythoff: passing hands it to your opponent."
-    if not wins:
-        return f"From {piles} no move wins, the pass included: make the game last and hope for a slip."
-    return (f"{piles} is not a losing position of plain Wythoff, so the pass would hand over a win. Look for a move to "
-            f"a losing position of the pass game: {'there is one' if len(wins) == 1 else f'there are {len(wins)}'}.")
 
 
 def analyze(rules: PassRules, args: Args) -> Report:
     """The losing pairs of the pass game: ``--upto N``, ``--count K``, ``--index K``; with none, the first 20 and
     what is known of them."""
-    other = sorted(args.given - {"pass", "pass_at_end", *WHOLE_ANALYZE})
+    other = sorted(args.given - set(WHOLE_ANALYZE))
     if other:
         raise InvalidParams(f"--pass answers analyze --upto, --count and --index only, not --{other[0]}"
                             .replace("_", "-"))

@@ -27,6 +27,7 @@ every pile up to n; ``p = 1`` (pass left) or ``0`` (used: Wythoff).
 
 from __future__ import annotations
 
+import random
 from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -36,7 +37,16 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.wythoff.engine import is_losing, winning_moves
 from tutor.puzzles.wythoff.limits import PASS_UPTO
 from tutor.puzzles.wythoff.rules import Position
-from tutor.puzzles.wythoff.rules.passing import PASS, WYTHOFF, PassMove, PassPosition, PassRules, can_pass
+from tutor.puzzles.wythoff.rules.passing import (
+    PASS,
+    WYTHOFF,
+    PassMove,
+    PassPosition,
+    PassRules,
+    apply_pass_move,
+    can_pass,
+    pass_legal_moves,
+)
 
 SMALLEST_SIEVE = 1024  # sieves are made at least this large, and in powers of two, so a few serve every query
 
@@ -187,3 +197,25 @@ def pass_winning_moves(rules: PassRules, pos: PassPosition) -> list[PassMove]:
             takes.add((x - tx, y - ty))
     fewest: list[tuple[int, int]] = sorted(takes, key=lambda m: (m[0] + m[1], m))
     return moves + fewest
+
+
+def pass_computer_move(rules: PassRules, pos: PassPosition, blunder: int, rng: random.Random) -> PassMove:
+    """The computer's move: with probability ``blunder`` percent a random legal move; else the first winning move
+    (``pass_winning_moves``); from a losing position, a move after which the opponent cannot end the game at once,
+    with the fewest winning replies, fewest pennies taken among those - the opponent must find a rare move, and the
+    game lasts.  Deterministic when ``blunder`` is 0 (no random number drawn).  Every legal move is tried once:
+    piles of the pass game's play are bounded (``teach.pass_play``)."""
+    moves = list(pass_legal_moves(rules, pos))
+    if blunder and rng.random() * 100 < blunder:
+        return rng.choice(moves)
+    wins = pass_winning_moves(rules, pos)
+    if wins:
+        return wins[0]
+
+    def cost(move: PassMove) -> tuple[bool, int, int]:
+        left = apply_pass_move(rules, pos, move)
+        replies = pass_winning_moves(rules, left)
+        at_once = any(next(pass_legal_moves(rules, apply_pass_move(rules, left, r)), None) is None for r in replies)
+        return (at_once, len(replies), 0 if move == PASS else move[0] + move[1])
+
+    return min(moves, key=cost)

@@ -14,30 +14,40 @@ Vocabulary:
 * ``PassMove = Move | Literal["pass"]`` - pennies taken from the first and second pile, ``(0, 2)``, or ``"pass"``;
   written ``"0,2"``, ``"to 3,5"``, in the question's words (``rules.spoken``), or ``pass``;
 * ``PassRules(at_end)`` - the variant: may the pass be played at (0, 0)?
+* ``PassGame`` - the puzzle's game with ``pass = true`` (and ``pass_at_end``): one board, normal play, a = 1.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.errors import IllegalMove, InvalidParams
+from tutor.errors import IllegalMove, InvalidNotation, InvalidParams, TutorError
 from tutor.puzzles.wythoff.rules import (
+    Boards,
     Move,
     Position,
     Rules,
     WythoffGame,
     check_move,
     describe_move,
+    legal_moves,
+    parse_move,
     read_sum_move,
 )
+from tutor.puzzles.wythoff.rules.spoken import spoken_move
 from tutor.text import shorten
 
 PassPosition = tuple[int, int, int]  # piles and passes left: (3, 5, 1)
 PassMove = Move | Literal["pass"]  # (0, 2), or "pass"
 PASS: Literal["pass"] = "pass"
 WYTHOFF = Rules()  # the moves of the pass game are plain Wythoff's (a = 1, normal play)
+MOVE_START = re.compile(r"\s*(?:\(?\s*\d|to\b|->)", re.IGNORECASE)  # a text that begins like 'F,S' or 'to X,Y'
+SHAPES = "'F,S' (pennies taken from the first and second pile), 'to X,Y' or 'pass'"
+PLAIN_ONLY = ("this is a question about plain Wythoff, and the game has the pass (pass = true): ask the pass game's "
+              "own (pass_outcome, pass_winning_move_count, pass_kth_position, ..., or play it), or set pass = false")
 SAID_PASS = re.compile(r"(?:i )?pass(?:es)?(?: (?:the|my) turn| once)?|(?:use|play) the pass|skip(?: (?:a|my) turn)?",
                        re.IGNORECASE)
 
@@ -57,14 +67,49 @@ class PassRules:
         return {"a": 1, "misere": False, "pass": True, "pass_at_end": self.at_end}
 
 
-def pass_board(game: WythoffGame) -> Position:
-    """The one board of a pass game; ``InvalidParams`` for a sum of boards, misère play or a-Wythoff."""
+@dataclass(frozen=True)
+class PassGame(WythoffGame):
+    """The puzzle's game with the pass (``pass = true``; ``at_end`` is ``pass_at_end``): one board or none given,
+    normal play, a = 1.  Plain Wythoff's answers do not hold for it, so ``rules`` and ``boards`` - what every plain
+    quantity, answer kind and command reads - refuse it in one line; the pass game's own code reads
+    ``pass_rules`` and ``start``."""
+
+    at_end: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _one_normal_board(self, self.start)
+
+    @property
+    def pass_rules(self) -> PassRules:
+        """The pass game played."""
+        return PassRules(self.at_end)
+
+    @property
+    def rules(self) -> Rules:
+        """Refused: plain Wythoff's variant is no answer for the pass game."""
+        raise InvalidParams(PLAIN_ONLY)
+
+    @property
+    def boards(self) -> Boards:
+        """Refused, as ``rules``."""
+        raise InvalidParams(PLAIN_ONLY)
+
+
+def _one_normal_board(game: WythoffGame, boards: Boards) -> None:
     if game.misere or game.a != 1:
         raise InvalidParams("--pass is Wythoff with a pass: normal play and a = 1 only (drop --misere and --a)")
-    if len(game.boards) > 1:
+    if len(boards) > 1:
         raise InvalidParams(f"--pass plays one board, not the sum {shorten(game.position)}: one pass per game "
                             "does not split into boards")
-    return game.boards[0]
+
+
+def pass_board(game: WythoffGame) -> Position:
+    """The one board of a pass game; ``InvalidParams`` for no position, a sum of boards, misère play or a-Wythoff."""
+    _one_normal_board(game, game.start)
+    if not game.start:
+        raise InvalidParams("this needs a position: give --position A,B (for example --position 8,13)")
+    return game.start[0]
 
 
 def can_pass(rules: PassRules, pos: PassPosition) -> bool:
@@ -73,18 +118,26 @@ def can_pass(rules: PassRules, pos: PassPosition) -> bool:
     return passes > 0 and (rules.at_end or x + y > 0)
 
 
+def pass_legal_moves(rules: PassRules, pos: PassPosition) -> Iterator[PassMove]:
+    """Every legal move: the pass first (while it is a move), then Wythoff's, fewest pennies first."""
+    if can_pass(rules, pos):
+        yield PASS
+    yield from legal_moves(WYTHOFF, pos[:2])
+
+
 def apply_pass_move(rules: PassRules, pos: PassPosition, move: PassMove) -> PassPosition:
     """The position after ``move``; ``IllegalMove`` says why it is not allowed."""
     x, y, passes = pos
     if move == PASS:
         if passes == 0:
-            raise IllegalMove("'pass': the pass of this game has been used already")
+            raise IllegalMove("'pass': the one pass of this game has been used already (it is shared by both "
+                              "players): take pennies instead")
         if not can_pass(rules, pos):
             raise IllegalMove("'pass': no pennies are left, and the pass is not allowed at (0, 0)")
         return (x, y, passes - 1)
     f, s = move
     if f == 0 and s == 0:
-        raise IllegalMove("move '0,0' takes nothing: to skip your turn, say 'pass'")
+        raise _takes_nothing(rules, pos, "0,0")
     left = check_move(WYTHOFF, (x, y), move)  # Wythoff's rules, with their own refusals
     return (*left, passes)
 
@@ -103,8 +156,24 @@ def read_pass_move(rules: PassRules, pos: PassPosition, text: str) -> tuple[Pass
     if SAID_PASS.fullmatch(said):
         apply_pass_move(rules, pos, PASS)
         return PASS, None
+    if spoken_move(text, pos[:2]) is None and not MOVE_START.match(text):
+        raise InvalidNotation(f"move {shorten(text)} is not {SHAPES}")
+    try:
+        nothing = parse_move(text, pos[:2]) == (0, 0)
+    except TutorError:
+        nothing = False  # read_sum_move says what is wrong
+    if nothing:
+        raise _takes_nothing(rules, pos, text.strip())
     (_, move), note = read_sum_move(WYTHOFF, (pos[:2],), text)
     return move, note
+
+
+def _takes_nothing(rules: PassRules, pos: PassPosition, text: str) -> IllegalMove:
+    """A move of no pennies: the pass is how to keep the piles, while it is left."""
+    if can_pass(rules, pos):
+        return IllegalMove(f"move {shorten(text)} takes nothing: to keep the piles as they are, say 'pass'")
+    return IllegalMove(f"move {shorten(text)} takes nothing; every move takes at least one penny, and the pass "
+                       "is used up")
 
 
 def format_pass_move(move: PassMove) -> str:

@@ -6,6 +6,9 @@ The same modules as in every family:
 * ``quantities`` - the values a lesson may compute and show, each with why it is what it is and why any other
   value is not;
 * ``play``       - the game against the computer, move by move or as a whole line;
+* ``plays``      - the family's one play: plain Wythoff's, or the pass game's (``pass_play``) for ``pass = true``;
+* ``pass_moves``, ``pass_reasons`` - Wythoff with a pass: the ``pass_move`` kind, why a move throws a win away;
+* ``workbench``  - the ``conjecture`` kind, for Wythoff's pairs and the pass game's;
 * ``pictures``   - the losing positions and the Grundy values drawn on the board;
 * ``questions``  - the question arguments (declared once, used by quantities, answer kinds and commands) and
   the values several of them share;

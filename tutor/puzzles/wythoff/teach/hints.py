@@ -16,6 +16,7 @@ from tutor.puzzles.wythoff.engine import (
     sum_winning_moves,
     winning_moves,
 )
+from tutor.puzzles.wythoff.engine.passing import pass_p_positions, pass_winning_moves
 from tutor.puzzles.wythoff.rules import (
     Boards,
     Position,
@@ -28,8 +29,18 @@ from tutor.puzzles.wythoff.rules import (
     parse_pairs,
     show_positions,
 )
+from tutor.puzzles.wythoff.rules.passing import (
+    PASS,
+    WYTHOFF,
+    PassPosition,
+    PassRules,
+    describe_pass_move,
+    format_pass_move,
+    pass_legal_moves,
+)
 from tutor.puzzles.wythoff.teach.reasons import replies
 from tutor.puzzles.wythoff.theory import alpha_text
+from tutor.puzzles.wythoff.theory.passing import OBSERVED
 from tutor.text import plural
 
 
@@ -80,6 +91,52 @@ def position_hints(rules: Rules, boards: Boards) -> list[Hint]:
     else:
         ladder += losing_rungs(rules, board)
     return ladder
+
+
+def pass_hints(rules: PassRules, pos: PassPosition) -> list[Hint]:
+    """The ladder for the player to move in Wythoff with a pass: a nudge (what a winning move leaves, with the pass
+    and without), the concept (what the pass does from here, how many moves win), then a winning move; once the
+    pass is used, plain Wythoff's ladder."""
+    x, y, passes = pos
+    if next(pass_legal_moves(rules, pos), None) is None:
+        return [Rung("The game is over: no pennies are left, and no pass.", Level.NUDGE)]
+    if passes == 0:
+        return [Rung("The pass is used: from here the game is plain Wythoff.", Level.NUDGE),
+                *position_hints(WYTHOFF, ((x, y),))]
+    piles = show_positions(((x, y),))
+    wins = pass_winning_moves(rules, pos)
+    ladder: list[Hint] = [Rung(
+        "With the pass left, a position loses when every move - the pass too - hands your opponent a win. The pass "
+        "hands over the same piles, in plain Wythoff's game; every other move leaves a position of the pass game, "
+        "the pass still there.", Level.NUDGE)]
+    if PASS in wins:
+        ladder.append(Rung(f"Start with the pass: after it your opponent faces {piles} in plain Wythoff. Is {piles} "
+                           "one of plain Wythoff's losing pairs (floor(k*phi), floor(k*phi) + k)?", Level.CONCEPT))
+    elif wins:
+        why = ("No pass is allowed at (0, 0)" if (x, y) == (0, 0) else
+               f"{piles} is not a losing position of plain Wythoff, so the pass would hand over a win")
+        ladder.append(Rung(f"{why}. Look for a move to a losing position of the pass game: "
+                           f"{'there is one' if len(wins) == 1 else f'there are {len(wins)}'}, along your row, "
+                           "your column or your diagonal.", Level.CONCEPT))
+    else:
+        ladder.append(Rung(f"From {piles} no move wins, the pass included: the pass hands over a win in plain "
+                           "Wythoff, and every other move can be answered. Make the game last and hope for a slip.",
+                           Level.CONCEPT))
+    if wins:
+        ladder.append(Rung(f"A winning move: {format_pass_move(wins[0])} ({describe_pass_move(wins[0])}).",
+                           Level.MOVE))
+    return ladder
+
+
+def pass_conjecture_hints(rules: PassRules, count: int) -> list[Hint]:
+    """The ladder towards a formula for the pass game's losing pairs, k = 0..count - 1: the pairs themselves next
+    to Wythoff's, what is observed of them, and where to start (no formula is known, so none is given)."""
+    shown = pass_p_positions(rules, max(2, min(count, 12)))
+    return [Rung(f"Write down the first losing pairs with the pass left, {format_pairs(shown)}, and next to them "
+                 "Wythoff's (floor(k*phi), floor(k*phi) + k), from k = 0.", Level.NUDGE),
+            Rung(OBSERVED[0], Level.CONCEPT),
+            Rung("No formula for all of them is known to the tutor: compare the piles with k and with floor(k*phi), "
+                 "write the differences down, and look for a rule that gives them.", Level.CONCEPT)]
 
 
 def losing_rungs(rules: Rules, board: Position) -> list[Hint]:

@@ -30,21 +30,18 @@ from tutor.puzzles.wythoff.rules import (
     read_sum_move,
     show_positions,
 )
-from tutor.puzzles.wythoff.rules.formula import ALLOWED, SAID_ALLOWED, Conjecture, FormulaError, parse_conjecture
 from tutor.puzzles.wythoff.teach import wrong
 from tutor.puzzles.wythoff.teach.beliefs import kth_beliefs, list_beliefs, move_beliefs, outcome_beliefs
 from tutor.puzzles.wythoff.teach.hints import (
-    conjecture_hints,
-    formula_forms,
     kth_hints,
     list_hints,
     outcome_hints,
     position_hints,
 )
 from tutor.puzzles.wythoff.teach.outcomes import read_outcome
+from tutor.puzzles.wythoff.teach.pass_moves import PassMoveKind
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
 from tutor.puzzles.wythoff.teach.questions import (
-    BOUND,
     INDEX,
     TOTALS,
     outcome,
@@ -61,12 +58,11 @@ from tutor.puzzles.wythoff.teach.reasons import (
     total_scope,
 )
 from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, kth_given, mirror_note, move_verdict
-from tutor.puzzles.wythoff.theory.conjecture import check_conjecture
+from tutor.puzzles.wythoff.teach.workbench import ConjectureKind
 from tutor.wording import Wording
 
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies
-FORMULA_WORDS = ["k", "floor(", "ceiling(", "sqrt(", "A_k =", "B_k ="]  # no constant: it may be the next answer
 
 
 # -- a winning move ---------------------------------------------------------------------------
@@ -294,51 +290,7 @@ class KthKind(AnswerKind[WythoffGame, Position]):
 # -- a conjecture: the workbench ------------------------------------------------------------------
 
 
-@KINDS.register
-class ConjectureKind(AnswerKind[WythoffGame, Conjecture]):
-    """A formula for the losing positions, tested for k = 0..bound."""
-
-    name = "conjecture"
-    description = "a formula in k for A_k (or 'B_k = ...', or 'f, g'), true for k = 0..bound"
-    args = (BOUND,)
-
-    def parse(self, game: WythoffGame, text: str, args: Args) -> Conjecture:
-        """The restricted formula language (never ``eval``); an unknown name is answered with what a formula may
-        use, in the lesson's words (no constant named: the lesson may not have revealed it yet)."""
-        try:
-            return parse_conjecture(text)
-        except FormulaError as error:
-            if ALLOWED not in str(error):
-                raise
-            raise FormulaError(str(error).replace(ALLOWED, SAID_ALLOWED), error.offset) from None
-
-    def format(self, game: WythoffGame, answer: Conjecture, args: Args) -> str:
-        """``A_k = floor(k*phi)``."""
-        return answer.text()
-
-    def check(self, game: WythoffGame, answer: Conjecture, args: Args) -> Verdict:
-        """The workbench: holds for k = 0..bound, or the smallest counterexample, explained."""
-        result = check_conjecture(game.rules, answer, args["bound"])
-        detail = "\n".join(result.explanation + result.proof_needs)
-        return Verdict(result.holds, result.summary(), detail, result.as_json(), result.conjecture)
-
-    def reference(self, game: WythoffGame, args: Args) -> str | None:
-        """The first of the formula's forms (``floor(k*1.6)`` for k = 0..10); None in misère play."""
-        return next(iter(formula_forms(game.rules, args["bound"])), None)
-
-    def gives_away(self, game: WythoffGame, args: Args, text: str, learner: str = "") -> str | None:
-        """Whether ``text`` writes out a formula that is the answer (spaces ignored), in any of its forms."""
-        said = text.replace(" ", "").replace("`", "")
-        return next((f"the formula {form!r}" for form in formula_forms(game.rules, args["bound"])
-                     if form.replace(" ", "") in said), None)
-
-    def hints(self, game: WythoffGame, args: Args, text: str) -> Sequence[Hint]:
-        """Towards floor(k*alpha)."""
-        return conjecture_hints(game.rules, args["bound"])
-
-    def completions(self, game: WythoffGame, args: Args, text: str) -> list[str]:
-        """The formula vocabulary."""
-        return list(FORMULA_WORDS)
+KINDS.register(ConjectureKind)
 
 
 # -- numbers of the position ---------------------------------------------------------------------
@@ -360,3 +312,4 @@ class NumberKind(computed.NumberKind):
 
 KINDS.add("grundy", NumberKind("grundy", "the Grundy value of the position (the nim-sum for several boards)"))
 KINDS.add("remoteness", NumberKind("remoteness", "how many moves the game lasts from the position with best play"))
+KINDS.register(PassMoveKind)  # Wythoff with a pass: a winning move, the pass among them

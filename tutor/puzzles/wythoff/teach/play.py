@@ -120,14 +120,18 @@ class WythoffPlay(Play[WythoffGame, WythoffState, SumMove]):
         ``IllegalMove`` when the rules forbid it."""
         return read_sum_move(state.game.rules, state.boards, text)[0]
 
+    def note(self, state: WythoffState, text: str) -> str | None:
+        """How a single move written as the piles to leave was read (``'8,13' is read as 'to 8,13': ...``)."""
+        if len(self.split(state, text)) != 1 or state.finished:
+            return None
+        note = read_sum_move(state.game.rules, state.boards, text)[1]
+        return note + "." if note else None
+
     def play_text(self, state: WythoffState, text: str) -> Turn[WythoffState]:
         """The line played; a single move read as the piles to leave says so first."""
         turn = super().play_text(state, text)
-        if len(self.split(state, text)) == 1 and not state.finished:
-            note = read_sum_move(state.game.rules, state.boards, text)[1]
-            if note:
-                return Turn(turn.state, (note + ".", *turn.replies))
-        return turn
+        note = self.note(state, text)
+        return Turn(turn.state, (note, *turn.replies)) if note else turn
 
     def format_move(self, state: WythoffState, move: SumMove) -> str:
         """As written in a line: ``0,2``, or ``2:0,2`` on several boards."""

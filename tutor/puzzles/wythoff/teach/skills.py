@@ -23,4 +23,6 @@ SKILLS = (
            "quantity:pass_kth_position", "quantity:pass_kth_first", "quantity:pass_kth_second",
            "quantity:pass_p_positions")),
     Skill("wythoff/play-perfectly", "play Wythoff's game to a win", ("kind:play",)),
+    Skill("wythoff/pass-play", "win Wythoff with a pass: find the winning move, the pass among them, and play it out",
+          ("kind:pass_move",)),
 )

@@ -15,20 +15,39 @@ forgotten or always counted.
 
 from __future__ import annotations
 
+from tutor.errors import InvalidParams
 from tutor.puzzles.answers import Misconception, Quantities, Value
 from tutor.puzzles.options import Args
 from tutor.puzzles.wythoff.engine import is_losing, winning_moves
 from tutor.puzzles.wythoff.engine.passing import pass_winning_moves
 from tutor.puzzles.wythoff.rules import Position, WythoffGame, legal_moves
-from tutor.puzzles.wythoff.rules.passing import PASS, WYTHOFF, PassMove, PassRules, describe_pass_move, pass_board
+from tutor.puzzles.wythoff.rules.passing import (
+    PASS,
+    WYTHOFF,
+    PassGame,
+    PassMove,
+    PassRules,
+    describe_pass_move,
+    pass_board,
+)
 from tutor.puzzles.wythoff.teach.reasons import pair_text
 
 QUANTITIES = Quantities()
 RULES = PassRules()  # the source project's game: the pass not allowed at (0, 0)
 
 
+def source_rules(game: WythoffGame) -> PassRules:
+    """The source project's rules, which every ``pass_*`` quantity answers for: refused for ``pass_at_end``
+    (whose game - Wythoff plus a one-penny heap - the explanations here do not describe)."""
+    if isinstance(game, PassGame) and game.at_end:
+        raise InvalidParams("the pass_* quantities are for the pass not allowed at (0, 0): drop pass_at_end "
+                            "(play, pass_move and conjecture take it)")
+    return RULES
+
+
 def _board(game: WythoffGame) -> Position:
     """The one board, pass game rules checked."""
+    source_rules(game)
     return pass_board(game)
 
 
@@ -111,7 +130,7 @@ def pass_wins(game: WythoffGame, args: Args) -> str:
 def explain_pass_move_count(game: WythoffGame, args: Args, value: Value) -> str:
     pos, moves = _board(game), _moves(game)
     if not moves:
-        return _lose_certificate(pos)
+        return f"The number of winning moves is 0: {_lose_certificate(pos)}"
     said = "; ".join(f"{describe_pass_move(m)}, leaving {_after(pos, m)}" for m in moves)
     return f"The number of winning moves is {len(moves)}: {said}."
 

@@ -20,7 +20,7 @@ from tutor.puzzles.wythoff.engine import p_index, p_position
 from tutor.puzzles.wythoff.engine.passing import pass_index, pass_p_positions, pass_winning_moves, table_for
 from tutor.puzzles.wythoff.rules import Position, WythoffGame
 from tutor.puzzles.wythoff.rules.passing import WYTHOFF
-from tutor.puzzles.wythoff.teach.quantities.passing import RULES, number, unless, win_certificate
+from tutor.puzzles.wythoff.teach.quantities.passing import RULES, number, source_rules, unless, win_certificate
 from tutor.puzzles.wythoff.teach.questions import COUNT, INDEX
 from tutor.puzzles.wythoff.teach.reasons import pair_text
 from tutor.text import plural
@@ -148,6 +148,7 @@ SECOND_MISTAKES = tuple(_second_idea(i, name, says) for i, (name, says) in enume
                      misconceptions=FIRST_MISTAKES)
 def pass_kth_first(game: WythoffGame, args: Args) -> int:
     """From the sieve."""
+    source_rules(game)
     return pass_pair(args["index"])[0]
 
 
@@ -157,6 +158,7 @@ def pass_kth_first(game: WythoffGame, args: Args) -> int:
                      misconceptions=SECOND_MISTAKES)
 def pass_kth_second(game: WythoffGame, args: Args) -> int:
     """From the sieve."""
+    source_rules(game)
     return pass_pair(args["index"])[1]
 
 
@@ -216,6 +218,7 @@ def refute_pass_kth_position(game: WythoffGame, args: Args, value: Value, wrong:
                      misconceptions=POSITION_MISTAKES)
 def pass_kth_position(game: WythoffGame, args: Args) -> str:
     """From the sieve: ``1,3`` for index 1."""
+    source_rules(game)
     lo, hi = pass_pair(args["index"])
     return f"{lo},{hi}"
 
@@ -232,4 +235,4 @@ def refute_pass_pairs(game: WythoffGame, args: Args, value: Value, wrong: Value)
                      args=(COUNT,), explain=explain_pass_pairs, refute=refute_pass_pairs)
 def pass_p_positions_quantity(game: WythoffGame, args: Args) -> str:
     """``(0, 0), (1, 3), (2, 5), ...``."""
-    return ", ".join(pair_text(p) for p in pass_p_positions(RULES, args["count"]))
+    return ", ".join(pair_text(p) for p in pass_p_positions(source_rules(game), args["count"]))

@@ -66,7 +66,7 @@ def refute_alpha(game: WythoffGame, args: Args, value: Value, wrong: Value) -> s
                      explain=explain_alpha, refute=refute_alpha)
 def alpha(game: WythoffGame, args: Args) -> str:
     """Simplified by hand, checked against sympy in the tests."""
-    return alpha_text(game.a)
+    return alpha_text(game.rules.a)  # the pass game refuses: its limit is no theorem
 
 
 def explain_alpha_decimal(game: WythoffGame, args: Args, value: Value) -> str:
@@ -83,7 +83,7 @@ def refute_alpha_decimal(game: WythoffGame, args: Args, value: Value, wrong: Val
                      explain=explain_alpha_decimal, refute=refute_alpha_decimal)
 def alpha_decimal_quantity(game: WythoffGame, args: Args) -> str:
     """Truncated, from whole numbers."""
-    return alpha_decimal(game.a)
+    return alpha_decimal(game.rules.a)
 
 
 def explain_proof(game: WythoffGame, args: Args, value: Value) -> str:

@@ -19,7 +19,7 @@ from tutor.errors import IllegalMove, InvalidNotation, InvalidParams
 from tutor.grammar import END
 from tutor.puzzles import get
 from tutor.puzzles.wythoff.engine.passing import pass_computer_move
-from tutor.puzzles.wythoff.rules.pass_line import LINES, line_error, split_pass_line
+from tutor.puzzles.wythoff.rules.notation import NOTATION, pass_line_error, split_pass_moves
 from tutor.puzzles.wythoff.rules.passing import PassGame, PassRules, pass_legal_moves
 from tutor.puzzles.wythoff.teach.pass_reasons import refutation, tells_pass
 
@@ -174,14 +174,14 @@ def test_a_refutation_avoids_the_positions_the_winning_moves_reach_when_it_can()
 
 
 def test_a_line_splits_into_its_moves_and_says_where_it_breaks() -> None:
-    assert split_pass_line("pass 0,2  to (1, 1) ->2,2") == ["pass", "0,2", "to (1, 1)", "->2,2"]
-    assert split_pass_line("take 2 from both piles") == ["take 2 from both piles"]
-    assert split_pass_line("0 2") == ["0 2"] and split_pass_line("I pass") == ["I pass"]
-    assert str(line_error("pass 1,1 x")) == ("'pass 1,1 x': unexpected 'x' at column 10 (expected a move ('F,S', "
-                                             "'to X,Y' or 'pass') or the end)")
-    assert line_error("passs") is None and line_error("pass 1,1") is None
-    for name in [*LINES.terminals(), END]:
-        words = LINES.say({name})
+    assert split_pass_moves("pass 0,2  to (1, 1) ->2,2") == ["pass", "0,2", "to (1, 1)", "->2,2"]
+    assert split_pass_moves("take 2 from both piles") == ["take 2 from both piles"]
+    assert split_pass_moves("0 2") == ["0 2"] and split_pass_moves("I pass") == ["I pass"]
+    assert str(pass_line_error("pass 1,1 x")) == ("'pass 1,1 x': unexpected 'x' at column 10 (expected a move "
+                                                  "('F,S', 'to X,Y' or 'pass'), ')' or the end)")
+    assert pass_line_error("passs") is None and pass_line_error("pass 1,1") is None
+    for name in [*NOTATION.terminals(), END]:
+        words = NOTATION.say({name})
         assert words != name and "__" not in words and "$" not in words, (name, words)
 
 

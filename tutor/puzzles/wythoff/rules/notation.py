@@ -2,7 +2,8 @@
 
 * a position - ``"3,5"``, ``"(3, 5)"`` or ``"3 5"``; several boards, a *sum* - ``"3,5 + 4,7"`` (``;`` too);
 * a move - ``"0,2"`` (pennies taken from the first and second pile) or ``"to 3,5"`` (the piles left), on one board
-  of several ``"2: 0,2"`` (boards numbered from 1); a *line* of moves - ``"0,2 to 3,5 2:1,1"``;
+  of several ``"2: 0,2"`` (boards numbered from 1); a *line* of moves - ``"0,2 to 3,5 2:1,1"``; in Wythoff with a
+  pass, a line with the word ``pass`` among its moves - ``"pass 0,2 to 1,1"``;
 * a move in the question's words - ``"take 2 from both piles"``, ``"empty the first pile"``, ``"leave (1, 2)"``
   (``rules.spoken``);
 * a list of pairs - ``"(8,13) (9,15)"``, ``"(13, 8) and 9,15"``; a list of whole numbers - ``"21, 24, 29"``.
@@ -133,9 +134,10 @@ NOTATION = Language(
     example="piles like '3,5', or a move like '0,2'",
     package=__package__,
     grammar="notation.lark",
-    start=["positions", "position", "move", "one_move", "line", "spoken", "pairs", "numbers"],
+    start=["positions", "position", "move", "one_move", "line", "pass_line", "spoken", "pairs", "numbers"],
     spoken=[
-        ("NUMBER MINUS", "a number"), ("NUMBER", "a number"), ("MINUS", "'-'"), ("TO", "'to'"),
+        ("PASS TO NUMBER LPAR", "a move ('F,S', 'to X,Y' or 'pass')"),
+        ("NUMBER MINUS", "a number"), ("NUMBER", "a number"), ("MINUS", "'-'"), ("TO", "'to'"), ("PASS", "'pass'"),
         ("PLUS SEMICOLON", "'+' (another board)"), ("AND", "'and'"), ("STOP", "'.'"),
         ("TAKE EMPTY LEAVE", "a move in words"), ("TAKE", "'take'"), ("EMPTY", "'empty'"), ("LEAVE", "'leave'"),
         ("ALL", "'all'"), ("OF", "'of'"), ("EVERYTHING", "'everything'"), ("FROM", "'from'"),
@@ -158,8 +160,8 @@ def _counted(tokens: list[Token]) -> None:
     WYTHOFF_BOARDS.check(boards, f"positions with {boards:,} boards")
 
 
-WORDS = frozenset({"WORD", "NUMWORD", "TAKE", "EMPTY", "ALL", "OF", "EVERYTHING", "FROM", "BOTH", "PILES", "PILE",
-                   "THE", "ORDINAL", "UNIT", "LEAVE", "IT_AT", "AND"})  # the terminals that are words
+WORDS = frozenset({"WORD", "PASS", "NUMWORD", "TAKE", "EMPTY", "ALL", "OF", "EVERYTHING", "FROM", "BOTH", "PILES",
+                   "PILE", "THE", "ORDINAL", "UNIT", "LEAVE", "IT_AT", "AND"})  # the terminals that are words
 SAID = "say a move like 'take 2 from the first pile', 'empty the second pile' or 'leave (1, 2)'"
 
 
@@ -333,3 +335,33 @@ def split_moves(text: str) -> list[str]:
 def line_move(move: SumMove, boards: Boards) -> str:
     """A move as written in a line: ``"0,2"``, or ``"2:0,2"`` on several boards (no space)."""
     return format_sum_move(move, boards).replace(": ", ":")
+
+
+def split_pass_moves(text: str) -> list[str]:
+    """A line of moves in Wythoff with a pass, ``pass`` among them, as separate move texts; ``[text]`` when it is
+    one move, or no line at all (a move in words, ``"0 2"``: the move notation reads it or says why not).
+
+    >>> split_pass_moves("pass  0,2 to (1, 1)"), split_pass_moves("I pass")
+    (['pass', '0,2', 'to (1, 1)'], ['I pass'])
+    """
+    try:
+        spans: list[tuple[int, int]] = reading(text).parse("pass_line")
+    except NotationError:
+        return [text]
+    return [text[start:end] for start, end in spans] if len(spans) > 1 else [text]
+
+
+def pass_line_error(text: str) -> NotationError | None:
+    """Where a text that begins as a line of the pass game's moves breaks (``'pass 1,1 x': unexpected 'x' at
+    column 10``); None when it reads, or when it does not begin with a whole move (then it is one move, refused as
+    such)."""
+    try:
+        reading(text).parse("pass_line")
+    except NotationError as err:
+        try:
+            if err.offset > 0:
+                reading(text[:err.offset]).parse("pass_line")
+                return err
+        except NotationError:
+            return None
+    return None

@@ -44,7 +44,7 @@ PassPosition = tuple[int, int, int]  # piles and passes left: (3, 5, 1)
 PassMove = Move | Literal["pass"]  # (0, 2), or "pass"
 PASS: Literal["pass"] = "pass"
 WYTHOFF = Rules()  # the moves of the pass game are plain Wythoff's (a = 1, normal play)
-MOVE_START = re.compile(r"\s*(?:\(?\s*\d|to\b|->)", re.IGNORECASE)  # a text that begins like 'F,S' or 'to X,Y'
+DIGIT = re.compile(r"\d")  # a text with no digit is neither 'F,S' nor 'to X,Y'
 SHAPES = "'F,S' (pennies taken from the first and second pile), 'to X,Y' or 'pass'"
 PLAIN_ONLY = ("this is a question about plain Wythoff, and the game has the pass (pass = true): ask the pass game's "
               "own (pass_outcome, pass_winning_move_count, pass_kth_position, ..., or play it), or set pass = false")
@@ -156,8 +156,8 @@ def read_pass_move(rules: PassRules, pos: PassPosition, text: str) -> tuple[Pass
     if SAID_PASS.fullmatch(said):
         apply_pass_move(rules, pos, PASS)
         return PASS, None
-    if spoken_move(text, pos[:2]) is None and not MOVE_START.match(text):
-        raise InvalidNotation(f"move {shorten(text)} is not {SHAPES}")
+    if not DIGIT.search(text) and spoken_move(text, pos[:2], strict=True) is None:
+        raise InvalidNotation(f"move {shorten(text)} is not {SHAPES}")  # a word: the notation's forms, 'pass' too
     try:
         nothing = parse_move(text, pos[:2]) == (0, 0)
     except TutorError:

@@ -10,7 +10,7 @@ over a winning position of plain Wythoff, a pair of plain Wythoff reached while 
 position of the pass game with a reply), never with the move that would have won: that is the hint ladder's
 last rung.
 
-Vocabulary: ``line = "pass 0,2 to 1,1"`` - moves separated by spaces (``rules.pass_line``); a move is ``F,S``,
+Vocabulary: ``line = "pass 0,2 to 1,1"`` - moves separated by spaces (``rules.notation``); a move is ``F,S``,
 ``to X,Y``, ``pass``, or one move in words ("take 2 from both piles", "I pass").
 """
 
@@ -27,7 +27,7 @@ from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, Turn
 from tutor.puzzles.wythoff.engine.passing import pass_computer_move, pass_losing, pass_winning_moves
 from tutor.puzzles.wythoff.rules import show_positions
-from tutor.puzzles.wythoff.rules.pass_line import line_error, split_pass_line
+from tutor.puzzles.wythoff.rules.notation import pass_line_error, split_pass_moves
 from tutor.puzzles.wythoff.rules.passing import (
     PASS,
     PassGame,
@@ -123,14 +123,14 @@ class PassPlay(Play[PassGame, PassState, PassMove]):
         try:
             return read_pass_move(state.rules, state.pos, text)[0]
         except InvalidNotation:
-            broken = line_error(text)
+            broken = pass_line_error(text)
             if broken is not None:
                 raise broken from None
             raise
 
     def split(self, state: PassState, text: str) -> list[str]:
-        """The moves of a line (``rules.pass_line``); one move in words is one move."""
-        return split_pass_line(text)
+        """The moves of a line (``rules.notation``'s ``pass_line``); one move in words is one move."""
+        return split_pass_moves(text)
 
     def note(self, state: PassState, text: str) -> str | None:
         """How a single move written as the piles to leave was read."""

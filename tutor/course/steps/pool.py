@@ -114,7 +114,8 @@ class Pool:
         for variant in pool[:TRIES]:
             try:
                 item = self.item(variant)
-                if self.answerable(item) and seen.admits(item.reference(), item.accepts):
+                # what the learner has seen first (the reference alone), then the engine's whole check of the item
+                if seen.admits(item.reference(), item.accepts) and self.answerable(item):
                     return item, variant
             except TutorError:
                 continue

@@ -81,9 +81,9 @@ def _subsets(mask: int) -> list[int]:
 
 
 @cache
-def _moves(n: int, k: int, goal: str) -> list[list[tuple[list[int], list[list[int]]]]]:
-    """For each touch, each observation: (classes with a table showing it: a bit per class, as a list of class
-    indices' masks), and for each flip the successor classes of each class."""
+def _moves(n: int, k: int, goal: str) -> list[list[tuple[int, list[list[int]]]]]:
+    """For each touch, each observation: (the classes with a table showing it, as a bit set), and for each flip the
+    successor classes of each class (a bit set per class)."""
     tab = tables(n, goal)
     count = len(tab.reps)
     out = []
@@ -99,7 +99,7 @@ def _moves(n: int, k: int, goal: str) -> list[list[tuple[list[int], list[list[in
                 after = t ^ flip
                 if not tab.over(after):
                     entry[1][i][c] |= 1 << tab.cls[after]
-        out.append(list(by_seen.values()))
+        out.append([(sum(1 << c for c, here in enumerate(shows) if here), succ) for shows, succ in by_seen.values()])
     return out
 
 
@@ -115,12 +115,13 @@ class TouchOutcome:
     beliefs: int  # beliefs reachable from the start, all searched
 
 
-def _after(belief: Belief, entry: tuple[list[int], list[list[int]]]) -> list[Belief] | None:
+def _after(belief: Belief, entry: tuple[int, list[list[int]]]) -> list[Belief] | None:
     """The belief after each flip, for one observation; None when no table of the belief shows it."""
     possible, succ = entry
-    members = [c for c in range(len(possible)) if belief >> c & 1 and possible[c]]
-    if not members:
+    inside = belief & possible
+    if not inside:
         return None
+    members = [c for c in range(inside.bit_length()) if inside >> c & 1]
     out = []
     for row in succ:
         b = 0

@@ -17,7 +17,7 @@ from tutor.puzzles.coins.rules import CoinGame, Goal, Move, format_strategy
 from tutor.puzzles.coins.teach.quantities.devil import trap_replies
 from tutor.puzzles.coins.teach.quantities.groups import GROUP, Idea, fresh_ideas, generators, order_of, table_model
 from tutor.puzzles.coins.teach.quantities.words import SHOWN_MOVES, listed, not_a, whole
-from tutor.puzzles.coins.theory.groups import GroupSolution, decide_group, prime_of
+from tutor.puzzles.coins.theory.groups import GroupSolution, decide_group, prime_of, theorem_winnable
 from tutor.puzzles.options import Args
 from tutor.text import plural
 
@@ -28,6 +28,12 @@ EXAMPLE_MOVES = 4096  # a too-short prefix this long or shorter is verified to s
 def solution(game: CoinGame, args: Args) -> GroupSolution:
     """The decision and its evidence."""
     return decide_group(game.coins, game.sides, game.goal.value, generators(game, args))
+
+
+def winnable(game: CoinGame, args: Args) -> bool:
+    """The theorem's decision alone (the group's order and the faces): what a value or a practice item's draw needs,
+    without the evidence (a search, a trap) that ``solution`` adds for explanations and refutations."""
+    return theorem_winnable(order_of(game, args), game.sides)
 
 
 def _why(game: CoinGame, sol: GroupSolution) -> str:
@@ -104,10 +110,10 @@ WIN_IDEAS: tuple[Idea, ...] = (
 
 @QUANTITIES.register("group_winnable", "'yes' if a sure win exists against the Devil's group (argument group), "
                      "else 'no'", args=(GROUP,), explain=explain_group_winnable, refute=refute_group_winnable,
-                     misconceptions=fresh_ideas(WIN_IDEAS, lambda g, a: "yes" if solution(g, a).winnable else "no"))
+                     misconceptions=fresh_ideas(WIN_IDEAS, lambda g, a: "yes" if winnable(g, a) else "no"))
 def group_winnable(game: CoinGame, args: Args) -> str:
     """The theorem's decision, as yes or no."""
-    return "yes" if solution(game, args).winnable else "no"
+    return "yes" if winnable(game, args) else "no"
 
 
 # -- the shortest sure win --------------------------------------------------------------------------------------
@@ -177,7 +183,7 @@ def _bound(game: CoinGame, args: Args) -> int:
 
 def _open_classes(game: CoinGame, args: Args) -> int | None:
     """The tables up to the group's moves where the game is not over, where a sure win exists."""
-    if not solution(game, args).winnable or not game.model.enumerable:
+    if not winnable(game, args) or not game.model.enumerable:
         return None
     m = table_model(game, args)
     return m.class_count - int(m.goal_classes().sum())
@@ -185,8 +191,7 @@ def _open_classes(game: CoinGame, args: Args) -> int | None:
 
 def _length(game: CoinGame, args: Args) -> int:
     """K^N - 1 (K^(N-1) - 1 for all alike) where the theorem says a sure win exists, else 0."""
-    length = solution(game, args).length
-    return 0 if length is None else int(length)
+    return _bound(game, args) if winnable(game, args) else 0
 
 
 def _copies(game: CoinGame, args: Args) -> str:
@@ -201,13 +206,13 @@ def _copies(game: CoinGame, args: Args) -> str:
 
 
 SHORTEST_IDEAS: tuple[Idea, ...] = (
-    ("bound_without_a_win", lambda g, a: None if solution(g, a).winnable else _bound(g, a),
+    ("bound_without_a_win", lambda g, a: None if winnable(g, a) else _bound(g, a),
      lambda g, a, w: f"{w:,} is what the prefix argument gives: no sure win is shorter. It does not say that a sure "
                      f"win exists: that depends on the Devil's moves and the faces.{_trapped(g, a)}"),
     ("one_per_class", _open_classes,
      lambda g, a, w: f"{w:,} is one move per table up to the Devil's moves. But when he does nothing, moved copies "
                      f"are different starts, and each needs a prefix of its own{_copies(g, a)}."),
-    ("with_finished", lambda g, a: _bound(g, a) + 1 if solution(g, a).winnable else None,
+    ("with_finished", lambda g, a: _bound(g, a) + 1 if winnable(g, a) else None,
      lambda g, a, w: f"{w:,} counts every start, the finished one included; but there the game is over before your "
                      "first move, so it needs no prefix of its own."),
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tutor.grammar import Language, NotationError, Reading
@@ -63,6 +63,7 @@ GROUPS = Language(
 )
 
 
+@lru_cache(maxsize=1024)  # a lesson reads its group for every value, reply and hint
 def parse_group(text: str, n: int) -> Generators:
     """Generators over positions 0..N-1 from cycle notation; ``GroupError`` names the column of a fault.
 
@@ -125,6 +126,7 @@ def format_group(gens: Generators) -> str:
     return ", ".join(format_perm(g) for g in gens)
 
 
+@lru_cache(maxsize=1024)
 def order(gens: Generators, n: int) -> int:
     """The order of the group the generators generate (sympy's Schreier-Sims on the positions moved: nothing is
     enumerated, and the size of the table does not matter).

@@ -75,6 +75,7 @@ class LightsOut(Puzzle[LightsGame]):
         Sample({"size": "2x2", "states": 3, "board": "random", "seed": 1}, {"row": 1}),
         Sample({"size": "2x3", "neighbourhood": "hollow"}),
         Sample({"board": "XX./X.."}, {"row": 1}),
+        Sample({"size": "2x3"}, {"row": 1, "boards": "rows", "bound": 8}),  # a conjecture about the 2 x m boards
     )
 
     def build(self, values: Args) -> LightsGame:

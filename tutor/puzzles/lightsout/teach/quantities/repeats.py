@@ -125,12 +125,31 @@ def refute_period(game: LightsGame, args: Args, value: Value, wrong: Value) -> s
         return (f"The nullities do not start over every {plural(n, 'column')}: the {rows}x{m} board has nullity "
                 f"{seen[m % value]}, and the {rows}x{m + n} board, {plural(n, 'column')} further on, has nullity "
                 f"{seen[(m + n) % value]}.")
-    shorter = n // min(p for p in range(2, n + 1) if n % p == 0 and (n // p) % value == 0)
+    factor = smallest_factor(n // value)  # n // factor: the next shorter repeat, a multiple of the answer
+    shorter = n // factor if factor else value
     if shorter != value:
-        return (f"The nullities do start over every {plural(n, 'column')}, but already every {shorter} columns too: "
+        return (f"The nullities do start over every {plural(n, 'column')}, but already every {shorter:,} columns too: "
                 "the question asks for the shortest repeat.")
     return (f"The nullities do start over every {plural(n, 'column')}, but that is not the shortest repeat: a "
             f"shorter one divides {n}.")
+
+
+FACTOR_TRIALS = 100_000  # trial divisors tried for a learner's multiple of the repeat (it may have 40 digits)
+
+
+def smallest_factor(q: int) -> int | None:
+    """The smallest prime factor of ``q`` >= 2 when one is at most ``FACTOR_TRIALS`` or ``q`` is that small; None
+    otherwise (then the reply says only that a shorter repeat divides the learner's).
+
+    >>> smallest_factor(12), smallest_factor(97), smallest_factor((10**9 + 7) * (10**9 + 9))
+    (2, 97, None)
+    """
+    d = 2
+    while d <= FACTOR_TRIALS and d * d <= q:
+        if q % d == 0:
+            return d
+        d += 1
+    return q if d * d > q else None
 
 
 PERIOD = (

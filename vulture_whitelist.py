@@ -12,7 +12,13 @@ import re2
 from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
-from tutor import arithmetic, cli, completer, course, history, puzzles, text
+from tutor import cli, course, puzzles
+
+from tutor.grammar import arithmetic
+
+from tutor.shell import completer, history
+
+from tutor.screen import text
 from tutor.course import lesson, schema
 from tutor.course.steps import Step
 from tutor.learner import export_xapi

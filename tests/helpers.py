@@ -10,12 +10,12 @@ from pathlib import Path
 
 from tutor.authoring import rehearse
 from tutor.cli import main
-from tutor.clock import Clock, system
 from tutor.course import Lesson, Step, load_catalog
 from tutor.course.steps import Computed
 from tutor.progress import Progress
+from tutor.screen.shown import text_of
 from tutor.session import Reply, Session
-from tutor.shown import text_of
+from tutor.storage.clock import Clock, system
 
 
 def new_session(db: Path | None = None, lessons: list[str] | None = None, clock: Clock = system) -> Session:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.arithmetic import MAX_DIGITS, ExpressionError, evaluate
+from tutor.grammar.arithmetic import MAX_DIGITS, ExpressionError, evaluate
 
 
 @pytest.mark.parametrize(("text", "value"), [

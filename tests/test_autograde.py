@@ -18,7 +18,7 @@ from tutor.cli import run
 from tutor.course import load_catalog
 from tutor.errors import TutorError
 from tutor.grading import grade, graded_step, submission_files
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 DATA = Path(__file__).resolve().parent / "data"
 GRADESCOPE = jsonschema.Draft202012Validator(json.loads((DATA / "gradescope-results.schema.json").read_text()))

@@ -13,11 +13,11 @@ import pytest
 from tutor.bench import _learners
 from tutor.bench._learners import Bkt, Guesser, HintThenAnswer, Item, Learner, RecallOnly, WrongFirst
 from tutor.bench.mastery import START, Run, answer_items, figures, item_on_screen, simulate
-from tutor.clock import Stopped
 from tutor.course import load_catalog
 from tutor.progress import Progress
 from tutor.progress.records import AttemptRecord, attempts
 from tutor.session import Session
+from tutor.storage.clock import Stopped
 
 LESSON = "lightsout-6"
 

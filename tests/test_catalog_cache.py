@@ -117,7 +117,7 @@ def test_the_first_screen_imports_no_engine_library(tmp_path: Path) -> None:
     """The start lists lessons from the cache: numpy, sympy and lark wait for a step that needs them."""
     script = (
         "import sys\n"
-        "from tutor.repl import make_session\n"
+        "from tutor.shell.repl import make_session\n"
         "from tutor.settings import Settings\n"
         "import argparse\n"
         "session = make_session(argparse.Namespace(seed=None), Settings.read())\n"

@@ -11,8 +11,8 @@ from tutor.course.steps import Computed
 from tutor.learner.export import Records, records_of
 from tutor.learner.skills import skills_of
 from tutor.progress import Progress
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
 
 LESSON = "coins-5"
 PLANS = ("right", "wrong", "hint")  # right at once; wrong, then right; a hint, then right

@@ -17,8 +17,8 @@ from tutor.learner.export import records_of, to_json
 from tutor.learner.skills import skills_of
 from tutor.lint.checks import lint_paths
 from tutor.progress import Progress
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
 
 LESSON = """id = "{id}"
 title = "{id}"

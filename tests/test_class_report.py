@@ -245,9 +245,9 @@ def test_a_learner_who_goes_back_after_finishing_is_reviewing() -> None:
     from tutor.course.steps import Computed
     from tutor.learner.export import records_of
     from tutor.progress import Progress
+    from tutor.screen.shown import text_of
     from tutor.session import Session
     from tutor.settings import Settings
-    from tutor.shown import text_of
 
     catalog = load_catalog([])
     lesson = catalog.find("coins-5")

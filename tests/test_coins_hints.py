@@ -20,7 +20,7 @@ from tutor.puzzles.coins.teach.play import CoinPlay
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import NO_ARGS
 from tutor.puzzles.play import LEARNER
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 PUZZLE = CoinTable()
 PLAY = CoinPlay()

@@ -15,7 +15,7 @@ from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.teach.play import PLAY, CoinState
 from tutor.puzzles.computed import NumberKind
 from tutor.puzzles.options import NO_ARGS
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 
 def played(n: int, line: str) -> list[CoinState]:

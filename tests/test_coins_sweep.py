@@ -19,7 +19,7 @@ from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import NO_ARGS, Args, resolve
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 PUZZLE = get("coins")
 QUANTITIES = PUZZLE.quantities

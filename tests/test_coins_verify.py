@@ -19,7 +19,7 @@ from tutor.puzzles.coins import CoinTable, engine
 from tutor.puzzles.coins.rules import CoinGame, Model, model
 from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 Key = tuple[int, int, bool, str]
 CONFIGS: list[Key] = [(n, k, d, g) for n in range(1, 5) for k in (2, 3) for d in (False, True)

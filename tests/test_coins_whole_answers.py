@@ -11,7 +11,7 @@ from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, format_strategy, parse_strategy
 from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 FOUR = ["0123", "02", "0123", "01", "0123", "02", "0123", "0", "0123", "02", "0123", "01", "0123", "02", "0123"]
 DOUBLED = {"0123": "01234567", "02": "0246", "01": "0145", "0": "04"}

@@ -24,8 +24,8 @@ from prompt_toolkit.output import DummyOutput
 
 from tests.helpers import new_session
 from tutor.launch import INTERRUPTED
-from tutor.repl import CANCELLED, run_terminal
 from tutor.session import Reply
+from tutor.shell.repl import CANCELLED, run_terminal
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals and SIGINT are POSIX")
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # what prompt_toolkit and rich draw with, not what they say

@@ -1,5 +1,5 @@
 """Escape sequences from a lesson, a pack, a file name or a learner's own line never reach the terminal: every
-output path shows them as visible escapes (``tutor.text.visible``), and only the tutor's own styling writes
+output path shows them as visible escapes (``tutor.screen.text.visible``), and only the tutor's own styling writes
 escape codes.  Checked in plain mode (the documented escape-free stream), through the REPL's pipe input and
 in each command that echoes what it was given."""
 
@@ -15,8 +15,8 @@ from prompt_toolkit.output import DummyOutput
 
 from tests.helpers import new_session
 from tutor.cli import main
-from tutor.repl import run_terminal
-from tutor.text import visible
+from tutor.screen.text import visible
+from tutor.shell.repl import run_terminal
 
 # the attacks of the issue: a window title (OSC 0), the clipboard (OSC 52), a link (OSC 8), clearing the screen
 # (CSI 2J), an 8-bit CSI (U+009B), a bell and a text-reordering override

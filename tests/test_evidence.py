@@ -25,7 +25,7 @@ from tutor.progress import Progress
 from tutor.progress.events import Attempt
 from tutor.progress.evidence import Legacy, Scored, backfill, instance_of, items, stamp
 from tutor.progress.records import AttemptRecord, attempts
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 SKILL = "coins/count-tables"
 HALF = BktParams(Fraction(1, 2), Fraction(1, 10), Fraction(1, 5), Fraction(1, 5))  # type: ignore[arg-type]

@@ -13,8 +13,8 @@ from tests.helpers import run_tutor
 from tutor.course import load_catalog
 from tutor.progress import Progress
 from tutor.progress.records import attempts
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
 
 
 def played(home) -> list[tuple[str, int, int, tuple[str, ...]]]:

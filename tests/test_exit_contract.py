@@ -95,7 +95,7 @@ def test_a_lone_dash_is_always_standard_input() -> None:
 
 
 def test_the_history_is_read_only_from_a_regular_file_and_only_its_end(tmp_path: Path) -> None:
-    from tutor.history import HISTORY_BYTES, TRIM_AT, BoundedHistory
+    from tutor.shell.history import HISTORY_BYTES, TRIM_AT, BoundedHistory
 
     big = tmp_path / "history"
     entry = "\n# 2026-01-01 00:00:00\n+" + "0123 " * 20 + "\n"

@@ -15,7 +15,7 @@ import pytest
 from tutor.course import load_catalog
 from tutor.course.instances import Space, answered, review_of
 from tutor.learner.fresh import Seen, plain
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 CATALOG = load_catalog()
 SPACES = [(lesson.id, i) for lesson in CATALOG.ordered() for i, f in enumerate(lesson.template.steps)

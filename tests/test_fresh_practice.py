@@ -14,8 +14,8 @@ from tutor.authoring import rehearse
 from tutor.course.steps import Practice, Practising
 from tutor.learner.fresh import Seen, plain
 from tutor.learner.practice import Served
+from tutor.screen.shown import text_of
 from tutor.session.fresh import seen
-from tutor.shown import text_of
 
 ITEMS = 8  # items drawn, or answered (each wrong at the first try and then right)
 CASES = [(("lightsout-3", "lightsout-4"), "lightsout-6"), (("gods-2", "gods-6"), "gods-7")]

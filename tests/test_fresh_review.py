@@ -12,12 +12,12 @@ import pytest
 
 from tests.helpers import play_through, text
 from tutor.authoring import rehearse
-from tutor.clock import Stopped
 from tutor.course import load_catalog
 from tutor.course.steps import Game
 from tutor.progress import Progress
 from tutor.progress.records import attempts
 from tutor.session import Session
+from tutor.storage.clock import Stopped
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 LESSONS = ("coins-1", "coins-5", "wythoff-1", "wythoff-3", "lightsout-1", "gods-2", "gods-5")

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import gf2, gfp
-from tutor.bits import members
+from tutor.maths import gf2, gfp
+from tutor.maths.bits import members
 
 # -- independent oracles: plain products and membership, written out naively ----------------------
 

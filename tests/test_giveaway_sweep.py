@@ -22,7 +22,7 @@ from tutor.errors import TutorError
 from tutor.lint.checks import VARIANT_SAMPLE
 from tutor.puzzles.answers import Level
 from tutor.puzzles.giveaway import Shape
-from tutor.shown import ReplyKind, text_of
+from tutor.screen.shown import ReplyKind, text_of
 
 CATALOG = load_catalog([])
 UNREADABLE = ["phi", "abc", "1.5", "?", "x y z"]

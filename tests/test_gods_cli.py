@@ -15,7 +15,7 @@ from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.engine import classes
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.options import resolve
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 GODS = puzzles.get("gods")
 GAME = GODS.load({})

@@ -17,7 +17,7 @@ from tutor.puzzles.answers import rung
 from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.rules.worlds import MAX_GODS
 from tutor.puzzles.gods.teach.conjecture import god_sets
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 GODS = puzzles.get("gods")
 LESSONS = [load_file(p) for p in sorted((Path(__file__).resolve().parent.parent / "lessons" / "gods").glob("*.toml"))]

@@ -15,9 +15,9 @@ import pytest
 from tests.helpers import quantity_name
 from tests.lesson_text import numbers
 from tutor import puzzles
-from tutor.bits import members
 from tutor.course import Lesson, Step, load_file
 from tutor.errors import InvalidNotation
+from tutor.maths.bits import members
 from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.engine.verify import verify
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked

@@ -14,7 +14,7 @@ from tutor.course.steps import Context
 from tutor.puzzles.gods.cli import analysis
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
 from tutor.puzzles.gods.rules.worlds import answers
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 LESSONS = [load_file(p) for p in sorted((Path(__file__).resolve().parent.parent / "lessons" / "gods").glob("*.toml"))]
 GODS = puzzles.get("gods")

@@ -10,16 +10,16 @@ import pytest
 
 from tests.helpers import new_session, play_through, quantity_name, text
 from tutor import puzzles
-from tutor.bits import members
 from tutor.course import Lesson, Step, fill, load_file
 from tutor.lint import lint_paths
+from tutor.maths.bits import members
 from tutor.puzzles.answers import rung
 from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
 from tutor.puzzles.gods.rules.tree import parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach.coach import open_places
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 GODS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "gods"
 FILES = sorted(GODS_DIR.glob("*.toml"))

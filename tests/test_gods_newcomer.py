@@ -12,7 +12,7 @@ from tests.helpers import said, session_at
 from tutor.puzzles.gods.rules.lang import QuestionError
 from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.gods.teach.questions import read_asked, statement_form
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 
 def rungs_before_the_last(step) -> list[str]:  # type: ignore[no-untyped-def]

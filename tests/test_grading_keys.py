@@ -13,7 +13,7 @@ import pytest
 from tutor.course import load_catalog
 from tutor.grading import graded_step, judge_answer
 from tutor.puzzles.wythoff.engine import p_position
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 CATALOG = load_catalog([])
 LEAF = re.compile(r"^(\s*)(da|ja|yes|no): (\S+=.*)$")

@@ -12,10 +12,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from tutor import arithmetic
-from tutor.arithmetic import ExpressionError, evaluate
 from tutor.errors import IllegalMove, InvalidNotation, TooLarge
-from tutor.grammar import END, Language, Nesting, NotationError, Reading, join_or
+from tutor.grammar import END, Language, Nesting, NotationError, Reading, arithmetic, join_or
+from tutor.grammar.arithmetic import ExpressionError, evaluate
 from tutor.grammar.formula import Binary, Call, Neg, Num, Var
 from tutor.puzzles.coins.rules import formula as coins_formula
 from tutor.puzzles.coins.rules import group as coins_group
@@ -222,7 +221,7 @@ def test_deep_hostile_text_never_recurses() -> None:
     its limit, even under a tiny recursion limit (run in a fresh process, the parsers built first)."""
     code = """
 import sys
-from tutor.arithmetic import evaluate
+from tutor.grammar.arithmetic import evaluate
 from tutor.puzzles.wythoff.rules.formula import parse_conjecture
 from tutor.puzzles.gods.rules.lang import parse_question
 from tutor.puzzles.gods.rules.worlds import universe
@@ -244,8 +243,8 @@ print("ok")
 
 
 def test_importing_the_languages_does_not_import_lark() -> None:
-    code = ("import sys, tutor, tutor.arithmetic, tutor.puzzles.wythoff.rules.formula, "
-            "tutor.puzzles.gods.rules.lang, tutor.session, tutor.repl; print('lark' in sys.modules)")
+    code = ("import sys, tutor, tutor.grammar.arithmetic, tutor.puzzles.wythoff.rules.formula, "
+            "tutor.puzzles.gods.rules.lang, tutor.session, tutor.shell.repl; print('lark' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.stdout.strip() == "False", run.stderr[-2000:]
 

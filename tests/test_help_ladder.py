@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from tutor.progress.events import HintShown, Revealed
 from tutor.puzzles.answers import Level, Rung
+from tutor.screen.shown import Markdown, Reply, text_of
 from tutor.session.ladder import HelpLadder
 from tutor.session.place import Place
-from tutor.shown import Markdown, Reply, text_of
 
 RUNGS = (Rung("Look at the corners.", Level.NUDGE), Rung(Markdown("*Two* moves suffice."), Level.CONCEPT),
          Rung("It is 2.", Level.REVEAL))

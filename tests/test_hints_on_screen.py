@@ -8,7 +8,7 @@ import pytest
 
 from tutor.course import load_catalog
 from tutor.course.steps import Context, Game
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 CATALOG = load_catalog()
 GAMES = [(lesson, step) for lesson in CATALOG.ordered() for step in lesson.steps

@@ -231,7 +231,7 @@ def test_hostile_lines_in_a_session_are_error_replies(line):
 
 
 def test_a_runaway_continued_answer_is_refused_in_plain_mode(tmp_path):
-    from tutor.repl import run_plain
+    from tutor.shell.repl import run_plain
 
     session = new_session()
     lines = ["/open gods-4", "x\\"] + ["y" * 1000 + "\\"] * 5000 + ["/quit"]

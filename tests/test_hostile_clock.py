@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tutor.clock import CALENDAR, EARLIEST, LATEST, BadClock, in_calendar, parse
+from tutor.storage.clock import CALENDAR, EARLIEST, LATEST, BadClock, in_calendar, parse
 
 OUTSIDE = ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00+23:59", "1969-12-31T23:59:59Z", "9000-01-01T00:00Z",
            "9999-12-31"]

@@ -15,8 +15,8 @@ from tests.test_trial_instructor import varied_course
 from tutor.autograde import autograde
 from tutor.course import load_catalog
 from tutor.progress import Progress
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
 
 # -- tutor autograde --seed, and a varied step with neither --seed nor --learner --------------------------------
 

@@ -22,7 +22,7 @@ from tutor.authoring import preview, skeleton
 from tutor.course import instantiate, load_catalog, load_roots, variant_seed
 from tutor.grading import grade, graded_step, rows_csv, rows_json, submission_files
 from tutor.lint import lint_paths
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ from tutor.course import load_catalog
 from tutor.course.steps import Context, Game
 from tutor.course.steps.question import Question
 from tutor.puzzles.answers import Level
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 CATALOG = load_catalog([])
 STEPS = [(lesson, item) for lesson in CATALOG.ordered() for step in lesson.steps for item in step.items(2)

@@ -15,7 +15,6 @@ from datetime import UTC, datetime
 import pytest
 from fsrs import Card, Rating, Scheduler
 
-from tutor.clock import iso
 from tutor.course import load_catalog
 from tutor.learner.bkt import DEFAULT, BktParams, trace, update
 from tutor.learner.mastery import traced
@@ -25,6 +24,7 @@ from tutor.progress.brief import briefs, from_records
 from tutor.progress.events import Attempt
 from tutor.progress.records import AttemptRecord, attempts
 from tutor.session.skills import Standing
+from tutor.storage.clock import iso
 
 SKILLS = ("coins/count-tables", "coins/bound-strategies", "coins/decide-winnable", "wythoff/cold-positions")
 LESSONS = ("coins-1", "coins-2", "course/one", "other/two")

@@ -11,12 +11,12 @@ from dataclasses import replace
 
 from tests.helpers import new_session, run_tutor, text
 from tutor import puzzles
-from tutor.clock import Stopped, parse
 from tutor.course.steps import Practice, Practising
 from tutor.learner import bkt, targets
 from tutor.learner.practice import Served
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
+from tutor.storage.clock import Stopped, parse
 
 
 def serve(session: Session, variant: dict) -> Practice:

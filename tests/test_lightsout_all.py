@@ -20,8 +20,8 @@ from helpers import run_tutor
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor import gf2
 from tutor.errors import InvalidParams
+from tutor.maths import gf2
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine import coset
 from tutor.puzzles.lightsout.rules.grid import (

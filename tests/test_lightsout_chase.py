@@ -24,7 +24,7 @@ from tutor.puzzles.lightsout.engine.chase import MAX_STEP_CELLS, chase, chase_st
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, apply, cells_of
 from tutor.puzzles.lightsout.rules.notation import format_board, format_presses, press_names
 from tutor.puzzles.lightsout.teach.verdicts import chase_stage
-from tutor.text import sequence_text
+from tutor.screen.text import sequence_text
 
 PUZZLE = get("lightsout")
 

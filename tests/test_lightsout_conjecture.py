@@ -17,9 +17,9 @@ from helpers import run_tutor
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor import gf2
 from tutor.errors import InvalidParams
 from tutor.grammar.formula import Binary, Call, FormulaError, Neg, Num, Pow, Undefined, Var
+from tutor.maths import gf2
 from tutor.puzzles.lightsout.rules.formula import MAX_EXPONENT, Node, format_formula, parse_formula, value
 from tutor.puzzles.lightsout.rules.grid import Rules, press_rows_gf2
 from tutor.puzzles.lightsout.theory import poly_nullity

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor import gf2
 from tutor.errors import InvalidNotation
+from tutor.maths import gf2
 from tutor.puzzles import get, giveaway
 from tutor.puzzles.lightsout.rules.formula import format_formula, parse_formula, value
 from tutor.puzzles.lightsout.rules.grid import Rules, press_rows_gf2

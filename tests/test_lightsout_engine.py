@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import gf2
 from tutor.errors import InvalidParams
+from tutor.maths import gf2
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_steps, chase_system, residue_of
 from tutor.puzzles.lightsout.rules.grid import (

@@ -18,7 +18,7 @@ from tutor.puzzles.lightsout.rules.grid import Rules, apply, pattern_of, random_
 from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.lightsout.teach.hints import hint_ladder
 from tutor.puzzles.lightsout.teach.play import PLAY
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 FIVE = Rules(5, 5)
 

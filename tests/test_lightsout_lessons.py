@@ -21,7 +21,7 @@ from tutor.course.steps import Computed
 from tutor.lint import lint_paths
 from tutor.puzzles.lightsout.rules.grid import Rules, random_board
 from tutor.puzzles.lightsout.teach import race, texts
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "lightsout"
 PUZZLE = puzzles.get("lightsout")

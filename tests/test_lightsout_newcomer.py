@@ -12,7 +12,7 @@ from tests.helpers import said, session_at
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.rules.grid import apply, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_presses
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 
 def test_two_shapes_hints_before_the_last_do_not_name_the_corners() -> None:

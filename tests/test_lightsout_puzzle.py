@@ -26,7 +26,7 @@ from tutor.puzzles.lightsout.rules.notation import (
 )
 from tutor.puzzles.lightsout.rules.presses import parse_cell, parse_presses
 from tutor.puzzles.play import LEARNER
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 PUZZLE = LightsOut()
 PLAY = PUZZLE.play

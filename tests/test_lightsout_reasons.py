@@ -30,7 +30,7 @@ from tutor.puzzles.lightsout.teach.play import PLAY
 from tutor.puzzles.lightsout.teach.race import method_race
 from tutor.puzzles.lightsout.teach.verdicts import judge_presses, judge_top_row
 from tutor.puzzles.options import resolve
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 PUZZLE = get("lightsout")
 OURS = sorted((les for les in load_catalog().lessons.values() if les.puzzle == "lightsout"), key=lambda les: les.order)

@@ -19,7 +19,7 @@ from tutor.puzzles import get
 from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, Rules
 from tutor.puzzles.lightsout.rules.notation import format_cell
 from tutor.puzzles.options import resolve
-from tutor.text import plural
+from tutor.screen.text import plural
 
 PUZZLE = get("lightsout")
 SHAPES = [(1, 1), (1, 4), (2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (4, 4)]

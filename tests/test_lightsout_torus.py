@@ -21,8 +21,8 @@ import random
 
 import pytest
 
-from tutor import gf2
 from tutor.errors import InvalidParams
+from tutor.maths import gf2
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine import torus
 from tutor.puzzles.lightsout.rules.grid import (

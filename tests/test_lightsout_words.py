@@ -10,7 +10,7 @@ from tests.helpers import said, session_at
 from tutor.errors import InvalidNotation
 from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.presses import parse_presses
-from tutor.shown import ReplyKind
+from tutor.screen.shown import ReplyKind
 
 SHAPES = [(3, 3), (4, 4), (5, 5), (2, 5), (3, 4)]
 

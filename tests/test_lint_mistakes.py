@@ -19,7 +19,7 @@ from tutor.errors import TutorError
 from tutor.lint import lint_paths
 from tutor.lint.mistakes import interleaved, mistake_problems, tried
 from tutor.lint.samples import Drawer, core, in_class, parsed, spliced, swapped
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 PATTERNS = [r"(?:[\s,;]*[a-e]1)+[\s,;]*", r"(\s*0123\s*)+", r"ask\s+[abc]\s*:\s*(B|C) is (True|False)",
             r"[^()]{2,5}x?", r"\d{3}|[A-Z]+-\w", r"(?i)k\s*\*\s*1\.6+"]

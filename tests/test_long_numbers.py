@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import new_session
-from tutor.arithmetic import evaluate
-from tutor.text import number_text
+from tutor.grammar.arithmetic import evaluate
+from tutor.screen.text import number_text
 
 
 def test_2_to_the_1000_in_lightsout_4_is_said_once_as_what_it_is() -> None:

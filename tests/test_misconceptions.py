@@ -12,7 +12,7 @@ import pytest
 
 from tutor.course import load_catalog
 from tutor.course.steps import Computed, Context
-from tutor.shown import ReplyKind
+from tutor.screen.shown import ReplyKind
 
 CATALOG = load_catalog()
 NUMBER_STEPS = [(lesson, step) for lesson in CATALOG.ordered() for step in lesson.steps

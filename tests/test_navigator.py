@@ -10,9 +10,9 @@ import pytest
 from tutor.course import instantiate, load_roots, variant_seed
 from tutor.progress import Progress
 from tutor.progress.events import Completed, Position
+from tutor.screen.shown import text_of
 from tutor.session.navigation import Navigator
 from tutor.session.place import Place
-from tutor.shown import text_of
 
 LESSON = """
 id = "{id}"

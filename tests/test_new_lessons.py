@@ -29,7 +29,7 @@ from tutor.puzzles.lightsout.teach.quantities.theory import POLY_NULLITY
 from tutor.puzzles.wythoff.rules import Rules
 from tutor.puzzles.wythoff.teach.hints import position_hints
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES as QUANTITIES_W
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 CATALOG = load_catalog([])
 LIGHTS = get("lightsout")

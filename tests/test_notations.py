@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
+from tutor.grammar.arithmetic import evaluate
 from tutor.grammar.layout import Offside
 from tutor.puzzles import get
 from tutor.puzzles.gods.rules.tree import parse_tree
@@ -140,7 +140,7 @@ def test_wythoff_refusals_say_where_and_what_was_expected(read, text: str, said:
 
 @pytest.mark.parametrize("text", ["0", "0+0", "zero", "it is 0", "2 - 2", "(0)"])
 def test_wythoff_numbers_are_read_as_every_number_answer_is(text: str) -> None:
-    """The Grundy value and the remoteness take what a number answer takes anywhere (tutor.arithmetic), so '0+0'
+    """The Grundy value and the remoteness take what a number answer takes anywhere (tutor.grammar.arithmetic), so '0+0'
     is 0 there as it is in a computed step; (5, 8) is a losing position, found here by the P-position formula."""
     phi = (1 + 5 ** 0.5) / 2
     assert (int(3 * phi), int(3 * phi * phi)) == (4, 7) and (int(4 * phi), int(4 * phi * phi)) != (5, 8)

@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from tutor.arithmetic import UNITS, read_answer
 from tutor.course import load_catalog
 from tutor.course.steps import Computed
 from tutor.errors import TutorError
+from tutor.grammar.arithmetic import UNITS, read_answer
+from tutor.grammar.wording import Wording, claim, example_number
 from tutor.puzzles.giveaway import gives_away
 from tutor.puzzles.wythoff.teach.outcomes import read_outcome
-from tutor.wording import Wording, claim, example_number
 
 WORLDS = Wording.of("How many worlds are there now?")
 

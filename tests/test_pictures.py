@@ -19,7 +19,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import new_session
-from tutor import render
 from tutor.cli import main
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.rules import parse_strategy as parse_coins
@@ -32,8 +31,9 @@ from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.notation import format_board, parse_board
 from tutor.puzzles.lightsout.teach.pictures import BLOCKS_MAX, LIT, PRESSED
 from tutor.puzzles.lightsout.teach.pictures import render as draw_board
+from tutor.screen import render
+from tutor.screen.shown import Picture, above, join, text_of
 from tutor.session import Reply
-from tutor.shown import Picture, above, join, text_of
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -22,7 +22,7 @@ from tutor.errors import LessonError
 from tutor.learner import bkt
 from tutor.learner.practice import key, read_record
 from tutor.progress.events import Attempt, GameMoves
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 CATALOG = load_catalog()
 PRACTICE = {lesson.id: (lesson, next(s for s in lesson.steps if isinstance(s, Practice)))

@@ -10,13 +10,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.helpers import new_session, text
-from tutor.clock import Stopped
 from tutor.course.steps import Practising
 from tutor.learner import bkt
 from tutor.learner.mastery import traced
 from tutor.progress.records import attempts
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
+from tutor.storage.clock import Stopped
 
 LESSON = "coins-6"
 SKILL = "coins/count-tables"

@@ -18,9 +18,9 @@ from tutor.course.steps import Practising
 from tutor.learner.mastery import mastery
 from tutor.learner.practice import key, read_record
 from tutor.progress import Progress
+from tutor.screen.shown import text_of
 from tutor.session import Session
 from tutor.session.skills import bkt_params, chances
-from tutor.shown import text_of
 
 SKILL = "coins/count-tables"
 PACK = {"prior": Fraction(1, 2), "learn": Fraction(1, 20), "slip": Fraction(1, 5), "guess": Fraction(1, 10)}

@@ -14,12 +14,12 @@ import pytest
 
 from tests.helpers import new_session
 from tutor.cli import main
-from tutor.clock import Stopped, parse
 from tutor.course import load_catalog
 from tutor.progress import MIGRATIONS, Progress, ProgressError
 from tutor.progress.events import Attempt, Completed, HintShown, Position, Revealed
 from tutor.session import Session
 from tutor.session.saving import SavingNews, opening_text
+from tutor.storage.clock import Stopped, parse
 
 OLD_SCHEMA = """
 CREATE TABLE profile (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -9,12 +9,12 @@ import re
 import pytest
 from helpers import new_session, play_through
 
-from tutor import render
 from tutor.course import load_catalog
-from tutor.repl import run_plain
+from tutor.screen import render
+from tutor.screen.shown import Markdown
 from tutor.session import Reply
 from tutor.settings import Settings
-from tutor.shown import Markdown
+from tutor.shell.repl import run_plain
 
 CATALOG = load_catalog([])
 

@@ -10,9 +10,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from tests.helpers import new_session
-from tutor.completer import TutorCompleter
-from tutor.repl import continues, plain_text, run_plain, run_terminal, safe_handle
 from tutor.session import Reply
+from tutor.shell.completer import TutorCompleter
+from tutor.shell.repl import continues, plain_text, run_plain, run_terminal, safe_handle
 
 
 def drive(keys: str, lesson: str | None = None) -> tuple[list[Reply], object]:

@@ -14,8 +14,8 @@ from tutor.course import bundled_root, load_catalog
 from tutor.course.instances import review_of, route_of
 from tutor.lint import lint_problems
 from tutor.lint.reviews import review_problems, unreviewable
+from tutor.screen.shown import text_of
 from tutor.session.fresh import fresh_review, spaces
-from tutor.shown import text_of
 
 ROUTES = Path(__file__).parent / "data" / "review_routes"
 CATALOG = load_catalog()

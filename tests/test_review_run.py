@@ -15,13 +15,13 @@ import pytest
 
 from tests.helpers import new_session, play_through, text
 from tutor.authoring import rehearse
-from tutor.clock import Stopped, parse
 from tutor.course.steps import Practice, Practising
 from tutor.learner.practice import key, read_record
 from tutor.learner.review import due
 from tutor.progress import Progress
 from tutor.progress.events import Attempt
 from tutor.progress.records import attempts
+from tutor.storage.clock import Stopped, parse
 
 START = "2026-03-01T09:00:00"
 LESSONS = ("coins-6", "lightsout-1")

@@ -16,7 +16,7 @@ import pytest
 
 from tutor.course import load_catalog
 from tutor.course.instances import Space
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 CATALOG = load_catalog()
 SAMPLE = 8  # instances checked per space

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.search import SearchLimit, breadth_first
+from tutor.maths.search import SearchLimit, breadth_first
 
 
 def graph_distances(edges: dict[int, list[int]], start: int) -> dict[int, int]:

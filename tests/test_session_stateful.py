@@ -14,8 +14,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from tests.helpers import new_session
 from tutor.course.steps import Game
+from tutor.screen.shown import text_of
 from tutor.session import Reply
-from tutor.shown import text_of
 
 COMMANDS = ["/help", "/lessons", "/next", "/back", "/show", "/hint", "/undo", "/reset", "/solution",
             "/progress", "", "y", "n", "/open 1", "/open 2", "/open 3", "/open 4", "/open coins-2", "/bogus"]

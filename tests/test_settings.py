@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.clock import BadClock, Stopped, system
 from tutor.progress import Progress
 from tutor.progress.events import HintShown, Position
 from tutor.settings import Settings
+from tutor.storage.clock import BadClock, Stopped, system
 
 ROOT = Path(__file__).resolve().parent.parent
 EDGE = {"tutor/settings.py"}  # the one module that reads the environment

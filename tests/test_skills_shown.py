@@ -10,8 +10,8 @@ from tests.helpers import run_tutor
 from tutor.course import load_catalog
 from tutor.learner.bkt import DEFAULT, trace
 from tutor.progress import Progress
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
 
 SKILL = "coins/count-tables"
 

@@ -17,7 +17,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from tests.helpers import new_session
-from tutor import repl
+from tutor.shell import repl
 
 HEAVY = ("tutor.course.steps", "tutor.course.template", "tutor.puzzles.base", "tutor.puzzles.answers", "numpy",
          "sympy", "lark", "importlib.metadata")
@@ -25,7 +25,7 @@ HEAVY = ("tutor.course.steps", "tutor.course.template", "tutor.puzzles.base", "t
 START = """
 import sys
 from argparse import Namespace
-from tutor.repl import make_session
+from tutor.shell.repl import make_session
 from tutor.settings import Settings
 session = make_session(Namespace(lessons=[], seed=None, learner=None), Settings.read())
 screen = session.start(None)

@@ -27,8 +27,8 @@ from tutor.grading.run import graded_step
 from tutor.lint import lint_paths
 from tutor.progress import Progress
 from tutor.puzzles.answers import AnswerKind, Verdict
+from tutor.screen.shown import Reply, text_of
 from tutor.session import Session
-from tutor.shown import Reply, text_of
 
 # -- the toy kind: its model, its answer kind and its step class, and nothing else anywhere ------------------------
 

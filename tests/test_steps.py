@@ -20,7 +20,7 @@ from tutor.course.steps.kinds import all_kinds
 from tutor.errors import TutorError
 from tutor.progress.events import Attempt, GameMoves
 from tutor.puzzles.answers import Level
-from tutor.shown import ReplyKind, text_of
+from tutor.screen.shown import ReplyKind, text_of
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()

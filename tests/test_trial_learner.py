@@ -8,10 +8,10 @@ import re
 import sqlite3
 
 from tests.helpers import new_session, run_tutor, text
-from tutor.clock import Stopped, parse
 from tutor.course.steps import Practising
 from tutor.learner import bkt
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
+from tutor.storage.clock import Stopped, parse
 
 SHOWN = re.compile(r"Mastery of '[^']*': \[[#.]+\] (\d+)%, target (\d+)%")
 

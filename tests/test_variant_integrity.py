@@ -16,9 +16,9 @@ from tutor.autograde import autograde
 from tutor.course import load_roots
 from tutor.grading import Assignment, Row, collect, grade, graded_step, split_header
 from tutor.progress import Progress
-from tutor.repl import hand_out
+from tutor.screen.shown import text_of
 from tutor.session import Session
-from tutor.shown import text_of
+from tutor.shell.repl import hand_out
 from tutor.submission import BadLearnerId, format_header, learner_id, variant_owner
 
 LESSON = """

@@ -180,7 +180,7 @@ def test_no_sentence_naming_an_idea_gives_the_answer_away() -> None:
     from tutor.course import load_catalog
     from tutor.course.steps import Context
     from tutor.course.steps.written import Written
-    from tutor.shown import text_of
+    from tutor.screen.shown import text_of
 
     named = 0
     for lesson in load_catalog().ordered():

@@ -28,7 +28,7 @@ from tutor.puzzles.wythoff.rules import (
 from tutor.puzzles.wythoff.teach.kinds import KINDS
 from tutor.puzzles.wythoff.teach.play import PLAY
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "wythoff"
 LESSONS = [load_file(p) for p in sorted(FOLDER.glob("*.toml"))]

@@ -12,7 +12,7 @@ from tutor.course import instantiate, load_catalog
 from tutor.course.steps import Context
 from tutor.errors import TutorError
 from tutor.puzzles.wythoff.rules import Rules, read_sum_move
-from tutor.shown import ReplyKind
+from tutor.screen.shown import ReplyKind
 
 WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 

@@ -25,7 +25,7 @@ from tutor.puzzles.wythoff.rules.passing import PassGame
 from tutor.puzzles.wythoff.teach.hints import position_hints
 from tutor.puzzles.wythoff.teach.pass_reasons import tells_pass
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "wythoff"
 LESSONS = [load_file(p) for p in sorted(FOLDER.glob("*.toml"))]

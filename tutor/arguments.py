@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from tutor import __version__
 from tutor.errors import TooLarge
 from tutor.limits import to_int
-from tutor.text import shorten
+from tutor.screen.text import shorten
 
 TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` never imports it
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from tutor.limits import EXPLORE_MOVES
 from tutor.progress import Progress
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.options import Option
-from tutor.render import plain_text as render_plain
+from tutor.screen.render import plain_text as render_plain
+from tutor.screen.shown import text_of
 from tutor.session import Reply, Session
-from tutor.shown import text_of
 
 
 def skeleton(lesson_id: str, puzzle_name: str) -> str:

@@ -40,10 +40,10 @@ from typing import Any
 from tutor import platforms
 from tutor.course import Lesson, Step, load_catalog
 from tutor.errors import TutorError
-from tutor.files import escape
 from tutor.grading import Assignment, Row, Submission, grade, graded_step, submission_files
 from tutor.limits import GRADE_FILES
-from tutor.text import plural
+from tutor.screen.text import plural
+from tutor.storage.files import escape
 
 STEP_NAME = re.compile(r"(?:step[-_]?)?0*([0-9]{1,4})", re.IGNORECASE)  # step5, Step-05, 5: step 5
 

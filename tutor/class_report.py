@@ -18,8 +18,8 @@ from tutor.course import Catalog, load_catalog, load_roots
 from tutor.errors import Exit, TutorError
 from tutor.learner.classroom import ClassReport
 from tutor.learner.mastery import ChanceFor, ParamsFor
+from tutor.screen.text import plural, shorten, shorten_path
 from tutor.settings import Settings
-from tutor.text import plural, shorten, shorten_path
 
 Bar = Callable[[str, int], AbstractContextManager[Callable[[], None]]]  # a progress bar: (what, total) -> done()
 TITLE_CHARS = 60  # a step without a title is named by the start of its text

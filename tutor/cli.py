@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from tutor.arguments import HANDLERS, PUZZLE_COMMANDS, Parser, UsageError, build_parser
 from tutor.errors import Exit, InvalidNotation, InvalidParams, TutorError
-from tutor.files import decode, read_text
 from tutor.limits import INPUT_BYTES
-from tutor.text import Visible, one_line, raw_stream, shorten, shorten_path
+from tutor.screen.text import Visible, one_line, raw_stream, shorten, shorten_path
+from tutor.storage.files import decode, read_text
 
 TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing: ``tutor --help`` never imports it
 if TYPE_CHECKING:  # ``tutor --help`` imports no puzzle code: these are imported where a puzzle command runs
@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # ``tutor --help`` imports no puzzle code: these are imported
 
     from tutor.puzzles.base import Command, Puzzle
     from tutor.puzzles.options import Option
+    from tutor.screen.shown import Drawn
     from tutor.settings import Settings
-    from tutor.shown import Drawn
 
     Handler = Callable[[argparse.Namespace, Settings], int]  # a command's function: (its arguments, the settings)
 
@@ -60,7 +60,6 @@ FILE_DEST = "file__"
 def puzzle_parser(command: str, puzzle_name: str) -> tuple[Parser, Puzzle[Any], Command]:
     """The second-stage parser for ``tutor COMMAND PUZZLE``: the puzzle's parameters and the command's options."""
     from tutor import puzzles
-
     puzzle = puzzles.get(puzzle_name)
     if command not in puzzle.commands:
         raise UsageError(f"tutor {command}: puzzle {puzzle_name!r} has no {command!r} command")
@@ -131,7 +130,6 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
                        settings: Settings) -> int:
     """Run ``tutor COMMAND PUZZLE REST...`` and return the exit status."""
     from tutor import puzzles
-
     if puzzle_name is None or puzzle_name.startswith("-"):
         if want_help or puzzle_name in ("-h", "--help"):
             print(f"usage: tutor {command} PUZZLE [options] [--json]\n\n{PUZZLE_COMMANDS[command]}.\n")
@@ -167,8 +165,8 @@ def run_puzzle_command(command: str, puzzle_name: str | None, rest: list[str], w
 def print_text(text: Drawn, settings: Settings) -> None:
     """A report's text: in a terminal, the picture of a ``Picture`` that fits (unless ``--plain``), coloured
     through rich (unless ``NO_COLOR``); otherwise the text form as it is."""
-    from tutor import render
-    from tutor.shown import Picture
+    from tutor.screen import render
+    from tutor.screen.shown import Picture
 
     terminal = sys.stdout.isatty() and not settings.plain
     drawable = isinstance(text, Picture) and text.width <= shutil.get_terminal_size().columns and \
@@ -253,7 +251,7 @@ def handler(target: str) -> Handler:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``tutor`` console script: everything printed passes ``tutor.text.visible`` (a lesson,
+    """Entry point of the ``tutor`` console script: everything printed passes ``tutor.screen.text.visible`` (a lesson,
     a file name or an answer cannot send escape sequences to the terminal; only the tutor's styling can)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     for stream in (sys.stdout, sys.stderr):  # a name or answer that cannot be encoded is escaped, not a crash
@@ -286,7 +284,7 @@ def run(argv: list[str]) -> int:
             return list_puzzles(args.name, args.json)
         if args.command in HANDLERS:
             return int(handler(HANDLERS[args.command])(args, settings))
-        from tutor.repl import run_repl
+        from tutor.shell.repl import run_repl
 
         return run_repl(args, settings, lesson=None)
     except UsageError as err:
@@ -307,7 +305,7 @@ def run(argv: list[str]) -> int:
         print(file=sys.stderr)
         return 130
     except Exception as err:  # a bug: one line, and the traceback in the crash log
-        from tutor.paths import record_crash
+        from tutor.storage.paths import record_crash
 
         log = record_crash(err, "tutor " + " ".join(argv), crash_folder(settings))
         where = f"; the details are in {log}" if log else ""

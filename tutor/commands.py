@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.errors import Exit, TutorError
 from tutor.limits import ID_CHARS, INPUT_BYTES
-from tutor.text import plural, raw_stream, shorten
+from tutor.screen.text import plural, raw_stream, shorten
 
 if TYPE_CHECKING:
     from tutor.progress import Progress
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def cmd_start(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor start [LESSON]``: the REPL, opening a lesson."""
-    from tutor.repl import run_repl
+    from tutor.shell.repl import run_repl
 
     return run_repl(args, settings, args.lesson)
 
@@ -316,7 +316,7 @@ def cmd_class(args: argparse.Namespace, settings: Settings) -> int:
 def read_text(path: str) -> str:
     """A regular text file's contents (a byte-order mark dropped, at most ``input_bytes``); ``TutorError`` (one
     line) if it cannot be read."""
-    from tutor.files import read_text as read_regular_text
+    from tutor.storage.files import read_text as read_regular_text
 
     return read_regular_text(path, INPUT_BYTES, TutorError)
 

@@ -38,9 +38,9 @@ from typing import Any
 
 from junitparser import Error, Failure, SystemOut, TestCase, TestSuite
 
-from tutor.files import escape
 from tutor.grading import Row, tally
 from tutor.grading.rows import MISMATCH
+from tutor.storage.files import escape
 
 # The judgement beyond verdict and summary, as a learner reads it: (field of Row, label).  A field the row
 # leaves empty is left out.

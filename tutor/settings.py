@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from tutor.clock import Clock, Stopped, parse, system
+from tutor.storage.clock import Clock, Stopped, parse, system
 
 TYPE_CHECKING = False  # ``typing.TYPE_CHECKING`` without importing typing
 if TYPE_CHECKING:

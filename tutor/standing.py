@@ -68,9 +68,9 @@ def known_here(settings: Settings) -> Known:
 def review(args: argparse.Namespace, settings: Settings) -> int:
     """``tutor review [--json]``: the skills due for review now (the tutor's clock: ``TUTOR_NOW`` stops it); --json
     lists them, else they run."""
-    from tutor.clock import iso
     from tutor.learner.review import due
     from tutor.session.saving import opening_text
+    from tutor.storage.clock import iso
 
     with Progress.default(settings, strict=True, readonly=args.json) as progress:
         if progress.opening is not None:
@@ -87,7 +87,7 @@ def run_reviews(args: argparse.Namespace, settings: Settings, progress: Progress
     """``tutor review``: the due reviews run in the tutor (the REPL in a terminal, plain lines otherwise), each at
     its lesson's step in a fresh variant (``tutor.session.review``); nothing due is one line."""
     from tutor.learner.review import due
-    from tutor.repl import run_repl
+    from tutor.shell.repl import run_repl
 
     if not due(progress, progress.clock()):
         print("No review is due.")

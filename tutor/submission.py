@@ -121,7 +121,7 @@ def write_new(path: str, text: str) -> None:
     import os
 
     from tutor.errors import TutorError
-    from tutor.files import escape
+    from tutor.storage.files import escape
 
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)

@@ -26,8 +26,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tutor.screen.shown import Reply, text_of
 from tutor.session import Session
-from tutor.shown import Reply, text_of
 
 RETRIES = 2  # further tries a BKT learner makes after a wrong first try, before asking for the solution
 

@@ -8,7 +8,7 @@
 * the minimal solution of a 5 x 5 board, cold: at most 10 ms;
 * the seed's method (enumerate the top row, chase down; 2^n chases) against
   our solver on the same n x n sizes, run as a subprocess with a time limit;
-* the representation choice for ``tutor.gf2``: Python ints vs numpy packed bits;
+* the representation choice for ``tutor.maths.gf2``: Python ints vs numpy packed bits;
 * issue 13: the torus chase - nullity of a 1000 x 1000 torus (elimination would
   need a million-by-million matrix), a solved and replayed 1000 x 1000 torus,
   and the chase against full elimination at 64 x 64, the largest torus
@@ -91,7 +91,7 @@ def big_board() -> list[Figure]:
 
 def rank_40() -> list[Figure]:
     """Full-matrix rank of the 40 x 40 press matrix: ours, sympy, galois."""
-    from tutor import gf2
+    from tutor.maths import gf2
     from tutor.puzzles.lightsout.rules.grid import Rules, press_matrix, press_rows_gf2
 
     rules = Rules(40, 40)
@@ -184,7 +184,7 @@ def seed_baseline(sizes: tuple[int, ...] = (12, 16, 18, 20), limit: float = 60.0
 
 def torus() -> list[Figure]:
     """The torus chase: nullity and a solve of a 1000 x 1000 torus, and the 64 x 64 torus both ways."""
-    from tutor import gf2
+    from tutor.maths import gf2
     from tutor.puzzles.lightsout import engine
     from tutor.puzzles.lightsout.engine import torus as chase
     from tutor.puzzles.lightsout.rules.grid import Rules, apply, dark, press_rows_gf2, random_board

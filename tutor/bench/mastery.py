@@ -125,9 +125,9 @@ def answer_items(session: Session, learner: Learner, run: Run, most: int, review
 
 def simulate(catalog: Any, profile: str, lesson: str, number: int) -> Run:
     """One learner of ``profile`` (the ``number``-th: its id and random draws) at ``lesson`` and its reviews."""
-    from tutor.clock import Stopped
     from tutor.progress import Progress
     from tutor.session import Session
+    from tutor.storage.clock import Stopped
 
     rng = random.Random(f"{profile}:{lesson}:{number}")
     learner = PROFILES[profile](rng)

@@ -21,12 +21,12 @@ REPEAT = 10_000
 _FIRST = """
 import json, sys, time
 start = time.perf_counter()
-import tutor.arithmetic, tutor.puzzles.wythoff.rules.formula, tutor.puzzles.gods.rules.lang
+import tutor.grammar.arithmetic, tutor.puzzles.wythoff.rules.formula, tutor.puzzles.gods.rules.lang
 from tutor.puzzles.gods.rules.worlds import universe
 u = universe()
 imported = time.perf_counter()
 lark = "lark" in sys.modules
-tutor.arithmetic.evaluate("2^16 - 1")
+tutor.grammar.arithmetic.evaluate("2^16 - 1")
 number = time.perf_counter()
 tutor.puzzles.wythoff.rules.formula.parse_formula("floor(k*phi)")
 formula = time.perf_counter()
@@ -67,8 +67,8 @@ def _first_costs() -> list[Figure]:
 
 def run() -> list[Figure]:
     """Per-parse times of typical texts in each language, then the first-parse costs."""
-    from tutor.arithmetic import evaluate
     from tutor.errors import InvalidNotation
+    from tutor.grammar.arithmetic import evaluate
     from tutor.puzzles.coins.rules import parse_strategy
     from tutor.puzzles.gods.rules.lang import parse_asked, parse_question
     from tutor.puzzles.gods.rules.worlds import universe

@@ -18,8 +18,8 @@ def run() -> list[Figure]:
     from tutor.bench.learner import progress_figure
     from tutor.course import load_catalog
     from tutor.progress import Progress
-    from tutor.repl import warm_up
     from tutor.session import Session
+    from tutor.shell.repl import warm_up
 
     warm_up().join()  # as the REPL does while the learner reads the first screen: libraries and grammars
     with tempfile.TemporaryDirectory() as tmp:

@@ -62,7 +62,7 @@ def wrong_inputs(item: Any) -> list[tuple[str, str]]:
     lesson's declared mistakes, the answer kind's partial answers), then new ones for a number: near the answer,
     doubled, halved, the same game's other numbers, and a number in words; for yes or no, a sentence."""
     from tutor.errors import TutorError
-    from tutor.shown import text_of
+    from tutor.screen.shown import text_of
 
     try:
         reference = item.reference()
@@ -131,7 +131,7 @@ def names_a_cause(text: str, answer: str) -> bool:
 
 
 def _texts(replies: list[Any], kinds: tuple[str, ...]) -> str:
-    from tutor.shown import text_of
+    from tutor.screen.shown import text_of
 
     return "\n".join(text_of(r.text) for r in replies if r.kind.value in kinds)
 
@@ -160,7 +160,7 @@ def classify_question(item: Any, answer: str, replies: list[Any]) -> str:
 
 def _side(step: Any, answer: str) -> int:
     """-1 below the right number, 1 above, 0 for anything that is no number or no number step."""
-    from tutor.shown import text_of
+    from tutor.screen.shown import text_of
 
     given, reference = _number(answer), step.reference()
     right = None if reference is None else _number(text_of(reference))

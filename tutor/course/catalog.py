@@ -28,7 +28,6 @@ from tutor.course.lines import with_line
 from tutor.course.model import Pack
 from tutor.course.prescan import prescan
 from tutor.errors import LessonError, TutorError
-from tutor.files import read_text
 from tutor.limits import (
     CATALOG_SECONDS,
     FOLDER_DEPTH,
@@ -42,8 +41,9 @@ from tutor.limits import (
     lesson_budget,
     nesting,
 )
-from tutor.paths import record_crash
-from tutor.text import plural, shorten_path
+from tutor.screen.text import plural, shorten_path
+from tutor.storage.files import read_text
+from tutor.storage.paths import record_crash
 
 
 def bundled_root() -> Path:
@@ -241,8 +241,8 @@ class Catalog:
 def load_roots(roots: Iterable[Path], catalog: Catalog | None = None, cache: heads.Cache | None = None,
                crashes: Path | None = None) -> Catalog:
     """Load lesson files and packs under each root; bad files become errors, not crashes (a bug is logged in the
-    crash log of the folder ``crashes``, ``tutor.paths``).  With a ``cache``, a file it holds as it is now is listed
-    from its head (parsed when opened), and every file parsed is added to it.
+    crash log of the folder ``crashes``, ``tutor.storage.paths``).  With a ``cache``, a file it holds as it is now
+    is listed from its head (parsed when opened), and every file parsed is added to it.
     """
     catalog = catalog if catalog is not None else Catalog()
     deadline = time.thread_time() + CATALOG_SECONDS.value

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tutor.limits import SHOWN_CHARS, TABLE_CELLS
-from tutor.shown import Markdown
-from tutor.text import number_text
+from tutor.screen.shown import Markdown
+from tutor.screen.text import number_text
 
 if TYPE_CHECKING:  # light at start: the tutor's first screen shows lessons without importing the puzzles
     from tutor.puzzles.base import Puzzle
@@ -49,7 +49,7 @@ def as_markdown(value: str) -> str:
 
 
 def is_row(line: str) -> bool:
-    """Whether an engine line is a table row, ``| a | b |`` (tutor.render shows such rows as a table)."""
+    """Whether an engine line is a table row, ``| a | b |`` (tutor.screen.render shows such rows as a table)."""
     body = line.strip()
     return len(body) >= 2 and body.startswith("|") and body.endswith("|")
 

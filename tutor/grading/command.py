@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any
 from tutor.course import Lesson
 from tutor.course.catalog import Catalog
 from tutor.errors import LessonError, TutorError
-from tutor.files import escape, read_text
 from tutor.grading.judge import Assignment
 from tutor.grading.rows import Row, feedback_markdown
 from tutor.limits import INPUT_BYTES
-from tutor.text import plural
+from tutor.screen.text import plural
+from tutor.storage.files import escape, read_text
 
 if TYPE_CHECKING:
     from tutor.settings import Settings

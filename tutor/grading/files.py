@@ -23,8 +23,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tutor.errors import TutorError
-from tutor.files import Identity, escape, file_kind, open_folder
 from tutor.limits import GRADE_FILES
+from tutor.storage.files import Identity, escape, file_kind, open_folder
 
 NOT_ANSWERS = ("readme", "license", "licence", "changelog", "contributing", "notes", "submission_metadata")
 NOT_ANSWER_SUFFIXES = frozenset({".pdf", ".json", ".csv", ".xml", ".yml", ".yaml", ".toml", ".html", ".htm",

@@ -28,11 +28,11 @@ from typing import Any
 from tutor.course import Lesson, Step, instantiate, variant_seed
 from tutor.errors import SearchLimit, TooLarge, TutorError
 from tutor.grading.rows import MISMATCH, Row
-from tutor.paths import record_crash
 from tutor.puzzles.answers import Verdict
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
+from tutor.screen.text import one_line
+from tutor.storage.paths import record_crash
 from tutor.submission import Header, split_header, variant_owner
-from tutor.text import one_line
 
 SHORT_VALUE = 60  # a drawn value longer than this is named by its digest in a row's variant
 
@@ -95,7 +95,7 @@ class Variants:
     def __init__(self, lesson: Lesson, index: int, assignment: Assignment | None = None,
                  crashes: Path | None = None) -> None:
         self.lesson, self.index, self.assignment = lesson, index, assignment or Assignment()
-        self.crashes = crashes  # the folder of the crash log (``tutor.paths``)
+        self.crashes = crashes  # the folder of the crash log (``tutor.storage.paths``)
         self.slots = lesson.template.tables.slots()
         self.relevant = sorted(k for k, s in self.slots.items() if s.index in (None, index))
         self.drawn: dict[str, Mapping[str, Any]] = {}  # owner -> the values drawn

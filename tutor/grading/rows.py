@@ -14,8 +14,8 @@ import textwrap
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from tutor.files import escape
-from tutor.text import plural
+from tutor.screen.text import plural
+from tutor.storage.files import escape
 
 FIELDS = ("learner", "file", "verdict", "correct", "length", "shortest", "summary", "variant", "mistake",
           "misconception", "counterexample", "failure", "note", "answer")

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from tutor.course import Lesson, Step
 from tutor.errors import LessonError, TutorError
-from tutor.files import decode, read_entry
 from tutor.grading.files import Submission
 from tutor.grading.judge import Assignment, Variants, judge_text
 from tutor.grading.rows import Row
 from tutor.limits import INPUT_BYTES
+from tutor.storage.files import decode, read_entry
 
 GRADED: list[Variants] = []  # the lesson graded and its variants, in this process (a worker reads it once)
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.course import toml_value
-from tutor.files import escape
 from tutor.grading.rows import MISMATCH, VERDICTS, Row
-from tutor.text import plural
+from tutor.screen.text import plural
+from tutor.storage.files import escape
 
 ENTRIES = 5  # the most [[steps.mistakes]] entries proposed for one cluster
 CLUSTERS_SHOWN = 10  # clusters printed in text (JSON has every one)

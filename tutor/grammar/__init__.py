@@ -1,6 +1,6 @@
 """One toolkit for the learner languages: LALR grammars as data, and one way to say where a text fails.
 
-The languages a learner types - whole-number answers (``tutor.arithmetic``), conjecture formulas (each
+The languages a learner types - whole-number answers (``tutor.grammar.arithmetic``), conjecture formulas (each
 family's ``rules/formula.py``, on the shared kernel ``tutor.grammar.formula``) and questions to the gods
 (``puzzles/gods/rules/lang.py``) - are each a lark grammar, a ``.lark``
 file beside its module, read by an LALR(1) parser: linear time, no backtracking, and no
@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.errors import InvalidNotation
 from tutor.grammar.nesting import Nesting
-from tutor.text import shorten
+from tutor.screen.text import shorten
 
 if TYPE_CHECKING:
     from lark import Lark, Token

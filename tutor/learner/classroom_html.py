@@ -15,7 +15,7 @@ from html import escape
 
 from tutor.learner.classroom import ClassReport
 from tutor.learner.classroom_show import curves_svg, percent
-from tutor.text import plural
+from tutor.screen.text import plural
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }

@@ -12,7 +12,7 @@ from typing import Any
 
 from tutor.errors import TutorError
 from tutor.learner.classroom import ClassReport, CurvePoint, StepReport
-from tutor.text import plural, shorten
+from tutor.screen.text import plural, shorten
 
 BAR = 40  # columns of a full bar (an error rate of 100%)
 PLOT_SUFFIXES = (".png", ".svg")

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from tutor.clock import CALENDAR, EARLIEST, LATEST, in_calendar, iso
 from tutor.learner.export import (
     AttemptRecord,
     CompletedRecord,
@@ -31,7 +30,8 @@ from tutor.learner.export import (
     SolutionRecord,
 )
 from tutor.limits import ID_CHARS, INPUT_BYTES
-from tutor.text import shorten
+from tutor.screen.text import shorten
+from tutor.storage.clock import CALENDAR, EARLIEST, LATEST, in_calendar, iso
 
 SQLITE_INT = 2**63 - 1  # the largest whole number a SQLite INTEGER holds
 SPAN = (LATEST - EARLIEST).total_seconds()  # the longest an answer can have taken: the whole calendar

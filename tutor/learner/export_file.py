@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tutor.files import escape, file_kind
 from tutor.learner.export import (
     AttemptRecord,
     CompletedRecord,
@@ -38,6 +37,7 @@ from tutor.learner.export import (
 )
 from tutor.learner.export_formats import chunks
 from tutor.progress import Progress
+from tutor.storage.files import escape, file_kind
 
 R = TypeVar("R")
 JOURNALS = ("", "-wal", "-shm", "-journal")  # the database and the files SQLite keeps beside it

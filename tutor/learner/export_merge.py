@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.files import decode, escape, read_regular
 from tutor.learner.export import (
     AttemptRecord,
     CompletedRecord,
@@ -25,7 +24,8 @@ from tutor.learner.export_formats import read_records
 from tutor.limits import EXPORT_BYTES
 from tutor.progress import Progress
 from tutor.progress.events import Attempt, Completed, Event, HintShown, Position, Revealed
-from tutor.text import plural, shorten
+from tutor.screen.text import plural, shorten
+from tutor.storage.files import decode, escape, read_regular
 
 
 @dataclass(frozen=True)

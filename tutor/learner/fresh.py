@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from tutor.progress.records import AttemptRecord
-from tutor.shown import Drawn, text_of
+from tutor.screen.shown import Drawn, text_of
 
 REMEMBERED = 30  # the learner's latest distinct answers on a skill an item must not accept
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.learner.targets import Variant
-from tutor.text import percent, plural
+from tutor.screen.text import percent, plural
 
 POOL = 64  # variants considered for one item: the whole space when it is no larger, else a seeded sample
 BAR = 20  # characters of a mastery bar

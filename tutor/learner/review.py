@@ -19,11 +19,11 @@ from operator import itemgetter
 
 from fsrs import Card, Rating, Scheduler
 
-from tutor.clock import iso
 from tutor.learner.mastery import Source, brief
 from tutor.progress.brief import Briefs, Kind
 from tutor.progress.evidence import SOLUTION
 from tutor.progress.records import AttemptRecord
+from tutor.storage.clock import iso
 
 SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
 DAY = 86400  # seconds in a UTC day (POSIX time counts no leap seconds)

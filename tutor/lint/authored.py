@@ -22,8 +22,8 @@ from tutor.course import Lesson, Step
 from tutor.course.steps.question import without_echo
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import checkpoint
-from tutor.shown import text_of
-from tutor.text import shorten
+from tutor.screen.shown import text_of
+from tutor.screen.text import shorten
 
 HINT_NOTE = "; the tutor leaves such a hint out of the ladder (only the last rung and /solution tell the answer)"
 

@@ -43,8 +43,8 @@ from tutor.lint.packs import failed_packs, pack_problems
 from tutor.lint.problems import Problem, file_of, parse
 from tutor.lint.recover import recovered
 from tutor.lint.reviews import review_problems, unreviewable
-from tutor.paths import record_crash
-from tutor.text import controls_in
+from tutor.screen.text import controls_in
+from tutor.storage.paths import record_crash
 
 VARIANT_SAMPLE = 6  # variants drawn per lesson with seeded parameters (seeds 0 to 5)
 LINE_NOTE = re.compile(r" \(line \d+\)$")

@@ -23,7 +23,7 @@ from tutor.course.model import Mistake
 from tutor.errors import TooLarge, TutorError
 from tutor.limits import checkpoint
 from tutor.lint.samples import Drawer, spliced, swapped
-from tutor.text import one_line, shorten
+from tutor.screen.text import one_line, shorten
 
 DRAWN = 24  # strings drawn from each pattern
 TRIED = 5000  # candidate answers matched against one pattern at most

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.files import escape
 from tutor.lint.locate import Place
+from tutor.storage.files import escape
 
 FORMATS = ("text", "json", "github")
 KEY = re.compile(r"((?:steps\[\d+\]|[a-z_]+)(?:\.[A-Za-z0-9_/-]+|\[\d+\])*): ")

@@ -27,7 +27,7 @@ from tutor.course.schema import ReviewFile
 from tutor.errors import TutorError
 from tutor.learner.fresh import plain
 from tutor.limits import checkpoint
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 MIN_FRESH = 3  # the fewest instances, with answers other than the step's own and each other's, a space must yield
 LOOKED_AT = 24  # instances built per space

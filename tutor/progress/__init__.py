@@ -1,8 +1,8 @@
 """Learner progress in SQLite: every attempt, hint and completed step, committed as it happens.
 
 The database lives in the tutor's data folder (``Settings.folder``).  What is recorded are typed events
-(``progress.events``): ``record(event)`` stores one, stamped by the store's ``clock`` (``tutor.clock``, passed in).
-Nothing is ever lost silently:
+(``progress.events``): ``record(event)`` stores one, stamped by the store's ``clock`` (``tutor.storage.clock``,
+passed in).  Nothing is ever lost silently:
 
 * **Concurrency.**  The journal is WAL, so readers (``tutor progress``) never wait for writers; every write is
   one short ``BEGIN IMMEDIATE`` transaction with a busy timeout and retries, so several sessions on one data
@@ -37,7 +37,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tutor.clock import Clock, system
 from tutor.progress.events import (
     Attempt,
     Completed,
@@ -69,6 +68,7 @@ from tutor.progress.schema import (
 from tutor.progress.status import LessonProgress, OpenProblem, SaveStatus
 from tutor.progress.tables import ProgressError, WholeTables
 from tutor.settings import Settings
+from tutor.storage.clock import Clock, system
 
 __all__ = ["MIGRATIONS", "LessonProgress", "OpenProblem", "Progress", "ProgressError", "SaveStatus"]
 
@@ -85,7 +85,7 @@ class Progress(WholeTables):
     def __init__(self, path: Path | None, *, strict: bool = False, busy: float | None = None,
                  finish_wait: float | None = None, readonly: bool = False, clock: Clock = system) -> None:
         self.path = path
-        self.clock = clock  # stamps each event recorded without its own time (``tutor.clock``)
+        self.clock = clock  # stamps each event recorded without its own time (``tutor.storage.clock``)
         self.strict = strict
         self.readonly = readonly  # reading only (tutor progress, --export): opened read-only, nothing written
         self.busy = BUSY_SECONDS if busy is None else busy

@@ -4,7 +4,7 @@ Hints and revealed solutions are stored per lesson step, but a step that serves 
 practice step: ``Step.fresh``) shows many items there, and a review returns to a step days later.  Help given
 on one item is no help on the next, so the store's hints and reveals count for the item on screen only when
 they came after it was served: for a fresh step, after the step's last right answer (each right answer ends
-its item).  Times are the store's (``tutor.clock``); with a fixed ``TUTOR_NOW`` every event has the same time
+its item).  Times are the store's (``tutor.storage.clock``); with a fixed ``TUTOR_NOW`` every event has the same time
 and help from an earlier session is not carried over to a fresh step's item (the lenient reading).
 """
 

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tutor.clock import iso
 from tutor.progress.events import Attempt
 from tutor.progress.evidence import Legacy, backfill, read_aids
 from tutor.progress.schema import ADDED
+from tutor.storage.clock import iso
 
 if TYPE_CHECKING:
     from tutor.progress import Progress

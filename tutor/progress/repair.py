@@ -17,8 +17,8 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from tutor.clock import CALENDAR, EARLIEST, LATEST
 from tutor.progress.schema import LESSON_TABLES
+from tutor.storage.clock import CALENDAR, EARLIEST, LATEST
 
 BOUNDS = (EARLIEST.timestamp(), LATEST.timestamp())
 OUTSIDE = "NOT (at >= ? AND at < ?)"  # also true of a time stored as text or NULL

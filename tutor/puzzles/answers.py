@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tutor.errors import InvalidNotation
 from tutor.puzzles import giveaway
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
-from tutor.shown import Drawn, Shown, join, text_of
+from tutor.screen.shown import Drawn, Shown, join, text_of
 
 Value = int | str | bool  # a computed quantity: 15, "yes", True
 JSON = dict[str, Any]

@@ -48,7 +48,7 @@ from tutor.puzzles.answers import (
 from tutor.puzzles.options import NO_ARGS, Args, Option, resolve
 from tutor.puzzles.play import LEARNER, OPPONENT, Play, PlayKind, Turn
 from tutor.puzzles.skills import Skill
-from tutor.shown import Drawn, text_of
+from tutor.screen.shown import Drawn, text_of
 
 __all__ = ["JSON", "LEARNER", "NO_ARGS", "OPPONENT", "AnswerKind", "Args", "Belief", "Command", "Commands", "Kinds",
            "Misconception", "Option", "Play", "PlayKind", "Puzzle", "Quantities", "Quantity", "Registry", "Report",

@@ -10,14 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tutor.arithmetic import read_answer
 from tutor.errors import InvalidNotation
+from tutor.grammar.arithmetic import read_answer
+from tutor.grammar.wording import Wording, claim, example_number
 from tutor.puzzles.answers import AnswerKind, Quantity, Verdict
 from tutor.puzzles.giveaway import gives_away
 from tutor.puzzles.giveaway import states_number as states_number  # where tests and families have read it
 from tutor.puzzles.options import Args
-from tutor.text import number_text
-from tutor.wording import Wording, claim, example_number
+from tutor.screen.text import number_text
 
 
 class NumberKind(AnswerKind[Any, int]):
@@ -32,8 +32,9 @@ class NumberKind(AnswerKind[Any, int]):
         self.wording = wording or Wording()  # the question's words, which an answer may echo
 
     def parse(self, game: Any, text: str, args: Args) -> int:
-        """A whole number, or an integer expression such as ``2^16 - 1`` (``tutor.arithmetic``), in the learner's
-        words around it (``there are 4``, ``4 worlds``); a refusal's example is a number that is not the answer."""
+        """A whole number, or an integer expression such as ``2^16 - 1`` (``tutor.grammar.arithmetic``), in the
+        learner's words around it (``there are 4``, ``4 worlds``); a refusal's example is a number that is not the
+        answer."""
         def example() -> int:
             value = self.quantity.value(game, args)
             return example_number([value] if isinstance(value, int) else [])

@@ -21,7 +21,7 @@ from typing import Any
 
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.options import Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 WIDTH = 80  # plain output wraps here
 

@@ -1,12 +1,12 @@
 """Drawing pictures cell by cell: a ``Canvas`` of characters with colour, read out as a picture and its spans.
 
-The engines draw; the values they return are ``tutor.shown.Picture`` (a text form and the picture), and
-only the rendering layer (``tutor.render``, ``tutor.cli``) decides whether a picture fits the terminal.
+The engines draw; the values they return are ``tutor.screen.shown.Picture`` (a text form and the picture), and
+only the rendering layer (``tutor.screen.render``, ``tutor.cli``) decides whether a picture fits the terminal.
 """
 
 from __future__ import annotations
 
-from tutor.shown import Span
+from tutor.screen.shown import Span
 
 
 class Canvas:

@@ -25,9 +25,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tutor.arithmetic import evaluate
 from tutor.errors import InvalidNotation
-from tutor.text import number_text
+from tutor.grammar.arithmetic import evaluate
+from tutor.screen.text import number_text
 
 SMALL = {"no": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1}

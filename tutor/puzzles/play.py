@@ -17,8 +17,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tutor.errors import IllegalMove, InvalidNotation
 from tutor.puzzles.answers import AnswerKind, Hint, Verdict
 from tutor.puzzles.options import Args, Option, resolve
-from tutor.shown import Drawn, join, text_of
-from tutor.text import plural
+from tutor.screen.shown import Drawn, join, text_of
+from tutor.screen.text import plural
 
 G = TypeVar("G")  # a family's game object
 S = TypeVar("S")  # a play state

@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
+from tutor.screen.shown import Reply
 from tutor.session import handlers  # noqa: F401  (registers the commands)
 from tutor.session.core import Session
 from tutor.session.place import Place
 from tutor.session.registry import COMMANDS
-from tutor.shown import Reply
 
 __all__ = ["COMMANDS", "Place", "Reply", "Session"]

@@ -29,6 +29,7 @@ from tutor.progress.events import Completed, Event, Position
 from tutor.progress.evidence import RESET, UNDO
 from tutor.progress.learner_ids import learner_and_seed
 from tutor.progress.records import variant_json
+from tutor.screen.shown import Reply
 from tutor.session.evidence import aid, chargeable, charged, solved, stamp_event, with_item_help
 from tutor.session.ladder import Help, HelpLadder
 from tutor.session.navigation import Move, Navigator
@@ -39,7 +40,6 @@ from tutor.session.saving import SavingNews, opening_text
 from tutor.session.skills import bkt_params, chances, reviews_text
 from tutor.session.summary import Summary
 from tutor.session.undo import History
-from tutor.shown import Reply
 from tutor.submission import variant_owner
 
 if TYPE_CHECKING:  # the steps (and the puzzles under them) are imported once a lesson opens, not at the start

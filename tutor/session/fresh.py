@@ -22,7 +22,7 @@ from tutor.course.instances import Space, answered, review_of, route_of, routed
 from tutor.errors import TutorError
 from tutor.learner.fresh import Seen, given_answers, plain
 from tutor.progress.records import AttemptRecord, attempts
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 TRIES = 24  # instances built per space before the next space is tried
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tutor.errors import TutorError
+from tutor.screen.shown import Handout, Reply, ReplyKind
 from tutor.session import review
 from tutor.session.core import Session
 from tutor.session.registry import command, help_lines
 from tutor.session.skills import Standing
-from tutor.shown import Handout, Reply, ReplyKind
 
 
 @command("/help", "this list")
@@ -102,4 +102,4 @@ def _submit(session: Session, arg: str) -> list[Reply]:
     header = format_header(lesson.id, step.index + 1, lesson.variant, session.learner or session.profile)
     return [Reply(ReplyKind.INFO, f"Wrote {name}: your last answer to step {step.index + 1} of {lesson.id}, with its "
                   "lesson, step and variant. Hand it in; 'tutor grade' grades it on your variant.",
-                  file=Handout(name, header + answer + "\n"))]  # the shell writes it (``tutor.repl.hand_out``)
+                  file=Handout(name, header + answer + "\n"))]  # the shell writes it (``tutor.shell.repl.hand_out``)

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.progress.events import Event, HintShown, Revealed
 from tutor.progress.evidence import HINT, SOLUTION
+from tutor.screen.shown import Markdown, Reply, join
 from tutor.session.evidence import charged
 from tutor.session.place import Place
-from tutor.shown import Markdown, Reply, join
 
 if TYPE_CHECKING:
     from tutor.course.steps import Step

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from tutor.course import Catalog, Lesson, instantiate, toml_value, variant_seed
 from tutor.errors import TutorError
 from tutor.progress import Progress
+from tutor.screen.shown import Reply
 from tutor.session.place import Place
 from tutor.session.summary import Summary
-from tutor.shown import Reply
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.shown import Reply
+from tutor.screen.shown import Reply
 
 Handler = Callable[[Any, str], list[Reply]]  # (the session, the argument) -> replies
 

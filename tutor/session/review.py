@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from tutor.clock import iso
 from tutor.course import Lesson
 from tutor.learner.review import due, upcoming
 from tutor.progress.helped import item_help
-from tutor.shown import Reply
-from tutor.text import plural
+from tutor.screen.shown import Reply
+from tutor.screen.text import plural
+from tutor.storage.clock import iso
 
 if TYPE_CHECKING:
     from tutor.course import Step

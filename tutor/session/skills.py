@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tutor.clock import iso
 from tutor.course import Catalog
 from tutor.learner.bkt import DEFAULT, OPEN, BktParams
 from tutor.learner.mastery import TARGET, ChanceFor, ParamsFor, Traced, traced
@@ -19,7 +18,8 @@ from tutor.learner.review import Due, due, upcoming
 from tutor.learner.skills import all_skills
 from tutor.progress import Progress
 from tutor.progress.brief import briefs
-from tutor.text import percent, plural
+from tutor.screen.text import percent, plural
+from tutor.storage.clock import iso
 
 BAR = 20  # columns of a mastery bar in words
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from tutor.course import Catalog, Lesson
 from tutor.progress import Progress
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 @dataclass(frozen=True)

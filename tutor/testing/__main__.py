@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from tutor import puzzles
 from tutor.errors import InvalidParams
+from tutor.screen.text import one_line, plural, visible
 from tutor.testing.conformance import Outcome, run_all
-from tutor.text import one_line, plural, visible
 
 
 def parser() -> argparse.ArgumentParser:

@@ -22,8 +22,8 @@ from typing import Any
 from tutor.errors import InvalidParams, TutorError
 from tutor.puzzles.base import Puzzle, Sample, Verdict
 from tutor.puzzles.play import LEARNER, OPPONENT, Play
-from tutor.shown import text_of
-from tutor.text import plural
+from tutor.screen.shown import text_of
+from tutor.screen.text import plural
 
 GAME_MOVES = 20_000  # a random game longer than this counts as not ending
 GAMES = 6  # random games per sample

@@ -24,7 +24,7 @@ from tutor.course.steps.checks import Checks
 from tutor.course.steps.state import Context, Entered, Outcome, S, StepState
 from tutor.progress.events import Event
 from tutor.puzzles.answers import Rung
-from tutor.shown import Reply
+from tutor.screen.shown import Reply
 
 __all__ = ["Claim", "Context", "Entered", "Outcome", "Step", "StepState"]
 

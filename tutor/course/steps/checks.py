@@ -23,7 +23,7 @@ from tutor.learner.skills import covering, unknown
 from tutor.puzzles.answers import Verdict
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.options import NO_ARGS, Args
-from tutor.shown import Drawn, Markdown
+from tutor.screen.shown import Drawn, Markdown
 
 
 @dataclass(frozen=True)

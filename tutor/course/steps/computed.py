@@ -13,13 +13,13 @@ from tutor.course.steps.checks import computable
 from tutor.course.steps.kinds import register
 from tutor.course.steps.question import Asked, Question
 from tutor.errors import LessonError, TutorError
+from tutor.grammar.wording import Wording
 from tutor.limits import INT_DIGITS, checkpoint
 from tutor.puzzles.answers import Quantity, Value
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.computed import ChoiceKind, NumberKind, explanation
-from tutor.shown import Reply, Shown
-from tutor.text import shorten
-from tutor.wording import Wording
+from tutor.screen.shown import Reply, Shown
+from tutor.screen.text import shorten
 
 
 @register

@@ -21,8 +21,8 @@ from tutor.progress.events import Attempt, Event, GameMoves
 from tutor.puzzles.answers import Rung
 from tutor.puzzles.base import Puzzle
 from tutor.puzzles.play import LEARNER, OPPONENT, Play
-from tutor.shown import Reply, Shown, join, text_of
-from tutor.text import plural
+from tutor.screen.shown import Reply, Shown, join, text_of
+from tutor.screen.text import plural
 
 COMPLETION_MOVES = 60  # legal moves offered to tab completion
 STUCK = re.compile(r"(?:i ?)?(?:give up|gave up|(?:am|'m) stuck|stuck|(?:don'?t|do not) know|(?:have )?no idea|idk"

@@ -37,8 +37,8 @@ from tutor.learner.skills import all_skills
 from tutor.progress.events import Attempt, Event, GameMoves
 from tutor.progress.evidence import aids_of
 from tutor.puzzles.answers import Rung, Verdict
-from tutor.shown import Drawn, Reply
-from tutor.text import plural
+from tutor.screen.shown import Drawn, Reply
+from tutor.screen.text import plural
 
 THRESHOLD = 0.95  # the mastery a practice step stops at, unless it says otherwise
 MIN_ITEMS = 5  # the fewest distinct items a practice step's space may hold

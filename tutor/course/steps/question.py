@@ -7,18 +7,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from tutor.arithmetic import evaluate
 from tutor.course.schema import AskBase
 from tutor.course.steps.base import Context, Outcome, Step, StepState
 from tutor.course.steps.build import Part, Setting, check_args, declared, mistakes, quoted
 from tutor.course.steps.screen import SHOWN, adds_away, screened, without_echo
 from tutor.errors import TutorError
+from tutor.grammar.arithmetic import evaluate
 from tutor.limits import checkpoint
 from tutor.progress.events import Attempt
 from tutor.puzzles.answers import AnswerKind, Hint, Level, Rung, Verdict, rung
 from tutor.puzzles.options import Option
-from tutor.shown import Drawn, Reply, Shown, join, text_of
-from tutor.text import LONG_DIGITS, number_text
+from tutor.screen.shown import Drawn, Reply, Shown, join, text_of
+from tutor.screen.text import LONG_DIGITS, number_text
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from tutor.course.steps.build import Setting, check_args, quoted
 from tutor.course.steps.checks import computable
 from tutor.course.steps.kinds import register
 from tutor.puzzles.base import Puzzle
-from tutor.shown import Reply
+from tutor.screen.shown import Reply
 
 
 @register

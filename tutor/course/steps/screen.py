@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tutor.shown import Reply, ReplyKind
+from tutor.screen.shown import Reply, ReplyKind
 
 GivesAway = Callable[[str, str], "str | None"]  # (text, the learner's answer) -> what it gives away, or None
 SHOWN = 24  # the replies a step keeps to read new ones with (a learner trying many answers: the latest ones)

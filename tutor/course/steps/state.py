@@ -12,7 +12,7 @@ from typing import Generic, TypeVar
 from tutor.learner.fresh import NOTHING, Seen
 from tutor.learner.mastery import ParamsFor, defaults
 from tutor.progress.events import Event
-from tutor.shown import Reply
+from tutor.screen.shown import Reply
 
 
 @dataclass(frozen=True)

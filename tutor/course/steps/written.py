@@ -15,7 +15,7 @@ from tutor.course.steps.question import Asked, Question
 from tutor.errors import LessonError, TutorError
 from tutor.puzzles.answers import Rung
 from tutor.puzzles.base import Puzzle
-from tutor.shown import Reply, text_of
+from tutor.screen.shown import Reply, text_of
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from tutor.bits import members
 from tutor.errors import InvalidNotation, InvalidParams, SearchLimit
+from tutor.maths.bits import members
 from tutor.puzzles.answers import JSON, rung
 from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.gods import engine, theory
@@ -28,8 +28,8 @@ from tutor.puzzles.gods.teach.hints import tree_ladder
 from tutor.puzzles.gods.teach.questions import GOAL, LIMIT, QUESTIONS, TARGET, target_of
 from tutor.puzzles.gods.teach.verdicts import tree_verdict
 from tutor.puzzles.options import Args, Option, required_text
-from tutor.shown import Drawn, join, text_of
-from tutor.text import plural
+from tutor.screen.shown import Drawn, join, text_of
+from tutor.screen.text import plural
 
 COMMANDS = Commands()
 

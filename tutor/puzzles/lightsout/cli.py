@@ -32,8 +32,8 @@ from tutor.puzzles.lightsout.teach.verdicts import (
 from tutor.puzzles.lightsout.theory import check_symbolic, poly_nullity, symbolic_view, textbook
 from tutor.puzzles.lightsout.theory.conjecture import DEFAULT_BOUND, OF, check_conjecture
 from tutor.puzzles.options import Args, Option, required_text
-from tutor.shown import Drawn, above, join
-from tutor.text import sequence_text
+from tutor.screen.shown import Drawn, above, join
+from tutor.screen.text import sequence_text
 
 COMMANDS = Commands()
 MAX_TEXT_CELLS = 4096  # beyond this, text output summarises instead of drawing boards

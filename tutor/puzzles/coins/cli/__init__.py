@@ -23,8 +23,8 @@ from tutor.puzzles.coins.teach.hints import hint_data
 from tutor.puzzles.coins.teach.verdicts import move_json, verdict
 from tutor.puzzles.coins.theory import Solution, analyze, decide, prime_factors
 from tutor.puzzles.options import Args, Option, required_text
-from tutor.shown import join
-from tutor.text import plural
+from tutor.screen.shown import join
+from tutor.screen.text import plural
 
 COMMANDS = Commands()
 LISTED_MOVES = 300  # longer strategies are shortened in text (JSON has them all)

@@ -22,7 +22,7 @@ from tutor.puzzles.coins.rules.group import Generators, format_group, group_mode
 from tutor.puzzles.coins.teach.verdicts import belief_after, move_json
 from tutor.puzzles.coins.theory.groups import GroupSolution, decide_group
 from tutor.puzzles.options import Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 GROUP = Option("group", str, None, "the Devil moves the table by the group these permutations generate, instead of "
                "turning it: generators in cycle notation over positions 0..N-1, e.g. '(0 1)(2 3), (0 2)(1 3)'",

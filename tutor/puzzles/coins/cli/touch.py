@@ -23,7 +23,7 @@ from tutor.puzzles.coins.engine.touch import theorem_winnable
 from tutor.puzzles.coins.limits import TOUCH_POSITIONS
 from tutor.puzzles.coins.rules import CoinGame, Goal, Symmetry
 from tutor.puzzles.options import Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 TOUCH = Option("touch", int, None, "the blind bartender's game: each move touch K positions, feel those coins and "
                "flip any of them, then the Devil turns the table (two faces, turns only)", minimum=1, maximum=1_000_000,

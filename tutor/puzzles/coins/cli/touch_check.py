@@ -26,8 +26,8 @@ from tutor.puzzles.coins.rules.touch import (
     format_touch_strategy,
     parse_touch_strategy,
 )
-from tutor.shown import join
-from tutor.text import plural
+from tutor.screen.shown import join
+from tutor.screen.text import plural
 
 SHOWN_STEPS = 24  # moves of a counterexample laid out before the middle is left out
 

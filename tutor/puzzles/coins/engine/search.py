@@ -16,8 +16,8 @@ from operator import or_
 from typing import Any
 
 from tutor.errors import SearchLimit
+from tutor.maths.search import breadth_first
 from tutor.puzzles.coins.rules import Model, Move
-from tutor.search import breadth_first
 
 SEARCH_CLASS_LIMIT = 200  # belief search is offered up to this many classes
 SEARCH_WORK = 1_500_000  # successor bytes a search may OR (states x moves x bytes of a belief): about a second

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from tutor.grammar import Fault, Language, NotationError, Reading
 from tutor.puzzles.coins.limits import STRATEGY_MOVES
-from tutor.text import plural, shorten
+from tutor.screen.text import plural, shorten
 
 if TYPE_CHECKING:
     from lark import Token

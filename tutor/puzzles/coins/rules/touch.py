@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.grammar import Fault, Language, NotationError, Reading
 from tutor.puzzles.coins.limits import TOUCH_TOKENS
-from tutor.text import plural
+from tutor.screen.text import plural
 
 if TYPE_CHECKING:
     from lark import Token

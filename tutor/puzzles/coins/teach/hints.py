@@ -14,7 +14,7 @@ from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move
 from tutor.puzzles.coins.teach.verdicts import belief_after, move_json
 from tutor.puzzles.coins.theory import decide
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 def hint_data(game: CoinGame, prefix: list[Move]) -> JSON:

@@ -13,7 +13,7 @@ from tutor.puzzles.coins.teach.verdicts import reference_strategy, verdict
 from tutor.puzzles.coins.teach.whole import find_wrong_move
 from tutor.puzzles.coins.theory import necklaces
 from tutor.puzzles.options import Args, Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 KINDS = Kinds()
 WRONG_MOVES = 4_096  # strategies up to this length get generated wrong ones (lint stays quick)

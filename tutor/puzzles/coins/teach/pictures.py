@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 from tutor.puzzles.drawing import Canvas
-from tutor.shown import Drawn, Picture, above
+from tutor.screen.shown import Drawn, Picture, above
 
 CIRCLE_MAX = 24  # the most coins drawn as a circle
 FACE_STYLE = {"H": "bold yellow", "T": "bold blue"}

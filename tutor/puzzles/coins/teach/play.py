@@ -16,8 +16,8 @@ from tutor.puzzles.coins.teach.verdicts import beliefs_along, reference_strategy
 from tutor.puzzles.coins.theory import SEARCH_CLASSES, decide
 from tutor.puzzles.options import Args
 from tutor.puzzles.play import LEARNER, Play, Turn
-from tutor.shown import Drawn, text_of
-from tutor.text import plural
+from tutor.screen.shown import Drawn, text_of
+from tutor.screen.text import plural
 
 SHOWN_MOVES = 40  # moves of a line echoed before "..."
 SHOWN_NAMES = 40  # arrangements named after a line of moves, then how many more

@@ -16,8 +16,8 @@ from tutor.puzzles.coins.rules import CoinGame, Model, Move, format_move, format
 from tutor.puzzles.coins.teach.pictures import tables
 from tutor.puzzles.coins.teach.whole import first_wrong_move, half_moves_note
 from tutor.puzzles.coins.theory import decide
-from tutor.shown import Drawn, join
-from tutor.text import plural
+from tutor.screen.shown import Drawn, join
+from tutor.screen.text import plural
 
 SHOWN_STEPS = 24  # counterexample lines shown in text before eliding the middle
 SHOWN_TURNS = 40  # moves the Devil turns before, always shown in a long counterexample up to this many

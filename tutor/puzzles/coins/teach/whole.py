@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from tutor.errors import SearchLimit
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Goal, Move, Symmetry, format_move
-from tutor.text import plural
+from tutor.screen.text import plural
 
 WHOLE_MOVES = 4_096  # strategies up to this long are searched for the move that goes wrong
 SHOWN = 8  # arrangements named from the belief there

@@ -35,7 +35,7 @@ from tutor.puzzles.coins.theory.theorem import (
     strip,
 )
 from tutor.puzzles.coins.theory.theorem import decide as theorem
-from tutor.text import plural
+from tutor.screen.text import plural
 
 __all__ = ["Analysis", "Decision", "Fold", "Invariant", "Moment", "Power", "Solution", "analyze", "decide",
            "factor_x_n_minus_1", "is_power_of", "necklaces", "prime_factors", "theorem"]

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tutor.bits import members
 from tutor.errors import SearchLimit
+from tutor.maths.bits import members
 from tutor.puzzles.gods.engine.classes import SEARCH_BUDGET, ClassSearch, Counts
 from tutor.puzzles.gods.engine.counting import FIRST_SHAPES, branch_shapes, first_splits
 from tutor.puzzles.gods.rules.lang import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You, truth_mask

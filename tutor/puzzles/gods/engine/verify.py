@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tutor.bits import members
+from tutor.maths.bits import members
 from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question
 from tutor.puzzles.gods.rules.tree import Hole, Leaf, Tree, format_leaf
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers

@@ -38,7 +38,7 @@ from tutor.grammar import Fault, Language, Nesting, NotationError, Reading, join
 from tutor.limits import Limit
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
-from tutor.text import shorten
+from tutor.screen.text import shorten
 
 if TYPE_CHECKING:
     from lark import Token

@@ -35,7 +35,7 @@ from tutor.grammar.layout import Offside
 from tutor.puzzles.gods.limits import TREE_DEPTH
 from tutor.puzzles.gods.rules.lang import Node, Pattern, QuestionError, QuestionTooLarge, format_question, read
 from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
-from tutor.shown import Picture, Span
+from tutor.screen.shown import Picture, Span
 
 if TYPE_CHECKING:
     from lark import Token

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from tutor.bits import members
 from tutor.grammar import Fault, Language, NotationError, Reading
+from tutor.maths.bits import members
 
 if TYPE_CHECKING:
     from lark import Token

@@ -15,7 +15,7 @@ from tutor.puzzles.gods.engine.average import average_text, fraction_json
 from tutor.puzzles.gods.engine.solver import plan_tree
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.tree import depth, format_tree
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 def averaging(game: GodsGame) -> str:

@@ -19,13 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.bits import members
+from tutor.maths.bits import members
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import Failure
 from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, truth_mask
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, format_leaf, format_tree
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers
-from tutor.text import plural
+from tutor.screen.text import plural
 
 GOALS = ("progress", "non-random", "target")
 PROGRESS_REACH = 8  # goal "progress" looks for the shortest plan among this many lengths from the counting bound

@@ -23,7 +23,7 @@ from tutor.puzzles.gods.rules.formula import Conjecture, FormulaError, format_co
 from tutor.puzzles.gods.rules.worlds import MAX_GODS
 from tutor.puzzles.gods.theory.values import Undefined, holds, value
 from tutor.puzzles.options import Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 BOUND = Option("bound", int, MAX_GODS, f"--conjecture checks every set of 1 to this many gods (at most {MAX_GODS})",
                minimum=1, maximum=MAX_GODS, metavar="N")

@@ -11,7 +11,7 @@ from tutor.puzzles.gods.rules.tree import parse_tree
 from tutor.puzzles.gods.teach.coach import open_places
 from tutor.puzzles.gods.teach.questions import GOAL
 from tutor.puzzles.gods.teach.verdicts import reference_question
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 def question_ladder(game: GodsGame, goal: str, target: Node | None, limit: int) -> list[Hint]:

@@ -46,7 +46,7 @@ from tutor.puzzles.gods.teach.rule_answers import (
 )
 from tutor.puzzles.gods.teach.verdicts import question_verdict, reference_question, reference_tree, tree_verdict
 from tutor.puzzles.options import Args
-from tutor.shown import Drawn
+from tutor.screen.shown import Drawn
 
 VOCABULARY = ("ask", "is", "not", "True", "False", "Random", "you", "are", "ja", "da", "means", "yes",
               "no", "and", "or", "xor", "iff", "would", "say", "to", "if", "I", "asked", "world", "in")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache, partial
 from typing import Any
 
-from tutor.bits import members
+from tutor.maths.bits import members
 from tutor.puzzles.answers import Belief
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree

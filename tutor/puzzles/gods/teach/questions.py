@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from tutor.bits import members
 from tutor.errors import InvalidParams, TooLarge
+from tutor.maths.bits import members
 from tutor.puzzles.gods import theory
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.lang import (

@@ -17,7 +17,7 @@ from tutor.puzzles.gods.rules.lang import Node, format_question, parse_asked
 from tutor.puzzles.gods.rules.tree import Tree, depth, format_tree
 from tutor.puzzles.gods.teach.coach import failure_text, first_bad_split, holes, judge_question, unfinished_text
 from tutor.puzzles.gods.teach.questions import Asked
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 def tree_verdict(game: GodsGame, tree: Tree, questions: int, limit: int) -> Verdict:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from math import prod
 
-from tutor.bits import members
 from tutor.errors import SearchLimit
+from tutor.maths.bits import members
 from tutor.puzzles.gods.engine import min_questions
 from tutor.puzzles.gods.engine.solver import Solver
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
-from tutor.text import plural
+from tutor.screen.text import plural
 
 UNPRUNED_STATES = 20_000  # questions x class-count vectors up to which the certificate skips the counting bounds
 UNPRUNED_BUDGET = 1_000_000  # splits that search may examine (about 50 per state at most, measured)

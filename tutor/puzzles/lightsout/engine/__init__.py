@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tutor import gf2
 from tutor.errors import InvalidParams
+from tutor.maths import gf2
 from tutor.puzzles.lightsout.engine import chase, coset, packed, torus
 from tutor.puzzles.lightsout.rules.grid import (
     NEIGHBOURHOODS,

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor import gf2
 from tutor.errors import InvalidParams
+from tutor.maths import gf2
 from tutor.puzzles.lightsout.rules.grid import (
     Board,
     Cell,

@@ -12,14 +12,14 @@ row's leading column is its lowest set bit divided by 8.  Adding two rows mod p
 is SWAR on the whole int: add, then subtract p from every byte that reached p
 (a byte plus ``128 - p`` has its top bit set exactly then; bytes never carry
 into their neighbours since entries stay below ``2p <= 128``).  Elimination is
-keyed by each row's leading column, as ``tutor.gf2.basis`` is, so a banded
+keyed by each row's leading column, as ``tutor.maths.gf2.basis`` is, so a banded
 matrix (a press matrix, cells numbered row by row) stays banded: forward
 elimination costs about rows x bandwidth row operations, and the back
 substitution that makes the form reduced touches only the nonzero entries
 above each pivot.  For each pivot row the multiples ``m * row`` (m = 1..p-1)
 are kept, so one elimination step is one addition.
 
-Generic: nothing here knows about Lights Out (it could serve ``tutor.gfp``'s callers too).
+Generic: nothing here knows about Lights Out (it could serve ``tutor.maths.gfp``'s callers too).
 
 >>> ech = rref([pack([1, 2]), pack([2, 1])], 2, 3)
 >>> ech.pivots, [unpack(r, 2) for r in ech.rows]

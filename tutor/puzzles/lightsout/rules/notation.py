@@ -24,7 +24,7 @@ from tutor.grammar import Fault, Language, NotationError, Reading
 from tutor.limits import INT_DIGITS
 from tutor.puzzles.lightsout.limits import BOARD_CELLS, BOARD_SIDE
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Rules
-from tutor.text import sequence_text, shorten
+from tutor.screen.text import sequence_text, shorten
 
 if TYPE_CHECKING:
     from lark import Token

@@ -24,7 +24,7 @@ from tutor.errors import IllegalMove
 from tutor.grammar import Fault, Language, NotationError, Reading
 from tutor.puzzles.lightsout.rules.grid import Cell, Rules
 from tutor.puzzles.lightsout.rules.notation import CELL_CHARACTERS, board_rows, column_index, column_name, parse_board
-from tutor.text import shorten
+from tutor.screen.text import shorten
 
 if TYPE_CHECKING:
     from lark import Token

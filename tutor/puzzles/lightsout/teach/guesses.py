@@ -42,7 +42,7 @@ from tutor.puzzles.lightsout.teach.workbench import (
 )
 from tutor.puzzles.lightsout.theory.periodic import quasi, row_nullities, shortest_repeat
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 SMALL = 3  # the sides a formula's shape is read on (the side itself, the cells)
 

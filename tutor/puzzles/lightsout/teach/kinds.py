@@ -32,7 +32,7 @@ from tutor.puzzles.lightsout.teach.verdicts import (
     solution_text,
 )
 from tutor.puzzles.options import Args, Option
-from tutor.shown import Drawn
+from tutor.screen.shown import Drawn
 
 KINDS = Kinds()
 STEP_BOARD = "the board as the step shows it"

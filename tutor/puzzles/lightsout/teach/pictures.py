@@ -5,7 +5,7 @@ from __future__ import annotations
 from tutor.puzzles.drawing import Canvas
 from tutor.puzzles.lightsout.rules.grid import Board, Rules
 from tutor.puzzles.lightsout.rules.notation import column_name, format_board
-from tutor.shown import Drawn, Picture, Span
+from tutor.screen.shown import Drawn, Picture, Span
 
 BLOCKS_MAX = 60  # the most rows or columns drawn in blocks (3 columns a cell: 180 columns)
 LIT, DARK, PRESSED = "bright_yellow", "bright_black", "bold bright_cyan"

@@ -24,7 +24,7 @@ from tutor.puzzles.lightsout.teach.pressed import press_roles
 from tutor.puzzles.lightsout.teach.verdicts import cancelling_text, judge_presses, lit_text, solution_text
 from tutor.puzzles.options import Args, Option
 from tutor.puzzles.play import LEARNER, Play, Turn
-from tutor.shown import Drawn
+from tutor.screen.shown import Drawn
 
 
 @dataclass(frozen=True)

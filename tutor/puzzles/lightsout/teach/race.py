@@ -19,7 +19,7 @@ from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_rows
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, row_masks, to_bitmask
 from tutor.puzzles.lightsout.teach.verdicts import need_classic
-from tutor.text import plural
+from tutor.screen.text import plural
 
 T = TypeVar("T")
 ALWAYS_FINISH = 1 << 16  # searches this small always run to the end, so their counts are exact

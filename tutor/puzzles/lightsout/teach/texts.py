@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from tutor.bits import members
 from tutor.errors import InvalidParams
+from tutor.maths.bits import members
 from tutor.puzzles.lightsout import engine
 from tutor.puzzles.lightsout.engine.chase import chase_rows
 from tutor.puzzles.lightsout.rules.grid import Board, Rules, from_bitmask, press_matrix

@@ -18,8 +18,8 @@ from tutor.puzzles.lightsout.engine.nearest import differences, nearest
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Pattern, Rules, apply, cells_of, lit_cells, pattern_of
 from tutor.puzzles.lightsout.rules.notation import format_board, format_cell, format_presses
 from tutor.puzzles.lightsout.teach.pictures import BLOCKS_MAX, render
-from tutor.shown import Drawn, above, join
-from tutor.text import plural
+from tutor.screen.shown import Drawn, above, join
+from tutor.screen.text import plural
 
 
 def need_chase(rules: Rules, what: str) -> None:

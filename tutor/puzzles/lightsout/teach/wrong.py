@@ -12,7 +12,7 @@ from tutor.puzzles.lightsout.rules.grid import Cell
 from tutor.puzzles.lightsout.rules.notation import format_cell, format_presses
 from tutor.puzzles.lightsout.rules.presses import parse_presses
 from tutor.puzzles.options import Args
-from tutor.shown import text_of
+from tutor.screen.shown import text_of
 
 BOARD_CELLS = 400  # boards larger than this get no generated lists: lint's check stays quick
 

@@ -28,7 +28,7 @@ from tutor.puzzles.lightsout.rules.formula import Node, format_formula, value, v
 from tutor.puzzles.lightsout.rules.grid import Rules
 from tutor.puzzles.lightsout.rules.notation import format_board
 from tutor.puzzles.lightsout.theory.periodic import Proof, prove_rows
-from tutor.text import plural
+from tutor.screen.text import plural
 
 OF = ("nullity", "rank")  # the numbers a conjecture may be about
 CHECK_CELLS = 50_000_000  # cells of every board one workbench run checks, summed

@@ -46,8 +46,8 @@ from tutor.puzzles.wythoff.teach.pictures import (
 )
 from tutor.puzzles.wythoff.teach.questions import BOUND, COUNT, INDEX, MAX_TOTAL, MIN_TOTAL, splits
 from tutor.puzzles.wythoff.theory import analysis
-from tutor.shown import Drawn, join, text_of
-from tutor.text import plural
+from tutor.screen.shown import Drawn, join, text_of
+from tutor.screen.text import plural
 
 COMMANDS = Commands()
 

@@ -40,8 +40,8 @@ from tutor.puzzles.wythoff.rules.passing import (
 from tutor.puzzles.wythoff.teach.hints import pass_conjecture_hints, pass_hints
 from tutor.puzzles.wythoff.teach.outcomes import read_outcome
 from tutor.puzzles.wythoff.theory.passing import OBSERVED, check_pass_conjecture
-from tutor.shown import text_of
-from tutor.text import plural
+from tutor.screen.shown import text_of
+from tutor.screen.text import plural
 
 WHOLE_ANALYZE = ("count", "index", "upto")  # the analyze options the pass game answers
 

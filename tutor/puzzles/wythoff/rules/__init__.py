@@ -53,7 +53,7 @@ from tutor.puzzles.wythoff.rules.notation import (
     split_moves,
 )
 from tutor.puzzles.wythoff.rules.spoken import spoken_move
-from tutor.text import shorten
+from tutor.screen.text import shorten
 
 __all__ = [  # the game, its rules of moving, and the notations of ``rules.notation`` read through here
     "GRUNDY_CELLS",

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tutor.arithmetic import WORD_VALUES
 from tutor.errors import IllegalMove
 from tutor.grammar import Fault, Language, NotationError, Reading
+from tutor.grammar.arithmetic import WORD_VALUES
 from tutor.limits import INT_DIGITS
 from tutor.puzzles.wythoff.limits import WYTHOFF_BOARDS
-from tutor.text import is_none, shorten
+from tutor.screen.text import is_none, shorten
 
 if TYPE_CHECKING:
     from lark import Token

@@ -38,7 +38,7 @@ from tutor.puzzles.wythoff.rules import (
     read_sum_move,
 )
 from tutor.puzzles.wythoff.rules.spoken import spoken_move
-from tutor.text import shorten
+from tutor.screen.text import shorten
 
 PassPosition = tuple[int, int, int]  # piles and passes left: (3, 5, 1)
 PassMove = Move | Literal["pass"]  # (0, 2), or "pass"

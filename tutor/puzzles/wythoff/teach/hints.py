@@ -41,7 +41,7 @@ from tutor.puzzles.wythoff.rules.passing import (
 from tutor.puzzles.wythoff.teach.reasons import replies
 from tutor.puzzles.wythoff.theory import alpha_text
 from tutor.puzzles.wythoff.theory.passing import OBSERVED
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 def position_hints(rules: Rules, boards: Boards) -> list[Hint]:

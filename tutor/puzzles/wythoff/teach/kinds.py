@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from tutor.grammar.wording import Wording
 from tutor.puzzles import computed
 from tutor.puzzles.answers import AnswerKind, Hint, Kinds, Verdict
 from tutor.puzzles.options import NO_ARGS, Args
@@ -59,7 +60,6 @@ from tutor.puzzles.wythoff.teach.reasons import (
 )
 from tutor.puzzles.wythoff.teach.verdicts import compare_sets, kth_detail, kth_given, mirror_note, move_verdict
 from tutor.puzzles.wythoff.teach.workbench import ConjectureKind
-from tutor.wording import Wording
 
 KINDS = Kinds()
 COMPLETED_PILES = 60  # offer every legal move for tab completion up to this many pennies

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.errors import InvalidNotation
-from tutor.wording import Wording, claim
+from tutor.grammar.wording import Wording, claim
 
 OUTCOME_WORDS = {"win": frozenset({"win", "wins", "winning", "won", "winner", "n"}),
                  "lose": frozenset({"lose", "loses", "losing", "lost", "loss", "loser", "p"})}

@@ -43,7 +43,7 @@ from tutor.puzzles.wythoff.rules.passing import (
 from tutor.puzzles.wythoff.teach.hints import pass_hints
 from tutor.puzzles.wythoff.teach.pass_reasons import said, tells_pass, thrown_away
 from tutor.puzzles.wythoff.teach.play import WythoffPlay
-from tutor.shown import Drawn
+from tutor.screen.shown import Drawn
 
 PASS_PILE_LIMIT = 1_000  # largest pile of a pass game against the computer (a losing computer tries every move)
 LINE_LIMIT = 400  # moves in one winning line (a game from piles up to 1,000 lasts far fewer)

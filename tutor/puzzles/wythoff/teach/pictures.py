@@ -4,7 +4,7 @@ Both are computed by the exact engine (losing pairs from the formula, Grundy val
 from the Grundy table) and drawn as plain text, one cell of two characters per
 position: the first pile across (x, left to right), the second pile up (y, bottom
 to top), so the losing positions lie along the two rays of slopes phi and 1/phi.
-A picture is a ``tutor.shown.Picture`` whose picture is its text, with colour spans
+A picture is a ``tutor.screen.shown.Picture`` whose picture is its text, with colour spans
 (style names) that a terminal applies; the text alone is the plain form (no escape codes).
 """
 
@@ -14,7 +14,7 @@ from tutor.errors import InvalidParams
 from tutor.puzzles.wythoff.engine import p_positions_upto
 from tutor.puzzles.wythoff.engine.table import grundy_table
 from tutor.puzzles.wythoff.rules import Position, Rules
-from tutor.shown import Picture, Span
+from tutor.screen.shown import Picture, Span
 
 PICTURE_UPTO = 30  # default largest pile of a picture: 31 cells of 2 characters, 65 columns
 PICTURE_MAX = 37  # the largest pile that fits an 80-column terminal (3 + 2 * 38 - 1 = 78 columns)

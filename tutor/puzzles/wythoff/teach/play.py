@@ -43,8 +43,8 @@ from tutor.puzzles.wythoff.rules import (
     split_moves,
 )
 from tutor.puzzles.wythoff.teach.hints import position_hints
-from tutor.shown import Drawn
-from tutor.text import plural
+from tutor.screen.shown import Drawn
+from tutor.screen.text import plural
 
 GAME_PILE_LIMIT = 10_000  # largest pile in a game against the computer (the loser's search enumerates moves)
 LINE_LIMIT = 400  # moves in one winning line (a game from piles up to 10,000 lasts far fewer)

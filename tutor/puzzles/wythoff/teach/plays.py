@@ -19,7 +19,7 @@ from tutor.puzzles.wythoff.rules import WythoffGame
 from tutor.puzzles.wythoff.rules.passing import PassGame
 from tutor.puzzles.wythoff.teach.pass_play import PASS_PLAY, PassPlay, PassState
 from tutor.puzzles.wythoff.teach.play import PLAY, WythoffPlay
-from tutor.shown import Drawn
+from tutor.screen.shown import Drawn
 
 AnyPlay = WythoffPlay | PassPlay
 

@@ -28,7 +28,7 @@ from tutor.puzzles.wythoff.rules import (
     show_positions,
 )
 from tutor.puzzles.wythoff.teach.decision import Decision, after, decide
-from tutor.text import plural
+from tutor.screen.text import plural
 
 T = TypeVar("T", int, Position)  # an entry of a list answer: a total, or a pair
 SHOWN_REPLIES = 6  # a losing position's moves each answered, shown up to this many

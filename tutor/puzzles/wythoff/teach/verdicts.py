@@ -35,7 +35,7 @@ from tutor.puzzles.wythoff.rules import (
     format_sum_move,
     show_positions,
 )
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 def move_verdict(game: WythoffGame, answer: SumMove) -> Verdict:

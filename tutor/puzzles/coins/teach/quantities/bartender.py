@@ -20,7 +20,7 @@ from tutor.puzzles.coins.rules.formula import prime_factors
 from tutor.puzzles.coins.teach.quantities.groups import Idea, fresh_ideas
 from tutor.puzzles.coins.teach.quantities.words import not_a, whole
 from tutor.puzzles.options import Args, Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 TOUCH = Option("touch", int, None, "positions the blind bartender touches a move", minimum=1, metavar="K")

@@ -13,7 +13,7 @@ from tutor.puzzles.coins.teach.quantities.trapped import later_trap_ideas
 from tutor.puzzles.coins.teach.quantities.words import listed, not_a, whole
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

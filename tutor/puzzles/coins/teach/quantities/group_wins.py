@@ -19,7 +19,7 @@ from tutor.puzzles.coins.teach.quantities.groups import GROUP, Idea, fresh_ideas
 from tutor.puzzles.coins.teach.quantities.words import SHOWN_MOVES, listed, not_a, whole
 from tutor.puzzles.coins.theory.groups import GroupSolution, decide_group, prime_of, theorem_winnable
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 EXAMPLE_MOVES = 4096  # a too-short prefix this long or shorter is verified to show the game that beats it

@@ -30,7 +30,7 @@ from tutor.puzzles.coins.rules.group import (
 from tutor.puzzles.coins.teach.quantities.counts import every_table, up_to_turning
 from tutor.puzzles.coins.teach.quantities.words import LISTED, listed, not_a, whole
 from tutor.puzzles.options import Args, Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 GROUP = Option("group", str, None, "the Devil's group: generators in cycle notation over the positions 0..N-1, "

@@ -20,7 +20,7 @@ from tutor.puzzles.coins.teach.verdicts import verdict
 from tutor.puzzles.coins.theory import decide
 from tutor.puzzles.coins.theory import theorem as decision_of
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

@@ -22,7 +22,7 @@ from tutor.puzzles.coins.teach.quantities.counts import (
 from tutor.puzzles.coins.teach.quantities.turning import later_class_ideas
 from tutor.puzzles.coins.teach.quantities.words import LISTED, listed, not_a, whole
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

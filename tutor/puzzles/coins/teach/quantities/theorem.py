@@ -9,7 +9,7 @@ from tutor.puzzles.coins.teach.quantities.counts import every_table, finished, i
 from tutor.puzzles.coins.teach.quantities.words import not_a, whole
 from tutor.puzzles.coins.theory import analyze, is_power_of, prime_factors
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

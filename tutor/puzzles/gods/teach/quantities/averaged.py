@@ -34,7 +34,7 @@ from tutor.puzzles.gods.rules.tree import (
 )
 from tutor.puzzles.gods.rules.worlds import Universe
 from tutor.puzzles.options import Args, Option
-from tutor.text import plural
+from tutor.screen.text import plural
 
 Identity = tuple[tuple[str, ...], str | None]  # (("True", "False", "Random"), None), or with "yes"/"no" for ja
 

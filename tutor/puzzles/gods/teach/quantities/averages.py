@@ -24,7 +24,7 @@ from tutor.puzzles.gods.teach.quantities.averaged import (
 )
 from tutor.puzzles.gods.teach.questions import LIMIT, OPENING, PLAN, QUESTIONS
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from tutor.bits import members
+from tutor.maths.bits import members
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import Universe
 from tutor.puzzles.gods.teach.quantities import ideas
 from tutor.puzzles.gods.teach.quantities.words import identity_texts, listing, refute_count, role_texts, twins
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from tutor.bits import members
+from tutor.maths.bits import members
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.gods import theory
 from tutor.puzzles.gods.rules import GodsGame
@@ -27,8 +27,8 @@ from tutor.puzzles.gods.teach.questions import (
 )
 from tutor.puzzles.gods.teach.verdicts import question_verdict
 from tutor.puzzles.options import Args
-from tutor.shown import text_of
-from tutor.text import plural
+from tutor.screen.shown import text_of
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

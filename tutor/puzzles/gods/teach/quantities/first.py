@@ -16,7 +16,7 @@ from tutor.puzzles.gods.teach.quantities.plans import no_plan
 from tutor.puzzles.gods.teach.quantities.words import identity_texts, negative, power
 from tutor.puzzles.gods.teach.questions import LIMIT
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

@@ -14,7 +14,7 @@ from functools import partial
 from math import factorial
 from typing import Any
 
-from tutor.bits import members
+from tutor.maths.bits import members
 from tutor.puzzles.answers import Misconception, Value
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet

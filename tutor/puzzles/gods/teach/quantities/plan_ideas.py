@@ -18,7 +18,7 @@ from tutor.puzzles.gods.teach.coach import surely_not_random
 from tutor.puzzles.gods.teach.quantities.ideas import Ideas, portable, unless
 from tutor.puzzles.gods.teach.quantities.words import twins
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 
 def questions_for(leaves: int, answers: int = 2) -> int:

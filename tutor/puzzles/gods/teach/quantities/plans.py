@@ -13,7 +13,7 @@ from tutor.puzzles.gods.teach.quantities import plan_ideas
 from tutor.puzzles.gods.teach.quantities.words import BIG, indented, negative, power
 from tutor.puzzles.gods.teach.questions import LIMIT
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

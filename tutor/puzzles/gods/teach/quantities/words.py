@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.bits import members
+from tutor.maths.bits import members
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 
 LISTED = 24  # a refutation lists at most this many objects

@@ -21,7 +21,7 @@ from tutor.puzzles.lightsout.teach.quantities.words import (
 )
 from tutor.puzzles.lightsout.teach.verdicts import solvable_reason
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

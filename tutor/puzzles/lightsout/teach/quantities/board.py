@@ -12,7 +12,7 @@ from tutor.puzzles.lightsout.teach.quantities import fewest
 from tutor.puzzles.lightsout.teach.quantities.words import count, digits, negative, number, press_list, spelled
 from tutor.puzzles.lightsout.teach.verdicts import all_on_theorem, solvable_reason
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 NO_QUIET = "no set of presses but pressing nothing leaves every light as it was"  # lesson 1 says it before the term

@@ -22,7 +22,7 @@ from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.teach.quantities.mistakes import idea, unless
 from tutor.puzzles.lightsout.teach.quantities.words import count, line_by_line, negative, number
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

@@ -18,7 +18,7 @@ from tutor.puzzles.lightsout.rules.grid import NEIGHBOURHOODS, Rules, apply, lit
 from tutor.puzzles.lightsout.rules.notation import format_cell
 from tutor.puzzles.lightsout.teach.quantities.mistakes import FLAT_CELLS, idea, unless
 from tutor.puzzles.options import NO_ARGS
-from tutor.text import plural
+from tutor.screen.text import plural
 
 COVER_CELLS = 16  # the fewest presses reaching every light are searched on boards this small
 Cells = list[tuple[int, int]]

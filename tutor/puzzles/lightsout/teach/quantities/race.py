@@ -16,7 +16,7 @@ from tutor.puzzles.lightsout.teach.quantities.words import (
     shown,
 )
 from tutor.puzzles.options import Args
-from tutor.text import sequence_text
+from tutor.screen.text import sequence_text
 
 QUANTITIES = Quantities()
 

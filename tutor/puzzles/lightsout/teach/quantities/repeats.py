@@ -24,7 +24,7 @@ from tutor.puzzles.lightsout.teach.quantities.mistakes import idea, unless
 from tutor.puzzles.lightsout.teach.quantities.words import fixed_explanation, line_by_line, negative, number
 from tutor.puzzles.lightsout.theory.periodic import MAX_ROWS, row_nullities
 from tutor.puzzles.options import Args
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 TABLE_SIDES = 40  # a table of nullities shows at most this many boards

@@ -9,7 +9,7 @@ from tutor.puzzles.answers import Explain, Refute, Value
 from tutor.puzzles.lightsout.rules.grid import Pattern, Rules, cells_of
 from tutor.puzzles.lightsout.rules.notation import press_names
 from tutor.puzzles.options import Args
-from tutor.text import LONG_DIGITS, number_text, plural
+from tutor.screen.text import LONG_DIGITS, number_text, plural
 
 WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
@@ -53,7 +53,7 @@ def count(wrong: Value, value: Value, what: str, structure: str, extra: str = ""
 
 
 def digits(n: int) -> str:
-    """``65,536``; past 60 digits, what it is (``2^1000, a 302-digit number``: ``tutor.text.number_text``)."""
+    """``65,536``; past 60 digits, what it is (``2^1000, a 302-digit number``: ``tutor.screen.text.number_text``)."""
     return number_text(n) if n.bit_length() > 13_000 or len(str(abs(n))) > LONG_DIGITS else f"{n:,}"
 
 

@@ -14,7 +14,7 @@ from tutor.puzzles.wythoff.rules import Boards, Position, Rules, WythoffGame, le
 from tutor.puzzles.wythoff.teach.decision import after
 from tutor.puzzles.wythoff.teach.questions import grundy
 from tutor.puzzles.wythoff.teach.reasons import pair_text
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

@@ -27,7 +27,7 @@ from tutor.puzzles.wythoff.rules import (
 from tutor.puzzles.wythoff.teach.decision import Decision, after, decide
 from tutor.puzzles.wythoff.teach.questions import board_remoteness, outcome
 from tutor.puzzles.wythoff.teach.reasons import outcome_explanation, outcome_reason, pair_text
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

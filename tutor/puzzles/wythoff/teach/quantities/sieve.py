@@ -23,7 +23,7 @@ from tutor.puzzles.wythoff.rules.passing import WYTHOFF
 from tutor.puzzles.wythoff.teach.quantities.passing import RULES, number, source_rules, unless, win_certificate
 from tutor.puzzles.wythoff.teach.questions import COUNT, INDEX
 from tutor.puzzles.wythoff.teach.reasons import pair_text
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 FAR = 4  # a pile past FAR * (k + 2) lies in no pair up to number k (b_k < 2.7 k + 3 observed): said so, not placed

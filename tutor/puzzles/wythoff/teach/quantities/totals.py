@@ -9,7 +9,7 @@ from tutor.puzzles.wythoff.rules import WythoffGame
 from tutor.puzzles.wythoff.teach.quantities.lists import explain_losing_totals
 from tutor.puzzles.wythoff.teach.questions import TOTALS, splits, total_range
 from tutor.puzzles.wythoff.teach.reasons import totals_reason
-from tutor.text import plural
+from tutor.screen.text import plural
 
 QUANTITIES = Quantities()
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from tutor.bits import members
 from tutor.errors import SearchLimit
+from tutor.maths.bits import members
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A")

@@ -7,7 +7,7 @@ Vocabulary::
 
 Used for Lights Out with k states (each press adds 1 mod k).  Dense elimination
 with one vectorised numpy update per pivot; fine for the few hundred unknowns
-of a teaching board.  GF(2) has its own bit-packed module, ``tutor.gf2``.
+of a teaching board.  GF(2) has its own bit-packed module, ``tutor.maths.gf2``.
 
 >>> rank([[1, 2], [2, 1]], 3)
 1
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.gf2 import PivotColumns
+from tutor.maths.gf2 import PivotColumns
 
 Vector = list[int]  # entries 0..p-1
 Matrix = list[Vector]

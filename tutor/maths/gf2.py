@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tutor.bits import members
+from tutor.maths.bits import members
 
 Row = int  # bit j = column j: 0b101 is the row [1, 0, 1]
 Matrix = list[Row]

@@ -21,15 +21,15 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from tutor import render
 from tutor.course import load_catalog
 from tutor.errors import TutorError
 from tutor.limits import INPUT_BYTES
-from tutor.paths import record_crash
 from tutor.progress import Progress
+from tutor.screen import render
+from tutor.screen.text import raw_stream, visible
 from tutor.session import Reply, Session
 from tutor.settings import Settings
-from tutor.text import raw_stream, visible
+from tutor.storage.paths import record_crash
 
 if TYPE_CHECKING:
     from prompt_toolkit.history import History
@@ -237,7 +237,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     from prompt_toolkit.output import ColorDepth
     from prompt_toolkit.styles import Style
 
-    from tutor.completer import TutorCompleter
+    from tutor.shell.completer import TutorCompleter
 
     plain, color = (settings.plain, settings.color) if settings is not None else (False, True)
     folder = settings.folder() if settings is not None else None
@@ -338,7 +338,7 @@ def history_file(folder: Path | None) -> History:
     written)."""
     from prompt_toolkit.history import InMemoryHistory
 
-    from tutor.history import BoundedHistory
+    from tutor.shell.history import BoundedHistory
 
     history: History
     try:

@@ -8,7 +8,7 @@
 
 A ``Reply`` is one thing the tutor says: a ``ReplyKind`` (which picks its style) and what to show.
 
-The renderer (``tutor.render``) matches on these types; nothing is told apart by a hidden payload on a
+The renderer (``tutor.screen.render``) matches on these types; nothing is told apart by a hidden payload on a
 ``str``.  Formatting a ``Picture`` into a string (``f"{picture}"``) gives its text form, so a picture
 can only be dropped, never garbled; ``join`` and ``above`` combine text and pictures keeping both.
 """

@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.grammar import CHARACTER, Fault, Language, Nesting, NotationError, Reading
+from tutor.grammar.wording import Wording
 from tutor.limits import INT_DIGITS
-from tutor.wording import Wording
 
 if TYPE_CHECKING:
     from lark import Token

@@ -23,8 +23,8 @@ import shutil
 import textwrap
 from typing import TYPE_CHECKING, TextIO
 
-from tutor.shown import Markdown, Picture, Reply, text_of
-from tutor.text import raw_stream, visible
+from tutor.screen.shown import Markdown, Picture, Reply, text_of
+from tutor.screen.text import raw_stream, visible
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType

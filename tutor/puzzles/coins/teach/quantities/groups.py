@@ -28,6 +28,7 @@ from tutor.puzzles.coins.rules.group import (
     parse_group,
 )
 from tutor.puzzles.coins.teach.quantities.counts import every_table, up_to_turning
+from tutor.puzzles.coins.teach.quantities.tables import same_faces
 from tutor.puzzles.coins.teach.quantities.words import LISTED, listed, not_a, whole
 from tutor.puzzles.options import Args, Option
 from tutor.screen.text import plural
@@ -243,17 +244,6 @@ def _made_equal(m: GroupModel) -> str:
     return "no move changes any table"  # pragma: no cover - a group with a move that moves something
 
 
-def _same_heads(m: GroupModel) -> tuple[str, str] | None:
-    """Two classes with the same faces in another arrangement (HHTT and HTHT), if there are such."""
-    seen: dict[str, str] = {}
-    for name in m.class_names():
-        key = "".join(sorted(name))
-        if key in seen:
-            return seen[key], name
-        seen[key] = name
-    return None
-
-
 def refute_group_classes(game: CoinGame, args: Args, value: Value, wrong: Value) -> str:
     """``w + 1`` different tables (when naming them would not name them all), else two with the same faces that no
     move makes equal; or two tables that one move makes equal."""
@@ -268,7 +258,7 @@ def refute_group_classes(game: CoinGame, args: Args, value: Value, wrong: Value)
         return (f"{more} up to the Devil's moves: {listed(names[: w + 1])} are {'all ' if w > 1 else ''}different, "
                 "and none of his moves changes one into another.")
     if w < int(value):
-        pair = _same_heads(m)
+        pair = same_faces(m)
         if pair is not None:
             return (f"{more} up to the Devil's moves: {pair[0]} and {pair[1]} show the same faces, but none of his "
                     "moves changes one into the other.")

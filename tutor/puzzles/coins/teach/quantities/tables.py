@@ -8,6 +8,7 @@ from functools import lru_cache
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.coins import engine
 from tutor.puzzles.coins.rules import CoinGame, Goal, Model, Symmetry
+from tutor.puzzles.coins.rules.group import GroupModel
 from tutor.puzzles.coins.teach.quantities.counts import (
     every_table,
     face,
@@ -38,8 +39,9 @@ def _turned_pair(m: Model) -> str:
     return "no turn changes any table"
 
 
-def _same_faces(m: Model) -> tuple[str, str] | None:
-    """Two classes with the same faces in another order (HHTT and HTHT), if there are such."""
+def same_faces(m: Model | GroupModel) -> tuple[str, str] | None:
+    """Two classes with the same faces in another order (HHTT and HTHT), if there are such (up to turning, or up to
+    a group of moves)."""
     seen: dict[str, str] = {}
     for name in m.class_names():
         key = "".join(sorted(name))
@@ -56,7 +58,7 @@ def _more_than(m: Model, names: list[str], w: int, what: str) -> str:
     more = f"There is more than one {what.replace('tables', 'table', 1)}" if w == 1 else \
         f"There are more than {w:,} {what}"
     if w + 1 > LISTED or w + 1 >= len(names):  # naming w + 1 of them would name them all: the answer
-        pair = _same_faces(m)
+        pair = same_faces(m)
         if pair:
             return f"{more}: {pair[0]} and {pair[1]} show the same faces, but no turn makes one the other."
         shown = names[:min(w, LISTED)]
@@ -194,7 +196,7 @@ def _says_faces_times_positions(game: CoinGame, w: int) -> str:
 
 
 def _says_face_counts(game: CoinGame, w: int) -> str:
-    pair = _same_faces(game.model) if game.sides**game.coins <= 4096 else None
+    pair = same_faces(game.model) if game.sides**game.coins <= 4096 else None
     example = f": {pair[0]} and {pair[1]} show the same faces, but no turn makes one the other" if pair else ""
     return (f"{w:,} counts how many positions show each face, as if that were the whole table; but where the faces "
             f"sit matters too, so tables with the same faces can still be different tables{example}.")

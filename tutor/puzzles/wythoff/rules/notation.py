@@ -120,6 +120,10 @@ class _Actions:
         first, second = (int(p) for p in parts if p.type == "NUMBER")
         return "to", first, second
 
+    def said_pass(self, *words: Token) -> bool:
+        """The pass said in words; skipping more than one turn is not the pass (there is one)."""
+        return all(w.lower() in ("a", "an", "one") for w in words if w.type == "NUMWORD")
+
     def pile_name(self, *parts: Token) -> int:
         if parts[0].type == "PILE":
             if parts[1] not in ("1", "2"):
@@ -134,7 +138,8 @@ NOTATION = Language(
     example="piles like '3,5', or a move like '0,2'",
     package=__package__,
     grammar="notation.lark",
-    start=["positions", "position", "move", "one_move", "line", "pass_line", "spoken", "pairs", "numbers"],
+    start=["positions", "position", "move", "one_move", "line", "pass_line", "spoken", "said_pass", "pairs",
+           "numbers"],
     spoken=[
         ("PASS TO NUMBER LPAR", "a move ('F,S', 'to X,Y' or 'pass')"),
         ("NUMBER MINUS", "a number"), ("NUMBER", "a number"), ("MINUS", "'-'"), ("TO", "'to'"), ("PASS", "'pass'"),
@@ -143,7 +148,8 @@ NOTATION = Language(
         ("ALL", "'all'"), ("OF", "'of'"), ("EVERYTHING", "'everything'"), ("FROM", "'from'"),
         ("BOTH", "'both'"), ("PILES", "'piles'"), ("PILE", "'pile'"), ("THE", "'the'"),
         ("ORDINAL", "'first' | 'second'"), ("UNIT", "'pennies'"), ("IT_AT", "'it at'"),
-        ("NUMWORD", "a number"), ("WORD", "a word"),
+        ("NUMWORD", "a number"), ("I", "'I'"), ("MY", "'my'"), ("TURN", "'turn'"), ("ONCE", "'once'"),
+        ("USE", "'use'"), ("PLAY", "'play'"), ("SKIP", "'skip'"), ("WORD", "a word"),
     ],
     actions=_Actions(),
     error=WythoffNotationError,
@@ -161,7 +167,8 @@ def _counted(tokens: list[Token]) -> None:
 
 
 WORDS = frozenset({"WORD", "PASS", "NUMWORD", "TAKE", "EMPTY", "ALL", "OF", "EVERYTHING", "FROM", "BOTH", "PILES",
-                   "PILE", "THE", "ORDINAL", "UNIT", "LEAVE", "IT_AT", "AND"})  # the terminals that are words
+                   "PILE", "THE", "ORDINAL", "UNIT", "LEAVE", "IT_AT", "AND", "I", "MY", "TURN", "ONCE", "USE",
+                   "PLAY", "SKIP"})  # the terminals that are words
 SAID = "say a move like 'take 2 from the first pile', 'empty the second pile' or 'leave (1, 2)'"
 
 

@@ -19,7 +19,6 @@ Vocabulary:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -37,6 +36,7 @@ from tutor.puzzles.wythoff.rules import (
     parse_move,
     read_sum_move,
 )
+from tutor.puzzles.wythoff.rules.notation import reading
 from tutor.puzzles.wythoff.rules.spoken import spoken_move
 from tutor.screen.text import shorten
 
@@ -44,12 +44,9 @@ PassPosition = tuple[int, int, int]  # piles and passes left: (3, 5, 1)
 PassMove = Move | Literal["pass"]  # (0, 2), or "pass"
 PASS: Literal["pass"] = "pass"
 WYTHOFF = Rules()  # the moves of the pass game are plain Wythoff's (a = 1, normal play)
-DIGIT = re.compile(r"\d")  # a text with no digit is neither 'F,S' nor 'to X,Y'
 SHAPES = "'F,S' (pennies taken from the first and second pile), 'to X,Y' or 'pass'"
 PLAIN_ONLY = ("this is a question about plain Wythoff, and the game has the pass (pass = true): ask the pass game's "
               "own (pass_outcome, pass_winning_move_count, pass_kth_position, ..., or play it), or set pass = false")
-SAID_PASS = re.compile(r"(?:i )?pass(?:es)?(?: (?:the|my) turn| once)?|(?:use|play) the pass|skip(?: (?:a|my) turn)?",
-                       re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -152,11 +149,10 @@ def read_pass_move(rules: PassRules, pos: PassPosition, text: str) -> tuple[Pass
     >>> read_pass_move(PassRules(), (3, 5, 1), "take 2 from both piles")
     ((2, 2), None)
     """
-    said = " ".join(text.strip().rstrip(".!").split())
-    if SAID_PASS.fullmatch(said):
+    if said_pass(text):
         apply_pass_move(rules, pos, PASS)
         return PASS, None
-    if not DIGIT.search(text) and spoken_move(text, pos[:2], strict=True) is None:
+    if not any(c.isdigit() for c in text) and spoken_move(text, pos[:2], strict=True) is None:
         raise InvalidNotation(f"move {shorten(text)} is not {SHAPES}")  # a word: the notation's forms, 'pass' too
     try:
         nothing = parse_move(text, pos[:2]) == (0, 0)
@@ -166,6 +162,19 @@ def read_pass_move(rules: PassRules, pos: PassPosition, text: str) -> tuple[Pass
         raise _takes_nothing(rules, pos, text.strip())
     (_, move), note = read_sum_move(WYTHOFF, (pos[:2],), text)
     return move, note
+
+
+def said_pass(text: str) -> bool:
+    """Whether ``text`` is the pass said in words (the ``said_pass`` rule of ``notation.lark``): "pass", "I pass.",
+    "pass my turn", "use the pass", "skip a turn" (not "skip two turns": there is one pass).
+
+    >>> [said_pass(t) for t in ("I pass.", "Skip my turn", "play the pass", "pass 0,2", "0,2")]
+    [True, True, True, False, False]
+    """
+    try:
+        return bool(reading(text).parse("said_pass"))
+    except InvalidNotation:
+        return False
 
 
 def _takes_nothing(rules: PassRules, pos: PassPosition, text: str) -> IllegalMove:

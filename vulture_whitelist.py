@@ -13,24 +13,21 @@ from lark.parsers.lalr_parser_state import ParseConf
 from prompt_toolkit.buffer import Buffer
 
 from tutor import cli, course, puzzles
-
-from tutor.grammar import arithmetic
-
-from tutor.shell import completer, history
-
-from tutor.screen import text
 from tutor.course import lesson, schema
 from tutor.course.steps import Step
+from tutor.grammar import arithmetic
 from tutor.learner import export_xapi
 from tutor.progress import Progress
 from tutor.puzzles import base
 from tutor.puzzles.coins.rules import formula as coins_formula
 from tutor.puzzles.coins.rules import touch as coins_touch
+from tutor.puzzles.gods.rules import condition, lang
 from tutor.puzzles.gods.rules import formula as gods_formula
-from tutor.puzzles.gods.rules import lang
 from tutor.puzzles.lightsout.rules import presses as lights_presses
-from tutor.puzzles.wythoff.rules import notation as wythoff_notation
 from tutor.puzzles.wythoff.rules import formula
+from tutor.puzzles.wythoff.rules import notation as wythoff_notation
+from tutor.screen import text
+from tutor.shell import completer, history
 
 Progress.export_json  # the store's raw rows as text: tests read them
 cli.main  # the console script
@@ -56,7 +53,9 @@ coins_formula._Actions.boolean, coins_formula._Actions.logic
 coins_touch._Actions.braces, coins_touch._Actions.always
 ParseConf.callbacks  # Reading._replay empties them, so a replay to find what was expected runs no action
 lang._Actions.negation, lang._Actions.you, lang._Actions.means, lang._Actions.would, lang._Actions.counterfactual
-gods_formula._Actions.logic, gods_formula._Actions.comparison
+lang._Actions.spoken_role, lang._Actions.spoken_you
+condition._Actions.exclusive
+gods_formula._Actions.logic, gods_formula._Actions.comparison, gods_formula._Actions.mixed
 lights_presses._Actions.row_first, lights_presses._Actions.bracketed, lights_presses._Actions.none
 wythoff_notation._Actions.on_board, wythoff_notation._Actions.pile_name
 formula.parse_formula  # one formula without a target: tests and lesson checks read lessons' formulas with it

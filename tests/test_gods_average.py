@@ -20,7 +20,7 @@ from tutor.puzzles.gods.engine.average import AVERAGE_BUDGET, AverageSearch, huf
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import average_questions, verify
 from tutor.puzzles.gods.rules import make_game
-from tutor.puzzles.gods.rules.lang import Bin, InWorlds, Means, Node, Not, Role, Say, You
+from tutor.puzzles.gods.rules.question import Bin, InWorlds, Means, Node, Not, Role, Say, You
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, format_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import Universe, World, universe
 

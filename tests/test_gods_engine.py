@@ -15,23 +15,9 @@ from hypothesis import strategies as st
 from tutor.errors import InvalidNotation
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import verify
-from tutor.puzzles.gods.rules.lang import (
-    Bin,
-    InWorlds,
-    Means,
-    Node,
-    Not,
-    Pattern,
-    QuestionError,
-    Role,
-    Say,
-    You,
-    first_word_mask,
-    format_question,
-    parse_asked,
-    parse_question,
-    truth_mask,
-)
+from tutor.puzzles.gods.rules.lang import QuestionError, parse_asked, parse_question
+from tutor.puzzles.gods.rules.meaning import first_word_mask, truth_mask
+from tutor.puzzles.gods.rules.question import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You, format_question
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import World, answers, parse_roles, universe
 from tutor.puzzles.gods.theory import inseparable_pair, never_proof

@@ -20,7 +20,8 @@ from tutor.errors import InvalidNotation
 from tutor.maths.bits import members
 from tutor.puzzles.gods.engine import shared_solver
 from tutor.puzzles.gods.engine.verify import verify
-from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.lang import parse_asked
+from tutor.puzzles.gods.rules.meaning import first_word_mask
 from tutor.puzzles.gods.rules.tree import depth, parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.options import resolve

@@ -12,7 +12,8 @@ from tutor import puzzles
 from tutor.course import load_file
 from tutor.course.steps import Context
 from tutor.puzzles.gods.cli import analysis
-from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.lang import parse_asked
+from tutor.puzzles.gods.rules.meaning import first_word_mask
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.screen.shown import text_of
 

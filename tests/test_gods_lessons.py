@@ -15,7 +15,8 @@ from tutor.lint import lint_paths
 from tutor.maths.bits import members
 from tutor.puzzles.answers import rung
 from tutor.puzzles.gods.engine import shared_solver
-from tutor.puzzles.gods.rules.lang import first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.lang import parse_asked
+from tutor.puzzles.gods.rules.meaning import first_word_mask
 from tutor.puzzles.gods.rules.tree import parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach.coach import open_places

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from tests.helpers import said, session_at
-from tutor.puzzles.gods.rules.lang import QuestionError
+from tutor.puzzles.gods.rules.lang import QuestionError, parse_asked
 from tutor.puzzles.gods.rules.worlds import universe
-from tutor.puzzles.gods.teach.questions import read_asked, statement_form
+from tutor.puzzles.gods.teach.questions import statement_form
 from tutor.screen.shown import text_of
 
 
@@ -36,13 +36,13 @@ def test_a_question_in_spoken_word_order_is_shown_as_a_statement(typed: str, wri
     out = said(session, typed)
     assert f"write {written!r}" in out and "yes or no" in out, out
     assert "column" not in out and "unexpected" not in out, out
-    read_asked(written, universe(("True", "False"), known_language=True))  # the example given reads
+    parse_asked(written, universe(("True", "False"), known_language=True))  # the example given reads
 
 
 def test_a_spoken_question_that_does_not_reword_gets_an_example_for_the_variant() -> None:
     u = universe(("True", "False"), known_language=True)
     with pytest.raises(QuestionError) as err:
-        read_asked("are you True or False?", u)
+        parse_asked("are you True or False?", u)
     text = str(err.value)
     assert "for example 'ask A: B is False'" in text and "Random" not in text, text
     assert statement_form("you are True", u) is None  # not spoken word order: the parser's own message stands

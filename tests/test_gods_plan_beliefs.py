@@ -14,7 +14,7 @@ import pytest
 
 from tutor.course import load_catalog
 from tutor.course.steps.written import Written
-from tutor.puzzles.gods.rules.lang import Bin, Not, Role, Say, You
+from tutor.puzzles.gods.rules.question import Bin, Not, Role, Say, You
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, parse_tree
 
 World = tuple[tuple[str, ...], bool | None]

@@ -18,7 +18,9 @@ from tutor.puzzles.base import Commands, Report
 from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.engine.solver import plan_tree
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, parse_asked
+from tutor.puzzles.gods.rules.lang import parse_asked
+from tutor.puzzles.gods.rules.meaning import first_word_mask
+from tutor.puzzles.gods.rules.question import Node, format_question
 from tutor.puzzles.gods.rules.tree import draw_tree, parse_tree
 from tutor.puzzles.gods.rules.worlds import answers
 from tutor.puzzles.gods.teach.average import average_of, expected_report, judge_average

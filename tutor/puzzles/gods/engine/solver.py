@@ -30,7 +30,8 @@ from tutor.errors import SearchLimit
 from tutor.maths.bits import members
 from tutor.puzzles.gods.engine.classes import SEARCH_BUDGET, ClassSearch, Counts
 from tutor.puzzles.gods.engine.counting import FIRST_SHAPES, branch_shapes, first_splits
-from tutor.puzzles.gods.rules.lang import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You, truth_mask
+from tutor.puzzles.gods.rules.meaning import truth_mask
+from tutor.puzzles.gods.rules.question import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You
 from tutor.puzzles.gods.rules.tree import Ask, Leaf, Tree, display_words
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 

@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from tutor.maths.bits import members
-from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question
+from tutor.puzzles.gods.rules.meaning import first_word_mask
+from tutor.puzzles.gods.rules.question import Node, format_question
 from tutor.puzzles.gods.rules.tree import Hole, Leaf, Tree, format_leaf
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers
 

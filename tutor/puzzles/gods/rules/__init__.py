@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from tutor.errors import InvalidNotation, InvalidParams
-from tutor.puzzles.gods.rules.lang import QuestionError, parse_question, truth_mask
+from tutor.puzzles.gods.rules.lang import QuestionError, parse_question
+from tutor.puzzles.gods.rules.meaning import truth_mask
 from tutor.puzzles.gods.rules.worlds import Assignment, Universe, WorldSet, parse_roles, universe
 
 

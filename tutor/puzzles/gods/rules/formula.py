@@ -15,13 +15,16 @@ Vocabulary:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tutor.grammar import Fault, Language, Nesting
 from tutor.grammar.formula import (
+    Binary,
     FormulaActions,
     FormulaError,
     Formulas,
+    Num,
     Printer,
     Term,
     bracket,
@@ -117,6 +120,16 @@ class _Actions(FormulaActions):
     def same(self, _sign: Token, body: Expr) -> Expr:
         return body
 
+    def average(self, node: Expr, *_said: Token) -> Conjecture:
+        return Conjecture(amount=node)
+
+    def mixed(self, whole: Token, numerator: Token, slash: Token, denominator: Token) -> Expr:
+        fraction = Binary("/", self.number(numerator), self.number(denominator))  # 2 3/8 is 2 + 3/8
+        return Binary("+", self.number(whole), fraction)
+
+    def decimal(self, whole: Token, _dot: Token, places: Token) -> Expr:
+        return Num(int(whole) + Fraction(int(places), 10 ** len(places)))  # 2.375, exactly
+
     def factorial(self, body: Expr, _bang: Token) -> Expr:
         return Fact(body)
 
@@ -129,7 +142,7 @@ FORMULAS = Language(
     example="a formula in n, t, f, r such as ceiling(log2(n!)) or a condition such as r < n - r",
     package=__package__,
     grammar="formula.lark",
-    start=["conjecture"],
+    start=["conjecture", "average"],
     spoken=[
         ("NUMBER VARIABLE FUNCTION PAIRED LPAR MINUS PLUS NOT", "a number | n, t, f or r | floor(...) | "
          "ceiling(...) | log2(...) | min(...) | '(' | 'not'"),
@@ -138,7 +151,7 @@ FORMULAS = Language(
         ("PLUS MINUS STAR SLASH POW BANG", "'+' | '-' | '*' | '/' | '^' | '!'"),
         ("NUMBER", "a number"), ("VARIABLE", "n, t, f or r"), ("FUNCTION", "floor(...)"), ("PAIRED", "min(...)"),
         ("NAME", "a name"), ("COMPARE", "a comparison (<, <=, =, !=, >=, >)"), ("AND", "'and'"), ("OR", "'or'"),
-        ("NOT", "'not'"), ("POW", "'^'"), ("STAR", "'*'"),
+        ("NOT", "'not'"), ("POW", "'^'"), ("STAR", "'*'"), ("SAID", "'questions' | 'on average'"),
     ],
     actions=_Actions(_FUNCTIONS, {"min": (2, 2), "max": (2, 2)}),
     error=FormulaError,
@@ -159,6 +172,18 @@ def _explain(tokens: Sequence[Token], index: int, expected: frozenset[str]) -> F
             and found.type in ("VARIABLE", "FUNCTION", "PAIRED", "LPAR", "NUMBER"):
         return Fault(f"{found.value!r} right after {before.value!r}", found, "write the product with '*', as 2*n")
     return None
+
+
+def parse_average(text: str) -> Expr:
+    """An average as a learner writes it: a number of this grammar, a mixed number or a decimal, words after it
+    ('questions', 'on average', 'in all'); ``FormulaError`` quotes the text and points at the fault.
+
+    >>> format_expr(parse_average("2 3/8 questions on average")), format_expr(parse_average("2.375"))
+    ('2 + 3/8', '2.375')
+    """
+    result: Conjecture = READER.read(text, "average", _explain)
+    assert result.amount is not None
+    return result.amount
 
 
 def parse_conjecture(text: str) -> Conjecture:

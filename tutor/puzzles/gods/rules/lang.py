@@ -1,4 +1,5 @@
-"""The question language: its grammar (``lang.lark``), printer, and meaning.
+"""The question language: its grammar (``lang.lark``) and how a text is read into a question's tree (the tree and
+its printer are ``rules.question``, its meaning ``rules.meaning``).
 
 A learner writes questions the way people write them::
 
@@ -19,25 +20,21 @@ counted on the token stream before the parse, the levels of the tree (not,
 would you say, and/or chains) once it is built, without recursion, so neither
 the parser nor the recursive printer and meaning can run out of stack.
 
-Meaning: a question is a proposition about the world and the god asked
-("you").  A god who is not Random says "ja" exactly when
-``P xor (he is False) xor ("ja" means no)``; "would you say ja to (P)" is that
-proposition itself, which is why asking it of True or False gets "ja" exactly
-when P holds.  Random's answers are either word, so what a question means to
-Random never matters (inside "would you say", Random is read as truthful).
+Its meaning, the worlds where a question holds and where a god says each word, is
+``tutor.puzzles.gods.rules.meaning``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tutor.errors import TooLarge
 from tutor.grammar import Fault, Language, Nesting, NotationError, Reading, join_or
 from tutor.limits import Limit
 from tutor.puzzles.gods.limits import QUESTION_DEPTH, QUESTION_TOKENS
-from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
+from tutor.puzzles.gods.rules.question import Bin, InWorlds, Means, Node, Not, Pattern, Role, Say, You, format_question
+from tutor.puzzles.gods.rules.worlds import Universe
 from tutor.screen.text import shorten
 
 if TYPE_CHECKING:
@@ -53,80 +50,18 @@ class QuestionError(NotationError):
         return self.offset
 
 
+class SpokenOrder(QuestionError):
+    """A question in the word order people speak ("are you True?", "is B Random?"), which the gods do not take: a
+    question is the statement they answer yes or no to.  ``said`` is what to write instead (without the quote)."""
+
+    def __init__(self, message: str, offset: int, said: str) -> None:
+        super().__init__(message, offset)
+        self.said = said
+
+
 class QuestionTooLarge(QuestionError, TooLarge):
     """A question over one of the size limits (``question_tokens``, ``question_depth``): both kinds of error."""
 
-
-# -- the syntax tree ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Role:
-    """``A is True``."""
-
-    god: str
-    role: str
-
-
-@dataclass(frozen=True)
-class You:
-    """``you are False``: the god being asked."""
-
-    role: str
-
-
-@dataclass(frozen=True)
-class Means:
-    """``ja means yes`` (or ``da means no`` ...)."""
-
-    word: str
-    meaning: str
-
-
-@dataclass(frozen=True)
-class Say:
-    """``would you say ja to (P)``; ``form`` "if" is ``if I asked you (P), would you say ja``."""
-
-    word: str
-    body: Node
-    form: str = "would"
-
-
-@dataclass(frozen=True)
-class Pattern:
-    """One element of a ``world in {...}`` set: some gods' roles and maybe the language."""
-
-    roles: tuple[tuple[str, str], ...]  # (("A", "True"), ("C", "Random"))
-    ja: str | None = None  # "yes", "no" or None (either)
-
-
-@dataclass(frozen=True)
-class InWorlds:
-    """``world in {A=True B=False C=Random, ...}``."""
-
-    patterns: tuple[Pattern, ...]
-
-
-@dataclass(frozen=True)
-class Not:
-    """``not P``."""
-
-    body: Node
-
-
-@dataclass(frozen=True)
-class Bin:
-    """``P and Q``; ``op`` is one of and, or, xor, iff."""
-
-    op: str
-    left: Node
-    right: Node
-
-
-Node = Role | You | Means | Say | InWorlds | Not | Bin
-
-PREC = {"iff": 1, "xor": 2, "or": 3, "and": 4}
-NOT_PREC, ATOM_PREC = 5, 6
 
 # -- reading: lang.lark, with the checks and messages of this language -------------------------------
 
@@ -156,13 +91,19 @@ class _Actions:
     def group(self, _open: Token, node: Node, _close: Token) -> Node:
         return node
 
-    def role(self, god: Token, _is: Token, *rest: Token) -> Node:
-        atom = Role(god.upper(), _ROLES[rest[-1].type])
+    def role(self, god: Token, _is: Token, *rest: Token, spoken: bool = False) -> Node:
+        atom = Role(god.upper(), _ROLES[rest[-1].type], spoken)
         return Not(atom) if len(rest) == 2 else atom  # A is not True
 
-    def you(self, _you: Token, _are: Token, *rest: Token) -> Node:
-        atom = You(_ROLES[rest[-1].type])
+    def you(self, _you: Token, _are: Token, *rest: Token, spoken: bool = False) -> Node:
+        atom = You(_ROLES[rest[-1].type], spoken)
         return Not(atom) if len(rest) == 2 else atom  # you are not False
+
+    def spoken_role(self, is_: Token, god: Token, *rest: Token) -> Node:
+        return self.role(god, is_, *rest, spoken=True)  # is A (not) True
+
+    def spoken_you(self, are: Token, you: Token, *rest: Token) -> Node:
+        return self.you(you, are, *rest, spoken=True)  # are you (not) False
 
     def means(self, word: Token, _means: Token, meaning: Token) -> Node:
         return Means(word.lower(), meaning.lower())
@@ -224,7 +165,7 @@ def _words(u: Universe) -> list[tuple[str, str]]:
     """The words that depend on the variant: its gods, its answer words."""
     word = u.words[0]
     return [
-        ("A B C D E YOU NOT LPAR WOULD IF WORLD JA DA", f"a question such as 'A is True', 'you are False', "
+        ("A B C D E YOU NOT LPAR WOULD IF WORLD JA DA IS ARE", f"a question such as 'A is True', 'you are False', "
          f"'ja means yes', 'would you say {word} to (...)' | '('"),
         ("A B C D E", f"a god ({join_or(u.gods)})"),
         ("JA DA YES NO", f"an answer word ({word} or {u.words[1]})"),
@@ -251,24 +192,60 @@ def _too_large(limit: Limit, text: str, what: str) -> QuestionTooLarge:
 
 
 def read(text: str, u: Universe, start: int, rule: str, end: int | None = None) -> tuple[str | None, Any]:
-    """Parse ``text[start:end]`` from ``rule`` (a plan's leaf: ``pattern``); its depth is checked before a walk."""
+    """Parse ``text[start:end]`` from ``rule`` (a plan's leaf: ``pattern``); its depth is checked before a walk.
+    A question in spoken word order is refused with the statement to write (``SpokenOrder``)."""
     many = f"has more than {QUESTION_TOKENS.value:,} words and symbols"
     reading = Reading(QUESTIONS, text, start, end, limit=QUESTION_TOKENS.value, check=_checker(u, text),
                       words=_words(u), too_many=lambda: _too_large(QUESTION_TOKENS, text, many))
-    result = reading.parse(rule)
+    try:
+        result = reading.parse(rule)
+    except QuestionTooLarge:
+        raise
+    except QuestionError as err:
+        if rule != "pattern" and _opens_spoken(reading.tokens):
+            raise _spoken_order(reading, u, None) from err
+        raise
     god, node = result if rule == "asked" else (None, result)
-    if _levels(node) > QUESTION_DEPTH.value:
+    levels, spoken = _levels(node)
+    if levels > QUESTION_DEPTH.value:
         raise _too_large(QUESTION_DEPTH, text, f"nests more than {QUESTION_DEPTH.value} levels deep")
+    if spoken:
+        raise _spoken_order(reading, u, (f"ask {god}: " if god else "") + format_question(node))
     return god, node
 
 
-def _levels(node: Node) -> int:
-    """The levels of a question's tree (an atom is 1), counted without recursion.
+def _opens_spoken(tokens: Sequence[Token]) -> bool:
+    """Whether a question's tokens (after ``ask B:``) open in spoken word order: ``is B ...``, ``are you ...``."""
+    first = [t.type for t in (tokens[3:5] if tokens[:1] and tokens[0].type == "ASK" else tokens[:2])]
+    return first == ["ARE", "YOU"] or (len(first) == 2 and first[0] == "IS" and first[1] in _GODS)
 
-    >>> _levels(Not(Bin("and", Role("A", "True"), You("False"))))
-    3
+
+def _spoken_order(reading: Reading, u: Universe, statement: str | None) -> SpokenOrder:
+    """A question in spoken word order: the ``statement`` to write for it, or (None: that does not read either) an
+    example of the variant in both orders."""
+    tokens = reading.tokens
+    asked = tokens[3:] if tokens[0].type == "ASK" else tokens
+    spoken = reading.body[asked[0].start_pos or 0:].strip() if asked else reading.body.strip()
+    spoken = spoken if spoken.endswith("?") else spoken + "?"
+    if statement is not None:
+        said = f"a question is the statement the god answers yes or no to: write {statement!r} for {spoken!r}"
+    else:
+        role = "Random" if "Random" in u.roles else "False"
+        first, second = u.gods[0], u.gods[1]
+        said = ("a question is the statement the god answers yes or no to, written in the order of a statement: "
+                f"for example 'ask {first}: {second} is {role}' (is {second} {role}?) or "
+                f"'ask {second}: you are not False' (are you not False?)")
+    return SpokenOrder(f"{reading.quote()}: {said}", reading.start, said)
+
+
+def _levels(node: Node) -> tuple[int, bool]:
+    """The levels of a question's tree (an atom is 1), counted without recursion, and whether an atom of it was
+    written in spoken word order.
+
+    >>> _levels(Not(Bin("and", Role("A", "True"), You("False", spoken=True))))
+    (3, True)
     """
-    deepest, stack = 0, [(node, 1)]
+    deepest, spoken, stack = 0, False, [(node, 1)]
     while stack:
         top, level = stack.pop()
         deepest = max(deepest, level)
@@ -277,7 +254,9 @@ def _levels(node: Node) -> int:
                 stack.append((body, level + 1))
             case Bin(left=left, right=right):
                 stack += [(left, level + 1), (right, level + 1)]
-    return deepest
+            case Role(spoken=True) | You(spoken=True):
+                spoken = True
+    return deepest, spoken
 
 
 def parse_question(text: str, u: Universe, start: int = 0) -> Node:
@@ -294,107 +273,3 @@ def parse_asked(text: str, u: Universe, default_god: str = "A") -> tuple[str, No
     """Parse ``ask B: QUESTION`` or a bare question (asked to ``default_god``)."""
     god, node = read(text, u, 0, "asked")
     return god or default_god, node
-
-
-# -- printer ------------------------------------------------------------------
-
-
-def _prec(node: Node) -> int:
-    match node:
-        case Bin(op):
-            return PREC[op]
-        case Not(Role() | You()):
-            return ATOM_PREC  # written "A is not True"
-        case Not():
-            return NOT_PREC
-    return ATOM_PREC
-
-
-def format_question(node: Node) -> str:
-    """The canonical text of a question; ``parse_question`` reads it back to the same tree."""
-    match node:
-        case Role(god, role):
-            return f"{god} is {role}"
-        case You(role):
-            return f"you are {role}"
-        case Means(word, meaning):
-            return f"{word} means {meaning}"
-        case Say(word, body, "if"):
-            return f"if I asked you ({format_question(body)}), would you say {word}"
-        case Say(word, body):
-            return f"would you say {word} to ({format_question(body)})"
-        case InWorlds(patterns):
-            return "world in {" + ", ".join(format_pattern(p) for p in patterns) + "}"
-        case Not(Role(god, role)):
-            return f"{god} is not {role}"
-        case Not(You(role)):
-            return f"you are not {role}"
-        case Not(body):
-            inner = format_question(body)
-            return "not " + (f"({inner})" if _prec(body) < NOT_PREC else inner)
-        case Bin(op, left_node, right_node):
-            left, right = format_question(left_node), format_question(right_node)
-            left = f"({left})" if _prec(left_node) < PREC[op] else left
-            right = f"({right})" if _prec(right_node) <= PREC[op] else right
-            return f"{left} {op} {right}"
-    raise TypeError(f"not a question: {node!r}")
-
-
-def format_pattern(p: Pattern) -> str:
-    """``A=True B=False ja=yes``."""
-    parts = [f"{g}={r}" for g, r in p.roles]
-    if p.ja is not None:
-        parts.append(f"ja={p.ja}")
-    return " ".join(parts)
-
-
-# -- meaning ------------------------------------------------------------------
-
-
-def truth_mask(node: Node, u: Universe, asked: int) -> WorldSet:
-    """The worlds where the proposition holds, asked of god ``asked`` (bit-set algebra)."""
-    match node:
-        case Role(god, role):
-            return u.role_mask[u.god_index(god)].get(role, 0)
-        case You(role):
-            return u.role_mask[asked].get(role, 0)
-        case Means(word, meaning):
-            return u.full & ~u.ja_no if (word == "ja") == (meaning == "yes") else u.ja_no
-        case Say(word, body):
-            return says_mask(word, truth_mask(body, u, asked), u, asked)
-        case InWorlds(patterns):
-            return _pattern_mask(patterns, u)
-        case Not(body):
-            return u.full & ~truth_mask(body, u, asked)
-        case Bin(op, left, right):
-            a, b = truth_mask(left, u, asked), truth_mask(right, u, asked)
-            if op in ("and", "or"):
-                return a & b if op == "and" else a | b
-            return a ^ b if op == "xor" else u.full & ~(a ^ b)
-    raise TypeError(f"not a question: {node!r}")
-
-
-def _pattern_mask(patterns: Sequence[Pattern], u: Universe) -> WorldSet:
-    """The worlds matching any of the patterns of ``world in {...}``."""
-    out = 0
-    for p in patterns:
-        m = u.full
-        for g, r in p.roles:
-            m &= u.role_mask[u.god_index(g)].get(r, 0)
-        if p.ja is not None:
-            m &= u.ja_no if p.ja == "no" else u.full & ~u.ja_no
-        out |= m
-    return out
-
-
-def says_mask(word: str, truth: WorldSet, u: Universe, asked: int) -> WorldSet:
-    """Where god ``asked``, if not Random, answers ``word`` to a proposition true on ``truth``."""
-    affirm = truth ^ u.liar(asked)
-    if word in ("ja", "da"):
-        affirm ^= u.ja_no
-    return affirm if word in ("ja", "yes") else u.full & ~affirm
-
-
-def first_word_mask(node: Node, u: Universe, asked: int) -> WorldSet:
-    """Where god ``asked`` (not Random) answers the question with ``u.words[0]``."""
-    return says_mask(u.words[0], truth_mask(node, u, asked), u, asked)

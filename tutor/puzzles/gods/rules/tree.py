@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tutor.grammar import Fault, Language, NotationError, Reading
 from tutor.grammar.layout import Offside
 from tutor.puzzles.gods.limits import TREE_DEPTH
-from tutor.puzzles.gods.rules.lang import Node, Pattern, QuestionError, QuestionTooLarge, format_question, read
+from tutor.puzzles.gods.rules.lang import QuestionError, QuestionTooLarge, read
+from tutor.puzzles.gods.rules.question import Node, Pattern, format_question
 from tutor.puzzles.gods.rules.worlds import ROLES, Assignment, Universe
 from tutor.screen.shown import Picture, Span
 

@@ -1,8 +1,9 @@
 """An average as a learner writes it, and as a text might give it away: read exactly, never as a float.
 
 A learner writes an average as a fraction (``19/8``), a mixed number (``2 3/8``), a decimal that is exact
-(``2.375``), or a sum to be worked out (``(3 + 2 + 2)/3``): sums are read by the conjecture grammar
-(``rules.formula``: numbers, ``+ - * / ^``, parentheses; no names), valued exactly (``theory.values``).  A text
+(``2.375``), or a sum to be worked out (``(3 + 2 + 2)/3``), words such as "questions" after it: the ``average``
+rule of the conjecture grammar (``rules/formula.lark``: numbers, ``+ - * / ^``, parentheses; no names) reads them,
+and ``theory.values`` values them exactly.  A text
 gives an average away when it writes it (``19/8``, ``38/16``, ``2 3/8``) or rounds it to two places
 (``about 2.38``).
 """
@@ -16,45 +17,31 @@ from tutor.errors import InvalidNotation
 from tutor.puzzles import giveaway
 from tutor.puzzles.answers import Hint, Level, Rung
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.formula import FormulaError, parse_conjecture
+from tutor.puzzles.gods.rules.formula import FormulaError, parse_average
 from tutor.puzzles.gods.teach.quantities.averaged import Averaged, as_code, fraction_text, leaf_sum
 from tutor.puzzles.gods.theory.values import Undefined, value
 
 EXAMPLES = ("7/2", "9/4", "11/6")  # a refusal shows one that is not the answer
-_WORDS = re.compile(r"\s*(?:on average|questions?|in all)\s*$", re.IGNORECASE)
-_MIXED = re.compile(r"(\d{1,6})\s+(\d{1,6})\s*/\s*(\d{1,6})")
-_DECIMAL = re.compile(r"\d{1,6}\.\d{1,8}")
-_PLAIN = re.compile(r"\d{1,9}(?:\s*/\s*[1-9]\d{0,8})?")  # 19/8, 3
 _FRACTION_IN_TEXT = re.compile(r"(?<![\d/.])(?:(\d+)\s+)?(\d+)\s*/\s*(\d+)(?![\d/]|\.\d)")
 _DECIMAL_IN_TEXT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 
 
 def read_average(text: str, right: Fraction | None = None) -> Fraction:
-    """The exact number ``text`` writes; ``InvalidNotation`` quoting it, with an example that is not ``right``.
+    """The exact number ``text`` writes (the ``average`` rule of ``rules/formula.lark``); ``InvalidNotation`` quoting
+    it, with an example that is not ``right``.
 
     >>> read_average("19/8"), read_average("2 3/8"), read_average("2.375 questions"), read_average("(3+2+2)/3")
     (Fraction(19, 8), Fraction(19, 8), Fraction(19, 8), Fraction(7, 3))
     """
     said = text.strip().rstrip(".")
-    while _WORDS.search(said) and _WORDS.sub("", said):
-        said = _WORDS.sub("", said)
     example = next(e for e in EXAMPLES if right is None or Fraction(e) != right)
     how = f"write the average exactly, as a fraction such as {example} or a sum such as (1 + 2 + 2)/3"
-    if _MIXED.fullmatch(said):
-        whole, num, den = (int(x) for x in _MIXED.fullmatch(said).groups())  # type: ignore[union-attr]
-        if den == 0:
-            raise InvalidNotation(f"{text!r}: a division by zero; {how}")
-        return whole + Fraction(num, den)
-    if _DECIMAL.fullmatch(said) or _PLAIN.fullmatch(said):  # the usual answers, without building the grammar
-        return Fraction(said.replace(" ", ""))
     try:
-        conjecture = parse_conjecture(said)
-    except FormulaError:
-        raise InvalidNotation(f"{text!r} is not a number the tutor reads: {how}") from None
-    if conjecture.amount is None:
-        raise InvalidNotation(f"{text!r} is a comparison; {how}")
+        amount = parse_average(said)
+    except FormulaError as err:
+        raise InvalidNotation(f"{err}; {how}") from None
     try:
-        return value(conjecture.amount, {})
+        return value(amount, {})
     except KeyError:
         raise InvalidNotation(f"{text!r} names n, t, f or r, which have no value here; {how}") from None
     except Undefined as err:

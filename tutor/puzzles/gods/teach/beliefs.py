@@ -22,15 +22,9 @@ from typing import Any
 from tutor.puzzles.answers import Belief
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import (
-    Node,
-    QuestionError,
-    Say,
-    first_word_mask,
-    format_question,
-    parse_asked,
-    truth_mask,
-)
+from tutor.puzzles.gods.rules.lang import QuestionError, parse_asked
+from tutor.puzzles.gods.rules.meaning import first_word_mask, truth_mask
+from tutor.puzzles.gods.rules.question import Node, Say, format_question
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers
 from tutor.puzzles.gods.teach.coach import PROGRESS_REACH, surely_not_random
 from tutor.puzzles.gods.teach.questions import target_of

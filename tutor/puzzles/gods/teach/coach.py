@@ -22,7 +22,8 @@ from typing import Any
 from tutor.maths.bits import members
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import Failure
-from tutor.puzzles.gods.rules.lang import Node, first_word_mask, format_question, truth_mask
+from tutor.puzzles.gods.rules.meaning import first_word_mask, truth_mask
+from tutor.puzzles.gods.rules.question import Node, format_question
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, format_leaf, format_tree
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers
 from tutor.screen.text import plural

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tutor.puzzles.answers import Hint, Level, Rung
 from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import Node
+from tutor.puzzles.gods.rules.question import Node
 from tutor.puzzles.gods.rules.tree import parse_tree
 from tutor.puzzles.gods.teach.coach import open_places
 from tutor.puzzles.gods.teach.questions import GOAL

@@ -11,7 +11,8 @@ from tutor.errors import TutorError
 from tutor.puzzles.answers import AnswerKind, Belief, Hint, Kinds, Verdict
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.formula import Conjecture, format_conjecture
-from tutor.puzzles.gods.rules.lang import QuestionError, format_question, parse_asked
+from tutor.puzzles.gods.rules.lang import QuestionError, parse_asked
+from tutor.puzzles.gods.rules.question import format_question
 from tutor.puzzles.gods.rules.tree import Tree, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.teach import wrong
 from tutor.puzzles.gods.teach.average_answers import least_ladder, plan_ladder, read_average, stated_average
@@ -31,7 +32,6 @@ from tutor.puzzles.gods.teach.questions import (
     TARGET,
     TO,
     Asked,
-    read_asked,
     statement_form,
     target_of,
 )
@@ -126,7 +126,7 @@ class QuestionKind(AnswerKind[GodsGame, Asked]):
 
     def parse(self, game: GodsGame, text: str, args: Args) -> Asked:
         """``ask G: QUESTION``, or a bare question (asked to A)."""
-        return read_asked(text, game.universe)
+        return parse_asked(text, game.universe)
 
     def format(self, game: GodsGame, answer: Asked, args: Args) -> str:
         """``ask G: QUESTION`` in canonical wording."""

@@ -31,7 +31,8 @@ from tutor.puzzles.gods import engine
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import verify
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import Node, Role, Say, You, first_word_mask
+from tutor.puzzles.gods.rules.meaning import first_word_mask
+from tutor.puzzles.gods.rules.question import Node, Role, Say, You
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, Tree, depth, format_tree
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet, answers
 from tutor.puzzles.gods.teach.verdicts import reference_tree

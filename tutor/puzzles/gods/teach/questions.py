@@ -8,20 +8,13 @@ its sympy form and truth table, and the worlds each answer leaves (the
 
 from __future__ import annotations
 
-import re
-
-from tutor.errors import InvalidParams, TooLarge
+from tutor.errors import InvalidParams
 from tutor.maths.bits import members
 from tutor.puzzles.gods import theory
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import (
-    Node,
-    QuestionError,
-    first_word_mask,
-    format_question,
-    parse_asked,
-    parse_question,
-)
+from tutor.puzzles.gods.rules.lang import QuestionError, SpokenOrder, parse_asked, parse_question
+from tutor.puzzles.gods.rules.meaning import first_word_mask
+from tutor.puzzles.gods.rules.question import Node, format_question
 from tutor.puzzles.gods.rules.worlds import Universe, answers
 from tutor.puzzles.gods.teach.coach import GOALS
 from tutor.puzzles.options import Args, Option
@@ -99,47 +92,20 @@ def example_branch(game: GodsGame, args: Args, quantity: str, which: int) -> int
     return answers(u, g, first_word_mask(question, u, g), game.start)[which]
 
 
-# "are you True?", "ask A: is B Random?": a question as people say it, not as the tutor writes it
-_INVERTED = re.compile(r"(?P<ask>ask\s+\w+\s*:)?\s*(?:(?P<you>are\s+you)|is\s+(?P<god>[a-e]))\b(?P<rest>.*?)\??",
-                       re.IGNORECASE | re.DOTALL)
-
-
 def statement_form(text: str, u: Universe) -> str | None:
-    """What to say when ``text`` is a question in the word order people speak ("are you True?"): a question is
-    the statement the god says yes or no to, shown with the learner's own words in that order where they read;
+    """What to say when ``text`` is a question in the word order people speak ("are you True?"), which the question
+    grammar reads and refuses (``SpokenOrder``): the statement to write, in the learner's own words where they read;
     None when ``text`` is not such a question.
 
     >>> from tutor.puzzles.gods.rules.worlds import universe
     >>> statement_form("ask A: are you True?", universe())
     "a question is the statement the god answers yes or no to: write 'ask A: you are True' for 'are you True?'"
     """
-    m = _INVERTED.fullmatch(text.strip())
-    if m is None:
-        return None
-    ask = f"{m['ask']} " if m["ask"] else ""
-    subject = "you are" if m["you"] else f"{m['god'].upper()} is"
-    statement = f"{ask}{subject}{m['rest']}".strip()
-    spoken = text.strip()[len(m["ask"] or ""):].strip()
-    spoken = spoken if spoken.endswith("?") else spoken + "?"
     try:
-        parse_asked(statement, u)
+        parse_asked(text.strip(), u)
+    except SpokenOrder as spoken:
+        return spoken.said
     except QuestionError:
-        role = "Random" if "Random" in u.roles else "False"
-        first, second = u.gods[0], u.gods[1]
-        return ("a question is the statement the god answers yes or no to, written in the order of a statement: "
-                f"for example 'ask {first}: {second} is {role}' (is {second} {role}?) or "
-                f"'ask {second}: you are not False' (are you not False?)")
-    return f"a question is the statement the god answers yes or no to: write {statement!r} for {spoken!r}"
+        return None
+    return None
 
-
-def read_asked(text: str, u: Universe) -> Asked:
-    """``parse_asked``, with a question in spoken word order refused by what a question looks like."""
-    try:
-        return parse_asked(text, u)
-    except TooLarge:
-        raise
-    except QuestionError as err:
-        said = statement_form(text, u)
-        if said is None:
-            raise
-        raise QuestionError(f"{text!r}: {said}", err.offset) from None

@@ -13,7 +13,8 @@ from tutor.puzzles.gods.engine.average import average_text, fraction_json
 from tutor.puzzles.gods.engine.solver import plan_tree
 from tutor.puzzles.gods.engine.verify import average_questions, verify
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import Node, format_question, parse_asked
+from tutor.puzzles.gods.rules.lang import parse_asked
+from tutor.puzzles.gods.rules.question import Node, format_question
 from tutor.puzzles.gods.rules.tree import Tree, depth, format_tree
 from tutor.puzzles.gods.teach.coach import failure_text, first_bad_split, holes, judge_question, unfinished_text
 from tutor.puzzles.gods.teach.questions import Asked

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.puzzles.gods.rules.lang import Bin, InWorlds, Means, Node, Not, Role, Say, You, first_word_mask, truth_mask
+from tutor.puzzles.gods.rules.meaning import first_word_mask, truth_mask
+from tutor.puzzles.gods.rules.question import Bin, InWorlds, Means, Node, Not, Role, Say, You
 from tutor.puzzles.gods.rules.worlds import Universe, WorldSet
 
 

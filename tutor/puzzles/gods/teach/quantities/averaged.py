@@ -20,7 +20,8 @@ from tutor.puzzles.gods.engine.average import huffman
 from tutor.puzzles.gods.engine.solver import plan_tree
 from tutor.puzzles.gods.engine.verify import Reached, leaves_reached, verify
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import QuestionError, first_word_mask, parse_asked
+from tutor.puzzles.gods.rules.lang import QuestionError, parse_asked
+from tutor.puzzles.gods.rules.meaning import first_word_mask
 from tutor.puzzles.gods.rules.tree import (
     Ask,
     Leaf,

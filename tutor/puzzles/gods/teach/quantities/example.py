@@ -3,14 +3,15 @@ what each answer leaves."""
 
 from __future__ import annotations
 
-import re
 from functools import partial
 
 from tutor.maths.bits import members
 from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.gods import theory
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import first_word_mask, format_question
+from tutor.puzzles.gods.rules.condition import holds
+from tutor.puzzles.gods.rules.meaning import first_word_mask
+from tutor.puzzles.gods.rules.question import format_question
 from tutor.puzzles.gods.rules.worlds import WorldSet
 from tutor.puzzles.gods.teach.coach import describe, surely_not_random
 from tutor.puzzles.gods.teach.quantities.example_ideas import MEETS_GOAL, safe_ideas
@@ -48,50 +49,6 @@ def refute_example_table(game: GodsGame, args: Args, value: Value, wrong: Value)
 def example_table_quantity(game: GodsGame, args: Args) -> str:
     """The whole table as text."""
     return example_table(game, example_of(game, args, "example_table"))
-
-
-_TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z_0-9]*)|(?P<op>[~&|^()]))")
-
-
-def holds(condition: str, truth: dict[str, bool]) -> bool | None:
-    """The truth of a condition as sympy prints it (names, ~ & ^ |, parentheses) in one world; None if unreadable.
-
-    >>> holds("A_True & ~ja_yes", {"A_True": True, "ja_yes": False}), holds("never", {}), holds("2 +", {})
-    (True, False, None)
-    """
-    tokens: list[str] = []
-    pos = 0
-    while pos < len(condition.rstrip()):
-        m = _TOKEN.match(condition, pos)
-        if not m:
-            return None
-        tokens.append(m.group("name") or m.group("op"))
-        pos = m.end()
-    values = {"always": True, "never": False, "True": True, "False": False, **truth}
-
-    def expr(i: int, level: int) -> tuple[bool, int]:
-        ops = ("|", "^", "&")
-        if level == 3:
-            if i < len(tokens) and tokens[i] == "~":
-                v, i = expr(i + 1, 3)
-                return not v, i
-            if i < len(tokens) and tokens[i] == "(":
-                v, i = expr(i + 1, 0)
-                if i >= len(tokens) or tokens[i] != ")":
-                    raise KeyError(")")
-                return v, i + 1
-            return values[tokens[i]], i + 1
-        v, i = expr(i, level + 1)
-        while i < len(tokens) and tokens[i] == ops[level]:
-            w, i = expr(i + 1, level + 1)
-            v = v or w if level == 0 else v != w if level == 1 else v and w
-        return v, i
-
-    try:
-        v, end = expr(0, 0)
-    except (KeyError, IndexError):
-        return None
-    return v if end == len(tokens) else None
 
 
 def explain_example_condition(game: GodsGame, args: Args, value: Value) -> str:

@@ -9,7 +9,8 @@ from tutor.puzzles.answers import Quantities, Value
 from tutor.puzzles.gods import engine, theory
 from tutor.puzzles.gods.engine.solver import Plan
 from tutor.puzzles.gods.rules import GodsGame
-from tutor.puzzles.gods.rules.lang import first_word_mask, format_question
+from tutor.puzzles.gods.rules.meaning import first_word_mask
+from tutor.puzzles.gods.rules.question import format_question
 from tutor.puzzles.gods.rules.worlds import Universe, answers
 from tutor.puzzles.gods.teach.quantities import plan_ideas
 from tutor.puzzles.gods.teach.quantities.plans import no_plan

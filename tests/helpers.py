@@ -6,11 +6,12 @@ import io
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 from tutor.authoring import rehearse
 from tutor.cli import main
-from tutor.course import Lesson, Step, load_catalog
+from tutor.course import Catalog, Lesson, Step, load_catalog
 from tutor.course.steps import Computed
 from tutor.progress import Progress
 from tutor.screen.shown import text_of
@@ -18,10 +19,17 @@ from tutor.session import Reply, Session
 from tutor.storage.clock import Clock, system
 
 
+@cache
+def bundled() -> Catalog:
+    """The bundled course, loaded once per test process, so that its lessons build their steps once whichever
+    module asks (a test that changes what a catalogue holds loads its own)."""
+    return load_catalog()
+
+
 def new_session(db: Path | None = None, lessons: list[str] | None = None, clock: Clock = system) -> Session:
     """A Session over the bundled lessons with a fresh progress store (in memory by default) on ``clock`` (a
     ``Stopped`` one the test moves, for what ``TUTOR_NOW`` does to the command)."""
-    return Session(load_catalog(lessons or []), Progress(db, clock=clock))
+    return Session(load_catalog(lessons) if lessons else bundled(), Progress(db, clock=clock))
 
 
 def correct_answer(lesson: Lesson, step: Step) -> str:
@@ -40,7 +48,7 @@ def session_at(lesson_id: str, title: str) -> tuple[Session, Step]:
     """A fresh session standing on the step of ``lesson_id`` called ``title``, and that step."""
     session = new_session()
     session.handle(f"/open {lesson_id}")
-    step = next(s for s in load_catalog([]).find(lesson_id).steps if s.title == title)
+    step = next(s for s in bundled().find(lesson_id).steps if s.title == title)
     for _ in range(step.index):
         session.handle("/next")
     return session, step

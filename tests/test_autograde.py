@@ -11,11 +11,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from tests.helpers import bundled
 from tests.test_instructors import tutor_process as tutor
 from tutor import platforms
 from tutor.autograde import answers, autograde, step_of
 from tutor.cli import run
-from tutor.course import load_catalog
 from tutor.errors import TutorError
 from tutor.grading import grade, graded_step, submission_files
 from tutor.screen.shown import text_of
@@ -23,7 +23,7 @@ from tutor.screen.shown import text_of
 DATA = Path(__file__).resolve().parent / "data"
 GRADESCOPE = jsonschema.Draft202012Validator(json.loads((DATA / "gradescope-results.schema.json").read_text()))
 PRAIRIELEARN = jsonschema.Draft202012Validator(json.loads((DATA / "prairielearn-results.schema.json").read_text()))
-LESSON = load_catalog().find("coins-2")
+LESSON = bundled().find("coins-2")
 STRATEGY = text_of(LESSON.steps[4].reference() or "")  # step 5's reference answer (tutor lint checks it)
 
 

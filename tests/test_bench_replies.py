@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import bundled
 from tutor.bench import replies as walk
-from tutor.course import load_catalog
 from tutor.course.steps import Computed
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 
 
 def step(lesson_id: str, quantity: str) -> Computed:

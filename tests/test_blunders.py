@@ -11,11 +11,10 @@ from functools import cache
 
 import pytest
 
-from tests.helpers import new_session
-from tutor.course import load_catalog
+from tests.helpers import bundled, new_session
 from tutor.course.steps import Game
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 GAMES = [(lesson.id, step.index) for lesson in CATALOG.ordered() for step in lesson.steps
          if isinstance(step, Game) and step.puzzle.name == "wythoff" and step.goal == "win"
          and not step.params.get("pass")]  # the pass game tells why, never the move that won: test_wythoff_pass_play

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 import pytest
 import sympy
 
-from tests.helpers import quantity_name
+from tests.helpers import bundled, quantity_name
 from tests.lesson_text import NUMBER, prose
-from tutor.course import Lesson, Step, load_catalog
+from tutor.course import Lesson, Step
 from tutor.errors import TutorError
 from tutor.puzzles import get
 from tutor.puzzles.coins.rules import CoinGame, Move, parse_strategy
@@ -35,7 +35,7 @@ from tutor.puzzles.coins.rules.formula import parse_formula
 from tutor.puzzles.coins.rules.group import parse_group
 
 PUZZLE = get("coins")
-LESSONS = [lesson for lesson in load_catalog([]).lessons.values() if lesson.puzzle == "coins"]
+LESSONS = [lesson for lesson in bundled().lessons.values() if lesson.puzzle == "coins"]
 CODE = re.compile(r"```[a-z]*\n(.*?)```|`([^`]+)`", re.S)
 TEXT = ("winnable", "trap", "factorization", "group_winnable", "touch_winnable", "workbench_task")
 NUMERIC = [name for name in PUZZLE.quantities.names() if name not in TEXT]

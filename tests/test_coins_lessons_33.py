@@ -15,9 +15,8 @@ from itertools import product
 
 import pytest
 
-from tests.helpers import new_session, play_through, text
+from tests.helpers import bundled, new_session, play_through, text
 from tests.test_coins_touch import naive
-from tutor.course import load_catalog
 from tutor.puzzles import get
 from tutor.puzzles.answers import Level, rung
 from tutor.puzzles.coins.engine.touch import solve as touch_search
@@ -27,7 +26,7 @@ from tutor.puzzles.coins.theory.conjecture import THEOREMS
 
 COINS = get("coins")
 Q = COINS.quantities
-CATALOG = load_catalog([])
+CATALOG = bundled()
 Perm = tuple[int, ...]
 
 # every group the two lessons ask about (their steps, reviews and practice), on the positions they use

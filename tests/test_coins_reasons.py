@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import quantity_name
-from tutor.course import Lesson, Step, load_catalog
+from tests.helpers import bundled, quantity_name
+from tutor.course import Lesson, Step
 from tutor.errors import InvalidParams, SearchLimit
 from tutor.puzzles import get
 from tutor.puzzles.coins import engine
@@ -26,7 +26,7 @@ from tutor.puzzles.options import NO_ARGS
 
 PUZZLE = get("coins")
 QUANTITIES = PUZZLE.quantities
-LESSONS = [lesson for lesson in load_catalog([]).lessons.values() if lesson.puzzle == "coins"]
+LESSONS = [lesson for lesson in bundled().lessons.values() if lesson.puzzle == "coins"]
 
 # the wrong answers issue 12 names for the coin lessons, by (lesson, quantity)
 FAMOUS: dict[tuple[str, str], list[Any]] = {

@@ -12,12 +12,12 @@ from fractions import Fraction
 
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.course.instances import Space, answered, review_of
 from tutor.learner.fresh import Seen, plain
 from tutor.screen.shown import text_of
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 SPACES = [(lesson.id, i) for lesson in CATALOG.ordered() for i, f in enumerate(lesson.template.steps)
           if review_of(f) is not None]
 SKILLS = {s for lesson in CATALOG.ordered() for step in lesson.steps if step.required for s in step.skills()}

@@ -15,7 +15,8 @@ from functools import cache
 
 import pytest
 
-from tutor.course import Lesson, instantiate, load_catalog
+from tests.helpers import bundled
+from tutor.course import Lesson, instantiate
 from tutor.course.steps import Context, Game, Step
 from tutor.course.steps.question import Question, without_echo
 from tutor.errors import TutorError
@@ -24,7 +25,7 @@ from tutor.puzzles.answers import Level
 from tutor.puzzles.giveaway import Shape
 from tutor.screen.shown import ReplyKind, text_of
 
-CATALOG = load_catalog([])
+CATALOG = bundled()
 UNREADABLE = ["phi", "abc", "1.5", "?", "x y z"]
 LESSONS = CATALOG.ordered()
 

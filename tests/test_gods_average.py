@@ -281,10 +281,14 @@ def test_expected_bad_input_is_one_line_and_exit_2() -> None:
     assert "Traceback" not in big.stderr
 
 
-def test_a_search_past_its_budget_is_refused_in_one_line_naming_the_limit() -> None:
+def test_a_search_past_its_budget_is_refused_in_one_line_naming_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     out = run_tutor("analyze", "gods", "--gods", "T,T,F,F,R", "--expected")  # needs 142,708 questions examined
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
     assert f"budget of {AVERAGE_BUDGET:,} questions" in out.stderr and "docs/limits.md" in out.stderr
+    search = engine.shared_average(make_game("T,T,F,F,R"))  # the search above: asking again searches no more
+    monkeypatch.setattr(search, "cost", lambda w, k: pytest.fail("the refused search was run again"))
+    again = run_tutor("analyze", "gods", "--gods", "T,T,F,F,R", "--expected")
+    assert again.returncode == 2 and again.stderr == out.stderr
 
 
 def test_no_plan_within_the_questions_means_no_average() -> None:

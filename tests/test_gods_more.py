@@ -11,13 +11,13 @@ import math
 
 import pytest
 
-from tests.helpers import new_session, play_through, text
+from tests.helpers import bundled, new_session, play_through, text
 from tutor import puzzles
 from tutor.course import load_catalog
 from tutor.puzzles.gods.rules import make_game
 
 GODS = puzzles.get("gods")
-LESSON = load_catalog([]).find("gods-6")
+LESSON = bundled().find("gods-6")
 
 
 def compute(quantity: str, gods: str, **raw):

@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.course.steps.written import Written
 from tutor.puzzles.gods.rules.question import Bin, Not, Role, Say, You
 from tutor.puzzles.gods.rules.tree import Ask, Hole, Leaf, parse_tree
@@ -141,7 +141,7 @@ def first_belief(tree, start: list[World], roles: list[str], limit: int) -> str 
 
 def plan_steps() -> list[tuple[str, Written]]:
     out = []
-    for lesson in load_catalog().ordered():
+    for lesson in bundled().ordered():
         for step in lesson.steps:
             for item in step.items():
                 if isinstance(item, Written) and item.answer_kind.name == "tree":

@@ -10,12 +10,12 @@ import re
 
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.grading import graded_step, judge_answer
 from tutor.puzzles.wythoff.engine import p_position
 from tutor.screen.shown import text_of
 
-CATALOG = load_catalog([])
+CATALOG = bundled()
 LEAF = re.compile(r"^(\s*)(da|ja|yes|no): (\S+=.*)$")
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
+from tests.helpers import bundled
 from tests.test_autograde import prairielearn_root
 from tutor.autograde import autograde
-from tutor.course import load_catalog
 from tutor.grading.judge import judge_answer
 
-STEP = load_catalog().find("coins-2").steps[4]  # the strategy step
+STEP = bundled().find("coins-2").steps[4]  # the strategy step
 HUGE = "let A = 0 0 0 0 0 0 0 0 0 0\nlet B = A A A A A A A A A A\nlet C = B B B B B B B B B B\n" \
        "let D = C C C C C C C C C C\nlet E = D D D D D D D D D D\nlet F = E E E E E E E E E E\nF F F"  # 3,000,000
 

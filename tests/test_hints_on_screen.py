@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.course.steps import Context, Game
 from tutor.screen.shown import text_of
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 GAMES = [(lesson, step) for lesson in CATALOG.ordered() for step in lesson.steps
          if isinstance(step, Game) and step.hints]
 

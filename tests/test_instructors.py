@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from helpers import run_tutor
 
-from tests.helpers import new_session, play_through, text
+from tests.helpers import bundled, new_session, play_through, text
 from tutor import puzzles
 from tutor.authoring import preview, skeleton
 from tutor.course import instantiate, load_catalog, load_roots, variant_seed
@@ -76,7 +76,7 @@ def test_new_command_writes_refuses_to_overwrite_and_checks_the_id(tmp_path):
 
 # -- tutor preview -------------------------------------------------------------------------------------
 
-BUNDLED = load_catalog().ordered()
+BUNDLED = bundled().ordered()
 
 
 @pytest.mark.parametrize("lesson", BUNDLED, ids=lambda lesson: lesson.id)

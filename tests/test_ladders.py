@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import new_session
-from tutor.course import load_catalog
+from tests.helpers import bundled, new_session
 from tutor.course.steps import Context, Game
 from tutor.course.steps.question import Question
 from tutor.puzzles.answers import Level
 from tutor.screen.shown import text_of
 
-CATALOG = load_catalog([])
+CATALOG = bundled()
 STEPS = [(lesson, item) for lesson in CATALOG.ordered() for step in lesson.steps for item in step.items(2)
          if isinstance(item, Question)]
 

@@ -25,7 +25,8 @@ from tutor.puzzles.wythoff.rules.passing import PASS, PassRules, read_pass_move,
 
 # What the pass game takes for the pass, written out as one pattern over the words (lower case, single spaces,
 # without a final '.' or '!'): the oracle the grammar is compared with.
-PASS_PHRASE = re.compile(r"(i )?pass(es)?( (the|my) turns?| once)?|(use|play) the pass(es)?|skip( (a|an|one|my) turns?)?")
+PASS_PHRASE = re.compile(r"(i )?pass(es)?( (the|my) turns?| once)?|(use|play) the pass(es)?"
+                         r"|skip( (a|an|one|my) turns?)?")
 PASS_WORDS = ["i", "I", "pass", "Pass", "passes", "the", "my", "turn", "turns", "once", "use", "play", "skip", "a",
               "an", "one", "two", "take", "0,2", "penny", "to", "both"]
 

@@ -15,13 +15,13 @@ import re
 
 import pytest
 
+from tests.helpers import bundled
 from tests.lesson_text import quoted_numbers
-from tutor.course import load_catalog
 from tutor.errors import TutorError
 from tutor.puzzles import get
 
 PUZZLE = get("lightsout")
-OURS = sorted((les for les in load_catalog().lessons.values() if les.puzzle == "lightsout"), key=lambda les: les.order)
+OURS = sorted((les for les in bundled().lessons.values() if les.puzzle == "lightsout"), key=lambda les: les.order)
 ORDERS = {les.order for les in OURS}
 
 

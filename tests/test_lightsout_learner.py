@@ -10,8 +10,7 @@ from itertools import product
 
 import pytest
 
-from tests.helpers import session_at
-from tutor.course import load_catalog
+from tests.helpers import bundled, session_at
 from tutor.errors import InvalidNotation
 from tutor.puzzles.lightsout.rules import LightsGame
 from tutor.puzzles.lightsout.rules.grid import Rules, apply, pattern_of, random_board
@@ -49,7 +48,7 @@ def test_a_refusal_says_what_was_expected_with_an_example(text: str, said: str) 
 
 # -- hints for the board on screen -------------------------------------------------------------------------
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 
 
 def fewest_sets(rules: Rules, board: bytes) -> list[set[tuple[int, int]]]:

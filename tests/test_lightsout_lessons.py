@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import correct_answer, new_session, play_through, quantity_name, text
+from tests.helpers import bundled, correct_answer, new_session, play_through, quantity_name, text
 from tutor import puzzles
-from tutor.course import fill, instantiate, load_catalog
+from tutor.course import fill, instantiate
 from tutor.course.steps import Computed
 from tutor.lint import lint_paths
 from tutor.puzzles.lightsout.rules.grid import Rules, random_board
@@ -25,7 +25,7 @@ from tutor.screen.shown import text_of
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons" / "lightsout"
 PUZZLE = puzzles.get("lightsout")
-CATALOG = load_catalog()
+CATALOG = bundled()
 OURS = sorted((les for les in CATALOG.lessons.values() if les.puzzle == "lightsout"), key=lambda les: les.order)
 
 Grid = list[list[int]]
@@ -100,10 +100,10 @@ def goto(session, lesson_id: str, index: int) -> None:
 # -- the course as a whole -------------------------------------------------------------------
 
 
-def test_four_lessons_in_order_and_lint_clean():
-    count, errors = lint_paths([str(LESSONS_DIR)])
-    assert errors == []
-    assert count >= 4
+def test_the_lessons_come_in_order():
+    """Numbered in course order, practice last (lint's verdict is test_lint's, which lints the whole bundled
+    course once)."""
+    assert len(OURS) == len(list(LESSONS_DIR.glob("*.toml"))) >= 4
     assert [les.id for les in OURS] == [f"lightsout-{n}" for n in range(1, len(OURS) + 1)]  # practice last, numbered
     assert [les.order for les in OURS] == list(range(1, len(OURS) + 1))
 

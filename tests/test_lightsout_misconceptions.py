@@ -12,7 +12,7 @@ from itertools import permutations, product
 import numpy as np
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.course.steps import Computed
 from tutor.puzzles.computed import states_number
 from tutor.puzzles.lightsout.rules import LightsGame
@@ -253,7 +253,7 @@ def test_no_sentence_states_the_right_value(game: LightsGame) -> None:
                 assert not states_number(idea.says(game, {}, given), right), (name, idea.name)
 
 
-LESSON_STEPS = [(lesson, i, step) for lesson in load_catalog().ordered() if lesson.puzzle == "lightsout"
+LESSON_STEPS = [(lesson, i, step) for lesson in bundled().ordered() if lesson.puzzle == "lightsout"
                 for i, step in enumerate(lesson.steps) if isinstance(step, Computed) and not step.options]
 
 

@@ -14,8 +14,7 @@ from itertools import product
 import pytest
 import sympy
 
-from tests.helpers import correct_answer, new_session, quantity_name, text
-from tutor.course import load_catalog
+from tests.helpers import bundled, correct_answer, new_session, quantity_name, text
 from tutor.errors import TutorError
 from tutor.puzzles import get
 from tutor.puzzles.answers import Value, rung
@@ -33,7 +32,7 @@ from tutor.puzzles.options import resolve
 from tutor.screen.shown import text_of
 
 PUZZLE = get("lightsout")
-OURS = sorted((les for les in load_catalog().lessons.values() if les.puzzle == "lightsout"), key=lambda les: les.order)
+OURS = sorted((les for les in bundled().lessons.values() if les.puzzle == "lightsout"), key=lambda les: les.order)
 BARE = "is not the answer"
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.course.steps import Computed, Context
 from tutor.screen.shown import ReplyKind
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 NUMBER_STEPS = [(lesson, step) for lesson in CATALOG.ordered() for step in lesson.steps
                 if isinstance(step, Computed) and not step.options]
 IDS = [f"{lesson.id}-{step.key}-{step.computes.name}" for lesson, step in NUMBER_STEPS]

@@ -11,15 +11,14 @@ from itertools import product
 
 import pytest
 
-from tests.helpers import said, session_at
-from tutor.course import load_catalog
+from tests.helpers import bundled, said, session_at
 from tutor.course.steps import Context, Practice, Question
 from tutor.puzzles.coins.rules import CoinGame
 from tutor.puzzles.coins.teach.quantities import QUANTITIES as COINS
 from tutor.puzzles.computed import NumberKind
 from tutor.puzzles.lightsout.teach.quantities import QUANTITIES as LIGHTS
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 
 
 def practice_item(lesson_id: str, variant: dict[str, object]) -> Question:

@@ -19,8 +19,7 @@ from itertools import product
 import pytest
 import sympy
 
-from tests.helpers import new_session, play_through, text
-from tutor.course import load_catalog
+from tests.helpers import bundled, new_session, play_through, text
 from tutor.puzzles import get
 from tutor.puzzles.answers import rung
 from tutor.puzzles.coins.rules import CoinGame
@@ -31,7 +30,7 @@ from tutor.puzzles.wythoff.teach.hints import position_hints
 from tutor.puzzles.wythoff.teach.quantities import QUANTITIES as QUANTITIES_W
 from tutor.screen.shown import text_of
 
-CATALOG = load_catalog([])
+CATALOG = bundled()
 LIGHTS = get("lightsout")
 COINS = get("coins")
 X = sympy.Symbol("x")

@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.course.steps import Context, Game, Playing
 from tutor.puzzles import get
 from tutor.puzzles.wythoff.engine import losing
 
-CATALOG = load_catalog([])
+CATALOG = bundled()
 PLAYS = [(lesson.id, step) for lesson in CATALOG.ordered() for step in CATALOG.find(lesson.id).steps
          if isinstance(step, Game)]
 

@@ -14,8 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import new_session, text
-from tutor.course import load_catalog
+from tests.helpers import bundled, new_session, text
 from tutor.course.parse import parse_lesson
 from tutor.course.steps import Context, Practice, Practising
 from tutor.errors import LessonError
@@ -24,7 +23,7 @@ from tutor.learner.practice import key, read_record
 from tutor.progress.events import Attempt, GameMoves
 from tutor.screen.shown import text_of
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 PRACTICE = {lesson.id: (lesson, next(s for s in lesson.steps if isinstance(s, Practice)))
             for lesson in CATALOG.ordered() if any(isinstance(s, Practice) for s in lesson.steps)}
 

@@ -13,10 +13,11 @@ import re
 import pytest
 from helpers import correct_answer, new_session, text
 
-from tutor.course import Lesson, Step, load_catalog
+from tests.helpers import bundled
+from tutor.course import Lesson, Step
 from tutor.course.steps import Computed
 
-CATALOG = load_catalog([])
+CATALOG = bundled()
 COMPUTED = [lesson.id for lesson in CATALOG.ordered() if any(isinstance(s, Computed) for s in lesson.steps)]
 
 

@@ -9,14 +9,14 @@ import re
 import pytest
 from helpers import new_session, play_through
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.screen import render
 from tutor.screen.shown import Markdown
 from tutor.session import Reply
 from tutor.settings import Settings
 from tutor.shell.repl import run_plain
 
-CATALOG = load_catalog([])
+CATALOG = bundled()
 
 
 @pytest.fixture(scope="module")

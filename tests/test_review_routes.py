@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import new_session, play_through, text
-from tutor.course import bundled_root, load_catalog
+from tests.helpers import bundled, new_session, play_through, text
+from tutor.course import bundled_root
 from tutor.course.instances import review_of, route_of
 from tutor.lint import lint_problems
 from tutor.lint.reviews import review_problems, unreviewable
@@ -18,7 +18,7 @@ from tutor.screen.shown import text_of
 from tutor.session.fresh import fresh_review, spaces
 
 ROUTES = Path(__file__).parent / "data" / "review_routes"
-CATALOG = load_catalog()
+CATALOG = bundled()
 
 
 @pytest.fixture(scope="module")

@@ -14,11 +14,11 @@ from operator import xor
 
 import pytest
 
-from tutor.course import load_catalog
+from tests.helpers import bundled
 from tutor.course.instances import Space
 from tutor.screen.shown import text_of
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 SAMPLE = 8  # instances checked per space
 
 

@@ -6,10 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from tests.helpers import correct_answer, new_session, play_through, quantity_name, text
-from tutor.course import load_catalog
+from tests.helpers import bundled, correct_answer, new_session, play_through, quantity_name, text
 
-BUNDLED = load_catalog().ordered()
+BUNDLED = bundled().ordered()
 
 
 @pytest.mark.parametrize("lesson", BUNDLED, ids=lambda lesson: lesson.id)

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.course import Lesson, Step, load_catalog
+from tests.helpers import bundled
+from tutor.course import Lesson, Step
 from tutor.course.steps import Computed, Context, Game, Goal, Outcome, Practice, StepState, Written
 from tutor.course.steps.kinds import all_kinds
 from tutor.errors import TutorError
@@ -23,7 +24,7 @@ from tutor.puzzles.answers import Level
 from tutor.screen.shown import ReplyKind, text_of
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOG = load_catalog()
+CATALOG = bundled()
 CASES = [(lesson, step) for lesson in CATALOG.ordered() for step in lesson.steps]
 IDS = [f"{lesson.id}-{step.key}" for lesson, step in CASES]
 

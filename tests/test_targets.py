@@ -9,12 +9,12 @@ import random
 
 import pytest
 
+from tests.helpers import bundled
 from tutor import puzzles
-from tutor.course import load_catalog
 from tutor.course.steps import Computed, Practice
 from tutor.learner import targets
 
-CATALOG = load_catalog()
+CATALOG = bundled()
 PRACTICE = [(lesson, step) for lesson in CATALOG.ordered() if any(isinstance(s, Practice) for s in lesson.steps)
             for step in lesson.steps if isinstance(step, Practice)]
 CASES = [(lesson, step, idea.name) for lesson, step in PRACTICE if isinstance(step.sample_item, Computed)

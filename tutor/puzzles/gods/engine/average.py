@@ -57,6 +57,7 @@ class AverageSearch:
         self.memo: dict[Key, Fraction | None] = {}
         self.seen: dict[tuple[Weights, int], Fraction | None] = {}  # the same, keyed by the state as met
         self.spent = 0  # splits examined, in all
+        self.refused: dict[tuple[Weights, int], str] = {}  # searches that spent their budget: why they were refused
 
     def check_size(self) -> None:
         """``SearchLimit`` naming the limit, before any work, when there are too many identities to search."""
@@ -161,15 +162,29 @@ class AverageSearch:
                 return Plan(items, god, ja, self.plan(a, k - 1), self.plan(b, k - 1))
         raise AssertionError("the memoised optimum has a question that reaches it")
 
+    def within_budget(self, w: Weights, k: int, fresh: bool = True) -> Fraction | None:
+        """``cost`` within the budget (a ``fresh`` one, or what is left of the last); a search that spent it is
+        refused again at once when asked again (the same search, with the same budget: asking twice must not
+        cost twice)."""
+        if (w, k) in self.refused:
+            raise SearchLimit(self.refused[w, k])
+        if fresh:
+            self.spent = 0
+        try:
+            return self.cost(w, k)
+        except SearchLimit as refused:
+            if fresh:  # refused on a part of a budget, it might still fit a whole one
+                self.refused[w, k] = str(refused)
+            raise
+
     def least(self, worlds: WorldSet, k: int) -> tuple[Fraction | None, Plan | None]:
         """The least expected number of questions from ``worlds`` (uniform) within ``k`` a path, and a plan.
 
         The search and the plan have a budget each; ``SearchLimit`` before any work past ``MAX_AVERAGE_IDENTITIES``.
         """
         self.check_size()
-        self.spent = 0
         w = self.start(worlds)
-        cost = self.cost(w, k)
+        cost = self.within_budget(w, k)
         if cost is None:
             return None, None
         self.spent = 0  # the plan walks memoised states only: its own budget
@@ -194,11 +209,11 @@ class AverageSearch:
                     seconds |= 1 << u.identity[i]
         if firsts & seconds:
             raise ValueError("the opening answers differently in two worlds that differ only in what 'ja' means")
-        self.spent = 0
         w = self.start(worlds)
         a = tuple(2 * x if firsts >> i & 1 else x if rand >> i & 1 else 0 for i, x in enumerate(w))
         b = tuple(2 * x if seconds >> i & 1 else x if rand >> i & 1 else 0 for i, x in enumerate(w))
-        ca, cb = self.cost(a, k - 1), self.cost(b, k - 1)
+        ca = self.within_budget(a, k - 1)
+        cb = None if ca is None else self.within_budget(b, k - 1, fresh=False)  # one budget for the two
         if ca is None or cb is None:
             return None
         self.spent = 0

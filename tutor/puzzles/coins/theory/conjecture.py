@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from tutor.errors import InvalidParams
@@ -182,9 +183,16 @@ def same_values(first: Node, second: Node, of: str, symmetry: str = "rotation", 
     True
     """
     bound = DEFAULT_BOUND if bound is None else bound
+    return _values(first, of, symmetry, goal, bound) == _values(second, of, symmetry, goal, bound)
+
+
+@lru_cache(maxsize=512)
+def _values(formula: Node, of: str, symmetry: str, goal: str, bound: int) -> tuple[str, ...]:
+    """The formula's values on every table the workbench compares, in order (a wrong idea's formula is met again
+    for every answer it is compared with: its values are worked out once)."""
     dihedral = symmetry == "dihedral"
-    return all(_valued(first, n, k, of) == _valued(second, n, k, of) for n, k in tables(bound, of)
-               if _truth(n, k, of, dihedral, goal) is not None)
+    return tuple(_valued(formula, n, k, of) for n, k in tables(bound, of)
+                 if _truth(n, k, of, dihedral, goal) is not None)
 
 
 def certificate(n: int, k: int, dihedral: bool, goal: str, expected: str, got: str) -> dict[str, Any]:

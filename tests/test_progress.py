@@ -351,10 +351,16 @@ def session_process(home):
 
 def test_concurrent_sessions_store_every_attempt(tmp_path):
     """Four plain-mode sessions on one data folder answer at once: every verdict shown is stored."""
-    sessions, answers = 4, 100
+    sessions, answers = 4, 50
     transcript = "/open coins-1\n\n\n" + "7\n" * answers + "/quit\n"
     procs = [session_process(tmp_path) for _ in range(sessions)]
-    outputs = [p.communicate(transcript, timeout=300)[0] for p in procs]
+    for proc in procs:  # every session has its whole input before any is read, so all four answer at once
+        assert proc.stdin is not None
+        proc.stdin.write(transcript)
+        proc.stdin.close()
+    outputs = [p.stdout.read() if p.stdout else "" for p in procs]
+    for proc in procs:
+        proc.wait(timeout=300)
     shown = sum(out.count("\nx ") + out.count("\n✗ ") for out in outputs)
     assert shown == sessions * answers
     assert stored(tmp_path / "progress.sqlite3") == shown

@@ -8,6 +8,8 @@ causes of a slow start, checked here; the times themselves are measured by ``pyt
 
 from __future__ import annotations
 
+import io
+import os
 import subprocess
 import sys
 
@@ -82,6 +84,28 @@ def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(counted_war
         repl.run_terminal(new_session(), None, input=pipe, output=DummyOutput(), emit=lambda replies: None)
     assert counted_warm_up and min(counted_warm_up) >= 1, counted_warm_up  # never before the first render
     assert len(counted_warm_up) == 1
+
+
+def test_plain_mode_warms_up_while_it_waits_for_a_line_never_while_lines_wait_for_it(monkeypatch) -> None:
+    """Piped input written ahead has no reading time to use: the warm-up would only compete with the answers."""
+    started: list[int] = []
+    monkeypatch.setattr(repl, "warm_up", lambda: started.append(1))
+    lines = "/open coins-1\n\n\n7\n7\n/quit\n"
+    repl.run_plain(new_session(), io.StringIO(lines), io.StringIO(), waiting=lambda: False)
+    assert started == []
+    waits = iter([False, False, True, True])  # the third line is not there yet: the learner is reading
+    repl.run_plain(new_session(), io.StringIO(lines), io.StringIO(), waiting=lambda: next(waits, True))
+    assert started == [1]  # once
+
+
+def test_input_ready_tells_a_pipe_written_ahead_from_one_waiting_for_a_line() -> None:
+    read, write = os.pipe()
+    with os.fdopen(read, "r") as reader, os.fdopen(write, "w") as writer:
+        assert not repl.input_ready(reader)
+        writer.write("7\n")
+        writer.flush()
+        assert repl.input_ready(reader)
+    assert not repl.input_ready(io.StringIO("7\n"))  # no descriptor: not known, so the warm-up runs
 
 
 def test_help_imports_no_typing_and_no_puzzle_code(tmp_path) -> None:

@@ -179,11 +179,13 @@ class Pending:
 
 
 def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str | None = None, width: int = 80,
-              crashes: Path | None = None) -> int:
+              crashes: Path | None = None, waiting: Callable[[], bool] | None = None) -> int:
     """Plain line mode, wrapped to ``width`` (``COLUMNS``): no prompt_toolkit, no escape codes.  Ctrl-C (SIGINT)
     while the tutor works on a line cancels that work, as in a terminal (``cancellable``); while it waits for a
     line, it drops the answer being continued; before the first screen, it leaves (``tutor.launch`` exits
-    quietly).  ``crashes``: the folder of the crash log."""
+    quietly).  ``crashes``: the folder of the crash log.  ``waiting()`` says whether the tutor would wait for the
+    next line (the learner is reading): the warm-up starts then, not while lines written ahead are waiting to be
+    answered (None: it starts after the first screen)."""
     unicode = render.unicode_ok(out)
 
     def emit(replies: list[Reply]) -> None:
@@ -192,10 +194,15 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
         out.flush()
 
     emit(session.start(lesson))
-    warm_up()  # after the first screen: the start does not share the interpreter with sympy's import
+    warm = waiting is None
+    if warm:
+        warm_up()  # after the first screen: the start does not share the interpreter with sympy's import
     pending = Pending()
     reading = iter(lines)
     while True:
+        if not warm and waiting is not None and waiting():  # the learner reads: the time a line takes is the warm-up's
+            warm_up()
+            warm = True
         try:
             raw = next(reading, None)
         except KeyboardInterrupt:
@@ -358,7 +365,19 @@ def run_repl(args: argparse.Namespace, settings: Settings, lesson: str | None) -
     with session.progress:  # closed when the session ends, however it ends
         if sys.stdin.isatty() and sys.stdout.isatty():
             return run_terminal(session, lesson, settings=settings)
-        return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson, settings.width, settings.folder())
+        return run_plain(session, text_lines(sys.stdin), sys.stdout, lesson, settings.width, settings.folder(),
+                         waiting=lambda: not input_ready(sys.stdin))
+
+
+def input_ready(stream: TextIO) -> bool:
+    """Whether a line (or the end) is already there to read on ``stream``, written ahead into a pipe or a file;
+    False where that cannot be known (a stream with no descriptor, a system whose ``select`` takes no pipes)."""
+    import select
+
+    try:
+        return bool(select.select([stream], [], [], 0)[0])
+    except (OSError, ValueError, TypeError):
+        return False
 
 
 def text_lines(stream: TextIO) -> Iterable[str]:

@@ -14,8 +14,15 @@ from tutor.puzzles.coins.engine.touch import solve, theorem_winnable
 
 
 def naive(n: int, k: int, goal: str) -> int | None:
-    """The fewest moves that guarantee a win (None: no sure win), over beliefs that are sets of concrete tables
-    (every turn of every possible table), touching any k positions: least fixed point over reachable beliefs."""
+    """The fewest moves that guarantee a win (None: no sure win), by ``naive_search`` touching any k positions."""
+    return naive_search(n, k, goal)[0]
+
+
+def naive_search(n: int, k: int, goal: str, turned_apart: bool = False) -> tuple[int | None, int]:
+    """The fewest moves that guarantee a win (None: no sure win) and how many beliefs were searched, over beliefs
+    that are sets of concrete tables (every turn of every possible table), touching any k positions
+    (``turned_apart``: only the first, in numeric order, of the sets of positions turns make alike): least fixed
+    point over reachable beliefs."""
     full = (1 << n) - 1
 
     def over(t: int) -> bool:
@@ -25,6 +32,8 @@ def naive(n: int, k: int, goal: str) -> int | None:
         return {((t << r) | (t >> (n - r))) & full for r in range(n)}
 
     touches = [sum(1 << p for p in ps) for ps in combinations(range(n), k)]
+    if turned_apart:
+        touches = sorted({min(turns(s)) for s in touches})
     start = frozenset(t for t in range(1 << n) if not over(t))
     graph: dict[frozenset[int], list[list[list[frozenset[int]]]]] = {}
     todo = [start]
@@ -51,7 +60,7 @@ def naive(n: int, k: int, goal: str) -> int | None:
         if not new:
             break
         won.update(new)
-    return won.get(start)
+    return won.get(start), len(graph)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -65,6 +74,15 @@ def test_the_theorem_agrees_with_the_search_for_every_touch(n):
 def test_the_search_agrees_with_a_naive_search_over_concrete_tables(n, goal):
     for k in range(1, n + 1):
         assert solve(n, k, goal).rounds == naive(n, k, goal), (n, k, goal)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_the_search_reaches_the_beliefs_a_naive_search_reaches(n):
+    """The beliefs searched (``analyze`` reports them) are every one reachable touching one set of positions of each
+    kind turns make alike: no more, no fewer."""
+    for goal in ("same", "heads"):
+        for k in range(1, n + 1):
+            assert (solve(n, k, goal).rounds, solve(n, k, goal).beliefs) == naive_search(n, k, goal, True), (n, k, goal)
 
 
 def test_known_answers():

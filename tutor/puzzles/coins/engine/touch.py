@@ -12,6 +12,12 @@ which every observation has a flip leading to a belief already known winning" ov
 belief reachable from the start, so "no sure win" is a proof, and the rounds it took are the
 fewest moves that guarantee a win.
 
+A flip leaves the touched positions showing a pattern of the player's choosing, whatever was felt,
+so what an observation leaves to choose is fixed by the untouched parts of the tables that show it
+(a *choice*): observations, and beliefs, with the same untouched parts share one.  The fixed point
+is computed backwards from the won belief, a round at a time: a choice is won once one of its
+flips reaches a won belief, a touch once all of its choices are.
+
 Vocabulary (n = 4):
     Belief = int        # bit set over class indices
     Touch = int         # 0b0011: touch positions 0 and 1
@@ -80,27 +86,27 @@ def _subsets(mask: int) -> list[int]:
         sub = (sub - 1) & mask
 
 
-@cache
-def _moves(n: int, k: int, goal: str) -> list[list[tuple[int, list[list[int]]]]]:
-    """For each touch, each observation: (the classes with a table showing it, as a bit set), and for each flip the
-    successor classes of each class (a bit set per class)."""
+@dataclass(frozen=True)
+class _Layout:
+    """One touch laid out for the search.  A flip leaves the touched positions showing some pattern u whatever was
+    felt there, so the table after it is its untouched part with u added: the flips open to an observation depend
+    only on which untouched parts the belief's tables that show it have, and not on the observation itself."""
+
+    width: int  # how many untouched parts there are: 2^(n - k)
+    packed: tuple[int, ...]  # per class: its tables as bits, bit i * width + j for felt pattern i and untouched part j
+    after: tuple[tuple[int, ...], ...]  # [u][j]: the class of untouched part j with u added, as a bit (0: the bell)
+
+
+def _layout(n: int, goal: str, touch: Touch) -> _Layout:
+    """The layout of one touch on n positions."""
     tab = tables(n, goal)
-    count = len(tab.reps)
-    out = []
-    for touch in touches(n, k):
-        by_seen: dict[int, tuple[list[int], list[list[int]]]] = {}
-        flips = _subsets(touch)
-        for t in range(1 << n):
-            seen = t & touch
-            entry = by_seen.setdefault(seen, ([0] * count, [[0] * count for _ in flips]))
-            c = tab.cls[t]
-            entry[0][c] = 1
-            for i, flip in enumerate(flips):
-                after = t ^ flip
-                if not tab.over(after):
-                    entry[1][i][c] |= 1 << tab.cls[after]
-        out.append([(sum(1 << c for c, here in enumerate(shows) if here), succ) for shows, succ in by_seen.values()])
-    return out
+    felt, parts = _subsets(touch), _subsets(((1 << n) - 1) & ~touch)
+    at_felt, at_part = {s: i for i, s in enumerate(felt)}, {x: j for j, x in enumerate(parts)}
+    packed = [0] * len(tab.reps)
+    for t in range(1 << n):
+        packed[tab.cls[t]] |= 1 << (at_felt[t & touch] * len(parts) + at_part[t & ~touch])
+    after = tuple(tuple(0 if tab.over(x | u) else 1 << tab.cls[x | u] for x in parts) for u in felt)
+    return _Layout(len(parts), tuple(packed), after)
 
 
 @dataclass(frozen=True)
@@ -115,45 +121,81 @@ class TouchOutcome:
     beliefs: int  # beliefs reachable from the start, all searched
 
 
-def _after(belief: Belief, entry: tuple[int, list[list[int]]]) -> list[Belief] | None:
-    """The belief after each flip, for one observation; None when no table of the belief shows it."""
-    possible, succ = entry
-    inside = belief & possible
-    if not inside:
-        return None
-    members = [c for c in range(inside.bit_length()) if inside >> c & 1]
-    out = []
-    for row in succ:
-        b = 0
+Choice = int  # untouched parts of the tables showing what was felt, times the touches, plus the touch's index
+
+
+def _choices(belief: Belief, layouts: list[_Layout]) -> list[set[Choice]]:
+    """For each touch, the distinct choices of flip the observations of ``belief`` leave (one per observation)."""
+    members = [c for c in range(belief.bit_length()) if belief >> c & 1]
+    out, count = [], len(layouts)
+    for ti, lay in enumerate(layouts):
+        packed, mask, seen = 0, (1 << lay.width) - 1, set()
         for c in members:
-            b |= row[c]
-        out.append(b)
+            packed |= lay.packed[c]
+        while packed:
+            if packed & mask:
+                seen.add((packed & mask) * count + ti)
+            packed >>= lay.width
+        out.append(seen)
+    return out
+
+
+def _afters(choice: Choice, layouts: list[_Layout]) -> set[Belief]:
+    """The beliefs the flips of one choice lead to."""
+    parts_seen, ti = divmod(choice, len(layouts))
+    lay = layouts[ti]
+    parts = [j for j in range(lay.width) if parts_seen >> j & 1]
+    out = set()
+    for row in lay.after:
+        b = 0
+        for j in parts:
+            b |= row[j]
+        out.add(b)
     return out
 
 
 @cache
 def solve(n: int, k: int, goal: str = "same") -> TouchOutcome:
-    """Exhaustive search: every belief reachable from the start, then the least fixed point of winning beliefs."""
+    """Exhaustive search: every belief reachable from the start, then the least fixed point of winning beliefs,
+    backwards from the won belief one round at a time (a touch wins once every one of its choices has a flip to a
+    belief already won)."""
     TOUCH_POSITIONS.check(n, f"the touch search over {n} positions")
     tab = tables(n, goal)
     start = sum(1 << c for c, rep in enumerate(tab.reps) if not tab.over(rep))
-    moves = _moves(n, k, goal)
-    graph: dict[Belief, list[list[list[Belief]]]] = {}  # belief -> touch -> observation -> beliefs after each flip
-    stack = [start]
+    layouts = [_layout(n, goal, touch) for touch in touches(n, k)]
+    owner: list[Belief] = []  # per option (a belief and a touch): whose it is
+    left: list[int] = []  # per option: its choices not yet known to reach a won belief
+    options: dict[Choice, list[int]] = {}  # the options each choice is open to
+    holders: dict[Belief, list[Choice]] = {}  # the choices with a flip to each belief
+    seen, stack = {0, start}, [start] if start else []  # 0: no table left, the bell has rung
     while stack:
         b = stack.pop()
-        if b in graph or b == 0:
-            continue
-        graph[b] = [[after for entry in touch if (after := _after(b, entry)) is not None] for touch in moves]
-        stack.extend(x for touch in graph[b] for seen in touch for x in seen if x not in graph)
-    won = {0: 0}  # belief -> the fewest moves that guarantee a win from it
-    for rounds in range(1, len(graph) + 2):
-        new = {b: rounds for b, options in graph.items() if b not in won
-               and any(all(any(x in won for x in seen) for seen in touch) for touch in options)}
-        if not new:
-            break
-        won.update(new)
-    return TouchOutcome(n, k, goal, start in won, won.get(start), len(graph))
+        for choices in _choices(b, layouts):
+            owner.append(b)
+            left.append(len(choices))
+            for choice in choices:
+                if choice not in options:
+                    options[choice] = []
+                    for x in _afters(choice, layouts):
+                        holders.setdefault(x, []).append(choice)
+                        if x not in seen:
+                            seen.add(x)
+                            stack.append(x)
+                options[choice].append(len(owner) - 1)
+    won, layer, done = {0: 0}, [0], set()  # belief -> the fewest moves that guarantee a win from it
+    while layer:
+        rounds, reached, layer = won[layer[0]] + 1, layer, []
+        for x in reached:
+            for choice in holders.get(x, ()):
+                if choice in done:
+                    continue
+                done.add(choice)
+                for option in options[choice]:
+                    left[option] -= 1
+                    if not left[option] and owner[option] not in won:
+                        won[owner[option]] = rounds
+                        layer.append(owner[option])
+    return TouchOutcome(n, k, goal, start in won, won.get(start), len(seen) - 1)
 
 
 def theorem_winnable(n: int, k: int) -> bool:

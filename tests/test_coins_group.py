@@ -128,6 +128,33 @@ def test_the_trap_is_closed_under_every_move(text, n):
             assert after & trap, (t, move)
 
 
+def naive_trap(n: int, k: int, goal: str, elements) -> set[tuple[int, ...]]:
+    """The Devil's largest trap over concrete tables: drop a table from which some move, whatever element of the group
+    comes first, leaves the set, until none is dropped (a greatest fixed point, no classes)."""
+    tables = list(itertools.product(range(k), repeat=n))
+    alive = {t for t in tables if not (len(set(t)) == 1 and (goal == "same" or t[0] == 0))}
+    while True:
+        keep = {t for t in alive if all(any(tuple((d + x) % k for d, x in zip(moved(t, g), move, strict=True)) in alive
+                                            for g in elements) for move in tables)}
+        if keep == alive:
+            return alive
+        alive = keep
+
+
+@pytest.mark.parametrize("text, n, k, goal", [
+    (S3, 3, 3, "heads"), ("(0 1)", 4, 3, "heads"), ("(0 1 2 3)", 4, 3, "same"), (KLEIN, 4, 3, "heads"),
+    ("(1 2 3)", 4, 2, "same"), ("(0 1 2 3), (0 1)", 4, 2, "heads"), ("(0 1 2)", 3, 4, "heads"), (KLEIN, 4, 2, "heads"),
+])
+def test_the_trap_is_the_largest_one(text, n, k, goal):
+    """The engine's trap, counted class by class from the smaller side, is the naive greatest fixed point (empty where
+    a sure win exists, as for the Klein four-group and coins)."""
+    gens = parse_group(text, n)
+    m = group_model(n, k, goal, gens)
+    names = set(m.names_in(engine.trap(m)))
+    assert {t for t in itertools.product(range(k), repeat=n) if m.class_names()[m.class_of(m.encode(t))] in names} \
+        == naive_trap(n, k, goal, closure(gens, n))
+
+
 def test_a_rotation_group_is_the_rotating_table():
     """--group '(0 1 2 3)' is the rotating table: the same classes and the same shortest length."""
     for n, k in [(4, 2), (3, 3), (3, 2), (6, 2)]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from tutor.errors import SearchLimit
 from tutor.maths.search import breadth_first
-from tutor.puzzles.coins.rules import Model, Move
+from tutor.puzzles.coins.rules import Model, Move, classes
 
 SEARCH_CLASS_LIMIT = 200  # belief search is offered up to this many classes
 SEARCH_WORK = 1_500_000  # successor bytes a search may OR (states x moves x bytes of a belief): about a second
@@ -166,9 +166,8 @@ def solve(model: Model) -> SearchOutcome:
 def trap(model: Model) -> Belief:
     """The largest set of non-goal classes the Devil can keep the table in forever.
 
-    Computed as a greatest fixed point: drop any class from which some move
-    forces every turned result out of the set.  Non-empty means no strategy
-    exists, even for a player told the class before each move.  Worked out once
+    Computed as a greatest fixed point: drop any class from which some move forces every turned result out of the
+    set.  Non-empty means no strategy exists, even for a player told the class before each move.  Worked out once
     per model (a lesson's hints, checks and lint ask for it many times).
     """
     cached: Belief | None = model._cache.get("trap")
@@ -177,20 +176,34 @@ def trap(model: Model) -> Belief:
     return cached
 
 
+TRAP_CHUNK = 1 << 20  # moves looked at in one numpy pass of the trap (memory stays a few megabytes)
+
+
 def _trap(model: Model) -> Belief:
-    """The greatest fixed point of ``trap``, computed."""
+    """The greatest fixed point of ``trap``, computed.
+
+    From the smallest table r of a class, a move m and the Devil's g land on r + g m, so the class is dropped
+    when, for some class of moves, every move of it leads from r out of the set.  Rather than every move against
+    every class, the moves leading from r into the smaller side are counted, class by class: out of the set, a
+    class of moves counted whole forces r out; into it, a class of moves not counted at all does.
+    """
     import numpy as np
 
-    count = model.class_count
+    cls, reps, n, k = model.class_index, model.representatives, model.n, model.k
+    count = len(reps)
+    sizes = np.bincount(cls, minlength=count)  # the moves (tables) in each class
     alive = model.start_belief().copy()
-    preds = [model.predecessors(move) for move in model.move_classes()]
     while True:
-        keep = alive.copy()
-        for pred in preds:
-            # a class keeps a successor in the set if it is the predecessor of some live class
-            has_next = np.bincount(pred[:, alive].ravel(), minlength=count) > 0
-            keep &= has_next
-        if (keep == alive).all():
-            break
-        alive = keep
-    return to_bits(alive)
+        live, inside = np.flatnonzero(alive), alive[cls]
+        outside = 2 * int(inside.sum()) >= len(cls)
+        side = np.flatnonzero(~inside if outside else inside)
+        drop = np.zeros(len(live), dtype=bool)
+        step = max(1, TRAP_CHUNK // max(1, len(side)))
+        for first in range(0, len(live), step):
+            rows = live[first:first + step]
+            moves = cls[classes.differences(side, reps[rows], n, k)] + count * np.arange(len(rows))[:, None]
+            counted = np.bincount(moves.ravel(), minlength=count * len(rows)).reshape(len(rows), count)
+            drop[first:first + step] = (counted == sizes).any(axis=1) if outside else (counted[:, 1:] == 0).any(axis=1)
+        if not drop.any():
+            return to_bits(alive)
+        alive[live[drop]] = False

@@ -184,6 +184,11 @@ class Model:
         """The class of every table, as an array indexed by table code."""
         return self._arrays()["cls"]
 
+    @property
+    def representatives(self) -> np.ndarray:
+        """The smallest table of every class, by class index (ascending: class 0 is the table 0 alone)."""
+        return self._arrays()["reps"]
+
     def class_of(self, table: Table) -> int:
         """The class index of a table."""
         return int(self._arrays()["cls"][table])

@@ -169,6 +169,24 @@ def predecessor_table(cls: np.ndarray, reps: np.ndarray, orbit: np.ndarray, n: i
     return np.ascontiguousarray(cls[codes])
 
 
+def differences(tables: np.ndarray, reps: np.ndarray, n: int, k: int) -> np.ndarray:
+    """D[i, j]: the move that takes ``reps[i]`` to ``tables[j]``, their digits subtracted mod K (coins: exclusive or).
+
+    >>> import numpy as np
+    >>> differences(np.array([0, 4, 8]), np.array([1, 5]), 2, 3).tolist()  # 00, 11, 22 from 10 and from 21
+    [[2, 3, 7], [7, 2, 3]]
+    """
+    import numpy as np
+
+    if k == 2:
+        return reps[:, None] ^ tables[None, :]
+    ahead, behind = digits_of(tables, n, k), digits_of(reps, n, k)
+    out = np.zeros((len(reps), len(tables)), dtype=np.int64)
+    for p in range(n):
+        out += (ahead[None, :, p] - behind[:, None, p]) % k * k**p
+    return out
+
+
 def copies(moves: np.ndarray, n: int, k: int, dihedral: bool) -> np.ndarray:
     """How many distinct turned copies each move (as a code) has: the rows of its per-move table.
 

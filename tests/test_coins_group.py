@@ -92,6 +92,24 @@ def test_the_theorem_agrees_with_the_belief_search_on_every_small_group(n):
     assert sum(seen.values()) >= {1: 6, 2: 12, 3: 30, 4: 100}[n], seen
 
 
+def test_a_lesson_s_evidence_without_the_search_agrees_with_the_search():
+    """``decide_group(search=False)``, what lessons show: the same decision and trap as with the exhaustive search,
+    and a layered strategy of the searched length that the rules written here replay to a win."""
+    checked = 0
+    for gens in subgroups(3):
+        for k, goal in itertools.product((2, 3), ("heads", "same")):
+            if order(gens, 3) == 1 and k == 3:  # 27 classes: the search gives up (after half a second)
+                continue
+            searched, shown = decide_group(3, k, goal, gens), decide_group(3, k, goal, gens, search=False)
+            assert searched.method == "search" and shown.method in ("construction", "trap", "theorem")
+            checked += 1
+            assert (shown.winnable, shown.length, shown.trap) == (searched.winnable, searched.length, searched.trap)
+            if shown.winnable:
+                assert shown.strategy is not None and len(shown.strategy) == len(searched.strategy or ())
+                assert "replayed" in shown.reason and replay_wins(3, k, goal, closure(gens, 3), shown.strategy)
+    assert checked >= 20
+
+
 @pytest.mark.parametrize("text, n, k, goal", [(KLEIN, 4, 2, "heads"), (KLEIN, 4, 2, "same"), ("(0 1 2)", 3, 3, "heads"),
                                               ("(0 1 2 3), (0 2)", 4, 2, "heads"), ("()", 2, 3, "heads"),
                                               ("(0 1)", 3, 2, "same"), ("(0 1)(2 3)", 4, 2, "heads")])
@@ -103,6 +121,26 @@ def test_the_layered_strategy_wins_when_replayed_against_every_element(text, n, 
     assert engine.verify(m, strategy).wins
     assert replay_wins(n, k, goal, closure(gens, n), strategy)
     assert not replay_wins(n, k, goal, closure(gens, n), strategy[:-1])  # the replay can fail: one move short loses
+
+
+@pytest.mark.parametrize("text, n, k, goal", [(KLEIN, 4, 2, "heads"), (KLEIN, 4, 2, "same"), ("(0 1 2)", 3, 3, "heads"),
+                                              ("(0 1 2)", 3, 3, "same")])
+def test_a_prefix_too_short_loses_with_the_devil_doing_nothing(text, n, k, goal):
+    """``unmoved``: a start that no prefix of the first w moves wins when the table is never moved, replayed here by
+    plain digit addition; none once the whole strategy is played."""
+    gens = parse_group(text, n)
+    strategy = engine.layered(group_levels(n, k, goal, gens))
+    m = group_model(n, k, goal, gens)
+    for w in range(len(strategy)):
+        c = engine.unmoved(m, strategy[:w])
+        assert c is not None and set(c.turns) <= {0} and len(c.tables) == w
+        table = m.decode(c.start)
+        for move, after in zip(strategy[:w], c.tables, strict=True):
+            assert not (len(set(table)) == 1 and (goal == "same" or table[0] == 0)), (w, c)
+            table = tuple((d + x) % k for d, x in zip(table, move, strict=True))
+            assert m.encode(table) == after
+        assert not (len(set(table)) == 1 and (goal == "same" or table[0] == 0)), (w, c)
+    assert engine.unmoved(m, strategy) is None
 
 
 def test_no_chain_exists_where_the_theorem_says_no_win():

@@ -45,9 +45,10 @@ from tutor.puzzles.coins.engine.search import (
     transitions,
     trap,
 )
-from tutor.puzzles.coins.engine.verify import Counterexample, Verification, verify
+from tutor.puzzles.coins.engine.verify import Counterexample, Verification, unmoved, verify
 
 __all__ = ["SEARCH_CLASS_LIMIT", "TRAP_CLASS_LIMIT", "Belief", "Counterexample", "Level", "SearchOutcome",
            "Transitions", "Verification", "construct", "construction_applies", "from_bits", "layered",
            "layered_length", "layered_pieces", "levels", "lower_bound", "prime_power", "search_from", "searchable",
-           "smallest_prime_factor", "solve", "start_bits", "to_bits", "transitions", "trap", "verify", "winnable"]
+           "smallest_prime_factor", "solve", "start_bits", "to_bits", "transitions", "trap", "unmoved", "verify",
+           "winnable"]

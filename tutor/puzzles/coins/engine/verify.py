@@ -2,12 +2,15 @@
 
 ``verify`` replays a strategy over *every* class at once (numpy), and on failure
 walks back through the stored beliefs to a concrete counterexample: a start table
-and a turn before each move that never reach the goal.
+and a turn before each move that never reach the goal.  ``unmoved`` finds one with
+the Devil doing nothing, where the prefix argument says there is one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import mul
 from typing import Any
 
 from tutor.puzzles import meter
@@ -61,6 +64,32 @@ def verify(model: Model, strategy: list[Move]) -> Verification:
     if not belief.any():
         return Verification(True, len(strategy), len(strategy), None)
     return Verification(False, len(strategy), None, _walk_back(model, strategy, history))
+
+
+def unmoved(model: Model, strategy: list[Move]) -> Counterexample | None:
+    """The smallest start that ``strategy`` never wins while the Devil leaves the table as it is, or None.
+
+    The prefix argument: the table after i moves is then the start plus the first i moves, so a start that no
+    such sum finishes is a loss, found without replaying a belief (a strategy shorter than the prefix bound always
+    has one; turn 0 of every model is doing nothing).
+    """
+    k, n = model.k, model.n
+    weights = [k**p for p in range(n)]
+
+    def code(digits: Iterable[int]) -> Table:
+        return sum(map(mul, digits, weights))
+
+    sums = [(0,) * n]
+    for move in strategy:
+        sums.append(tuple((a + b) % k for a, b in zip(sums[-1], move, strict=True)))
+    goals = [(d,) * n for d in range(k)] if model.goal == "same" else [(0,) * n]
+    finished = {code((g - s) % k for g, s in zip(goal, total, strict=True)) for total in sums for goal in goals}
+    start = next((t for t in range(model.tables) if t not in finished), None)
+    if start is None:
+        return None
+    first = model.decode(start)
+    tables = tuple(code((a + b) % k for a, b in zip(first, total, strict=True)) for total in sums[1:])
+    return Counterexample(start, (0,) * len(strategy), tables)
 
 
 def _walk_back(model: Model, strategy: list[Move], history: list[Any]) -> Counterexample:

@@ -141,3 +141,15 @@ def test_the_warm_up_builds_every_notation_and_the_proof_a_first_open_would_pay_
     for lesson in session.catalog.ordered():
         session.handle(f"/open {lesson.id}")
     assert grammar.build_all() == 0  # no lesson made a language the warm-up did not build
+
+
+def test_what_the_warm_up_loaded_is_kept_out_of_the_collector_s_full_passes(monkeypatch) -> None:
+    """The libraries and grammars stay for the session: frozen, a full collection does not walk them again."""
+    import gc
+
+    monkeypatch.setattr(repl, "_WARMING", [])
+    try:
+        repl.warm_up().join()
+        assert gc.get_freeze_count() > 50_000  # sympy alone is more
+    finally:
+        gc.unfreeze()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import io
 import shutil
 import sys
@@ -49,7 +50,10 @@ def warm_up() -> threading.Thread:
 
     Started once the first prompt is on screen (not before: it would compete with the start for the
     interpreter), so the prompt does not wait for them; by the time a step needs algebra they are loaded,
-    so no command pays sympy's import time.  Starting it again returns the thread already started.
+    so no command pays sympy's import time.  What it loaded stays for the whole session, so it is then frozen
+    out of the garbage collector's full passes (``gc.freeze``): over the libraries and grammars one pass took a
+    tenth of a second, paid by whichever command happened to trigger it.  Starting it again returns the thread
+    already started.
     """
     if _WARMING:
         return _WARMING[0]
@@ -62,6 +66,7 @@ def warm_up() -> threading.Thread:
         except ImportError:  # pragma: no cover - both are dependencies
             pass
         warm_languages()
+        gc.freeze()
 
     thread = threading.Thread(target=load, name="tutor-warm-up", daemon=True)
     _WARMING.append(thread)

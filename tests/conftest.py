@@ -8,6 +8,7 @@ runs real processes or the installed command is ``e2e``, any other is ``unit``; 
 
 import hashlib
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -19,6 +20,12 @@ from hypothesis import HealthCheck, settings
 # PYTHONDONTWRITEBYTECODE says (into the ignored __pycache__ folders), for this process and the ones it starts.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+
+# A suite started in the background of a shell without job control (``cmd &``) inherits SIGINT ignored, and so would
+# every tutor it starts: the Ctrl-C tests would see nothing.  The tests run with Python's own handler, as a terminal
+# would give them, and the processes they start inherit a SIGINT that is not ignored.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -37,7 +37,7 @@ def phrase_oracle(text: str) -> bool:
 
 
 @given(st.lists(st.sampled_from(PASS_WORDS), min_size=1, max_size=4), st.sampled_from(["", ".", "!", "  "]))
-@settings(max_examples=400)
+@settings(max_examples=150)
 def test_the_pass_in_words_is_read_as_the_phrases_say(words: list[str], end: str) -> None:
     text = " ".join(words) + end
     assert said_pass(text) is phrase_oracle(text), text
@@ -72,7 +72,7 @@ def spoken(canonical: str) -> str:
 
 
 @given(QUESTION)
-@settings(max_examples=300)
+@settings(max_examples=150)
 def test_a_question_in_spoken_word_order_is_refused_with_its_statement(q) -> None:  # type: ignore[no-untyped-def]
     canonical = format_question(q)
     said = spoken(canonical)
@@ -131,7 +131,7 @@ CONDITION = st.recursive(st.sampled_from([*NAMES, sympy.true, sympy.false]), lam
 
 
 @given(CONDITION, st.tuples(*[st.booleans() for _ in NAMES]))
-@settings(max_examples=300)
+@settings(max_examples=150)
 def test_a_condition_sympy_prints_holds_where_sympy_says(condition, values) -> None:  # type: ignore[no-untyped-def]
     world = {str(name): value for name, value in zip(NAMES, values, strict=True)}
     expected = bool(condition.subs(dict(zip(NAMES, values, strict=True))))

@@ -14,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.errors import InvalidNotation
+from tutor.grammar.formula import FormulaError
 from tutor.puzzles.gods.rules.condition import holds, read_condition
+from tutor.puzzles.gods.rules.formula import format_conjecture, parse_conjecture
 from tutor.puzzles.gods.rules.lang import QuestionError, SpokenOrder, parse_asked, parse_question
 from tutor.puzzles.gods.rules.question import Bin, Means, Not, Role, Say, You, format_question
 from tutor.puzzles.gods.rules.worlds import universe
@@ -142,3 +144,23 @@ def test_a_condition_that_does_not_read_is_refused_with_its_column() -> None:
     with pytest.raises(InvalidNotation, match=r"column 7"):
         read_condition("A & (B")
     assert holds("A_True & B", {"A_True": True}) is None  # a name the world does not give
+
+
+# -- a brief reading ----------------------------------------------------------------------------------------------
+
+FORMULA_PIECES = ["r", "t", "n", "<", "=", "+", "2", "*", "(", ")", "and", "or", "not", "!", "x", "log2", "-"]
+
+
+def reads(text: str, brief: bool) -> str | None:
+    try:
+        return format_conjecture(parse_conjecture(text, brief=brief))
+    except FormulaError:
+        return None
+
+
+@given(st.lists(st.sampled_from(FORMULA_PIECES), min_size=1, max_size=7))
+@settings(max_examples=150)
+def test_a_brief_reading_reads_what_the_full_one_reads(pieces: list[str]) -> None:
+    """A scan for a formula in a reply asks only whether a text reads: the brief reading says so as the full one."""
+    text = " ".join(pieces)
+    assert reads(text, brief=True) == reads(text, brief=False), text

@@ -296,8 +296,10 @@ class Reading:
                 raise self.error(fault.problem, fault.at, fault.note) from None
         return tokens
 
-    def parse(self, start: str | None = None, explain: Explain | None = None) -> Any:
-        """The value the language's actions build for the whole body; ``NotationError`` if it does not read."""
+    def parse(self, start: str | None = None, explain: Explain | None = None, brief: bool = False) -> Any:
+        """The value the language's actions build for the whole body; ``NotationError`` if it does not read.
+        ``brief``: a text that does not read is refused without working out what was expected where (for a caller
+        that only asks whether a text reads, such as a scan of a reply for a formula in it)."""
         from lark.exceptions import UnexpectedToken
 
         parser = self.language.parser()
@@ -307,6 +309,8 @@ class Reading:
             raise self.error(fault.problem, fault.at, fault.note) from None
         except UnexpectedToken as err:
             index = next((i for i, t in enumerate(self.tokens) if t is err.token), len(self.tokens))
+            if brief:
+                raise self.error("does not read", self.tokens[index] if index < len(self.tokens) else None) from None
             raise self._unexpected(index, start, explain) from None
 
     def _unexpected(self, index: int, start: str | None, explain: Explain | None) -> NotationError:

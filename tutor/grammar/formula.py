@@ -177,17 +177,19 @@ class Formulas:
             return Fault(f"unknown name {found.value!r}", found, self.allowed)
         return None
 
-    def read(self, text: str, start: str, explain: Explain | None = None, longest: int | None = None) -> Any:
+    def read(self, text: str, start: str, explain: Explain | None = None, longest: int | None = None,
+             brief: bool = False) -> Any:
         """The tree (or what the ``start`` rule builds) of ``text``; ``FormulaError`` quoting it if it does not read.
 
-        ``explain`` is asked after the shared messages; ``longest`` replaces ``max_length`` for the whole text.
+        ``explain`` is asked after the shared messages; ``longest`` replaces ``max_length`` for the whole text;
+        ``brief`` refuses without saying what was expected (``Reading.parse``).
         """
         reading = Reading(self.language, text, check=self.check)
         limit = self.max_length if longest is None else longest
         if len(text) > limit:
             raise reading.refuse(f"longer than {limit} characters")
         return reading.parse(start, lambda tokens, index, expected: self.explain(tokens, index, expected) or (
-            explain(tokens, index, expected) if explain is not None else None))
+            explain(tokens, index, expected) if explain is not None else None), brief)
 
 
 # -- the canonical text ------------------------------------------------------------------------------------

@@ -186,13 +186,14 @@ def parse_average(text: str) -> Expr:
     return result.amount
 
 
-def parse_conjecture(text: str) -> Conjecture:
-    """Parse a number or a condition; ``FormulaError`` (an ``InvalidNotation``) quotes the text and points at the fault.
+def parse_conjecture(text: str, brief: bool = False) -> Conjecture:
+    """Parse a number or a condition; ``FormulaError`` (an ``InvalidNotation``) quotes the text and points at the fault
+    (``brief``: without saying what was expected there, for a caller that only asks whether the text reads).
 
     >>> parse_conjecture("r < n - r").condition
     Compare(op='<', left=Var(name='r'), right=Binary(op='-', left=Var(name='n'), right=Var(name='r')))
     """
-    result: Conjecture = READER.read(text, "conjecture", _explain)
+    result: Conjecture = READER.read(text, "conjecture", _explain, brief=brief)
     return result
 
 

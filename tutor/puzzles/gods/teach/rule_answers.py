@@ -44,7 +44,7 @@ def stated_rule(game: GodsGame, text: str, bound: int) -> str | None:
     be a formula (``FORMULA_WORD``) is read as one, and the workbench asked about each condition found."""
     for said in _stretches(text):
         try:
-            c = parse_conjecture(said)
+            c = parse_conjecture(said, brief=True)  # only whether it reads: no message is built
         except FormulaError:
             continue
         if c.condition is not None and holds_up_to(game, format_conjecture(c), bound):

@@ -11,7 +11,7 @@ from tutor.errors import TutorError
 from tutor.puzzles.answers import AnswerKind, Belief, Hint, Kinds, Verdict
 from tutor.puzzles.gods.rules import GodsGame
 from tutor.puzzles.gods.rules.formula import Conjecture, format_conjecture
-from tutor.puzzles.gods.rules.lang import QuestionError, parse_asked
+from tutor.puzzles.gods.rules.lang import parse_asked
 from tutor.puzzles.gods.rules.question import format_question
 from tutor.puzzles.gods.rules.tree import Tree, TreeError, draw_tree, format_tree, parse_tree
 from tutor.puzzles.gods.teach import wrong
@@ -61,13 +61,9 @@ def completions(game: GodsGame) -> list[str]:
 
 
 def spoken_question(game: GodsGame, line: str) -> str | None:
-    """What a question looks like, when ``line`` of a plan is a question in spoken word order that does not read."""
-    text = line.strip()
-    try:
-        parse_asked(text, game.universe)
-    except QuestionError:
-        return statement_form(text, game.universe)
-    return None
+    """What a question looks like, when ``line`` of a plan is a question in spoken word order (``statement_form``:
+    None when the line reads or is no such question)."""
+    return statement_form(line, game.universe)
 
 
 @KINDS.register

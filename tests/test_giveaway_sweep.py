@@ -93,13 +93,16 @@ def given_away(index: int, lesson: Lesson, screened: bool) -> list[str]:
     asked = questions(lesson)
     for position, item in enumerate(asked):
         later = [] if screened else [*asked[position + 1:], *later_lessons(index)]  # the builder screens its own
-        for wrong in dict.fromkeys([*item.wrong_answers(), *UNREADABLE]):
+        others: dict[str, list[tuple[Question, str]]] = {}  # a text said again (a hint rung after every wrong
+        for wrong in dict.fromkeys([*item.wrong_answers(), *UNREADABLE]):  # answer) is read against the later once
             for where, text in said(item, lesson, wrong, screened):
                 own = item.gives_away(text, wrong)
-                others = [(o, o.gives_away(without_echo(text, wrong))) for o in later]
+                echoless = without_echo(text, wrong)
+                if echoless not in others:
+                    others[echoless] = [(o, g) for o in later for g in [o.gives_away(echoless)] if g]
                 found += [f"{lesson.id} {item.key}: {where} gives away its answer ({own}): {text}"] if own else []
                 found += [f"{lesson.id} {item.key}: {where} gives away {o.key}'s answer ({g}): {text}"
-                          for o, g in others if g]
+                          for o, g in others[echoless]]
     return found
 
 

@@ -29,26 +29,28 @@ SMALL = [((T, F, R), False, False), ((T, F, R), True, False), ((T, F, R), False,
 def world_solvable(u: Universe, s: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
     """Brute force over world sets: some god and some subset of the worlds (a question) splits ``s`` into two
     sets each told apart in ``k - 1`` questions; Random's worlds reach both."""
+    key = (s, k)
+    if key in memo:
+        return memo[key]
     if len(u.identity_set(s)) <= 1:
+        memo[key] = True
         return True
     if k <= 0:
         return False
-    key = (s, k)
-    if key not in memo:
-        memo[key] = False
-        for g in range(len(u.gods)):
-            r = s & u.random(g)
-            rest = s & ~r
-            sub = rest
-            while True:
-                if world_solvable(u, sub | r, k - 1, memo) and world_solvable(u, (rest ^ sub) | r, k - 1, memo):
-                    memo[key] = True
-                    break
-                if sub == 0:
-                    break
-                sub = (sub - 1) & rest
-            if memo[key]:
+    memo[key] = False  # while it is being worked out
+    for g in range(len(u.gods)):
+        r = s & u.random(g)
+        rest = s & ~r
+        sub = rest
+        while True:
+            if world_solvable(u, sub | r, k - 1, memo) and world_solvable(u, (rest ^ sub) | r, k - 1, memo):
+                memo[key] = True
                 break
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        if memo[key]:
+            break
     return memo[key]
 
 

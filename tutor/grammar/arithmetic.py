@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.grammar import CHARACTER, Fault, Language, Nesting, NotationError, Reading
+from tutor.grammar.remember import remembered
 from tutor.grammar.wording import Wording
 from tutor.limits import INT_DIGITS
 
@@ -215,6 +216,11 @@ def evaluate(text: str) -> int:
     """The whole number an answer names; ``ExpressionError`` (quoting the answer) if it names none."""
     if plain := PLAIN.fullmatch(text):
         return int(plain.group(1))
+    return _evaluate(text)
+
+
+@remembered
+def _evaluate(text: str) -> int:
     reading = Reading(NUMBERS, text, check=_check)
     if len(text) > MAX_TEXT:
         raise reading.refuse(f"longer than {MAX_TEXT} characters")

@@ -65,7 +65,7 @@ def fresh_answers(lesson: Lesson, index: int) -> set[str]:
         except TutorError:
             continue
         given = answer(item)
-        if given is None or given == own or not space.usable(item):
+        if given is None or given == own or given in found or not space.usable(item):
             continue
         if own_text is None or not item.accepts(own_text):  # the lesson's own answer, remembered, must not pass
             found.add(given)

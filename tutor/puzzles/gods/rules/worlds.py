@@ -25,6 +25,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from tutor.grammar import Fault, Language, NotationError, Reading
+from tutor.grammar.remember import remembered
 from tutor.maths.bits import members
 
 if TYPE_CHECKING:
@@ -131,6 +132,11 @@ def parse_roles(text: str) -> Assignment:
     >>> parse_roles("t, f r")
     ('True', 'False', 'Random')
     """
+    return _read_roles(text)
+
+
+@remembered
+def _read_roles(text: str) -> Assignment:
     roles: Assignment = Reading(ROLE_LISTS, text).parse()
     return roles
 

@@ -8,7 +8,7 @@ sets of up to ``bound`` gods that can be identified, in the variant's language f
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from tutor.puzzles.answers import Belief, Hint, Level, Rung
 from tutor.puzzles.gods.rules import GodsGame, make_game
@@ -43,13 +43,21 @@ def stated_rule(game: GodsGame, text: str, bound: int) -> str | None:
     """A condition that holds up to ``bound`` gods written in ``text``, or None: every stretch of words that could
     be a formula (``FORMULA_WORD``) is read as one, and the workbench asked about each condition found."""
     for said in _stretches(text):
-        try:
-            c = parse_conjecture(said, brief=True)  # only whether it reads: no message is built
-        except FormulaError:
-            continue
-        if c.condition is not None and holds_up_to(game, format_conjecture(c), bound):
+        condition = _condition(said)
+        if condition is not None and holds_up_to(game, condition, bound):
             return f"the rule {said!r}"
     return None
+
+
+@lru_cache(maxsize=4096)
+def _condition(said: str) -> str | None:
+    """The condition a stretch of words reads as, in the workbench's form (None: it is no condition): read once,
+    however many replies and hint rungs say it again."""
+    try:
+        c = parse_conjecture(said, brief=True)  # only whether it reads: no message is built
+    except FormulaError:
+        return None
+    return None if c.condition is None else format_conjecture(c)
 
 
 FORMULA_WORD = re.compile(r"[ntfr0-9+\-*/^!<>=()]+|and|or|not", re.IGNORECASE)

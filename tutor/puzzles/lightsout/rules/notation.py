@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from tutor.grammar import Fault, Language, NotationError, Reading
+from tutor.grammar.remember import remembered
 from tutor.limits import INT_DIGITS
 from tutor.puzzles.lightsout.limits import BOARD_CELLS, BOARD_SIDE
 from tutor.puzzles.lightsout.rules.grid import Board, Cell, Rules
@@ -71,6 +72,7 @@ def _digits(tokens: list[Token]) -> None:
             INT_DIGITS.check(len(token), f"size {shorten(str(token), 30)} has a number of {len(token):,} digits")
 
 
+@remembered
 def parse_size(text: str) -> tuple[int, int]:
     """``"4x7"`` -> ``(4, 7)``; ``"6"`` -> ``(6, 6)``; ``InvalidSize`` says where it does not read."""
     rows, cols = Reading(SIZES, text, check=_digits).parse()

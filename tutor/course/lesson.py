@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # a catalogue lists lessons from its cache at the tutor's sta
     from tutor.course.variants import Tables
     from tutor.puzzles.base import Puzzle
 
+KEPT_VARIANTS = 16  # variants of one template kept built (a lint samples 6; a learner has one)
 
 @dataclass(frozen=True)
 class Built:
@@ -104,7 +105,21 @@ class LessonTemplate:
         return Lesson(self.head, Ready(self), seed)
 
     def build(self, seed: int) -> Built:
-        """Draw the variant of ``seed`` (solvable unless the file allows otherwise) and build every step."""
+        """Draw the variant of ``seed`` (solvable unless the file allows otherwise) and build every step: once per
+        template and seed, then shared (what a learner does is kept apart from the steps, which never change)."""
+        kept: dict[int | None, Built] = self.__dict__.setdefault("_variants", {})
+        key = seed if self.tables.slots() else None  # a lesson that draws nothing has one variant
+        if key not in kept:
+            if len(kept) >= KEPT_VARIANTS:
+                kept.pop(next(iter(kept)))
+            kept[key] = self._build(seed)
+        return kept[key]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles (a template sent to a grading worker): the file, not the variants built from it."""
+        return {name: value for name, value in self.__dict__.items() if name != "_variants"}
+
+    def _build(self, seed: int) -> Built:
         slots = self.tables.slots()
         for slot in slots.values():
             check_slot(self.puzzle, slot, self.tables, self.path)

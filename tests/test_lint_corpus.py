@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
+from tests.helpers import run_tutor
 from tutor.course.editors import json_schema
 from tutor.lint import lint_problems, report
 
@@ -71,8 +70,7 @@ def test_the_formats(linted: dict[Path, list]) -> None:
 
 def test_the_command_writes_json_to_stdout_and_exits_1() -> None:
     path = next(p for p in CORPUS if p.stem == "many-problems")
-    run = subprocess.run([sys.executable, "-m", "tutor", "lint", "--format", "json", str(path)],
-                         capture_output=True, text=True)
+    run = run_tutor("lint", "--format", "json", str(path))
     assert run.returncode == 1 and "Traceback" not in run.stderr
     rows = json.loads(run.stdout)
     assert len(rows) == len(EXPECT.findall(path.read_text(encoding="utf-8")))

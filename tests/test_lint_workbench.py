@@ -7,12 +7,11 @@ the steps it does not affect, a pack.toml is checked whole, and a step key typo 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import run_tutor
 from tutor.lint import Problem, lint_problems
 
 FOLDER = Path(__file__).parent / "data" / "workbench"
@@ -91,7 +90,7 @@ def test_a_pack_toml_is_checked_whole(tmp_path: Path) -> None:
 
 
 def test_the_command_reports_the_whole_course_and_exits_1() -> None:
-    run = subprocess.run([sys.executable, "-m", "tutor", "lint", str(FOLDER)], capture_output=True, text=True)
+    run = run_tutor("lint", str(FOLDER))
     assert run.returncode == 1 and "Traceback" not in run.stderr
     lines = run.stdout.splitlines()
     assert len(lines) == sum(len(EXPECT.findall(p.read_text(encoding="utf-8"))) for p in FILES)

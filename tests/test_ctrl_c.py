@@ -104,7 +104,9 @@ def _spawn(code: str, env: dict[str, str] | None = None) -> tuple[int, int]:
 
     pid, master = pty.fork()
     if pid == 0:  # the child: never returns into pytest
-        try:
+        try:  # SIGINT as a terminal gives it, whatever this worker's earlier tests left (ignored or blocked)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-c", code], {**os.environ, **(env or {})})
         finally:
             os._exit(99)

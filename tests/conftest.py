@@ -6,10 +6,13 @@ runs real processes or the installed command is ``e2e``, any other is ``unit``; 
 ``tests/slow.txt`` (by module or by test, measured with ``pytest --durations=0``) and the ``e2e`` ones.
 """
 
+import atexit
 import hashlib
 import os
+import shutil
 import signal
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -26,6 +29,13 @@ sys.dont_write_bytecode = False
 # would give them, and the processes they start inherit a SIGINT that is not ignored.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# No test reads or writes the user's own data folder (progress, the catalogue cache, the crash log): each test
+# process, and each tutor it starts, keeps its files in a folder of its own unless a test names another.  Tests on
+# the parallel workers would otherwise share one progress file and one catalogue cache, and a developer's own.
+if not os.environ.get("TUTOR_HOME"):
+    os.environ["TUTOR_HOME"] = tempfile.mkdtemp(prefix="tutor-tests-")
+    atexit.register(shutil.rmtree, os.environ["TUTOR_HOME"], True)
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])

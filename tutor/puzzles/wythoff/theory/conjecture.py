@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from tutor.puzzles.wythoff.engine import p_index, p_position, winning_moves
 from tutor.puzzles.wythoff.engine.table import table_p_positions, table_work
@@ -62,13 +63,14 @@ class WorkbenchResult:
         return f"{self.conjecture} fails first at k = {self.counterexample['k']}"
 
 
-def reference_pairs(rules: Rules, bound: int) -> tuple[list[Position], str]:
-    """The losing pairs for k = 0..bound: from the exhaustive table when small enough."""
+@lru_cache(maxsize=4)
+def reference_pairs(rules: Rules, bound: int) -> tuple[tuple[Position, ...], str]:
+    """The losing pairs for k = 0..bound: from the exhaustive table when small enough.  Worked out once per rules
+    and bound, however many conjectures are checked against them (a class's submissions, a learner's tries)."""
     largest = p_position(rules, bound)[1]
     if largest <= TABLE_REACH and table_work(rules, largest) <= TABLE_WORK.value:
-        pairs = table_p_positions(rules, largest)[: bound + 1]
-        return pairs, "table"
-    return [p_position(rules, k) for k in range(bound + 1)], "formula"
+        return tuple(table_p_positions(rules, largest)[: bound + 1]), "table"
+    return tuple(p_position(rules, k) for k in range(bound + 1)), "formula"
 
 
 def _show(value: Fraction | str) -> str:

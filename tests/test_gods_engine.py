@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.gods_brute import world_solvable
 from tutor.errors import InvalidNotation
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import verify
@@ -267,33 +268,6 @@ def test_tree_parse_errors_name_the_line() -> None:
 
 
 # -- the solver ---------------------------------------------------------------------------
-
-
-def world_solvable(u, s: int, k: int, memo: dict) -> bool:  # type: ignore[no-untyped-def]
-    """Independent brute force over *world* sets and every subset question (no identity lemma)."""
-    if len(u.identity_set(s)) <= 1:
-        return True
-    if k == 0:
-        return False
-    key = (s, k)
-    if key in memo:
-        return memo[key]
-    result = False
-    for g in range(len(u.gods)):
-        r = s & u.random(g)
-        rest = s & ~r
-        sub = rest
-        while True:
-            if world_solvable(u, sub | r, k - 1, memo) and world_solvable(u, (rest ^ sub) | r, k - 1, memo):
-                result = True
-                break
-            if sub == 0:
-                break
-            sub = (sub - 1) & rest
-        if result:
-            break
-    memo[key] = result
-    return result
 
 
 def test_three_questions_needed_and_enough() -> None:

@@ -14,44 +14,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.gods_brute import world_solvable
 from tutor.errors import SearchLimit
 from tutor.puzzles.gods.engine.classes import ClassSearch
 from tutor.puzzles.gods.engine.solver import Solver, plan_tree
 from tutor.puzzles.gods.engine.verify import verify
-from tutor.puzzles.gods.rules.worlds import Universe, universe
+from tutor.puzzles.gods.rules.worlds import universe
 from tutor.puzzles.gods.theory import insufficient
 
 T, F, R = "True", "False", "Random"
 SMALL = [((T, F, R), False, False), ((T, F, R), True, False), ((T, F, R), False, True), ((T, R), False, True),
          ((T, T, R), False, False), ((T, F), False, True), ((T, T, F, R), True, False), ((F, F, T, R), True, False)]
-
-
-def world_solvable(u: Universe, s: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
-    """Brute force over world sets: some god and some subset of the worlds (a question) splits ``s`` into two
-    sets each told apart in ``k - 1`` questions; Random's worlds reach both."""
-    key = (s, k)
-    if key in memo:
-        return memo[key]
-    if len(u.identity_set(s)) <= 1:
-        memo[key] = True
-        return True
-    if k <= 0:
-        return False
-    memo[key] = False  # while it is being worked out
-    for g in range(len(u.gods)):
-        r = s & u.random(g)
-        rest = s & ~r
-        sub = rest
-        while True:
-            if world_solvable(u, sub | r, k - 1, memo) and world_solvable(u, (rest ^ sub) | r, k - 1, memo):
-                memo[key] = True
-                break
-            if sub == 0:
-                break
-            sub = (sub - 1) & rest
-        if memo[key]:
-            break
-    return memo[key]
 
 
 @pytest.mark.parametrize("variant", SMALL)

@@ -179,7 +179,8 @@ def lint_problems(paths: Iterable[str], each: Callable[[int, int], None] | None 
                   crashes: Path | None = None) -> tuple[int, list[Problem]]:
     """Lint lesson files/folders (default: the bundled lessons); ``each(done, total)`` is called after each
     lesson (a progress bar).  ``bundled``: whether a review may be served from the bundled course beside them (not
-    after ``--no-bundled``); ``crashes``: the folder of the crash log, for a bug an odd lesson triggers.
+    after ``--no-bundled``); ``crashes``: the tutor's data folder, for the crash log of a bug an odd lesson triggers
+    (and where what the bundled course can review is kept between runs, ``tutor.lint.kept``).
 
     Returns (number of lesson files checked, problems).
     """
@@ -192,7 +193,7 @@ def lint_problems(paths: Iterable[str], each: Callable[[int, int], None] | None 
         *((lesson.path, lambda lesson=lesson: lint_template(lesson.template, set())) for lesson in catalog.ordered()),
         *((f, lambda f=f: reread(f, next((pid for d, pid in packs.items() if Path(d) in Path(f).parents), "")))
           for f in failed)]
-    errors = list(catalog.errors) + pack_tests(catalog) + unreviewable(catalog, roots, bundled)
+    errors = list(catalog.errors) + pack_tests(catalog) + unreviewable(catalog, roots, bundled, crashes)
     for pack in failed_packs(roots, catalog):  # the whole story replaces the loader's first problem
         errors = [e for e in errors if file_of(e, [str(pack)])[0] != str(pack)] + pack_problems(pack)
     for number, (path, job) in enumerate(jobs, 1):

@@ -27,6 +27,7 @@ from tutor.course.schema import ReviewFile
 from tutor.errors import TutorError
 from tutor.learner.fresh import plain
 from tutor.limits import checkpoint
+from tutor.lint.kept import kept
 from tutor.screen.shown import text_of
 
 MIN_FRESH = 3  # the fewest instances, with answers other than the step's own and each other's, a space must yield
@@ -149,9 +150,10 @@ def bundled() -> Catalog:
 
 
 @cache
-def bundled_reviewable() -> frozenset[str]:
-    """The skills the bundled course can review on something fresh."""
-    return frozenset(reviewable(bundled()))
+def bundled_reviewable(kept_in: Path | None = None) -> frozenset[str]:
+    """The skills the bundled course can review on something fresh: worked out once per process, and kept in the
+    data folder ``kept_in`` between runs (``tutor.lint.kept``)."""
+    return kept(kept_in, bundled_root(), lambda: frozenset(reviewable(bundled())))
 
 
 def route_problems(catalog: Catalog, beside: Catalog | None) -> list[str]:
@@ -188,14 +190,16 @@ def route_problems(catalog: Catalog, beside: Catalog | None) -> list[str]:
     return problems
 
 
-def unreviewable(catalog: Catalog, roots: Iterable[Path], with_bundled: bool = True) -> list[str]:
+def unreviewable(catalog: Catalog, roots: Iterable[Path], with_bundled: bool = True, kept_in: Path | None = None
+                 ) -> list[str]:
     """A step of a skill no review can ask freshly about, once per skill (at the first such step), and each
     ``via`` that does not lead to a fresh review of the step's skills; the bundled course counts beside ``roots``
-    unless ``with_bundled`` is False (``--no-bundled``) or a pack of theirs says ``bundled = false``."""
+    unless ``with_bundled`` is False (``--no-bundled``) or a pack of theirs says ``bundled = false``; what the
+    bundled course can review is kept in the data folder ``kept_in`` between runs."""
     known = reviewable(catalog)
     beside = bundled() if with_bundled and packs_want_bundled(roots) else None
     if beside is not None:
-        known |= bundled_reviewable()
+        known |= bundled_reviewable(kept_in)
     problems: dict[str, str] = {}
     for lesson in catalog.ordered():
         try:

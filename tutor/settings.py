@@ -4,7 +4,7 @@ passed down to what needs it.
 The environment is one way users configure the tutor (README.md and docs/instructors.md document each variable);
 this module is the one place that reads it (tests/test_settings.py checks that no other module of the tutor does):
 
-* ``TUTOR_HOME``    - the folder of progress, history, the catalogue cache and the crash log;
+* ``TUTOR_HOME``    - the folder of progress, history, the catalogue and lint caches and the crash log;
 * ``TUTOR_LESSONS`` - instructors' lesson folders (``os.pathsep``-separated), before any ``--lessons DIR``;
 * ``TUTOR_BUNDLED`` - ``0`` leaves the bundled lessons out, as ``--no-bundled`` does;
 * ``TUTOR_PLAIN``   - text only (not ``0``), as ``--plain`` does; ``NO_COLOR`` (not empty) - no colour;

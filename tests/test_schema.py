@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
+from tests.helpers import run_tutor
 from tutor.course import bundled_root
 from tutor.course.editors import TAPLO, json_schema
 from tutor.course.keys import key_table, tables
@@ -80,29 +79,25 @@ def test_the_docs_tables_are_the_models() -> None:
         for model, columns, title in tables(which):
             assert key_table(model, columns) in guide, \
                 f"docs/authoring.md: paste the table under {title!r} of `tutor schema {which} --markdown`"
-    shown = subprocess.run([sys.executable, "-m", "tutor", "schema", "--markdown"], capture_output=True, text=True,
-                           check=True).stdout
+    shown = run_tutor("schema", "--markdown").stdout
     assert key_table(models(), ("key", "on", "type", "meaning")) in shown
 
 
 def test_schema_command_and_the_editor_files(tmp_path: Path) -> None:
-    out = subprocess.run([sys.executable, "-m", "tutor", "schema"], capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == json_schema("lesson")
-    pack = subprocess.run([sys.executable, "-m", "tutor", "schema", "pack"], capture_output=True, text=True,
-                          check=True)
-    assert json.loads(pack.stdout) == json_schema("pack")
-    bad = subprocess.run([sys.executable, "-m", "tutor", "schema", "course"], capture_output=True, text=True)
+    out = run_tutor("schema")
+    assert out.returncode == 0 and json.loads(out.stdout) == json_schema("lesson")
+    pack = run_tutor("schema", "pack")
+    assert pack.returncode == 0 and json.loads(pack.stdout) == json_schema("pack")
+    bad = run_tutor("schema", "course")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
-    subprocess.run([sys.executable, "-m", "tutor", "new", "week1", "--puzzle", "gods", "--dir", str(tmp_path)],
-                   capture_output=True, text=True)
+    run_tutor("new", "week1", "--puzzle", "gods", "--dir", str(tmp_path))
     written = (tmp_path / "week1.toml").read_text(encoding="utf-8")
     assert "#:schema" not in written  # no path relative to the lesson: it may move to a pack folder
     assert json.loads((tmp_path / "lesson.schema.json").read_text(encoding="utf-8")) == json_schema("lesson")
     assert json.loads((tmp_path / "pack.schema.json").read_text(encoding="utf-8")) == json_schema("pack")
     assert (tmp_path / ".taplo.toml").read_text(encoding="utf-8") == TAPLO
     assert not list(VALIDATOR.iter_errors(tomllib.loads(written)))
-    made = subprocess.run([sys.executable, "-m", "tutor", "schema", "--write", str(tmp_path / "course")],
-                          capture_output=True, text=True)
+    made = run_tutor("schema", "--write", str(tmp_path / "course"))
     assert made.returncode == 0 and made.stdout.count("wrote ") == 3
 
 

@@ -86,6 +86,23 @@ def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(counted_war
     assert len(counted_warm_up) == 1
 
 
+def test_the_garbage_is_collected_while_each_later_prompt_waits(counted_warm_up, monkeypatch):
+    tidied: list[int] = []
+    monkeypatch.setattr(repl, "tidy", lambda: tidied.append(get_app().render_counter))
+    with create_pipe_input() as pipe:
+        pipe.send_text("/lessons\r/help\r/quit\r")
+        repl.run_terminal(new_session(), None, input=pipe, output=DummyOutput(), emit=lambda replies: None)
+    assert len(counted_warm_up) == 1 and len(tidied) == 2  # the first prompt warms up, the two after it tidy
+    assert all(count >= 1 for count in tidied)  # once the prompt is drawn, not before
+    waits = iter([False, True, False, True, True])  # plain mode: only while no line waits
+    monkeypatch.setattr(repl, "warm_up", lambda: None)
+    tidied.clear()
+    monkeypatch.setattr(repl, "tidy", lambda: tidied.append(1))
+    repl.run_plain(new_session(), io.StringIO("/lessons\n/help\n/help\n/help\n/quit\n"), io.StringIO(),
+                   waiting=lambda: next(waits, False))
+    assert len(tidied) == 2  # the first wait warmed up; two later waits tidied
+
+
 def test_plain_mode_warms_up_while_it_waits_for_a_line_never_while_lines_wait_for_it(monkeypatch) -> None:
     """Piped input written ahead has no reading time to use: the warm-up would only compete with the answers."""
     started: list[int] = []

@@ -19,7 +19,7 @@ def run() -> list[Figure]:
     from tutor.course import load_catalog
     from tutor.progress import Progress
     from tutor.session import Session
-    from tutor.shell.repl import warm_up
+    from tutor.shell.repl import tidy, warm_up
 
     warm_up().join()  # as the REPL does while the learner reads the first screen: libraries and grammars
     with tempfile.TemporaryDirectory() as tmp:
@@ -30,6 +30,7 @@ def run() -> list[Figure]:
 
         def timed(lesson: str, line: str) -> None:
             nonlocal worst, worst_what, count
+            tidy()  # as the REPL does while the learner reads the replies before this line
             start = time.process_time()  # CPU time: what a quiet machine's clock would show (this one may be busy)
             session.handle(line)
             spent = time.process_time() - start

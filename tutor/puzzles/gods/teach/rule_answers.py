@@ -8,8 +8,9 @@ sets of up to ``bound`` gods that can be identified, in the variant's language f
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 
+from tutor.grammar.remember import remembered
 from tutor.puzzles.answers import Belief, Hint, Level, Rung
 from tutor.puzzles.gods.rules import GodsGame, make_game
 from tutor.puzzles.gods.rules.formula import Conjecture, FormulaError, format_conjecture, parse_conjecture
@@ -49,7 +50,7 @@ def stated_rule(game: GodsGame, text: str, bound: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+@remembered
 def _condition(said: str) -> str | None:
     """The condition a stretch of words reads as, in the workbench's form (None: it is no condition): read once,
     however many replies and hint rungs say it again."""

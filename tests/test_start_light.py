@@ -12,6 +12,9 @@ import io
 import os
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.application.current import get_app
@@ -19,7 +22,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from tests.helpers import new_session
-from tutor.shell import repl
+from tutor.shell import idle, repl
 
 HEAVY = ("tutor.course.steps", "tutor.course.template", "tutor.puzzles.base", "tutor.puzzles.answers", "numpy",
          "sympy", "lark", "importlib.metadata")
@@ -68,13 +71,13 @@ def counted_warm_up(monkeypatch):
     """``warm_up`` replaced by a recorder of how many renders the application had done when it was called."""
     calls: list[int] = []
     warming: list[object] = []
-    monkeypatch.setattr(repl, "_WARMING", warming)
+    monkeypatch.setattr(idle, "_WARMING", warming)
 
     def warm_up() -> None:
         calls.append(get_app().render_counter)
         warming.append(object())  # what the real one keeps: the thread started
 
-    monkeypatch.setattr(repl, "warm_up", warm_up)
+    monkeypatch.setattr(idle, "warm_up", warm_up)
     return calls
 
 
@@ -86,18 +89,36 @@ def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(counted_war
     assert len(counted_warm_up) == 1
 
 
+def typed(lines: list[str], read: Callable[[int], bool] = lambda typed: True) -> None:
+    """The terminal REPL fed ``lines``, each once ``read(number of lines typed before it)`` holds (a learner who
+    reads the screen first; 30 s at most)."""
+    with create_pipe_input() as pipe:
+        shell = threading.Thread(target=repl.run_terminal, args=(new_session(), None),
+                                 kwargs={"input": pipe, "output": DummyOutput(), "emit": lambda replies: None})
+        shell.start()
+        for count, line in enumerate(lines):
+            deadline = time.monotonic() + 30
+            while not read(count) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            pipe.send_text(line + "\r")
+        shell.join(timeout=60)
+    assert not shell.is_alive()
+
+
 def test_the_garbage_is_collected_while_each_later_prompt_waits(counted_warm_up, monkeypatch):
     tidied: list[int] = []
-    monkeypatch.setattr(repl, "tidy", lambda: tidied.append(get_app().render_counter))
-    with create_pipe_input() as pipe:
-        pipe.send_text("/lessons\r/help\r/quit\r")
-        repl.run_terminal(new_session(), None, input=pipe, output=DummyOutput(), emit=lambda replies: None)
+    monkeypatch.setattr(idle, "tidy", lambda: tidied.append(get_app().render_counter))
+    monkeypatch.setattr(idle, "READING", 0.01)
+    typed(["/lessons", "/help", "/quit"], read=lambda count: len(counted_warm_up) + len(tidied) > count)
     assert len(counted_warm_up) == 1 and len(tidied) == 2  # the first prompt warms up, the two after it tidy
     assert all(count >= 1 for count in tidied)  # once the prompt is drawn, not before
-    waits = iter([False, True, False, True, True])  # plain mode: only while no line waits
-    monkeypatch.setattr(repl, "warm_up", lambda: None)
     tidied.clear()
-    monkeypatch.setattr(repl, "tidy", lambda: tidied.append(1))
+    monkeypatch.setattr(idle, "READING", 30.0)
+    typed(["/lessons", "/help", "/quit"])  # typed ahead: each prompt ends before its reading time does
+    assert tidied == []  # the tidies waiting were cancelled with their prompts, not left to run later
+    waits = iter([False, True, False, True, True])  # plain mode: only while no line waits
+    monkeypatch.setattr(idle, "warm_up", lambda: None)
+    monkeypatch.setattr(idle, "tidy", lambda: tidied.append(1))
     repl.run_plain(new_session(), io.StringIO("/lessons\n/help\n/help\n/help\n/quit\n"), io.StringIO(),
                    waiting=lambda: next(waits, False))
     assert len(tidied) == 2  # the first wait warmed up; two later waits tidied
@@ -106,7 +127,7 @@ def test_the_garbage_is_collected_while_each_later_prompt_waits(counted_warm_up,
 def test_plain_mode_warms_up_while_it_waits_for_a_line_never_while_lines_wait_for_it(monkeypatch) -> None:
     """Piped input written ahead has no reading time to use: the warm-up would only compete with the answers."""
     started: list[int] = []
-    monkeypatch.setattr(repl, "warm_up", lambda: started.append(1))
+    monkeypatch.setattr(idle, "warm_up", lambda: started.append(1))
     lines = "/open coins-1\n\n\n7\n7\n/quit\n"
     repl.run_plain(new_session(), io.StringIO(lines), io.StringIO(), waiting=lambda: False)
     assert started == []
@@ -122,7 +143,7 @@ def test_input_ready_tells_a_pipe_written_ahead_from_one_waiting_for_a_line() ->
         writer.write("7\n")
         writer.flush()
         assert repl.input_ready(reader)
-    assert not repl.input_ready(io.StringIO("7\n"))  # no descriptor: not known, so the warm-up runs
+    assert repl.input_ready(io.StringIO("7\n"))  # no descriptor: held in memory, all of it there
 
 
 def test_help_imports_no_typing_and_no_puzzle_code(tmp_path) -> None:
@@ -151,7 +172,7 @@ def test_the_warm_up_builds_every_notation_and_the_proof_a_first_open_would_pay_
     from tutor import grammar
     from tutor.puzzles.wythoff.theory import _paragraphs
 
-    repl.warm_languages()
+    idle.warm_languages()
     assert grammar.LANGUAGES and all(language._parser is not None for language in grammar.LANGUAGES)
     assert _paragraphs.cache_info().currsize >= 1
     session = new_session()
@@ -164,9 +185,9 @@ def test_what_the_warm_up_loaded_is_kept_out_of_the_collector_s_full_passes(monk
     """The libraries and grammars stay for the session: frozen, a full collection does not walk them again."""
     import gc
 
-    monkeypatch.setattr(repl, "_WARMING", [])
+    monkeypatch.setattr(idle, "_WARMING", [])
     try:
-        repl.warm_up().join()
+        idle.warm_up().join()
         assert gc.get_freeze_count() > 50_000  # sympy alone is more
     finally:
         gc.unfreeze()

@@ -19,7 +19,7 @@ def run() -> list[Figure]:
     from tutor.course import load_catalog
     from tutor.progress import Progress
     from tutor.session import Session
-    from tutor.shell.repl import tidy, warm_up
+    from tutor.shell.idle import tidy, warm_up
 
     warm_up().join()  # as the REPL does while the learner reads the first screen: libraries and grammars
     with tempfile.TemporaryDirectory() as tmp:

@@ -12,12 +12,9 @@ escape codes, so ``tutor < answers.txt`` can be scripted.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import io
 import shutil
 import sys
-import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -30,6 +27,7 @@ from tutor.screen import render
 from tutor.screen.text import raw_stream, visible
 from tutor.session import Reply, Session
 from tutor.settings import Settings
+from tutor.shell import idle
 from tutor.storage.paths import record_crash
 
 if TYPE_CHECKING:
@@ -40,72 +38,6 @@ if TYPE_CHECKING:
 def plain_text(reply: Reply, unicode: bool = True, width: int | None = None) -> str:
     """A reply as plain mode prints it: its mark, the text wrapped to ``width`` (default 80)."""
     return render.plain_text([reply], width, unicode)
-
-
-_WARMING: list[threading.Thread] = []  # the warm-up thread, once started
-
-
-def warm_up() -> threading.Thread:
-    """Import the heavy engines' libraries (sympy, numpy, lark) in the background while the learner reads.
-
-    Started once the first prompt is on screen (not before: it would compete with the start for the
-    interpreter), so the prompt does not wait for them; by the time a step needs algebra they are loaded,
-    so no command pays sympy's import time.  What it loaded stays for the whole session, so it is then frozen
-    out of the garbage collector's full passes (``gc.freeze``): over the libraries and grammars one pass took a
-    tenth of a second, paid by whichever command happened to trigger it.  Starting it again returns the thread
-    already started.
-    """
-    if _WARMING:
-        return _WARMING[0]
-
-    def load() -> None:
-        try:
-            import lark  # noqa: F401
-            import numpy  # noqa: F401
-            import sympy  # noqa: F401
-        except ImportError:  # pragma: no cover - both are dependencies
-            pass
-        warm_languages()
-        gc.freeze()
-
-    thread = threading.Thread(target=load, name="tutor-warm-up", daemon=True)
-    _WARMING.append(thread)
-    thread.start()
-    return thread
-
-
-def warm_languages() -> int:
-    """Load every puzzle family, let it compute ahead what it needs (``Puzzle.warm``) and build the parsers of its
-    notations (``tutor.grammar.build_all``): how many were built.  A family that cannot load is left for the session
-    to report when a lesson uses it."""
-    from tutor import puzzles
-    from tutor.grammar import build_all
-
-    for name in puzzles.names():
-        with contextlib.suppress(Exception):  # a broken plug-in is the session's to report, not the warm-up's
-            puzzles.get(name).warm()
-    return build_all()
-
-
-def warming() -> None:
-    """``warm_up`` once the first prompt is drawn, ``tidy`` once each later one is, as a callback for
-    prompt_toolkit's ``pre_run`` (which runs before the first render: a thread started there would share the
-    interpreter with the drawing of the first prompt)."""
-    from prompt_toolkit.application.current import get_app
-
-    app = get_app()
-
-    def drawn(_: object) -> None:
-        app.after_render.remove_handler(drawn)
-        (tidy if _WARMING else warm_up)()
-
-    app.after_render.add_handler(drawn)
-
-
-def tidy() -> None:
-    """Collect the garbage while the learner reads: a full pass takes up to a tenth of a second, which the collector
-    would land on some command; after this one CPython makes the next only once long-lived objects grow by a quarter."""
-    gc.collect()
 
 
 def safe_handle(session: Session, text: str, crashes: Path | None = None) -> list[Reply]:
@@ -207,12 +139,12 @@ def run_plain(session: Session, lines: Iterable[str], out: TextIO, lesson: str |
     emit(session.start(lesson))
     warm = waiting is None
     if warm:
-        warm_up()  # after the first screen: the start does not share the interpreter with sympy's import
+        idle.warm_up()  # after the first screen: the start does not share the interpreter with sympy's import
     pending = Pending()
     reading = iter(lines)
     while True:
         if waiting is not None and waiting():  # the learner reads: the time a line takes is the warm-up's, then tidy's
-            (tidy if warm else warm_up)()
+            (idle.tidy if warm else idle.warm_up)()
             warm = True
         try:
             raw = next(reading, None)
@@ -289,7 +221,7 @@ def run_terminal(session: Session, lesson: str | None = None, input: object = No
     emit(session.start(lesson))
     while not session.finished:
         try:
-            text = prompt.prompt("> ", pre_run=warming)  # the libraries warmed once the first prompt is drawn
+            text = prompt.prompt("> ", pre_run=idle.warming)  # the libraries warmed once the first prompt is drawn
         except KeyboardInterrupt:
             emit([Reply.info(LINE_CANCELLED)])
             continue
@@ -381,10 +313,17 @@ def run_repl(args: argparse.Namespace, settings: Settings, lesson: str | None) -
 
 
 def input_ready(stream: TextIO) -> bool:
-    """Whether a line (or the end) is already there to read on ``stream``, written ahead into a pipe or a file;
-    False where that cannot be known (a stream with no descriptor, a system whose ``select`` takes no pipes)."""
+    """Whether a line (or the end) is already there to read on ``stream``, written ahead into a pipe or a file, or
+    held in memory (a stream with no descriptor: all of it is there); False where that cannot be known (a system whose
+    ``select`` takes no pipes, a closed stream)."""
     import select
 
+    try:
+        stream.fileno()
+    except io.UnsupportedOperation:
+        return True
+    except (OSError, ValueError):
+        return False
     try:
         return bool(select.select([stream], [], [], 0)[0])
     except (OSError, ValueError, TypeError):

@@ -7,6 +7,7 @@ runs real processes or the installed command is ``e2e``, any other is ``unit``; 
 """
 
 import atexit
+import gc
 import hashlib
 import os
 import shutil
@@ -33,8 +34,10 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 # No test reads or writes the user's own data folder (progress, the catalogue cache, the crash log): each test
 # process, and each tutor it starts, keeps its files in a folder of its own unless a test names another.  Tests on
 # the parallel workers would otherwise share one progress file and one catalogue cache, and a developer's own.
-if not os.environ.get("TUTOR_HOME"):
+# The parallel workers inherit the environment of the process that started them, which made a folder for itself.
+if not os.environ.get("TUTOR_HOME") or os.environ.get("TUTOR_TESTS_HOME_OF", str(os.getpid())) != str(os.getpid()):
     os.environ["TUTOR_HOME"] = tempfile.mkdtemp(prefix="tutor-tests-")
+    os.environ["TUTOR_TESTS_HOME_OF"] = str(os.getpid())
     atexit.register(shutil.rmtree, os.environ["TUTOR_HOME"], True)
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
@@ -89,6 +92,23 @@ def pytest_configure(config: pytest.Config) -> None:
                        ("e2e", "runs real processes or the installed command"),
                        ("slow", "left out of the quick subset (pytest -m 'not slow')")):
         config.addinivalue_line("markers", f"{name}: {what}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> object:
+    """Collect without the garbage collector's passes, then freeze what collection built out of the later ones.
+
+    Collection imports the libraries, rewrites the asserts of every test module and builds the lessons that tests are
+    parametrized over: all of it stays for the whole run and holds almost no garbage, but each full pass walks it all
+    again (3 of a cold collection's 11 s; 6 s a worker over the run).  The tests' own garbage is collected as usual.
+    """
+    gc.disable()
+    try:
+        return (yield)
+    finally:
+        gc.collect()
+        gc.freeze()
+        gc.enable()
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:

@@ -9,7 +9,7 @@ its callers: it is shared.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import lru_cache, wraps
 from typing import TypeVar
 
@@ -17,6 +17,7 @@ T = TypeVar("T")
 
 LONGEST = 120  # characters of a text remembered
 SIZE = 2048  # texts remembered per reader
+OWN = 32  # texts remembered per object (``remembered_by``)
 
 
 def remembered(read: Callable[[str], T]) -> Callable[[str], T]:
@@ -34,3 +35,25 @@ def remembered(read: Callable[[str], T]) -> Callable[[str], T]:
         return cached(text) if len(text) <= LONGEST else read(text)
 
     return reader
+
+
+def remembered_by(owner: object, slot: str, key: tuple[str, ...], read: Callable[[], T]) -> T:
+    """``read()``, remembered in ``owner`` (under ``slot``, for ``key``: texts) when every text of ``key`` is short:
+    for a method that reads texts against its immutable object (a step judging an answer), whose object is not
+    hashable.  The last ``OWN`` keys are kept per object and slot; an error is raised each time, never kept.
+
+    >>> class Step: pass
+    >>> step, calls = Step(), []
+    >>> [remembered_by(step, "judged", ("7",), lambda: calls.append(1) or 49) for _ in range(3)], calls
+    ([49, 49, 49], [1])
+    """
+    if any(len(text) > LONGEST for text in key):
+        return read()
+    kept: dict[Hashable, T] = owner.__dict__.setdefault(slot, {})
+    if key in kept:
+        return kept[key]
+    value = read()
+    if len(kept) >= OWN:
+        del kept[next(iter(kept))]
+    kept[key] = value
+    return value

@@ -13,6 +13,7 @@ from tutor.course.steps.build import Part, Setting, check_args, declared, mistak
 from tutor.course.steps.screen import SHOWN, adds_away, screened, without_echo
 from tutor.errors import TutorError
 from tutor.grammar.arithmetic import evaluate
+from tutor.grammar.remember import remembered_by
 from tutor.limits import checkpoint
 from tutor.progress.events import Attempt
 from tutor.puzzles.answers import AnswerKind, Hint, Level, Rung, Verdict, rung
@@ -125,8 +126,9 @@ class Question(Step[A]):
         return state.last.rstrip("\n") if state.last.strip() else None
 
     def judge(self, text: str) -> Verdict:
-        """Parse and judge ``text`` with the step's answer kind."""
-        return self.answer_kind.judge(self.game, text, self.args)
+        """Parse and judge ``text`` with the step's answer kind (pure: the same short text is judged once per step,
+        ``remembered_by``)."""
+        return remembered_by(self, "_judged", (text,), lambda: self.answer_kind.judge(self.game, text, self.args))
 
     def accepts(self, text: str) -> bool:
         """Whether the engine judges ``text`` right here."""
@@ -146,10 +148,14 @@ class Question(Step[A]):
         """What of this step's answer ``text`` gives away, in any notation the answer kind knows, directly or one
         obvious step from it and the learner's answer ``learner`` (``tutor.puzzles.giveaway``)."""
         kind = self.answer_kind
-        try:
-            return kind.gives_away(self.game, kind.arguments(self.args), text, learner)
-        except TutorError:
-            return None
+
+        def found() -> str | None:
+            try:
+                return kind.gives_away(self.game, kind.arguments(self.args), text, learner)
+            except TutorError:
+                return None
+
+        return remembered_by(self, "_given", (text, learner), found)
 
     def screened(self, replies: list[Reply], learner: str, before: str = "") -> list[Reply]:
         """``replies`` as the learner may read them before the last rung (``screen.screened`` with this step's

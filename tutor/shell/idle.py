@@ -53,9 +53,9 @@ def warm_languages() -> int:
 
 
 def warming() -> None:
-    """``warm_up`` once the first prompt is drawn, ``tidy`` once each later one is, as a callback for
-    prompt_toolkit's ``pre_run`` (which runs before the first render: a thread started there would share the
-    interpreter with the drawing of the first prompt)."""
+    """``warm_up`` once the first prompt is drawn, ``tidy`` once each later one has waited ``READING`` seconds (keys
+    typed ahead end the prompt first), as a callback for prompt_toolkit's ``pre_run`` (which runs before the first
+    render: a thread started there would share the interpreter with the drawing of the first prompt)."""
     from prompt_toolkit.application.current import get_app
 
     app = get_app()

@@ -54,6 +54,6 @@ def remembered_by(owner: object, slot: str, key: tuple[str, ...], read: Callable
         return kept[key]
     value = read()
     if len(kept) >= OWN:
-        del kept[next(iter(kept))]
+        kept.pop(next(iter(kept), key), None)  # the oldest (another thread may have let it go already)
     kept[key] = value
     return value

@@ -103,7 +103,8 @@ def staggered(config: pytest.Config) -> bool:
     so each would do all of that work; staggered, the two meet halfway and each does about half."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     return (worker.removeprefix("gw").isdigit() and int(worker[2:]) % 2 == 1
-            and config.args_source is pytest.Config.ArgsSource.TESTPATHS)
+            and config.args_source is pytest.Config.ArgsSource.TESTPATHS
+            and not config.getoption("ignore") and not config.getoption("ignore_glob"))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -114,17 +115,20 @@ def pytest_collection(session: pytest.Session) -> object:
     parametrized over: all of it stays for the whole run and holds almost no garbage, but each full pass walks it all
     again (3 of a cold collection's 11 s; 6 s a worker over the run).  The tests' own garbage is collected as usual.
     """
+    enabled = gc.isenabled()
     gc.disable()
     try:
         if staggered(session.config):
             for path in sorted(HERE.glob("test_*.py"), reverse=True):
-                with contextlib.suppress(Exception):  # collection itself reports a module that does not import
+                # collection itself reports a module that does not import, or skips or fails as it does
+                with contextlib.suppress(Exception, pytest.skip.Exception, pytest.fail.Exception):
                     importlib.import_module(path.stem)  # the name collection gives it: tests/ is on the path
         return (yield)
     finally:
         gc.collect()
         gc.freeze()
-        gc.enable()
+        if enabled:
+            gc.enable()
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:

@@ -84,3 +84,25 @@ def test_what_gives_the_answer_away_is_read_once_per_text_and_learner(monkeypatc
     assert step.gives_away(said) is not None and step.gives_away(said) == step.gives_away(said, "")
     assert step.gives_away("Try a smaller pile.", answer) is None
     assert read == [(said, ""), ("Try a smaller pile.", answer)]
+
+
+def test_what_is_read_once_a_work_budget_ran_out_is_not_kept() -> None:
+    """A read that swallowed the budget's refusal may have cut its search short: it is not remembered."""
+    from tutor.grammar.remember import remembered_by
+    from tutor.limits import Limit, budget_spent, lesson_budget
+
+    class Owner:
+        pass
+
+    owner, calls = Owner(), []
+
+    def read() -> int:
+        calls.append(1)
+        while not budget_spent():  # a search that runs its budget out and still returns
+            pass
+        return 7
+
+    with lesson_budget(Limit("test", 0.01, "s", "a test budget"), "a lesson"):
+        assert remembered_by(owner, "slot", ("text",), read) == 7
+    assert remembered_by(owner, "slot", ("text",), lambda: calls.append(2) or 8) == 8  # read again: nothing kept
+    assert calls == [1, 2] and owner.__dict__["slot"] == {("text",): 8}

@@ -91,18 +91,26 @@ def test_the_warm_up_starts_after_the_first_prompt_is_drawn_and_once(counted_war
 
 def typed(lines: list[str], read: Callable[[int], bool] = lambda typed: True) -> None:
     """The terminal REPL fed ``lines``, each once ``read(number of lines typed before it)`` holds (a learner who
-    reads the screen first; 30 s at most)."""
+    reads the screen first; 30 s at most); it must end as ``/quit`` ends it."""
+    ended: list[object] = []
+
+    def shell() -> None:
+        try:
+            ended.append(repl.run_terminal(new_session(), None, input=pipe, output=DummyOutput(),
+                                           emit=lambda replies: None))
+        except BaseException as error:  # reported by the assertion below, not lost in the thread
+            ended.append(error)
+
     with create_pipe_input() as pipe:
-        shell = threading.Thread(target=repl.run_terminal, args=(new_session(), None),
-                                 kwargs={"input": pipe, "output": DummyOutput(), "emit": lambda replies: None})
-        shell.start()
+        thread = threading.Thread(target=shell, daemon=True)
+        thread.start()
         for count, line in enumerate(lines):
             deadline = time.monotonic() + 30
             while not read(count) and time.monotonic() < deadline:
                 time.sleep(0.01)
             pipe.send_text(line + "\r")
-        shell.join(timeout=60)
-    assert not shell.is_alive()
+        thread.join(timeout=60)
+    assert ended == [0], ended
 
 
 def test_the_garbage_is_collected_while_each_later_prompt_waits(counted_warm_up, monkeypatch):
@@ -115,7 +123,7 @@ def test_the_garbage_is_collected_while_each_later_prompt_waits(counted_warm_up,
     tidied.clear()
     monkeypatch.setattr(idle, "READING", 30.0)
     typed(["/lessons", "/help", "/quit"])  # typed ahead: each prompt ends before its reading time does
-    assert tidied == []  # the tidies waiting were cancelled with their prompts, not left to run later
+    assert tidied == []  # no prompt waited its reading time
     waits = iter([False, True, False, True, True])  # plain mode: only while no line waits
     monkeypatch.setattr(idle, "warm_up", lambda: None)
     monkeypatch.setattr(idle, "tidy", lambda: tidied.append(1))

@@ -211,6 +211,12 @@ def _disarm(armed: Armed) -> None:
         signal.setitimer(signal.ITIMER_PROF, *timer)
 
 
+def budget_spent() -> bool:
+    """Whether a lesson's work budget is running and used up (what was computed under it may be cut short)."""
+    budget = _BUDGET.get()
+    return budget is not None and time.thread_time() > budget.deadline
+
+
 def checkpoint() -> None:
     """Between units of a lesson's work: ``TooLarge`` once its budget is used up (no-op outside one)."""
     budget = _BUDGET.get()

@@ -10,14 +10,18 @@ its callers: it is shared.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from contextlib import suppress
 from functools import lru_cache, wraps
-from typing import TypeVar
+from typing import TypeVar, cast
+
+from tutor.limits import budget_spent
 
 T = TypeVar("T")
 
 LONGEST = 120  # characters of a text remembered
 SIZE = 2048  # texts remembered per reader
 OWN = 32  # texts remembered per object (``remembered_by``)
+_NOTHING = object()  # no value remembered
 
 
 def remembered(read: Callable[[str], T]) -> Callable[[str], T]:
@@ -40,7 +44,8 @@ def remembered(read: Callable[[str], T]) -> Callable[[str], T]:
 def remembered_by(owner: object, slot: str, key: tuple[str, ...], read: Callable[[], T]) -> T:
     """``read()``, remembered in ``owner`` (under ``slot``, for ``key``: texts) when every text of ``key`` is short:
     for a method that reads texts against its immutable object (a step judging an answer), whose object is not
-    hashable.  The last ``OWN`` keys are kept per object and slot; an error is raised each time, never kept.
+    hashable.  The last ``OWN`` keys are kept per object and slot.  An error is raised each time, never kept, and
+    neither is what a read returned once a lesson's work budget ran out under it (it may have cut a search short).
 
     >>> class Step: pass
     >>> step, calls = Step(), []
@@ -49,11 +54,15 @@ def remembered_by(owner: object, slot: str, key: tuple[str, ...], read: Callable
     """
     if any(len(text) > LONGEST for text in key):
         return read()
-    kept: dict[Hashable, T] = owner.__dict__.setdefault(slot, {})
-    if key in kept:
-        return kept[key]
+    kept: dict[Hashable, object] = owner.__dict__.setdefault(slot, {})
+    found = kept.get(key, _NOTHING)
+    if found is not _NOTHING:
+        return cast(T, found)
     value = read()
-    if len(kept) >= OWN:
-        kept.pop(next(iter(kept), key), None)  # the oldest (another thread may have let it go already)
+    if budget_spent():
+        return value
+    with suppress(RuntimeError, KeyError, StopIteration):  # another thread changed the keys meanwhile: it evicts
+        while len(kept) >= OWN:
+            del kept[next(iter(kept))]
     kept[key] = value
     return value

@@ -1,5 +1,5 @@
 """What the REPL does while the learner reads: warm the heavy libraries and grammars up after the first prompt is
-drawn, and collect the garbage at a later prompt the learner has not typed at, so neither lands on a command."""
+drawn, and collect the garbage once a later prompt has been shown for a moment, so neither lands on a command."""
 
 from __future__ import annotations
 
@@ -53,8 +53,8 @@ def warm_languages() -> int:
 
 
 def warming() -> None:
-    """``warm_up`` once the first prompt is drawn, ``tidy`` once each later one has waited ``READING`` seconds (keys
-    typed ahead end the prompt first), as a callback for prompt_toolkit's ``pre_run`` (which runs before the first
+    """``warm_up`` once the first prompt is drawn, ``tidy`` once each later one has been shown ``READING`` seconds (a
+    line typed ahead ends the prompt first), as a callback for prompt_toolkit's ``pre_run`` (which runs before the first
     render: a thread started there would share the interpreter with the drawing of the first prompt)."""
     from prompt_toolkit.application.current import get_app
 
@@ -70,11 +70,12 @@ def warming() -> None:
     app.after_render.add_handler(drawn)
 
 
-READING = 0.25  # seconds at a drawn prompt with no key typed: the learner is reading, not typing ahead
+READING = 0.25  # seconds a drawn prompt has been shown with no line entered: the learner reads (or types one)
 
 
 async def tidy_while_reading() -> None:
-    """``tidy`` once the prompt has waited ``READING`` seconds; keys typed ahead end the prompt (and this) first."""
+    """``tidy`` once the prompt has been shown ``READING`` seconds; a line typed ahead ends the prompt, and this with
+    it, first (a learner typing at the prompt may meet the collection: a tenth of a second at most, keys are kept)."""
     import asyncio
 
     await asyncio.sleep(READING)

@@ -314,8 +314,8 @@ def run_repl(args: argparse.Namespace, settings: Settings, lesson: str | None) -
 
 def input_ready(stream: TextIO) -> bool:
     """Whether a line (or the end) is already there to read on ``stream``, written ahead into a pipe or a file, or
-    held in memory (a stream with no descriptor: all of it is there); False where that cannot be known (a system whose
-    ``select`` takes no pipes, a closed stream)."""
+    held in memory (a stream with no descriptor: all of it is there, or none will come); False where that cannot be
+    known (a system whose ``select`` takes no pipes, a closed descriptor)."""
     import select
 
     try:

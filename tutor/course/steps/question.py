@@ -148,14 +148,11 @@ class Question(Step[A]):
         """What of this step's answer ``text`` gives away, in any notation the answer kind knows, directly or one
         obvious step from it and the learner's answer ``learner`` (``tutor.puzzles.giveaway``)."""
         kind = self.answer_kind
-
-        def found() -> str | None:
-            try:
-                return kind.gives_away(self.game, kind.arguments(self.args), text, learner)
-            except TutorError:
-                return None
-
-        return remembered_by(self, "_given", (text, learner), found)
+        try:
+            return remembered_by(self, "_given", (text, learner),
+                                 lambda: kind.gives_away(self.game, kind.arguments(self.args), text, learner))
+        except TutorError:  # never remembered: a work budget that ran out says nothing about the text
+            return None
 
     def screened(self, replies: list[Reply], learner: str, before: str = "") -> list[Reply]:
         """``replies`` as the learner may read them before the last rung (``screen.screened`` with this step's

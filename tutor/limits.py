@@ -219,6 +219,7 @@ def budget_spent() -> bool:
 
 def checkpoint() -> None:
     """Between units of a lesson's work: ``TooLarge`` once its budget is used up (no-op outside one)."""
-    budget = _BUDGET.get()
-    if budget is not None and time.thread_time() > budget.deadline:
+    if budget_spent():
+        budget = _BUDGET.get()
+        assert budget is not None
         raise budget.limit.error(f"{budget.subject}: takes more than {budget.limit.value} s")
